@@ -1,0 +1,106 @@
+/**
+ * The typed BIS API client. Each resource is a thin list of calls over the transport.
+ */
+import { z } from "zod";
+import { errorFromResponse } from "../errors.js";
+import {
+  type AppSettings,
+  messageResponseSchema,
+  outboxMessageSchema,
+  type PublicSettings,
+  publicSettingsSchema,
+  registerResponseSchema,
+  type User,
+  userSchema,
+} from "../schemas/entities.js";
+import type {
+  AdminSetupRequest,
+  LoginRequest,
+  PasswordChangeRequest,
+  ProfileRequest,
+  RegisterRequest,
+} from "../schemas/forms.js";
+import { createTransport, type Transport, type TransportOptions } from "./transport.js";
+
+function authResource(t: Transport) {
+  return {
+    /** The signed-in user, or null when signed out (401). */
+    async user(signal?: AbortSignal): Promise<User | null> {
+      const response = await t.send({ method: "GET", path: "/api/auth/user", signal });
+      if (response.status === 401) {
+        await response.body?.cancel().catch(() => undefined);
+        return null;
+      }
+      if (!response.ok) {
+        throw errorFromResponse(
+          response.status,
+          response.statusText,
+          await response.text().catch(() => ""),
+        );
+      }
+      return userSchema.parse(await response.json());
+    },
+    login: (body: LoginRequest) =>
+      t.request({ method: "POST", path: "/api/auth/login", body, schema: userSchema }),
+    register: (body: RegisterRequest) =>
+      t.request({
+        method: "POST",
+        path: "/api/auth/register",
+        body,
+        schema: registerResponseSchema,
+      }),
+    logout: () => t.request<void>({ method: "POST", path: "/api/auth/logout" }),
+    updateProfile: (body: ProfileRequest) =>
+      t.request({ method: "PUT", path: "/api/auth/profile", body, schema: userSchema }),
+    changePassword: (body: PasswordChangeRequest) =>
+      t.request({ method: "PUT", path: "/api/auth/password", body, schema: messageResponseSchema }),
+  };
+}
+
+function settingsResource(t: Transport) {
+  return {
+    public: (): Promise<PublicSettings> =>
+      t.request({ method: "GET", path: "/api/public/settings", schema: publicSettingsSchema }),
+  };
+}
+
+function adminResource(t: Transport) {
+  return {
+    /** Whether the first-administrator setup is still open. */
+    setupStatus: () =>
+      t.request({
+        method: "GET",
+        path: "/api/admin/setup",
+        schema: z.object({ available: z.boolean() }),
+      }),
+    /** Creates the first administrator; refused (403) once one exists. */
+    setup: (body: AdminSetupRequest) =>
+      t.request({ method: "POST", path: "/api/admin/setup", body, schema: userSchema }),
+  };
+}
+
+function devResource(t: Transport) {
+  return {
+    /** The development outbox (mail sent without SMTP); 404 in production. */
+    outbox: () =>
+      t.request({
+        method: "GET",
+        path: "/api/dev/outbox",
+        schema: z.object({ messages: z.array(outboxMessageSchema) }),
+      }),
+  };
+}
+
+export type BisClient = ReturnType<typeof createClient>;
+export type { AppSettings };
+
+export function createClient(options: TransportOptions = {}) {
+  const transport = createTransport(options);
+  return {
+    transport,
+    auth: authResource(transport),
+    settings: settingsResource(transport),
+    admin: adminResource(transport),
+    dev: devResource(transport),
+  };
+}

@@ -1,0 +1,204 @@
+/**
+ * Entities and payloads of the specification (§3, §7), as zod schemas with inferred types.
+ * The server validates what it sends with these; the client parses what it receives.
+ */
+import { z } from "zod";
+
+const isoDate = z.string().describe("ISO 8601 timestamp");
+
+/* ------------------------------------------------------------------ provenance */
+
+/** How a figure was obtained (DESIGN: every figure carries its source and grade). */
+export const dataGradeSchema = z.enum(["measured", "modeled", "sample"]);
+export type DataGrade = z.infer<typeof dataGradeSchema>;
+
+export const provenanceSchema = z.object({
+  source: z.string(),
+  vintage: z.string(),
+  grade: dataGradeSchema,
+});
+export type Provenance = z.infer<typeof provenanceSchema>;
+
+/* ------------------------------------------------------------------ user */
+
+export const userSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  isAdmin: z.boolean(),
+  profileImageUrl: z.string().nullable(),
+  createdAt: isoDate,
+});
+export type User = z.infer<typeof userSchema>;
+
+/* ------------------------------------------------------------------ analysis data */
+
+export const serviceAreaSchema = z.enum(["primary", "secondary"]);
+export type ServiceArea = z.infer<typeof serviceAreaSchema>;
+
+export const cityBreakdownEntrySchema = z.object({
+  name: z.string(),
+  cityName: z.string().optional(),
+  population: z.number().nullable(),
+  housingUnits: z.number().nullable(),
+  serviceArea: serviceAreaSchema,
+});
+export type CityBreakdownEntry = z.infer<typeof cityBreakdownEntrySchema>;
+
+export const serviceBreakdownEntrySchema = z.object({
+  serviceName: z.string(),
+  estimatedRevenue: z.number(),
+  annualJobs: z.number(),
+  averageCost: z.number(),
+  /** A fraction (0.05 = 5 %); the UI shows whole percent. */
+  marketPenetration: z.number(),
+});
+export type ServiceBreakdownEntry = z.infer<typeof serviceBreakdownEntrySchema>;
+
+export const censusDataSchema = z.object({
+  totalPopulation: z.number().nullable(),
+  totalHousingUnits: z.number().nullable(),
+  singleFamilyUnits: z.number().nullable(),
+  commercialUnits: z.number().nullable(),
+});
+export type CensusData = z.infer<typeof censusDataSchema>;
+
+export const marketAnalysisDataSchema = z.looseObject({
+  requestLocation: z.string(),
+  requestIndustry: z.string(),
+  requestPrimaryRadius: z.number(),
+  requestSecondaryRadius: z.number(),
+  analysisTimestamp: isoDate,
+  /** Population of the service area. */
+  marketSize: z.number().nullable(),
+  households: z.number().nullable(),
+  avgRevenue: z.number().nullable(),
+  censusData: censusDataSchema,
+  cityAnalysis: z.object({ cityBreakdown: z.array(cityBreakdownEntrySchema) }),
+  serviceBreakdown: z.array(serviceBreakdownEntrySchema),
+  marketSummary: z.looseObject({}).nullable(),
+  bridgeIntegration: z.boolean().optional(),
+  marketRevenueCalculatorUrl: z.string().optional(),
+});
+export type MarketAnalysisData = z.infer<typeof marketAnalysisDataSchema>;
+
+export const keywordEntrySchema = z.object({
+  keyword: z.string(),
+  searchVolume: z.number(),
+  cpc: z.number(),
+});
+export type KeywordEntry = z.infer<typeof keywordEntrySchema>;
+
+export const keywordResearchDataSchema = z.looseObject({
+  totalKeywords: z.number(),
+  keywordData: z.object({
+    summary: z.object({
+      avgSearchVolume: z.number(),
+      avgCPC: z.number(),
+      competitionLevel: z.string(),
+      keywordsWithVolume: z.number(),
+    }),
+    primaryKeywords: z.array(keywordEntrySchema),
+    longTailKeywords: z.array(keywordEntrySchema),
+    recommendations: z.array(z.string()),
+  }),
+});
+export type KeywordResearchData = z.infer<typeof keywordResearchDataSchema>;
+
+export const competitorSchema = z.object({
+  name: z.string(),
+  rating: z.number().nullable(),
+  reviews: z.number().nullable(),
+  position: z.string(),
+  specialization: z.string(),
+});
+export type Competitor = z.infer<typeof competitorSchema>;
+
+export const competitionAnalysisDataSchema = z.looseObject({
+  totalCompetitors: z.number(),
+  marketLeader: z.string().nullable(),
+  avgRating: z.number().nullable(),
+  marketSaturation: z.string(),
+  competitors: z.array(competitorSchema),
+  opportunities: z.array(z.string()),
+  recommendations: z.array(z.string()),
+});
+export type CompetitionAnalysisData = z.infer<typeof competitionAnalysisDataSchema>;
+
+export const analysisSchema = z.object({
+  id: z.string(),
+  /** Null for analyses run through a partner's widget. */
+  userId: z.string().nullable(),
+  location: z.string(),
+  industry: z.string(),
+  primaryRadius: z.number(),
+  secondaryRadius: z.number(),
+  createdAt: isoDate,
+  isPaid: z.boolean(),
+  marketAnalysisCompleted: z.boolean(),
+  keywordResearchCompleted: z.boolean(),
+  competitionAnalysisCompleted: z.boolean(),
+  marketAnalysisData: marketAnalysisDataSchema.nullable(),
+  keywordResearchData: keywordResearchDataSchema.nullable(),
+  competitionAnalysisData: competitionAnalysisDataSchema.nullable(),
+});
+export type Analysis = z.infer<typeof analysisSchema>;
+
+/* ------------------------------------------------------------------ settings & admin */
+
+export const appSettingsSchema = z.object({
+  premiumOfferVideoUrl: z.string(),
+  keywordEducationVideoUrl: z.string(),
+  competitionEducationVideoUrl: z.string(),
+  landingPageVideoUrl: z.string(),
+});
+export type AppSettings = z.infer<typeof appSettingsSchema>;
+
+export const publicSettingsSchema = z.object({
+  landingPageVideoUrl: z.string().optional(),
+});
+export type PublicSettings = z.infer<typeof publicSettingsSchema>;
+
+export const adminAnalyticsSchema = z.object({
+  totalUsers: z.number(),
+  totalAnalyses: z.number(),
+  /** Dollars. */
+  totalRevenue: z.number(),
+  activeUsers: z.number(),
+});
+export type AdminAnalytics = z.infer<typeof adminAnalyticsSchema>;
+
+/* ------------------------------------------------------------------ responses */
+
+export const registerResponseSchema = z.object({
+  message: z.string(),
+  user: z.object({ firstName: z.string(), email: z.string() }),
+});
+export type RegisterResponse = z.infer<typeof registerResponseSchema>;
+
+export const messageResponseSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponseSchema>;
+
+export const analyzeResponseSchema = z.object({
+  analysis: z.object({ id: z.string() }),
+  location: z.string(),
+  marketSize: z.number().nullable(),
+  households: z.number().nullable(),
+  avgRevenue: z.number().nullable(),
+});
+export type AnalyzeResponse = z.infer<typeof analyzeResponseSchema>;
+
+export const paymentIntentResponseSchema = z.object({ clientSecret: z.string() });
+export type PaymentIntentResponse = z.infer<typeof paymentIntentResponseSchema>;
+
+/** A mail in the development outbox (email without SMTP). */
+export const outboxMessageSchema = z.object({
+  id: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+  createdAt: isoDate,
+});
+export type OutboxMessage = z.infer<typeof outboxMessageSchema>;

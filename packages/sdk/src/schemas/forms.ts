@@ -1,0 +1,227 @@
+/**
+ * Validation of every form of the specification (§5) with its exact messages, and the
+ * request payloads the server validates with the same rules (a request is a form minus
+ * its client-only fields).
+ */
+import { z } from "zod";
+import {
+  ACTIVE_INDUSTRIES,
+  INDUSTRIES,
+  PASSWORD_MIN_LENGTH,
+  PRIMARY_RADIUS,
+  SECONDARY_RADIUS,
+} from "../constants.js";
+
+export const MESSAGES = {
+  firstNameRequired: "First name is required",
+  lastNameRequired: "Last name is required",
+  validEmail: "Valid email is required",
+  profileEmail: "Please enter a valid email address",
+  passwordMin8: "Password must be at least 8 characters",
+  passwordUppercase: "Password must contain at least one uppercase letter",
+  passwordLowercase: "Password must contain at least one lowercase letter",
+  passwordNumber: "Password must contain at least one number",
+  passwordSpecial: "Password must contain at least one special character",
+  passwordsDontMatch: "Passwords don't match",
+  passwordRequired: "Password is required",
+  currentPasswordRequired: "Current password is required",
+  passwordMin6: "Password must be at least 6 characters",
+  confirmPasswordRequired: "Please confirm your password",
+  usernameMustBeEmail: "Username must be the email address",
+  selectState: "Please select a state",
+  enterCity: "Please enter a city",
+  selectIndustry: "Please select an industry",
+  industryComingSoon: "This industry is coming soon: only HVAC can be analyzed today",
+  primaryRadiusRange: `Primary radius must be between ${PRIMARY_RADIUS.min} and ${PRIMARY_RADIUS.max} miles`,
+  secondaryRadiusRange: `Secondary radius must be between ${SECONDARY_RADIUS.min} and ${SECONDARY_RADIUS.max} miles`,
+  radiusWholeMiles: "Radius must be a whole number of miles",
+  secondaryBelowPrimary: "Secondary radius must be at least the primary radius",
+} as const;
+
+const requiredText = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message })
+    .max(100, { error: "Must be at most 100 characters" });
+
+const email = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ error: message }).max(254, { error: message }));
+
+/** The five password rules of registration, each with its own message, in the spec's order. */
+export const registerPasswordSchema = z
+  .string({ error: MESSAGES.passwordMin8 })
+  .min(PASSWORD_MIN_LENGTH.register, { error: MESSAGES.passwordMin8 })
+  .max(128, { error: "Password must be at most 128 characters" })
+  .regex(/[A-Z]/, { error: MESSAGES.passwordUppercase })
+  .regex(/[a-z]/, { error: MESSAGES.passwordLowercase })
+  .regex(/[0-9]/, { error: MESSAGES.passwordNumber })
+  .regex(/[^A-Za-z0-9]/, { error: MESSAGES.passwordSpecial });
+
+const minPassword = (min: number, message: string) =>
+  z
+    .string({ error: message })
+    .min(min, { error: message })
+    .max(128, { error: "Password must be at most 128 characters" });
+
+/**
+ * Runs a match check as soon as both fields are strings, even while other fields fail
+ * (zod skips object refinements after field errors otherwise). With `filled`, an empty
+ * confirmation is left to its own "required" message.
+ */
+function bothStrings(a: string, b: string, filled = false) {
+  return (payload: { value: unknown }) => {
+    const v = payload.value as Record<string, unknown> | undefined;
+    const x = v?.[a];
+    const y = v?.[b];
+    return typeof x === "string" && typeof y === "string" && (!filled || y.length > 0);
+  };
+}
+
+/* ------------------------------------------------------------------ register */
+
+export const registerFormSchema = z
+  .object({
+    firstName: requiredText(MESSAGES.firstNameRequired),
+    lastName: requiredText(MESSAGES.lastNameRequired),
+    email: email(MESSAGES.validEmail),
+    password: registerPasswordSchema,
+    confirmPassword: z.string({ error: MESSAGES.passwordsDontMatch }),
+  })
+  .refine((d) => d.password === d.confirmPassword, {
+    error: MESSAGES.passwordsDontMatch,
+    path: ["confirmPassword"],
+    when: bothStrings("password", "confirmPassword"),
+  });
+export type RegisterForm = z.input<typeof registerFormSchema>;
+
+/** POST /api/auth/register: the form without confirmPassword, plus `username` = email. */
+export const registerRequestSchema = z
+  .object({
+    firstName: requiredText(MESSAGES.firstNameRequired),
+    lastName: requiredText(MESSAGES.lastNameRequired),
+    email: email(MESSAGES.validEmail),
+    password: registerPasswordSchema,
+    username: z.string().trim().toLowerCase().optional(),
+  })
+  .refine((d) => d.username === undefined || d.username === d.email, {
+    error: MESSAGES.usernameMustBeEmail,
+    path: ["username"],
+  });
+export type RegisterRequest = z.input<typeof registerRequestSchema>;
+
+/** Builds the registration payload from the form: drops confirmPassword, adds username. */
+export function toRegisterRequest(form: RegisterForm): RegisterRequest {
+  const { confirmPassword: _dropped, ...rest } = form;
+  return {
+    ...rest,
+    email: rest.email.trim().toLowerCase(),
+    username: rest.email.trim().toLowerCase(),
+  };
+}
+
+/* ------------------------------------------------------------------ sign in */
+
+export const signInFormSchema = z.object({
+  email: email(MESSAGES.validEmail),
+  password: z
+    .string({ error: MESSAGES.passwordRequired })
+    .min(1, { error: MESSAGES.passwordRequired })
+    .max(128),
+});
+export type SignInForm = z.input<typeof signInFormSchema>;
+export const loginRequestSchema = signInFormSchema;
+export type LoginRequest = SignInForm;
+
+/* ------------------------------------------------------------------ profile */
+
+export const profileFormSchema = z.object({
+  firstName: requiredText(MESSAGES.firstNameRequired),
+  lastName: requiredText(MESSAGES.lastNameRequired),
+  email: email(MESSAGES.profileEmail),
+});
+export type ProfileForm = z.input<typeof profileFormSchema>;
+export const profileRequestSchema = profileFormSchema;
+export type ProfileRequest = ProfileForm;
+
+/* ------------------------------------------------------------------ password change */
+
+export const passwordChangeFormSchema = z
+  .object({
+    currentPassword: z
+      .string({ error: MESSAGES.currentPasswordRequired })
+      .min(1, { error: MESSAGES.currentPasswordRequired }),
+    newPassword: minPassword(PASSWORD_MIN_LENGTH.change, MESSAGES.passwordMin6),
+    confirmPassword: z
+      .string({ error: MESSAGES.confirmPasswordRequired })
+      .min(1, { error: MESSAGES.confirmPasswordRequired }),
+  })
+  .refine((d) => d.newPassword === d.confirmPassword, {
+    error: MESSAGES.passwordsDontMatch,
+    path: ["confirmPassword"],
+    when: bothStrings("newPassword", "confirmPassword", true),
+  });
+export type PasswordChangeForm = z.input<typeof passwordChangeFormSchema>;
+
+/** PUT /api/auth/password. */
+export const passwordChangeRequestSchema = z.object({
+  currentPassword: z
+    .string({ error: MESSAGES.currentPasswordRequired })
+    .min(1, { error: MESSAGES.currentPasswordRequired }),
+  newPassword: minPassword(PASSWORD_MIN_LENGTH.change, MESSAGES.passwordMin6),
+});
+export type PasswordChangeRequest = z.input<typeof passwordChangeRequestSchema>;
+
+/* ------------------------------------------------------------------ admin setup */
+
+export const adminSetupFormSchema = z.object({
+  email: email(MESSAGES.validEmail),
+  password: minPassword(PASSWORD_MIN_LENGTH.adminSetup, MESSAGES.passwordMin6),
+  firstName: requiredText(MESSAGES.firstNameRequired),
+  lastName: requiredText(MESSAGES.lastNameRequired),
+});
+export type AdminSetupForm = z.input<typeof adminSetupFormSchema>;
+export const adminSetupRequestSchema = adminSetupFormSchema;
+export type AdminSetupRequest = AdminSetupForm;
+
+/* ------------------------------------------------------------------ market analysis */
+
+const radius = (range: { min: number; max: number }, message: string) =>
+  z.coerce
+    .number({ error: message })
+    .int({ error: MESSAGES.radiusWholeMiles })
+    .min(range.min, { error: message })
+    .max(range.max, { error: message });
+
+const industryIds = INDUSTRIES.map((i) => i.id) as [string, ...string[]];
+
+export const marketAnalysisFormSchema = z
+  .object({
+    state: z.string({ error: MESSAGES.selectState }).trim().min(1, { error: MESSAGES.selectState }),
+    city: z
+      .string({ error: MESSAGES.enterCity })
+      .trim()
+      .min(1, { error: MESSAGES.enterCity })
+      .max(100, { error: "City name must be at most 100 characters" }),
+    industry: z
+      .string({ error: MESSAGES.selectIndustry })
+      .min(1, { error: MESSAGES.selectIndustry })
+      .refine((v) => industryIds.includes(v), { error: MESSAGES.selectIndustry })
+      .refine((v) => (ACTIVE_INDUSTRIES as readonly string[]).includes(v), {
+        error: MESSAGES.industryComingSoon,
+      }),
+    primaryRadius: radius(PRIMARY_RADIUS, MESSAGES.primaryRadiusRange),
+    secondaryRadius: radius(SECONDARY_RADIUS, MESSAGES.secondaryRadiusRange),
+  })
+  .refine((d) => d.secondaryRadius >= d.primaryRadius, {
+    error: MESSAGES.secondaryBelowPrimary,
+    path: ["secondaryRadius"],
+  });
+export type MarketAnalysisForm = z.input<typeof marketAnalysisFormSchema>;
+/** POST /api/market-analysis/analyze uses the form's own schema. */
+export const analyzeRequestSchema = marketAnalysisFormSchema;
+export type AnalyzeRequest = z.output<typeof analyzeRequestSchema>;

@@ -1,0 +1,8 @@
+import { defineConfig } from "vitest/config";
+
+// One root config, one project per package (see ../shared/STACK.md: run Vitest from the root).
+export default defineConfig({
+  test: {
+    projects: ["packages/*/vitest.config.ts"],
+  },
+});
