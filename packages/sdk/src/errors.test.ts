@@ -92,8 +92,10 @@ describe("transport", () => {
       schema: z.object({ ok: z.boolean() }),
     });
     expect(result).toEqual({ ok: true });
-    expect(seen?.credentials).toBe("include");
-    expect(seen?.body).toBe('{"a":1}');
-    expect((seen?.headers as Record<string, string>)["Content-Type"]).toBe("application/json");
+    expect(seen).toBeDefined();
+    const init = seen as RequestInit;
+    expect(init.credentials).toBe("include");
+    expect(init.body).toBe('{"a":1}');
+    expect((init.headers as Record<string, string>)["Content-Type"]).toBe("application/json");
   });
 });
