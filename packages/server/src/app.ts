@@ -1,0 +1,75 @@
+/**
+ * The Express application: security headers, request logs, the API, and in production the
+ * built app on the same port.
+ */
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import { toNodeHandler } from "better-auth/node";
+import express, { type Express } from "express";
+import { pinoHttp } from "pino-http";
+import type { AppContext } from "./context.js";
+import { apiNotFound, errorHandler } from "./http/errors.js";
+import { originCheck, securityHeaders } from "./http/security.js";
+import { authRoutes } from "./routes/auth-routes.js";
+import { devRoutes, publicRoutes } from "./routes/public-routes.js";
+
+export function createApp(ctx: AppContext): Express {
+  const { config } = ctx;
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", config.trustProxy);
+
+  app.use(
+    pinoHttp({
+      logger: ctx.logger,
+      genReqId: (req, res) => {
+        const given = req.headers["x-request-id"];
+        const id = typeof given === "string" && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+        res.setHeader("X-Request-Id", id);
+        return id;
+      },
+      autoLogging: { ignore: (req) => !req.url?.startsWith("/api/") },
+      // One compact line per call: no headers (they carry cookies), no bodies.
+      serializers: {
+        req: (req: { id: string; method: string; url: string }) => ({
+          id: req.id,
+          method: req.method,
+          url: req.url.split("?")[0],
+        }),
+        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      },
+      customLogLevel: (_req, res, err) =>
+        err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
+    }),
+  );
+  app.use(securityHeaders(config));
+
+  // better-auth serves only the verification link; it reads its own body, so it comes before express.json().
+  app.get("/api/auth/verify-email", toNodeHandler(ctx.auth));
+
+  app.use("/api", express.json({ limit: "100kb" }), originCheck(config));
+  app.use("/api/auth", authRoutes(ctx));
+  app.use("/api", publicRoutes(ctx), devRoutes(ctx));
+  app.use("/api", apiNotFound);
+
+  if (config.appDist) {
+    const dist = config.appDist;
+    app.use(
+      express.static(dist, {
+        index: false,
+        setHeaders: (res, file) => {
+          // Vite fingerprints everything under assets/: cache it for a year; never cache the HTML.
+          if (file.includes(`${path.sep}assets${path.sep}`))
+            res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
+        },
+      }),
+    );
+    app.get("/*splat", (_req, res) => {
+      res.setHeader("Cache-Control", "no-cache");
+      res.sendFile(path.join(dist, "index.html"));
+    });
+  }
+
+  app.use(errorHandler);
+  return app;
+}

@@ -1,0 +1,89 @@
+/**
+ * better-auth (email + password) on the drizzle database. Only the verification link is
+ * reachable over HTTP; every other account call goes through BIS's own routes
+ * (spec §7 paths) which call `auth.api.*` on the server.
+ */
+import { PASSWORD_MIN_LENGTH } from "@bis/sdk";
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import type { Logger } from "pino";
+import type { Config } from "../config.js";
+import type { Db } from "../db/database.js";
+import * as schema from "../db/schema.js";
+import type { Mailer } from "../email/mailer.js";
+import { existingAccountMail, verificationMail } from "../email/templates.js";
+
+/** Where the verification link lands: the sign-in page, which forwards a signed-in user on. */
+export const VERIFIED_CALLBACK_PATH = "/signin?verified=1";
+
+export function createAuth(config: Config, db: Db, mailer: Mailer, logger: Logger) {
+  return betterAuth({
+    // better-auth's own messages go to the structured log, not the console.
+    logger: {
+      log: (level, message, ...args) => {
+        const fn =
+          level === "error"
+            ? "error"
+            : level === "warn"
+              ? "warn"
+              : level === "debug"
+                ? "debug"
+                : "info";
+        logger[fn]({ component: "better-auth", args: args.length ? args : undefined }, message);
+      },
+    },
+    appName: "BIS",
+    baseURL: config.baseUrl,
+    basePath: "/api/auth",
+    secret: config.secret,
+    trustedOrigins: config.trustedOrigins,
+    database: drizzleAdapter(db, { provider: "sqlite", schema }),
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      autoSignIn: false,
+      // Registration enforces 8 and the five rules (SDK schema); a password change needs 6 (spec §9).
+      minPasswordLength: PASSWORD_MIN_LENGTH.change,
+      maxPasswordLength: 128,
+      revokeSessionsOnPasswordReset: true,
+      onExistingUserSignUp: async ({ user }) => {
+        const u = user as { email: string; firstName?: string | null };
+        await mailer.send(
+          existingAccountMail(u.email, u.firstName ?? null, `${config.baseUrl}/signin`),
+        );
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 60 * 60 * 24,
+      sendVerificationEmail: async ({ user, url }) => {
+        const u = user as { email: string; firstName?: string | null };
+        await mailer.send(verificationMail(u.email, u.firstName ?? null, url));
+      },
+    },
+    user: {
+      additionalFields: {
+        firstName: { type: "string", required: false, input: true },
+        lastName: { type: "string", required: false, input: true },
+        isAdmin: { type: "boolean", required: false, defaultValue: false, input: false },
+      },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 7,
+      updateAge: 60 * 60 * 24,
+    },
+    // BIS rate-limits sign-in itself (express-rate-limit on /api/auth/login).
+    rateLimit: { enabled: false },
+    advanced: {
+      useSecureCookies: config.baseUrl.startsWith("https://"),
+      // Keep the origin check on under Vitest too (STACK.md).
+      disableOriginCheck: false,
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax" },
+    },
+    telemetry: { enabled: false },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

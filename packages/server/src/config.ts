@@ -1,0 +1,165 @@
+/**
+ * Configuration from environment variables, parsed with zod. A bad value stops start-up with
+ * a message naming the variable (see docs/configuration.md for the table).
+ */
+import { randomBytes } from "node:crypto";
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { z } from "zod";
+
+const bool = z
+  .enum(["true", "false", "1", "0", "yes", "no"], { error: "must be true or false" })
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+const positiveInt = z.coerce
+  .number({ error: "must be a whole number" })
+  .int({ error: "must be a whole number" })
+  .positive({ error: "must be a positive whole number" });
+
+const httpUrl = z
+  .url({ protocol: /^https?$/, error: "must be an http(s) URL such as http://localhost:3000" })
+  .transform((v) => v.replace(/\/+$/, ""));
+
+const envSchema = z.object({
+  NODE_ENV: z
+    .enum(["development", "production", "test"], {
+      error: "must be development, production or test",
+    })
+    .default("development"),
+  PORT: z.coerce
+    .number({ error: "must be a port number" })
+    .int({ error: "must be a port number" })
+    .min(0, { error: "must be between 0 and 65535" })
+    .max(65535, { error: "must be between 0 and 65535" })
+    .default(3000),
+  /** Unset: every interface, IPv4 and IPv6. */
+  HOST: z.string().min(1, { error: "must not be empty" }).optional(),
+  BIS_DATA_DIR: z.string().min(1, { error: "must not be empty" }).default("./data"),
+  BIS_BASE_URL: httpUrl.optional(),
+  BIS_SECRET: z.string().min(32, { error: "must be at least 32 characters" }).optional(),
+  BIS_TRUSTED_ORIGINS: z.string().optional(),
+  BIS_TRUST_PROXY: bool.default(false),
+  BIS_LOG_LEVEL: z
+    .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
+      error: "must be one of fatal, error, warn, info, debug, trace, silent",
+    })
+    .optional(),
+  BIS_LOGIN_RATE_LIMIT: positiveInt.default(10),
+  BIS_LOGIN_RATE_WINDOW_MINUTES: positiveInt.default(15),
+  BIS_APP_DIST: z.string().optional(),
+  SMTP_URL: z
+    .url({
+      protocol: /^smtps?$/,
+      error: "must be an smtp:// or smtps:// URL such as smtp://127.0.0.1:2525",
+    })
+    .optional(),
+  EMAIL_FROM: z
+    .string()
+    .min(3, { error: "must be an address such as BIS <no-reply@example.com>" })
+    .default("BIS <no-reply@localhost>"),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export interface Config {
+  env: "development" | "production" | "test";
+  isProduction: boolean;
+  port: number;
+  host: string | undefined;
+  dataDir: string;
+  databaseFile: string;
+  baseUrl: string;
+  secret: string;
+  trustedOrigins: string[];
+  trustProxy: boolean;
+  logLevel: string;
+  loginRateLimit: { limit: number; windowMs: number };
+  appDist: string | null;
+  email: { mode: "smtp"; smtpUrl: string; from: string } | { mode: "outbox"; from: string };
+}
+
+export class ConfigError extends Error {
+  override readonly name = "ConfigError";
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+/** packages/app/dist, seen from src/ or dist/ of this package. */
+const defaultAppDist = path.resolve(here, "../../app/dist");
+
+function isLoopback(hostname: string) {
+  return hostname === "localhost" || hostname === "127.0.0.1" || hostname === "[::1]";
+}
+
+/** Reads BIS_SECRET, or a secret generated once and kept in the data directory. */
+function resolveSecret(given: string | undefined, dataDir: string): string {
+  if (given) return given;
+  const file = path.join(dataDir, "secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
+  // Empty variables count as unset, as in most shells' `VAR= cmd`.
+  const cleaned = Object.fromEntries(
+    Object.entries(source).filter(([, v]) => v !== undefined && v !== ""),
+  );
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const env = parsed.data;
+  const isProduction = env.NODE_ENV === "production";
+  const baseUrl = env.BIS_BASE_URL ?? `http://localhost:${env.PORT}`;
+  const base = new URL(baseUrl);
+  if (isProduction && base.protocol === "http:" && !isLoopback(base.hostname)) {
+    throw new ConfigError(
+      "Invalid configuration:\n  BIS_BASE_URL: must be an https:// URL in production (plain http is allowed only for localhost)",
+    );
+  }
+
+  const dataDir = path.resolve(env.BIS_DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+
+  const extraOrigins = (env.BIS_TRUSTED_ORIGINS ?? "")
+    .split(",")
+    .map((o) => o.trim())
+    .filter(Boolean);
+  for (const origin of extraOrigins) {
+    if (!httpUrl.safeParse(origin).success) {
+      throw new ConfigError(
+        `Invalid configuration:\n  BIS_TRUSTED_ORIGINS: "${origin}" is not an http(s) origin`,
+      );
+    }
+  }
+  const trustedOrigins = [base.origin, ...extraOrigins.map((o) => new URL(o).origin)];
+  if (env.NODE_ENV === "development") trustedOrigins.push("http://localhost:5173");
+
+  const appDist = env.BIS_APP_DIST ? path.resolve(env.BIS_APP_DIST) : defaultAppDist;
+
+  return {
+    env: env.NODE_ENV,
+    isProduction,
+    port: env.PORT,
+    host: env.HOST,
+    dataDir,
+    databaseFile: path.join(dataDir, "bis.db"),
+    baseUrl,
+    secret: resolveSecret(env.BIS_SECRET, dataDir),
+    trustedOrigins: [...new Set(trustedOrigins)],
+    trustProxy: env.BIS_TRUST_PROXY,
+    logLevel: env.BIS_LOG_LEVEL ?? (env.NODE_ENV === "test" ? "silent" : "info"),
+    loginRateLimit: {
+      limit: env.BIS_LOGIN_RATE_LIMIT,
+      windowMs: env.BIS_LOGIN_RATE_WINDOW_MINUTES * 60_000,
+    },
+    appDist: existsSync(path.join(appDist, "index.html")) ? appDist : null,
+    email: env.SMTP_URL
+      ? { mode: "smtp", smtpUrl: env.SMTP_URL, from: env.EMAIL_FROM }
+      : { mode: "outbox", from: env.EMAIL_FROM },
+  };
+}

@@ -1,0 +1,83 @@
+/**
+ * Server side of the one error vocabulary: `AppError` carries an SDK code; the SDK's
+ * ERROR_STATUS table decides the status; one middleware writes `{ code, message, issues? }`.
+ */
+import { ERROR_STATUS, type ErrorBody, type ErrorCode, type ErrorIssue } from "@bis/sdk";
+import type { ErrorRequestHandler, RequestHandler } from "express";
+import type { z } from "zod";
+
+type ServerCode = Exclude<ErrorCode, "NETWORK_ERROR">;
+
+export class AppError extends Error {
+  override readonly name = "AppError";
+  readonly code: ServerCode;
+  readonly status: number;
+  readonly issues: ErrorIssue[] | undefined;
+  readonly details: Record<string, unknown> | undefined;
+
+  constructor(
+    code: ServerCode,
+    message: string,
+    extra: { issues?: ErrorIssue[]; details?: Record<string, unknown>; cause?: unknown } = {},
+  ) {
+    super(message, { cause: extra.cause });
+    this.code = code;
+    this.status = ERROR_STATUS[code];
+    this.issues = extra.issues;
+    this.details = extra.details;
+  }
+
+  toBody(): ErrorBody {
+    return {
+      code: this.code,
+      message: this.message,
+      ...(this.issues ? { issues: this.issues } : {}),
+      ...(this.details ? { details: this.details } : {}),
+    };
+  }
+}
+
+/** Parses a payload with an SDK schema; failures are 400 with every field's message. */
+export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input ?? {});
+  if (result.success) return result.data;
+  const issues = result.error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
+  throw new AppError("VALIDATION_FAILED", issues[0]?.message ?? "Invalid request", { issues });
+}
+
+/** Unknown /api paths answer a JSON 404, never the app's HTML. */
+export const apiNotFound: RequestHandler = (req) => {
+  throw new AppError("NOT_FOUND", `No such API route: ${req.method} ${req.path}`);
+};
+
+interface HttpishError {
+  status?: number;
+  statusCode?: number;
+  type?: string;
+  expose?: boolean;
+}
+
+/** Turns anything thrown into the error body; only genuine faults are 500 and logged as errors. */
+export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
+  let error: AppError;
+  if (err instanceof AppError) {
+    error = err;
+  } else {
+    const e = err as HttpishError;
+    const status = e.status ?? e.statusCode;
+    if (e.type === "entity.parse.failed") {
+      error = new AppError("VALIDATION_FAILED", "The request body is not valid JSON");
+    } else if (e.type === "entity.too.large") {
+      error = new AppError("PAYLOAD_TOO_LARGE", "The request body is too large");
+    } else if (e.type === "encoding.unsupported" || e.type === "charset.unsupported") {
+      error = new AppError("UNSUPPORTED_MEDIA_TYPE", "Unsupported request encoding");
+    } else if (status && status >= 400 && status < 500 && e.expose !== false) {
+      error = new AppError(status === 404 ? "NOT_FOUND" : "BAD_REQUEST", (err as Error).message);
+    } else {
+      req.log?.error({ err }, "unhandled error");
+      error = new AppError("INTERNAL", "Something went wrong on our side. Please try again.");
+    }
+  }
+  if (res.headersSent) return;
+  res.status(error.status).json(error.toBody());
+};

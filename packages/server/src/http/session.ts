@@ -1,0 +1,40 @@
+/** The signed-in user of a request, looked up once and kept on the request. */
+import type { User } from "@bis/sdk";
+import { fromNodeHeaders } from "better-auth/node";
+import type { Request, RequestHandler } from "express";
+import type { AccountService } from "../services/accounts.js";
+import { AppError } from "./errors.js";
+
+declare global {
+  namespace Express {
+    interface Request {
+      /** undefined: not looked up yet; null: signed out. */
+      currentUser?: User | null;
+    }
+  }
+}
+
+export function requestHeaders(req: Request): Headers {
+  return fromNodeHeaders(req.headers);
+}
+
+export async function currentUser(req: Request, accounts: AccountService): Promise<User | null> {
+  if (req.currentUser === undefined)
+    req.currentUser = await accounts.currentUser(requestHeaders(req));
+  return req.currentUser;
+}
+
+/** 401 unless signed in; the user is then `req.currentUser`. */
+export function requireUser(accounts: AccountService): RequestHandler {
+  return async (req, _res, next) => {
+    if (!(await currentUser(req, accounts)))
+      throw new AppError("UNAUTHORIZED", "Please sign in to continue");
+    next();
+  };
+}
+
+/** The signed-in user; only for handlers behind `requireUser`. */
+export function userOf(req: Request): User {
+  if (!req.currentUser) throw new AppError("UNAUTHORIZED", "Please sign in to continue");
+  return req.currentUser;
+}

@@ -1,0 +1,42 @@
+/** Calls anyone may make: public settings, first-administrator setup, health. */
+import { adminSetupRequestSchema } from "@bis/sdk";
+import { Router } from "express";
+import type { AppContext } from "../context.js";
+import { AppError, parse } from "../http/errors.js";
+import { accountCreationRateLimit } from "../http/security.js";
+import { requestHeaders } from "../http/session.js";
+
+export function publicRoutes({ services: { accounts, settings } }: AppContext): Router {
+  const router = Router();
+
+  router.get("/public/settings", (_req, res) => {
+    res.json(settings.publicSettings());
+  });
+
+  router.get("/admin/setup", (_req, res) => {
+    res.json({ available: !accounts.adminExists() });
+  });
+
+  router.post("/admin/setup", accountCreationRateLimit(), async (req, res) => {
+    const body = parse(adminSetupRequestSchema, req.body);
+    const { user, cookies } = await accounts.createFirstAdmin(body, requestHeaders(req));
+    res.setHeader("Set-Cookie", cookies).status(201).json(user);
+  });
+
+  router.get("/health", (_req, res) => {
+    res.json({ status: "ok" });
+  });
+
+  return router;
+}
+
+/** Development-only helpers; absent (404) in production. */
+export function devRoutes({ config, mailer }: AppContext): Router {
+  const router = Router();
+  router.get("/dev/outbox", (_req, res) => {
+    if (config.isProduction)
+      throw new AppError("NOT_FOUND", "The outbox is available in development only");
+    res.json({ messages: mailer.outbox() });
+  });
+  return router;
+}

@@ -1,0 +1,46 @@
+/** Starts BIS on a port and stops it cleanly. */
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { createApp } from "./app.js";
+import type { Config } from "./config.js";
+import { type AppContext, createContext } from "./context.js";
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  context: AppContext;
+  server: Server;
+  close(): Promise<void>;
+}
+
+export async function startServer(config: Config): Promise<RunningServer> {
+  const context = createContext(config);
+  const app = createApp(context);
+  const server = await new Promise<Server>((resolve, reject) => {
+    const done = (error?: Error) => (error ? reject(error) : resolve(s));
+    const s = config.host
+      ? app.listen(config.port, config.host, done)
+      : app.listen(config.port, done);
+    s.once("error", reject);
+  });
+  const port = (server.address() as AddressInfo).port;
+  const url = config.baseUrl;
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    port,
+    context,
+    server,
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        server.close(() => {
+          context.close();
+          resolve();
+        });
+        server.closeIdleConnections();
+        setTimeout(() => server.closeAllConnections(), 5000).unref();
+      });
+      return closing;
+    },
+  };
+}

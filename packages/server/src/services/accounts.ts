@@ -1,0 +1,257 @@
+/**
+ * Accounts: registration, sign-in and -out, profile, password, and the first administrator.
+ * Routes call these; this is the only module that talks to better-auth and the user table.
+ */
+import type {
+  AdminSetupRequest,
+  LoginRequest,
+  PasswordChangeRequest,
+  ProfileRequest,
+  RegisterResponse,
+  registerRequestSchema,
+  User,
+} from "@bis/sdk";
+import { APIError } from "better-auth/api";
+import { and, eq, ne } from "drizzle-orm";
+import type { z } from "zod";
+import { type Auth, VERIFIED_CALLBACK_PATH } from "../auth/auth.js";
+import type { Db } from "../db/database.js";
+import { user as userTable } from "../db/schema.js";
+import { AppError } from "../http/errors.js";
+
+type UserRow = typeof userTable.$inferSelect;
+type RegisterInput = z.output<typeof registerRequestSchema>;
+
+export const REGISTRATION_MESSAGE =
+  "Registration successful! Please check your email and click the verification link to activate your account.";
+
+export function toUserDto(row: UserRow): User {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName ?? null,
+    lastName: row.lastName ?? null,
+    isAdmin: row.isAdmin,
+    profileImageUrl: row.image ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** A better-auth failure in BIS's vocabulary. Unexpected ones are rethrown (→ 500). */
+function fromAuthError(error: unknown): never {
+  if (!(error instanceof APIError)) throw error;
+  const body = (error.body ?? {}) as { code?: string; message?: string };
+  const message = body.message ?? error.message;
+  switch (body.code) {
+    case "INVALID_EMAIL_OR_PASSWORD":
+      throw new AppError("INVALID_CREDENTIALS", "Invalid email or password", { cause: error });
+    case "EMAIL_NOT_VERIFIED":
+      throw new AppError(
+        "EMAIL_NOT_VERIFIED",
+        "Please verify your email address before signing in. We have sent you a new verification link.",
+        { cause: error },
+      );
+    case "INVALID_PASSWORD":
+      throw new AppError("BAD_REQUEST", "Current password is incorrect", { cause: error });
+    case "PASSWORD_TOO_SHORT":
+    case "PASSWORD_TOO_LONG":
+    case "INVALID_EMAIL":
+      throw new AppError("VALIDATION_FAILED", message, { cause: error });
+  }
+  const status = error.statusCode;
+  if (status === 401)
+    throw new AppError("UNAUTHORIZED", "Please sign in to continue", { cause: error });
+  if (status === 403) throw new AppError("FORBIDDEN", message, { cause: error });
+  if (status === 429) throw new AppError("RATE_LIMITED", message, { cause: error });
+  if (status >= 400 && status < 500) throw new AppError("BAD_REQUEST", message, { cause: error });
+  throw error;
+}
+
+function setCookies(headers: Headers | undefined): string[] {
+  return headers?.getSetCookie() ?? [];
+}
+
+export function createAccountService(db: Db, auth: Auth) {
+  function findById(id: string): UserRow | undefined {
+    return db.select().from(userTable).where(eq(userTable.id, id)).get();
+  }
+
+  function requireUserRow(id: string): UserRow {
+    const row = findById(id);
+    if (!row) throw new AppError("UNAUTHORIZED", "Please sign in to continue");
+    return row;
+  }
+
+  /** Serialises first-administrator creation in this process (check-then-create). */
+  let setupQueue: Promise<unknown> = Promise.resolve();
+
+  return {
+    findById,
+
+    /** The signed-in user for these request headers, or null. */
+    async currentUser(headers: Headers): Promise<User | null> {
+      const result = await auth.api.getSession({ headers });
+      if (!result) return null;
+      const row = findById(result.user.id);
+      return row ? toUserDto(row) : null;
+    },
+
+    /**
+     * Registers an account and mails the verification link. An email that already has an
+     * account gets a "you already have an account" mail instead, and the answer is the same.
+     */
+    async register(input: RegisterInput, headers: Headers): Promise<RegisterResponse> {
+      try {
+        await auth.api.signUpEmail({
+          body: {
+            email: input.email,
+            password: input.password,
+            name: `${input.firstName} ${input.lastName}`,
+            firstName: input.firstName,
+            lastName: input.lastName,
+            callbackURL: VERIFIED_CALLBACK_PATH,
+          },
+          headers,
+        });
+      } catch (error) {
+        fromAuthError(error);
+      }
+      return {
+        message: REGISTRATION_MESSAGE,
+        user: { firstName: input.firstName, email: input.email },
+      };
+    },
+
+    async login(input: LoginRequest, headers: Headers): Promise<{ user: User; cookies: string[] }> {
+      try {
+        const result = await auth.api.signInEmail({
+          // The callback is used when an unverified user signs in and gets a fresh link.
+          body: {
+            email: input.email,
+            password: input.password,
+            callbackURL: VERIFIED_CALLBACK_PATH,
+          },
+          headers,
+          returnHeaders: true,
+        });
+        return {
+          user: toUserDto(requireUserRow(result.response.user.id)),
+          cookies: setCookies(result.headers),
+        };
+      } catch (error) {
+        fromAuthError(error);
+      }
+    },
+
+    async logout(headers: Headers): Promise<string[]> {
+      try {
+        const result = await auth.api.signOut({ headers, returnHeaders: true });
+        return setCookies(result.headers);
+      } catch (error) {
+        fromAuthError(error);
+      }
+    },
+
+    async updateProfile(userId: string, input: ProfileRequest): Promise<User> {
+      const email = input.email.trim().toLowerCase();
+      const taken = db
+        .select({ id: userTable.id })
+        .from(userTable)
+        .where(and(eq(userTable.email, email), ne(userTable.id, userId)))
+        .get();
+      if (taken)
+        throw new AppError("EMAIL_IN_USE", "That email address is already used by another account");
+      const row = db
+        .update(userTable)
+        .set({
+          firstName: input.firstName.trim(),
+          lastName: input.lastName.trim(),
+          name: `${input.firstName.trim()} ${input.lastName.trim()}`,
+          email,
+          updatedAt: new Date(),
+        })
+        .where(eq(userTable.id, userId))
+        .returning()
+        .get();
+      if (!row) throw new AppError("UNAUTHORIZED", "Please sign in to continue");
+      return toUserDto(row);
+    },
+
+    /** Changes the password and signs out every other session; returns the renewed cookie. */
+    async changePassword(input: PasswordChangeRequest, headers: Headers): Promise<string[]> {
+      try {
+        const result = await auth.api.changePassword({
+          body: {
+            currentPassword: input.currentPassword,
+            newPassword: input.newPassword,
+            revokeOtherSessions: true,
+          },
+          headers,
+          returnHeaders: true,
+        });
+        return setCookies(result.headers);
+      } catch (error) {
+        fromAuthError(error);
+      }
+    },
+
+    adminExists(): boolean {
+      return (
+        db.select({ id: userTable.id }).from(userTable).where(eq(userTable.isAdmin, true)).get() !==
+        undefined
+      );
+    },
+
+    /**
+     * Creates the first administrator (verified), only while none exists. With request
+     * headers it also signs them in and returns the session cookie.
+     */
+    async createFirstAdmin(
+      input: AdminSetupRequest,
+      headers?: Headers,
+    ): Promise<{ user: User; cookies: string[] }> {
+      const run = async () => {
+        if (this.adminExists()) {
+          throw new AppError(
+            "ADMIN_ALREADY_EXISTS",
+            "An administrator already exists. Please sign in instead.",
+          );
+        }
+        const email = input.email.trim().toLowerCase();
+        if (
+          db.select({ id: userTable.id }).from(userTable).where(eq(userTable.email, email)).get()
+        ) {
+          throw new AppError("EMAIL_IN_USE", "That email address already has an account");
+        }
+        const ctx = await auth.$context;
+        const hash = await ctx.password.hash(input.password);
+        const created = await ctx.internalAdapter.createUser(
+          {
+            email,
+            name: `${input.firstName} ${input.lastName}`,
+            firstName: input.firstName,
+            lastName: input.lastName,
+            emailVerified: true,
+            isAdmin: true,
+          },
+          { method: "email-password" },
+        );
+        await ctx.internalAdapter.linkAccount({
+          userId: created.id,
+          providerId: "credential",
+          accountId: created.id,
+          password: hash,
+        });
+        const user = toUserDto(requireUserRow(created.id));
+        if (!headers) return { user, cookies: [] };
+        const signedIn = await this.login({ email, password: input.password }, headers);
+        return { user: signedIn.user, cookies: signedIn.cookies };
+      };
+      const next = setupQueue.then(run, run);
+      setupQueue = next.catch(() => undefined);
+      return next;
+    },
+  };
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;
