@@ -64,7 +64,7 @@ export function createApp(ctx: AppContext): Express {
         },
       }),
     );
-    app.get("/*splat", (_req, res) => {
+    app.get("/{*splat}", (_req, res) => {
       res.setHeader("Cache-Control", "no-cache");
       res.sendFile(path.join(dist, "index.html"));
     });

@@ -2,6 +2,7 @@
  * Opens the SQLite database file under the data directory (WAL, busy timeout, foreign keys)
  * and applies the migrations in `drizzle/` before anything else touches it.
  */
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
@@ -11,10 +12,18 @@ import * as schema from "./schema.js";
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
-const migrationsFolder = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  "../../drizzle",
-);
+/** `drizzle/` of this package, found from src/db/ (tsx, tests) or from dist/ (built). */
+function findMigrationsFolder(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 4; i++) {
+    const candidate = path.join(dir, "drizzle");
+    if (existsSync(path.join(candidate, "meta", "_journal.json"))) return candidate;
+    dir = path.dirname(dir);
+  }
+  throw new Error("The database migrations (packages/server/drizzle) are missing");
+}
+
+const migrationsFolder = findMigrationsFolder();
 
 export function openDatabase(file: string): Db {
   const sqlite = new Database(file);

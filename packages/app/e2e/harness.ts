@@ -1,0 +1,135 @@
+/**
+ * Browser-test harness: a real SMTP server, the built `bis-server` binary in production mode
+ * serving the built app, and Debian's Chromium driven by playwright-core. `e2e/setup.ts`
+ * starts one of each per test file; tests use `getEnv()` and `newPage()`.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { freePort, type Mailbox, startMailbox, verificationLink } from "@bis/server/testing";
+import { type Browser, type BrowserContext, chromium, type Page } from "playwright-core";
+
+export { verificationLink };
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
+const serverBin = path.join(root, "packages/server/dist/cli.js");
+const appDist = path.join(root, "packages/app/dist/index.html");
+
+/** The Chromium flags that keep it quiet on a machine with no outside network (STACK.md). */
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--disable-dev-shm-usage",
+];
+
+export interface E2EEnv {
+  baseUrl: string;
+  mailbox: Mailbox;
+  browser: Browser;
+}
+
+interface Running extends E2EEnv {
+  server: ChildProcess;
+  dataDir: string;
+  contexts: BrowserContext[];
+  output: string[];
+}
+
+let running: Running | undefined;
+
+export function getEnv(): E2EEnv {
+  if (!running) throw new Error("The e2e environment is not running (see e2e/setup.ts)");
+  return running;
+}
+
+/** A fresh browser context (no cookies) with one page. */
+export async function newPage(): Promise<Page> {
+  const env = running;
+  if (!env) throw new Error("The e2e environment is not running");
+  const context = await env.browser.newContext({
+    baseURL: env.baseUrl,
+    viewport: { width: 1280, height: 900 },
+  });
+  context.setDefaultTimeout(10_000);
+  env.contexts.push(context);
+  return context.newPage();
+}
+
+async function waitForHealth(url: string, server: ChildProcess, output: string[]) {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null)
+      throw new Error(`bis-server exited (${server.exitCode}):\n${output.join("")}`);
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`bis-server did not answer within 20 s:\n${output.join("")}`);
+}
+
+export async function startE2E(env: Record<string, string> = {}): Promise<E2EEnv> {
+  const builds = [
+    [serverBin, "pnpm -F @bis/server build"],
+    [appDist, "pnpm -F @bis/app build"],
+  ] as const;
+  for (const [file, build] of builds) {
+    if (!existsSync(file))
+      throw new Error(
+        `${path.relative(root, file)} is missing: run \`${build}\` (npm test does it)`,
+      );
+  }
+  const mailbox = await startMailbox();
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), "bis-e2e-"));
+  const output: string[] = [];
+  const server = spawn(process.execPath, [serverBin, "start"], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      BIS_BASE_URL: baseUrl,
+      BIS_DATA_DIR: dataDir,
+      BIS_LOG_LEVEL: "warn",
+      SMTP_URL: mailbox.url,
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  server.stdout?.on("data", (d: Buffer) => output.push(d.toString()));
+  server.stderr?.on("data", (d: Buffer) => output.push(d.toString()));
+  await waitForHealth(baseUrl, server, output);
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: CHROMIUM_ARGS,
+  });
+  running = { baseUrl, mailbox, browser, server, dataDir, contexts: [], output };
+  return running;
+}
+
+export async function stopE2E(): Promise<void> {
+  const env = running;
+  running = undefined;
+  if (!env) return;
+  for (const context of env.contexts) await context.close().catch(() => undefined);
+  await env.browser.close();
+  const exited = new Promise((resolve) => env.server.once("exit", resolve));
+  env.server.kill("SIGTERM");
+  await exited;
+  await env.mailbox.close();
+  rmSync(env.dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,214 @@
+/**
+ * The session: the current user query and every call that changes it.
+ *
+ * Specification (§4, §7, §8): the current user comes from GET /api/auth/user (401 → no user);
+ * sign-in success sets the cached user; sign-out clears the user and all cached data. Each
+ * mutation here owns its cache effect and its toasts; screens add only their local UI changes.
+ */
+import {
+  type AdminSetupRequest,
+  errorMessage,
+  isBisApiError,
+  type LoginRequest,
+  type PasswordChangeRequest,
+  type ProfileRequest,
+  type RegisterRequest,
+  type User,
+} from "@bis/sdk";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useNavigate } from "react-router";
+import { api, queryClient as appQueryClient, queryKeys } from "../lib/api";
+import { displayName } from "../lib/display-name";
+import { toast } from "./use-toast";
+
+/** A user fetch that failed for another reason than "signed out". */
+export class UserFetchError extends Error {
+  constructor(cause: unknown) {
+    super("Failed to fetch user", { cause });
+    this.name = "UserFetchError";
+  }
+}
+
+async function fetchUser({ signal }: { signal: AbortSignal }): Promise<User | null> {
+  try {
+    return await api.auth.user(signal);
+  } catch (cause) {
+    throw new UserFetchError(cause);
+  }
+}
+
+/**
+ * Whether the session ended through Sign Out (rather than expiring). The session guard reads it
+ * so that signing out goes home quietly instead of announcing "Session Expired". It is cleared
+ * as soon as a user is signed in again.
+ */
+let signedOutOnPurpose = false;
+
+export function wasSignedOutOnPurpose(): boolean {
+  return signedOutOnPurpose;
+}
+
+/** Puts a signed-in user into the cache (sign in, admin setup, profile update). */
+export function setSessionUser(user: User, client = appQueryClient): void {
+  signedOutOnPurpose = false;
+  client.setQueryData<User | null>(queryKeys.user, user);
+}
+
+/**
+ * Forgets the session: the user is known to be absent and every other cached query goes.
+ * The user is set to null first and its query is kept, so that mounted screens see the change
+ * (`queryClient.clear()` would orphan their observers, which would keep showing the old user).
+ */
+export function endSession(client = appQueryClient): void {
+  signedOutOnPurpose = true;
+  void client.cancelQueries();
+  client.setQueryData<User | null>(queryKeys.user, null);
+  client.removeQueries({ predicate: (query) => !isUserQuery(query.queryKey) });
+  client.getMutationCache().clear();
+}
+
+function isUserQuery(key: readonly unknown[]): boolean {
+  return key.length === queryKeys.user.length && key.every((part, i) => part === queryKeys.user[i]);
+}
+
+export interface AuthState {
+  /** The user; null when signed out; undefined while unknown (loading or failed). */
+  user: User | null | undefined;
+  isLoading: boolean;
+  isAuthenticated: boolean;
+  /** Set when the session could not be read at all ("Failed to fetch user"). */
+  error: Error | null;
+  refetch: () => void;
+}
+
+export function useAuth(): AuthState {
+  const query = useQuery({ queryKey: queryKeys.user, queryFn: fetchUser });
+  return {
+    user: query.data,
+    isLoading: query.isLoading,
+    isAuthenticated: Boolean(query.data),
+    error: query.error,
+    refetch: () => void query.refetch(),
+  };
+}
+
+/* ------------------------------------------------------------------ mutations */
+
+export function useSignIn() {
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: (body: LoginRequest) => api.auth.login(body),
+    onSuccess: (user) => {
+      setSessionUser(user, client);
+      toast({
+        title: "Welcome back!",
+        description: `You're now logged in as ${displayName(user)}`,
+      });
+      navigate("/dashboard", { replace: true });
+    },
+    onError: (error) => {
+      toast({
+        variant: "destructive",
+        title: "Login failed",
+        description: errorMessage(error, "Login failed"),
+      });
+    },
+  });
+}
+
+/**
+ * Registration does not sign the user in: the account needs email verification first, and the
+ * response carries only the first name and email. The session stays as it is.
+ */
+export function useRegister() {
+  return useMutation({
+    mutationFn: (body: RegisterRequest) => api.auth.register(body),
+    onSuccess: (response) => {
+      const name = response.user.firstName.trim() || response.user.email;
+      toast({ title: "Account created!", description: `Welcome to BIS, ${name}!` });
+    },
+    onError: (error) => {
+      toast({
+        variant: "destructive",
+        title: "Registration failed",
+        description: errorMessage(error, "Registration failed"),
+      });
+    },
+  });
+}
+
+export function useSignOut() {
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: () => api.auth.logout(),
+    onSuccess: () => {
+      endSession(client);
+      toast({ title: "Logged out", description: "You have been successfully logged out" });
+      navigate("/", { replace: true });
+    },
+    onError: (error) => {
+      toast({
+        variant: "destructive",
+        title: "Logout failed",
+        description: errorMessage(error, "Logout failed"),
+      });
+    },
+  });
+}
+
+export function useUpdateProfile() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ProfileRequest) => api.auth.updateProfile(body),
+    onSuccess: (user) => {
+      setSessionUser(user, client);
+      toast({ title: "Profile updated", description: "Your profile information has been saved." });
+    },
+    onError: (error) => {
+      toast({
+        variant: "destructive",
+        title: "Update failed",
+        description: errorMessage(error, "Update failed"),
+      });
+    },
+  });
+}
+
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (body: PasswordChangeRequest) => api.auth.changePassword(body),
+    onSuccess: () => {
+      toast({ title: "Password changed", description: "Your password has been updated." });
+    },
+    onError: (error) => {
+      toast({
+        variant: "destructive",
+        title: "Password change failed",
+        description: errorMessage(error, "Password change failed"),
+      });
+    },
+  });
+}
+
+/**
+ * First administrator. The server signs the new admin in; the cached user is set when the
+ * screen moves on to /dashboard (after REDIRECT_DELAY_MS.default), so the signed-out screen is
+ * not swapped away under the success toast.
+ */
+export function useAdminSetup() {
+  return useMutation({
+    mutationFn: (body: AdminSetupRequest) => api.admin.setup(body),
+    onSuccess: () => {
+      toast({ title: "Success", description: "Administrator account created" });
+    },
+    onError: (error) => {
+      const description =
+        isBisApiError(error) && error.code === "NETWORK_ERROR"
+          ? "Failed to connect to server"
+          : errorMessage(error, "Setup Failed");
+      toast({ variant: "destructive", title: "Setup Failed", description });
+    },
+  });
+}

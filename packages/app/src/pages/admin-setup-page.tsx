@@ -1,0 +1,124 @@
+import { adminSetupFormSchema, REDIRECT_DELAY_MS, type User } from "@bis/sdk";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { ShieldCheck } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link, useNavigate } from "react-router";
+import { AuthLayout } from "../components/auth-layout";
+import { TextLink } from "../components/text-link";
+import { Button, buttonClasses } from "../components/ui/button";
+import { FormField } from "../components/ui/form-field";
+import { Input } from "../components/ui/input";
+import { PasswordInput } from "../components/ui/password-input";
+import { Spinner } from "../components/ui/spinner";
+import { setSessionUser, useAdminSetup } from "../hooks/use-auth";
+import { api, queryKeys } from "../lib/api";
+
+function AdminSetupForm() {
+  const setup = useAdminSetup();
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const [admin, setAdmin] = useState<User | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(adminSetupFormSchema),
+    mode: "onSubmit",
+    reValidateMode: "onChange",
+    defaultValues: { email: "", password: "", firstName: "", lastName: "" },
+  });
+
+  // The server has signed the new administrator in; move on after the specification's delay.
+  useEffect(() => {
+    if (!admin) return;
+    const timer = setTimeout(() => {
+      setSessionUser(admin, client);
+      navigate("/dashboard", { replace: true });
+    }, REDIRECT_DELAY_MS.default);
+    return () => clearTimeout(timer);
+  }, [admin, client, navigate]);
+
+  const onSubmit = handleSubmit((form) => setup.mutate(form, { onSuccess: setAdmin }));
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <FormField label="Email" error={errors.email?.message}>
+        {(control) => (
+          <Input {...control} {...register("email")} type="email" autoComplete="email" />
+        )}
+      </FormField>
+      <FormField label="Password" error={errors.password?.message} hint="At least 6 characters.">
+        {(control) => (
+          <PasswordInput {...control} {...register("password")} autoComplete="new-password" />
+        )}
+      </FormField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="First Name" error={errors.firstName?.message}>
+          {(control) => <Input {...control} {...register("firstName")} autoComplete="given-name" />}
+        </FormField>
+        <FormField label="Last Name" error={errors.lastName?.message}>
+          {(control) => <Input {...control} {...register("lastName")} autoComplete="family-name" />}
+        </FormField>
+      </div>
+      <Button
+        type="submit"
+        size="lg"
+        fullWidth
+        pending={setup.isPending || admin !== null}
+        pendingLabel={admin ? "Redirecting..." : "Creating..."}
+      >
+        Create Admin Account
+      </Button>
+    </form>
+  );
+}
+
+export function AdminSetupPage() {
+  const status = useQuery({
+    queryKey: queryKeys.adminSetupStatus,
+    queryFn: () => api.admin.setupStatus(),
+  });
+
+  if (status.isPending) {
+    return (
+      <AuthLayout title="Administrator Setup">
+        <div className="flex justify-center py-6 text-brand-700">
+          <Spinner />
+        </div>
+      </AuthLayout>
+    );
+  }
+
+  if (status.data?.available === false) {
+    return (
+      <AuthLayout
+        title="Administrator Setup"
+        icon={<ShieldCheck className="size-6" aria-hidden="true" />}
+      >
+        <div className="space-y-5 text-center">
+          <p role="status" className="rounded-lg bg-slate-100 px-4 py-3 text-sm text-slate-700">
+            An administrator account already exists, so setup is closed. Administrators sign in with
+            their own account.
+          </p>
+          <Link to="/signin" className={buttonClasses({ fullWidth: true })}>
+            Go to Sign In
+          </Link>
+        </div>
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout
+      title="Administrator Setup"
+      description="Create the first administrator account for this BIS installation."
+      icon={<ShieldCheck className="size-6" aria-hidden="true" />}
+      footer={<TextLink to="/">Back to Home</TextLink>}
+    >
+      <AdminSetupForm />
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,179 @@
+import type { User } from "@bis/sdk";
+import {
+  ChartColumn,
+  Lock,
+  LogOut,
+  type LucideIcon,
+  Play,
+  Search,
+  Shield,
+  Trophy,
+  UserRound,
+} from "lucide-react";
+import { Link } from "react-router";
+import { PageHeader } from "../components/page-header";
+import { Badge } from "../components/ui/badge";
+import { Button, buttonClasses } from "../components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card";
+import { useSignOut } from "../hooks/use-auth";
+import { displayName, fullName } from "../lib/display-name";
+
+interface Step {
+  number: 1 | 2 | 3;
+  title: string;
+  icon: LucideIcon;
+  text: string;
+  free: boolean;
+}
+
+const STEPS: readonly Step[] = [
+  {
+    number: 1,
+    title: "Market Analysis",
+    icon: ChartColumn,
+    text: "Market size, households and revenue estimates for your service area, from census data.",
+    free: true,
+  },
+  {
+    number: 2,
+    title: "Keyword Research",
+    icon: Search,
+    text: "Search volumes and cost-per-click data for the keywords your customers use.",
+    free: false,
+  },
+  {
+    number: 3,
+    title: "Competition Analysis",
+    icon: Trophy,
+    text: "Digital footprint scores and competitive intelligence on local competitors.",
+    free: false,
+  },
+];
+
+function StepCard({ step }: { step: Step }) {
+  const Icon = step.icon;
+  const headingId = `step-${step.number}-title`;
+  return (
+    <Card
+      className={step.free ? "flex flex-col" : "flex flex-col bg-slate-50/60"}
+      aria-labelledby={headingId}
+      role="group"
+    >
+      <CardHeader className="flex-1">
+        <div className="flex items-center justify-between gap-2">
+          <span
+            className={
+              step.free
+                ? "flex size-10 items-center justify-center rounded-lg bg-brand-700 text-white"
+                : "flex size-10 items-center justify-center rounded-lg bg-slate-200 text-slate-600"
+            }
+          >
+            <Icon className="size-5" aria-hidden="true" />
+          </span>
+          <Badge tone={step.free ? "success" : "premium"}>{step.free ? "FREE" : "PREMIUM"}</Badge>
+        </div>
+        <p className="pt-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">
+          Step {step.number}
+        </p>
+        <CardTitle as="h3" id={headingId}>
+          {step.title}
+        </CardTitle>
+        <p className="text-sm text-slate-600">{step.text}</p>
+      </CardHeader>
+      <CardContent>
+        {step.free ? (
+          <Link to="/market-analysis" className={buttonClasses({ fullWidth: true })}>
+            <Play className="size-4" aria-hidden="true" />
+            Start Analysis
+          </Link>
+        ) : (
+          <Button variant="outline" fullWidth disabled>
+            <Lock className="size-4" aria-hidden="true" />
+            Requires Payment
+          </Button>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+export function DashboardPage({ user }: { user: User }) {
+  const signOut = useSignOut();
+
+  return (
+    <div className="flex min-h-screen flex-col">
+      <PageHeader
+        actions={
+          <>
+            <Link to="/profile" className={buttonClasses({ variant: "outline", size: "sm" })}>
+              <UserRound className="size-4" aria-hidden="true" />
+              Profile
+            </Link>
+            {user.isAdmin ? (
+              <Link to="/admin" className={buttonClasses({ variant: "secondary", size: "sm" })}>
+                <Shield className="size-4" aria-hidden="true" />
+                Admin Panel
+              </Link>
+            ) : null}
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => signOut.mutate()}
+              pending={signOut.isPending}
+            >
+              <LogOut className="size-4" aria-hidden="true" />
+              Sign Out
+            </Button>
+          </>
+        }
+      />
+      <main className="mx-auto w-full max-w-6xl flex-1 space-y-8 px-4 py-8 sm:px-6 sm:py-10">
+        <section className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+          <div>
+            <h1 className="text-2xl font-bold tracking-tight text-slate-900 break-words sm:text-3xl">
+              Welcome, {displayName(user)}!
+            </h1>
+            <p className="mt-1 text-slate-600">
+              Your market research pipeline: start with a free market analysis of your service area.
+            </p>
+          </div>
+          <Link to="/market-analysis" className={buttonClasses({ size: "lg" })}>
+            <Play className="size-5" aria-hidden="true" />
+            Start Analysis
+          </Link>
+        </section>
+
+        <section aria-labelledby="pipeline-heading">
+          <h2 id="pipeline-heading" className="mb-4 text-lg font-semibold text-slate-900">
+            Your three-step market intelligence
+          </h2>
+          <div className="grid gap-4 sm:gap-6 md:grid-cols-3">
+            {STEPS.map((step) => (
+              <StepCard key={step.number} step={step} />
+            ))}
+          </div>
+        </section>
+
+        <section aria-labelledby="account-heading">
+          <Card>
+            <CardHeader>
+              <CardTitle id="account-heading">Account Information</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <dl className="grid gap-4 sm:grid-cols-2">
+                <div>
+                  <dt className="text-sm font-medium text-slate-500">Email</dt>
+                  <dd className="mt-1 break-all text-slate-900">{user.email}</dd>
+                </div>
+                <div>
+                  <dt className="text-sm font-medium text-slate-500">Name</dt>
+                  <dd className="mt-1 break-words text-slate-900">{fullName(user)}</dd>
+                </div>
+              </dl>
+            </CardContent>
+          </Card>
+        </section>
+      </main>
+    </div>
+  );
+}

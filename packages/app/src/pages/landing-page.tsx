@@ -1,0 +1,154 @@
+import { ADVERTISED, VIDEO_ASPECT_RATIO } from "@bis/sdk";
+import { useQuery } from "@tanstack/react-query";
+import { ArrowRight, ChartColumn, type LucideIcon, Search, Trophy, Video } from "lucide-react";
+import { Link } from "react-router";
+import { PageHeader } from "../components/page-header";
+import { Badge } from "../components/ui/badge";
+import { buttonClasses } from "../components/ui/button";
+import { Card } from "../components/ui/card";
+import { api, queryKeys } from "../lib/api";
+import { toEmbedUrl } from "../lib/video";
+
+interface Feature {
+  title: string;
+  tag: "FREE" | "PREMIUM";
+  icon: LucideIcon;
+  text: string;
+}
+
+const FEATURES: readonly Feature[] = [
+  {
+    title: "Market Analysis",
+    tag: "FREE",
+    icon: ChartColumn,
+    text: "The revenue potential of your local service area: market size, households and revenue estimates built from census data.",
+  },
+  {
+    title: "Keyword Research",
+    tag: "PREMIUM",
+    icon: Search,
+    text: `${ADVERTISED.landingKeywords} keywords with search volumes and cost-per-click data, so you know what your customers search for.`,
+  },
+  {
+    title: "Competition Analysis",
+    tag: "PREMIUM",
+    icon: Trophy,
+    text: "Digital footprint scores and competitive intelligence on the businesses you compete with.",
+  },
+];
+
+function LandingVideo() {
+  const settings = useQuery({
+    queryKey: queryKeys.publicSettings,
+    queryFn: () => api.settings.public(),
+  });
+  const embedUrl = toEmbedUrl(settings.data?.landingPageVideoUrl);
+
+  return (
+    <section aria-labelledby="video-heading" className="mx-auto max-w-4xl">
+      <Card className="overflow-hidden">
+        <div className="border-b border-slate-200 px-5 py-4 sm:px-6">
+          <h2 id="video-heading" className="text-lg font-semibold text-slate-900 sm:text-xl">
+            See How BIS Transforms Your Market Research
+          </h2>
+        </div>
+        <div className="bg-slate-900" style={{ aspectRatio: VIDEO_ASPECT_RATIO }}>
+          {settings.isPending ? (
+            <div className="size-full animate-pulse bg-slate-800" aria-hidden="true" />
+          ) : embedUrl ? (
+            <iframe
+              src={embedUrl}
+              title="BIS introduction video"
+              className="size-full border-0"
+              allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture"
+              allowFullScreen
+              loading="lazy"
+              referrerPolicy="strict-origin-when-cross-origin"
+            />
+          ) : (
+            <div className="flex size-full flex-col items-center justify-center gap-3 bg-gradient-to-br from-brand-800 to-slate-900 px-6 text-center text-white">
+              <span className="flex size-12 items-center justify-center rounded-full bg-white/10 sm:size-16">
+                <Video className="size-6 sm:size-8" aria-hidden="true" />
+              </span>
+              <p className="text-lg font-semibold sm:text-2xl">Video Coming Soon</p>
+              <p className="max-w-lg text-sm text-brand-100 sm:text-base">
+                Our introduction video will showcase the complete BIS workflow: Market Analysis,
+                Keyword Research, and Competition Analysis.
+              </p>
+            </div>
+          )}
+        </div>
+      </Card>
+    </section>
+  );
+}
+
+export function LandingPage() {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <PageHeader
+        actions={
+          <Link to="/signin" className={buttonClasses({ variant: "outline" })}>
+            Sign In
+          </Link>
+        }
+      />
+      <main className="flex-1">
+        <section className="bg-gradient-to-b from-brand-50 to-slate-50 px-4 pt-12 pb-10 sm:px-6 sm:pt-20">
+          <div className="mx-auto max-w-3xl text-center">
+            <p className="mb-3 text-sm font-semibold tracking-wide text-brand-700 uppercase">
+              For heating and cooling businesses
+            </p>
+            <h1 className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">
+              Premium Local Market Research
+            </h1>
+            <p className="mt-5 text-base leading-relaxed text-slate-600 sm:text-lg">
+              Know the revenue potential of your service area before you spend a dollar on
+              marketing. BIS turns census data into a clear market analysis for your city, then adds
+              keyword research and competition analysis when you are ready to grow.
+            </p>
+          </div>
+        </section>
+
+        <div className="space-y-12 px-4 pb-16 sm:px-6">
+          <LandingVideo />
+
+          <div className="text-center">
+            <Link to="/register" className={buttonClasses({ size: "lg" })}>
+              Start Your Free Market Analysis
+              <ArrowRight className="size-5" aria-hidden="true" />
+            </Link>
+            <p className="mt-3 text-sm text-slate-500">
+              No payment needed for the market analysis.
+            </p>
+          </div>
+
+          <section aria-label="What BIS offers" className="mx-auto max-w-6xl">
+            <ul className="grid gap-4 sm:gap-6 md:grid-cols-3">
+              {FEATURES.map(({ title, tag, icon: Icon, text }) => (
+                <li key={title}>
+                  <Card className="flex h-full flex-col gap-3 p-6">
+                    <div className="flex items-center justify-between gap-2">
+                      <span className="flex size-10 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
+                        <Icon className="size-5" aria-hidden="true" />
+                      </span>
+                      <Badge tone={tag === "FREE" ? "success" : "premium"}>{tag}</Badge>
+                    </div>
+                    <h3 className="text-lg font-semibold text-slate-900">{title}</h3>
+                    <p className="text-sm leading-relaxed text-slate-600">{text}</p>
+                  </Card>
+                </li>
+              ))}
+            </ul>
+          </section>
+        </div>
+      </main>
+      <footer className="border-t border-slate-200 bg-white px-4 py-8 text-center sm:px-6">
+        <p className="text-sm font-medium text-slate-700">
+          Professional market research for local service businesses
+        </p>
+        <p className="mt-1 text-sm text-slate-500">Secure • Professional • Trusted</p>
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,156 @@
+import { registerFormSchema, toRegisterRequest } from "@bis/sdk";
+import { zodResolver } from "@hookform/resolvers/zod";
+import {
+  CircleCheck,
+  Inbox,
+  MailCheck,
+  MousePointerClick,
+  TrendingUp,
+  UserPlus,
+} from "lucide-react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link } from "react-router";
+import { AuthLayout } from "../components/auth-layout";
+import { TextLink } from "../components/text-link";
+import { Button, buttonClasses } from "../components/ui/button";
+import { FormField } from "../components/ui/form-field";
+import { Input } from "../components/ui/input";
+import { PasswordInput } from "../components/ui/password-input";
+import { useRegister } from "../hooks/use-auth";
+
+function RegistrationSuccess({ email }: { email: string }) {
+  const steps = [
+    { icon: Inbox, text: "Check your inbox (and your spam folder) for our verification email." },
+    { icon: MousePointerClick, text: "Click the verification link to activate your account." },
+    { icon: TrendingUp, text: "Sign in and start your free market analysis." },
+  ];
+  return (
+    <AuthLayout
+      title="Registration Successful!"
+      icon={<CircleCheck className="size-6" aria-hidden="true" />}
+      description={
+        <>
+          We sent a verification email to{" "}
+          <strong className="font-semibold break-all text-slate-900">{email}</strong>.
+        </>
+      }
+    >
+      <div className="space-y-6">
+        <div>
+          <h2 className="mb-3 text-sm font-semibold text-slate-900">Next steps</h2>
+          <ol className="space-y-3">
+            {steps.map(({ icon: Icon, text }, index) => (
+              <li key={text} className="flex items-start gap-3 text-sm text-slate-700">
+                <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+                  <Icon className="size-4" aria-hidden="true" />
+                  <span className="sr-only">Step {index + 1}:</span>
+                </span>
+                <span className="pt-1">{text}</span>
+              </li>
+            ))}
+          </ol>
+        </div>
+        <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          <MailCheck className="mr-1.5 inline size-4 align-[-2px]" aria-hidden="true" />
+          Your account is activated once your email address is verified.
+        </p>
+        <div className="flex flex-col gap-3 sm:flex-row">
+          <Link to="/signin" className={buttonClasses({ fullWidth: true })}>
+            Go to Sign In
+          </Link>
+          <Link to="/" className={buttonClasses({ variant: "outline", fullWidth: true })}>
+            Back to Home
+          </Link>
+        </div>
+      </div>
+    </AuthLayout>
+  );
+}
+
+export function RegisterPage() {
+  const [registeredEmail, setRegisteredEmail] = useState<string | null>(null);
+  const registration = useRegister();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(registerFormSchema),
+    mode: "onSubmit",
+    reValidateMode: "onChange",
+    defaultValues: { firstName: "", lastName: "", email: "", password: "", confirmPassword: "" },
+  });
+
+  if (registeredEmail) return <RegistrationSuccess email={registeredEmail} />;
+
+  const onSubmit = handleSubmit((form) => {
+    const request = toRegisterRequest(form);
+    registration.mutate(request, { onSuccess: () => setRegisteredEmail(request.email) });
+  });
+
+  return (
+    <AuthLayout
+      title="Create your account"
+      description="Start with a free market analysis of your service area."
+      icon={<UserPlus className="size-6" aria-hidden="true" />}
+      footer={
+        <div className="space-y-2">
+          <p>
+            Already have an account? <TextLink to="/signin">Sign in</TextLink>
+          </p>
+          <p>
+            <TextLink to="/">Back to Home</TextLink>
+          </p>
+        </div>
+      }
+    >
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField label="First Name" error={errors.firstName?.message}>
+            {(control) => (
+              <Input {...control} {...register("firstName")} autoComplete="given-name" />
+            )}
+          </FormField>
+          <FormField label="Last Name" error={errors.lastName?.message}>
+            {(control) => (
+              <Input {...control} {...register("lastName")} autoComplete="family-name" />
+            )}
+          </FormField>
+        </div>
+        <FormField label="Email" error={errors.email?.message}>
+          {(control) => (
+            <Input {...control} {...register("email")} type="email" autoComplete="email" />
+          )}
+        </FormField>
+        <FormField
+          label="Password"
+          error={errors.password?.message}
+          hint="At least 8 characters, with an uppercase and a lowercase letter, a number and a special character."
+        >
+          {(control) => (
+            <PasswordInput {...control} {...register("password")} autoComplete="new-password" />
+          )}
+        </FormField>
+        <FormField label="Confirm Password" error={errors.confirmPassword?.message}>
+          {(control) => (
+            <PasswordInput
+              {...control}
+              {...register("confirmPassword")}
+              autoComplete="new-password"
+            />
+          )}
+        </FormField>
+        <Button
+          type="submit"
+          size="lg"
+          fullWidth
+          pending={registration.isPending}
+          pendingLabel="Creating Account..."
+        >
+          Create Account & Start Analysis
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

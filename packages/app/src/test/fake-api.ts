@@ -1,0 +1,52 @@
+/**
+ * A fake BIS API behind a stubbed `fetch`, for component tests: routes answer JSON, every call
+ * is recorded.
+ */
+import { vi } from "vitest";
+
+export interface FakeCall {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+export type FakeReply = { status: number; body?: unknown };
+export type FakeRoute = FakeReply | ((call: FakeCall) => FakeReply);
+
+export function fakeApi(routes: Record<string, FakeRoute>) {
+  const calls: FakeCall[] = [];
+  const fetchStub = vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
+    const url = new URL(String(input), "http://localhost");
+    const method = (init?.method ?? "GET").toUpperCase();
+    const body = typeof init?.body === "string" ? JSON.parse(init.body) : undefined;
+    const call: FakeCall = { method, path: url.pathname, body };
+    calls.push(call);
+    const route = routes[`${method} ${url.pathname}`];
+    const reply: FakeReply = route
+      ? typeof route === "function"
+        ? route(call)
+        : route
+      : { status: 404, body: { code: "NOT_FOUND", message: "Not found" } };
+    return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
+      status: reply.status,
+      headers: { "Content-Type": "application/json" },
+    });
+  });
+  vi.stubGlobal("fetch", fetchStub);
+  return { calls, fetch: fetchStub };
+}
+
+export const dana = {
+  id: "u1",
+  email: "dana@example.com",
+  firstName: "Dana",
+  lastName: "Reyes",
+  isAdmin: false,
+  profileImageUrl: null,
+  createdAt: "2025-01-01T00:00:00.000Z",
+};
+
+export const signedOut: FakeReply = {
+  status: 401,
+  body: { code: "UNAUTHORIZED", message: "Not signed in" },
+};

@@ -1,0 +1,144 @@
+#!/usr/bin/env node
+/**
+ * The README's two commands, for a machine that has only Node ≥ 20 and npm:
+ *   npm start  → installs everything, builds, starts BIS on embedded defaults and prints the URL
+ *   npm test   → installs everything (pnpm, Chromium), builds, typechecks, lints, runs every test
+ */
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const PNPM_VERSION = "10.34.9";
+const command = process.argv[2];
+
+function log(message) {
+  process.stdout.write(`\n▶ ${message}\n`);
+}
+
+function fail(message) {
+  process.stderr.write(`\n✖ ${message}\n`);
+  process.exit(1);
+}
+
+/** Runs a command in the repository, inheriting the terminal; exits on failure. */
+function run(cmd, args, env = {}) {
+  const result = spawnSync(cmd, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+  if (result.error) fail(`${cmd} could not start: ${result.error.message}`);
+  if (result.status !== 0) fail(`${[cmd, ...args].join(" ")} failed (exit ${result.status})`);
+}
+
+function works(cmd, args) {
+  const result = spawnSync(cmd, args, { cwd: root, encoding: "utf8" });
+  return result.status === 0 ? result.stdout.trim() : null;
+}
+
+/** better-sqlite3 compiles from source: node-gyp must find Node's headers locally. */
+function nativeBuildEnv() {
+  const env = {};
+  if (!process.env.npm_config_nodedir) {
+    const prefix = path.resolve(path.dirname(process.execPath), "..");
+    if (existsSync(path.join(prefix, "include/node/node.h"))) env.npm_config_nodedir = prefix;
+  }
+  return env;
+}
+
+function ensurePnpm() {
+  const version = works("pnpm", ["--version"]);
+  if (version?.startsWith("10.")) return;
+  log(`Installing pnpm ${PNPM_VERSION} (npm install -g pnpm@${PNPM_VERSION})`);
+  const global = spawnSync("npm", ["install", "-g", `pnpm@${PNPM_VERSION}`], { stdio: "inherit" });
+  if (global.status === 0 && works("pnpm", ["--version"])?.startsWith("10.")) return;
+  fail(`pnpm 10 is needed and could not be installed globally. Install it with: npm install -g pnpm@${PNPM_VERSION}`);
+}
+
+function chromiumPath() {
+  const candidates = [process.env.CHROMIUM_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"];
+  return candidates.find((c) => c && existsSync(c));
+}
+
+/** Browser tests drive Debian's Chromium; install it when missing and we may. */
+function ensureChromium() {
+  if (chromiumPath()) return;
+  const isRoot = process.getuid?.() === 0;
+  if (isRoot && works("apt-get", ["--version"]) !== null) {
+    log("Installing Chromium from Debian's packages (apt-get install chromium)");
+    run("apt-get", ["update"]);
+    run("apt-get", ["install", "-y", "--no-install-recommends", "chromium"], { DEBIAN_FRONTEND: "noninteractive" });
+    if (chromiumPath()) return;
+  }
+  fail(
+    "Browser tests need Chromium. Install it (Debian: sudo apt-get install chromium) or set CHROMIUM_PATH to its binary.",
+  );
+}
+
+function install() {
+  log("Installing dependencies (pnpm install --frozen-lockfile)");
+  run("pnpm", ["install", "--frozen-lockfile"], nativeBuildEnv());
+}
+
+function build() {
+  log("Building packages (sdk, server, app)");
+  run("pnpm", ["-r", "build"]);
+}
+
+function start() {
+  ensurePnpm();
+  install();
+  build();
+  const env = { NODE_ENV: "production", BIS_DATA_DIR: path.join(root, "data"), ...process.env };
+  const port = env.PORT ?? "3000";
+  log(`Starting BIS on embedded defaults (data in ${env.BIS_DATA_DIR})`);
+  const child = spawn(process.execPath, [path.join(root, "packages/server/dist/cli.js"), "start"], {
+    cwd: root,
+    stdio: ["inherit", "pipe", "inherit"],
+    env,
+  });
+  let announced = false;
+  child.stdout.on("data", (chunk) => {
+    process.stdout.write(chunk);
+    if (!announced && chunk.toString().includes("BIS is running")) {
+      announced = true;
+      const url = env.BIS_BASE_URL ?? `http://localhost:${port}`;
+      process.stdout.write(`\n  BIS is running at ${url}\n  (Ctrl-C stops it; mail is printed here until SMTP_URL is set)\n\n`);
+    }
+  });
+  for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
+  child.on("exit", (code) => process.exit(code ?? 0));
+}
+
+/** Prints the plain closing line CI reads: "N passed, N failed". */
+function summarize(resultsFile) {
+  if (!existsSync(resultsFile)) return;
+  const results = JSON.parse(readFileSync(resultsFile, "utf8"));
+  const skipped = (results.numPendingTests ?? 0) + (results.numTodoTests ?? 0);
+  process.stdout.write(
+    `\ntests: ${results.numPassedTests} passed, ${results.numFailedTests} failed${skipped ? `, ${skipped} skipped` : ""}\n`,
+  );
+  rmSync(resultsFile, { force: true });
+}
+
+function test() {
+  ensurePnpm();
+  ensureChromium();
+  install();
+  build();
+  log("Typechecking every package");
+  run("pnpm", ["-r", "typecheck"]);
+  log("Lint and format check (Biome)");
+  run("pnpm", ["exec", "biome", "check", "."]);
+  log("Running every test: unit, integration, browser (Vitest)");
+  const resultsFile = path.join(root, ".vitest-results.json");
+  const result = spawnSync(
+    "pnpm",
+    ["exec", "vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${resultsFile}`],
+    { cwd: root, stdio: "inherit", env: { ...process.env, CHROMIUM_PATH: chromiumPath() } },
+  );
+  summarize(resultsFile);
+  process.exit(result.status ?? 1);
+}
+
+if (command === "start") start();
+else if (command === "test") test();
+else fail("usage: node scripts/bis.mjs start|test");
