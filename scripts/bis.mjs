@@ -24,7 +24,11 @@ function fail(message) {
 
 /** Runs a command in the repository, inheriting the terminal; exits on failure. */
 function run(cmd, args, env = {}) {
-  const result = spawnSync(cmd, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+  const result = spawnSync(cmd, args, {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, ...env },
+  });
   if (result.error) fail(`${cmd} could not start: ${result.error.message}`);
   if (result.status !== 0) fail(`${[cmd, ...args].join(" ")} failed (exit ${result.status})`);
 }
@@ -50,7 +54,9 @@ function ensurePnpm() {
   log(`Installing pnpm ${PNPM_VERSION} (npm install -g pnpm@${PNPM_VERSION})`);
   const global = spawnSync("npm", ["install", "-g", `pnpm@${PNPM_VERSION}`], { stdio: "inherit" });
   if (global.status === 0 && works("pnpm", ["--version"])?.startsWith("10.")) return;
-  fail(`pnpm 10 is needed and could not be installed globally. Install it with: npm install -g pnpm@${PNPM_VERSION}`);
+  fail(
+    `pnpm 10 is needed and could not be installed globally. Install it with: npm install -g pnpm@${PNPM_VERSION}`,
+  );
 }
 
 function chromiumPath() {
@@ -65,7 +71,9 @@ function ensureChromium() {
   if (isRoot && works("apt-get", ["--version"]) !== null) {
     log("Installing Chromium from Debian's packages (apt-get install chromium)");
     run("apt-get", ["update"]);
-    run("apt-get", ["install", "-y", "--no-install-recommends", "chromium"], { DEBIAN_FRONTEND: "noninteractive" });
+    run("apt-get", ["install", "-y", "--no-install-recommends", "chromium"], {
+      DEBIAN_FRONTEND: "noninteractive",
+    });
     if (chromiumPath()) return;
   }
   fail(
@@ -101,7 +109,9 @@ function start() {
     if (!announced && chunk.toString().includes("BIS is running")) {
       announced = true;
       const url = env.BIS_BASE_URL ?? `http://localhost:${port}`;
-      process.stdout.write(`\n  BIS is running at ${url}\n  (Ctrl-C stops it; mail is printed here until SMTP_URL is set)\n\n`);
+      process.stdout.write(
+        `\n  BIS is running at ${url}\n  (Ctrl-C stops it; mail is printed here until SMTP_URL is set)\n\n`,
+      );
     }
   });
   for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
@@ -132,7 +142,14 @@ function test() {
   const resultsFile = path.join(root, ".vitest-results.json");
   const result = spawnSync(
     "pnpm",
-    ["exec", "vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${resultsFile}`],
+    [
+      "exec",
+      "vitest",
+      "run",
+      "--reporter=default",
+      "--reporter=json",
+      `--outputFile.json=${resultsFile}`,
+    ],
     { cwd: root, stdio: "inherit", env: { ...process.env, CHROMIUM_PATH: chromiumPath() } },
   );
   summarize(resultsFile);

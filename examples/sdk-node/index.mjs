@@ -3,8 +3,13 @@ import { createNodeClient, errorMessage } from "@bis/sdk/node";
 
 const client = createNodeClient({ baseUrl: process.env.BIS_URL ?? "http://localhost:3000" });
 try {
-  const user = await client.auth.login({ email: process.env.BIS_EMAIL ?? "", password: process.env.BIS_PASSWORD ?? "" });
-  console.log(`Signed in as ${user.firstName ?? user.email} (${user.isAdmin ? "administrator" : "standard user"})`);
+  const user = await client.auth.login({
+    email: process.env.BIS_EMAIL ?? "",
+    password: process.env.BIS_PASSWORD ?? "",
+  });
+  console.log(
+    `Signed in as ${user.firstName ?? user.email} (${user.isAdmin ? "administrator" : "standard user"})`,
+  );
   await client.auth.logout();
 } catch (error) {
   console.error(`Sign-in failed: ${errorMessage(error, "unknown error")}`);
