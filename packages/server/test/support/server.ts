@@ -26,6 +26,7 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** `env` values override the defaults; an empty string unsets one (e.g. `SMTP_URL: ""` → outbox). */
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "bis-test-"));
   const mailbox = await startMailbox();
