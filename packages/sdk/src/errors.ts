@@ -23,6 +23,8 @@ export const ERROR_STATUS = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   UNPROCESSABLE: 422,
+  /** The city is not in the place data of that state; `details.suggestions` lists near names. */
+  UNKNOWN_CITY: 422,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   UPSTREAM_FAILED: 502,

@@ -4,7 +4,11 @@
 import { z } from "zod";
 import { errorFromResponse } from "../errors.js";
 import {
+  type AnalysisSummary,
   type AppSettings,
+  analysisSchema,
+  analysisSummarySchema,
+  analyzeResponseSchema,
   messageResponseSchema,
   outboxMessageSchema,
   type PublicSettings,
@@ -15,10 +19,12 @@ import {
 } from "../schemas/entities.js";
 import type {
   AdminSetupRequest,
+  AnalyzeRequest,
   LoginRequest,
   PasswordChangeRequest,
   ProfileRequest,
   RegisterRequest,
+  RerunRequest,
 } from "../schemas/forms.js";
 import { createTransport, type Transport, type TransportOptions } from "./transport.js";
 
@@ -54,6 +60,34 @@ function authResource(t: Transport) {
       t.request({ method: "PUT", path: "/api/auth/profile", body, schema: userSchema }),
     changePassword: (body: PasswordChangeRequest) =>
       t.request({ method: "PUT", path: "/api/auth/password", body, schema: messageResponseSchema }),
+  };
+}
+
+function analysesResource(t: Transport) {
+  const path = (id: string) => `/api/analyses/${encodeURIComponent(id)}`;
+  return {
+    /** Runs the free market analysis (spec §7). */
+    analyze: (body: AnalyzeRequest) =>
+      t.request({
+        method: "POST",
+        path: "/api/market-analysis/analyze",
+        body,
+        schema: analyzeResponseSchema,
+      }),
+    /** One analysis; 404 unless it is yours (or you are an administrator). */
+    get: (id: string) => t.request({ method: "GET", path: path(id), schema: analysisSchema }),
+    /** The signed-in user's analyses, newest first. */
+    list: (): Promise<AnalysisSummary[]> =>
+      t
+        .request({
+          method: "GET",
+          path: "/api/analyses",
+          schema: z.object({ analyses: z.array(analysisSummarySchema) }),
+        })
+        .then((r) => r.analyses),
+    /** Re-runs the market analysis with changed assumptions. */
+    rerun: (id: string, body: RerunRequest) =>
+      t.request({ method: "PUT", path: `${path(id)}/assumptions`, body, schema: analysisSchema }),
   };
 }
 
@@ -100,6 +134,7 @@ export function createClient(options: TransportOptions = {}) {
     transport,
     auth: authResource(transport),
     settings: settingsResource(transport),
+    analyses: analysesResource(transport),
     admin: adminResource(transport),
     dev: devResource(transport),
   };

@@ -3,21 +3,12 @@
  * The server validates what it sends with these; the client parses what it receives.
  */
 import { z } from "zod";
+import { marketAnalysisDataSchema } from "./market.js";
+
+export * from "./market.js";
+export * from "./provenance.js";
 
 const isoDate = z.string().describe("ISO 8601 timestamp");
-
-/* ------------------------------------------------------------------ provenance */
-
-/** How a figure was obtained (DESIGN: every figure carries its source and grade). */
-export const dataGradeSchema = z.enum(["measured", "modeled", "sample"]);
-export type DataGrade = z.infer<typeof dataGradeSchema>;
-
-export const provenanceSchema = z.object({
-  source: z.string(),
-  vintage: z.string(),
-  grade: dataGradeSchema,
-});
-export type Provenance = z.infer<typeof provenanceSchema>;
 
 /* ------------------------------------------------------------------ user */
 
@@ -33,55 +24,6 @@ export const userSchema = z.object({
 export type User = z.infer<typeof userSchema>;
 
 /* ------------------------------------------------------------------ analysis data */
-
-export const serviceAreaSchema = z.enum(["primary", "secondary"]);
-export type ServiceArea = z.infer<typeof serviceAreaSchema>;
-
-export const cityBreakdownEntrySchema = z.object({
-  name: z.string(),
-  cityName: z.string().optional(),
-  population: z.number().nullable(),
-  housingUnits: z.number().nullable(),
-  serviceArea: serviceAreaSchema,
-});
-export type CityBreakdownEntry = z.infer<typeof cityBreakdownEntrySchema>;
-
-export const serviceBreakdownEntrySchema = z.object({
-  serviceName: z.string(),
-  estimatedRevenue: z.number(),
-  annualJobs: z.number(),
-  averageCost: z.number(),
-  /** A fraction (0.05 = 5 %); the UI shows whole percent. */
-  marketPenetration: z.number(),
-});
-export type ServiceBreakdownEntry = z.infer<typeof serviceBreakdownEntrySchema>;
-
-export const censusDataSchema = z.object({
-  totalPopulation: z.number().nullable(),
-  totalHousingUnits: z.number().nullable(),
-  singleFamilyUnits: z.number().nullable(),
-  commercialUnits: z.number().nullable(),
-});
-export type CensusData = z.infer<typeof censusDataSchema>;
-
-export const marketAnalysisDataSchema = z.looseObject({
-  requestLocation: z.string(),
-  requestIndustry: z.string(),
-  requestPrimaryRadius: z.number(),
-  requestSecondaryRadius: z.number(),
-  analysisTimestamp: isoDate,
-  /** Population of the service area. */
-  marketSize: z.number().nullable(),
-  households: z.number().nullable(),
-  avgRevenue: z.number().nullable(),
-  censusData: censusDataSchema,
-  cityAnalysis: z.object({ cityBreakdown: z.array(cityBreakdownEntrySchema) }),
-  serviceBreakdown: z.array(serviceBreakdownEntrySchema),
-  marketSummary: z.looseObject({}).nullable(),
-  bridgeIntegration: z.boolean().optional(),
-  marketRevenueCalculatorUrl: z.string().optional(),
-});
-export type MarketAnalysisData = z.infer<typeof marketAnalysisDataSchema>;
 
 export const keywordEntrySchema = z.object({
   keyword: z.string(),
@@ -188,6 +130,24 @@ export const analyzeResponseSchema = z.object({
   avgRevenue: z.number().nullable(),
 });
 export type AnalyzeResponse = z.infer<typeof analyzeResponseSchema>;
+
+/** A row of the user's analyses list (GET /api/analyses). */
+export const analysisSummarySchema = z.object({
+  id: z.string(),
+  location: z.string(),
+  industry: z.string(),
+  primaryRadius: z.number(),
+  secondaryRadius: z.number(),
+  createdAt: isoDate,
+  isPaid: z.boolean(),
+  marketAnalysisCompleted: z.boolean(),
+  keywordResearchCompleted: z.boolean(),
+  competitionAnalysisCompleted: z.boolean(),
+  marketSize: z.number().nullable(),
+  households: z.number().nullable(),
+  totalMarketRevenue: z.number().nullable(),
+});
+export type AnalysisSummary = z.infer<typeof analysisSummarySchema>;
 
 export const paymentIntentResponseSchema = z.object({ clientSecret: z.string() });
 export type PaymentIntentResponse = z.infer<typeof paymentIntentResponseSchema>;

@@ -222,6 +222,19 @@ export const marketAnalysisFormSchema = z
     path: ["secondaryRadius"],
   });
 export type MarketAnalysisForm = z.input<typeof marketAnalysisFormSchema>;
-/** POST /api/market-analysis/analyze uses the form's own schema. */
-export const analyzeRequestSchema = marketAnalysisFormSchema;
-export type AnalyzeRequest = z.output<typeof analyzeRequestSchema>;
+/** Overrides of the market model's assumptions, by key (see the result's `assumptions`). */
+export const assumptionOverridesSchema = z.record(
+  z.string().max(80),
+  z.number({ error: "Assumption values must be numbers" }).finite(),
+);
+
+/** POST /api/market-analysis/analyze: the form, plus optional assumption overrides. */
+export const analyzeRequestSchema = marketAnalysisFormSchema.and(
+  z.object({ assumptions: assumptionOverridesSchema.optional() }),
+);
+export type AnalyzeRequest = z.input<typeof analyzeRequestSchema>;
+export type AnalyzeInput = z.output<typeof analyzeRequestSchema>;
+
+/** PUT /api/analyses/{id}/assumptions: re-run the market analysis with these overrides. */
+export const rerunRequestSchema = z.object({ assumptions: assumptionOverridesSchema });
+export type RerunRequest = z.input<typeof rerunRequestSchema>;

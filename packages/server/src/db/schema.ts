@@ -4,7 +4,7 @@
  * Changing this file: run `pnpm -F @bis/server db:generate` and commit the new migration.
  */
 import { sql } from "drizzle-orm";
-import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 const createdAt = () =>
   integer("created_at", { mode: "timestamp_ms" })
@@ -89,4 +89,65 @@ export const appSetting = sqliteTable("app_setting", {
   key: text("key").primaryKey(),
   value: text("value").notNull(),
   updatedAt: updatedAt(),
+});
+
+/** Analyses (spec §3 Analysis). Widget analyses have no user. */
+export const analysis = sqliteTable(
+  "analysis",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id").references(() => user.id, { onDelete: "cascade" }),
+    location: text("location").notNull(),
+    city: text("city").notNull(),
+    state: text("state").notNull(),
+    industry: text("industry").notNull(),
+    primaryRadius: integer("primary_radius").notNull(),
+    secondaryRadius: integer("secondary_radius").notNull(),
+    isPaid: integer("is_paid", { mode: "boolean" }).notNull().default(false),
+    marketAnalysisCompleted: integer("market_analysis_completed", { mode: "boolean" })
+      .notNull()
+      .default(false),
+    keywordResearchCompleted: integer("keyword_research_completed", { mode: "boolean" })
+      .notNull()
+      .default(false),
+    competitionAnalysisCompleted: integer("competition_analysis_completed", { mode: "boolean" })
+      .notNull()
+      .default(false),
+    marketAnalysisData: text("market_analysis_data", { mode: "json" }).$type<unknown>(),
+    keywordResearchData: text("keyword_research_data", { mode: "json" }).$type<unknown>(),
+    competitionAnalysisData: text("competition_analysis_data", { mode: "json" }).$type<unknown>(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index("analysis_user_created_idx").on(t.userId, t.createdAt)],
+);
+
+/** Places loaded by an operator with `bis-server data import` (Census gazetteer/ACS columns). */
+export const importedPlace = sqliteTable(
+  "imported_place",
+  {
+    geoid: text("geoid").primaryKey(),
+    name: text("name").notNull(),
+    state: text("state").notNull(),
+    population: integer("population").notNull(),
+    housingUnits: integer("housing_units"),
+    households: integer("households"),
+    singleFamilyUnits: integer("single_family_units"),
+    medianHouseholdIncome: integer("median_household_income"),
+    landAreaSqMi: real("land_area_sq_mi"),
+    lat: real("lat").notNull(),
+    lon: real("lon").notNull(),
+    sourceFile: text("source_file").notNull(),
+    importedAt: integer("imported_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("imported_place_state_idx").on(t.state)],
+);
+
+/** Census Data API responses, cached per dataset, vintage and state. */
+export const censusCache = sqliteTable("census_cache", {
+  key: text("key").primaryKey(),
+  vintage: text("vintage").notNull(),
+  stateFips: text("state_fips").notNull(),
+  payload: text("payload", { mode: "json" }).$type<unknown>().notNull(),
+  fetchedAt: integer("fetched_at", { mode: "timestamp_ms" }).notNull(),
 });

@@ -1,0 +1,304 @@
+/**
+ * Industry profiles are data: the services an industry sells and the sourced assumptions that
+ * size them. Adding an industry is adding a profile here, not new code.
+ *
+ * annual jobs = households × equipment share × annual incidence
+ *   (incidence = 1 / lifespan for replacements, a repair or plan rate otherwise)
+ * estimated revenue = annual jobs × average ticket;  market penetration = jobs / households
+ */
+import type { CensusRegion, IndustryId } from "../constants.js";
+import type { AssumptionUnit } from "../schemas/market.js";
+
+export interface AssumptionDefinition {
+  key: string;
+  label: string;
+  unit: AssumptionUnit;
+  min: number;
+  max: number;
+  basis: "published" | "derived" | "estimate";
+  source: string;
+  sourceUrl?: string;
+  /** One value, or one per census region. */
+  value: number | Record<CensusRegion, number>;
+}
+
+export interface ServiceDefinition {
+  id: string;
+  name: string;
+  /** Assumption keys of equipment shares summed to get the served share; [] = every household. */
+  shareKeys: string[];
+  incidence: { kind: "lifespan"; key: string } | { kind: "rate"; key: string };
+  ticketKey: string;
+}
+
+export interface IndustryProfile {
+  id: IndustryId;
+  label: string;
+  active: boolean;
+  services: ServiceDefinition[];
+  assumptions: AssumptionDefinition[];
+}
+
+const RECS =
+  "EIA Residential Energy Consumption Survey 2020 (eia.gov/todayinenergy/detail.php?id=52558)";
+const RECS_DERIVED = `BIS estimate by census region, consistent with ${RECS}: any air conditioning Midwest 92 %, South 93 %, West 73 %; Northeast 50 % mainly individual units; about two-thirds of U.S. homes mainly central AC or a heat pump`;
+
+const HVAC_ASSUMPTIONS: AssumptionDefinition[] = [
+  {
+    key: "share.centralAc",
+    label: "Households with central air conditioning (not a heat pump)",
+    unit: "share",
+    min: 0,
+    max: 1,
+    basis: "estimate",
+    source: RECS_DERIVED,
+    value: { Northeast: 0.35, Midwest: 0.64, South: 0.53, West: 0.41 },
+  },
+  {
+    key: "share.heatPump",
+    label: "Households heated and cooled by a heat pump",
+    unit: "share",
+    min: 0,
+    max: 1,
+    basis: "estimate",
+    source: `BIS estimate by census region (about 15 % of U.S. homes nationally), after ${RECS}`,
+    value: { Northeast: 0.05, Midwest: 0.08, South: 0.27, West: 0.11 },
+  },
+  {
+    key: "share.furnace",
+    label: "Households heated mainly by a furnace",
+    unit: "share",
+    min: 0,
+    max: 1,
+    basis: "estimate",
+    source: `BIS estimate by census region (boilers are common in the Northeast, heat pumps in the South), after ${RECS}`,
+    value: { Northeast: 0.5, Midwest: 0.78, South: 0.5, West: 0.58 },
+  },
+  {
+    key: "lifespan.centralAc",
+    label: "Central AC lifespan",
+    unit: "years",
+    min: 5,
+    max: 40,
+    basis: "published",
+    source:
+      "Contractors: AC about 15 years (achrnews.com/articles/132909); 15–20 years (Energy Star via interest.com)",
+    value: 15,
+  },
+  {
+    key: "lifespan.furnace",
+    label: "Furnace lifespan",
+    unit: "years",
+    min: 5,
+    max: 40,
+    basis: "published",
+    source: "Contractors: furnaces about 20 years (achrnews.com/articles/132909)",
+    value: 20,
+  },
+  {
+    key: "lifespan.heatPump",
+    label: "Heat pump lifespan",
+    unit: "years",
+    min: 5,
+    max: 40,
+    basis: "published",
+    source: "Heat pump 16 years (money.cnn.com, “How long things last”, 2008)",
+    value: 16,
+  },
+  {
+    key: "rate.acRepair",
+    label: "Cooling-system repairs per equipped household per year",
+    unit: "rate",
+    min: 0,
+    max: 2,
+    basis: "derived",
+    source:
+      "20 % of U.S. adults had an HVAC repair or replacement in the past year (Harris Poll for HomeServe, Aug 2018), less the replacement rates above, split between cooling and heating",
+    value: 0.1,
+  },
+  {
+    key: "rate.furnaceRepair",
+    label: "Furnace repairs per equipped household per year",
+    unit: "rate",
+    min: 0,
+    max: 2,
+    basis: "derived",
+    source:
+      "20 % of U.S. adults had an HVAC repair or replacement in the past year (Harris Poll for HomeServe, Aug 2018), less the replacement rates above, split between cooling and heating",
+    value: 0.08,
+  },
+  {
+    key: "rate.maintenancePlan",
+    label: "Households on a maintenance / tune-up plan",
+    unit: "share",
+    min: 0,
+    max: 1,
+    basis: "estimate",
+    source: "BIS estimate: no published adoption rate was found; set your market's own",
+    value: 0.1,
+  },
+  {
+    key: "rate.ductCleaning",
+    label: "Households having ducts cleaned per year",
+    unit: "rate",
+    min: 0,
+    max: 1,
+    basis: "estimate",
+    source: "BIS estimate: about 1 household in 25 a year; no published rate was found",
+    value: 0.04,
+  },
+  {
+    key: "ticket.acReplacement",
+    label: "Average central AC replacement",
+    unit: "usd",
+    min: 100,
+    max: 50_000,
+    basis: "published",
+    source:
+      "$4,575 average, $2,375–$7,500 range (pickhvac.com, central air conditioner replacement cost, 2022)",
+    value: 4575,
+  },
+  {
+    key: "ticket.furnaceReplacement",
+    label: "Average furnace replacement",
+    unit: "usd",
+    min: 100,
+    max: 50_000,
+    basis: "published",
+    source:
+      "$4,760 average, $2,820–$6,834 range (HomeAdvisor furnace replacement cost, June 2022, n = 11,891)",
+    value: 4760,
+  },
+  {
+    key: "ticket.heatPumpInstallation",
+    label: "Average heat pump installation",
+    unit: "usd",
+    min: 100,
+    max: 50_000,
+    basis: "published",
+    source: "$6,084 average, $4,247–$7,933 range (homeadvisor.com, install a heat pump)",
+    value: 6084,
+  },
+  {
+    key: "ticket.acRepair",
+    label: "Average AC repair",
+    unit: "usd",
+    min: 10,
+    max: 10_000,
+    basis: "published",
+    source:
+      "$408 average, $170–$646 range (homeadvisor.com, repair an AC unit, May 2022, n = 59,973)",
+    value: 408,
+  },
+  {
+    key: "ticket.furnaceRepair",
+    label: "Average furnace repair",
+    unit: "usd",
+    min: 10,
+    max: 10_000,
+    basis: "published",
+    source:
+      "$300 average, $125–$480 range (homeguide.com, furnace repair cost, Mar 2022); fixr.com: $360",
+    value: 300,
+  },
+  {
+    key: "ticket.maintenancePlan",
+    label: "Annual maintenance plan price",
+    unit: "usd",
+    min: 10,
+    max: 5000,
+    basis: "derived",
+    source: "Midpoint of $120–$360 a year (homeguide.com, AC maintenance tune-up cost)",
+    value: 240,
+  },
+  {
+    key: "ticket.ductCleaning",
+    label: "Average duct cleaning",
+    unit: "usd",
+    min: 10,
+    max: 10_000,
+    basis: "published",
+    source: "$373 average, $269–$486 range (HomeAdvisor, via newsbreak.com)",
+    value: 373,
+  },
+];
+
+const HVAC: IndustryProfile = {
+  id: "HVAC",
+  label: "HVAC",
+  active: true,
+  assumptions: HVAC_ASSUMPTIONS,
+  services: [
+    {
+      id: "ac-replacement",
+      name: "AC Replacement",
+      shareKeys: ["share.centralAc"],
+      incidence: { kind: "lifespan", key: "lifespan.centralAc" },
+      ticketKey: "ticket.acReplacement",
+    },
+    {
+      id: "furnace-replacement",
+      name: "Furnace Replacement",
+      shareKeys: ["share.furnace"],
+      incidence: { kind: "lifespan", key: "lifespan.furnace" },
+      ticketKey: "ticket.furnaceReplacement",
+    },
+    {
+      id: "heat-pump-installation",
+      name: "Heat Pump Installation",
+      shareKeys: ["share.heatPump"],
+      incidence: { kind: "lifespan", key: "lifespan.heatPump" },
+      ticketKey: "ticket.heatPumpInstallation",
+    },
+    {
+      id: "ac-repair",
+      name: "AC Repair",
+      shareKeys: ["share.centralAc", "share.heatPump"],
+      incidence: { kind: "rate", key: "rate.acRepair" },
+      ticketKey: "ticket.acRepair",
+    },
+    {
+      id: "furnace-repair",
+      name: "Furnace Repair",
+      shareKeys: ["share.furnace"],
+      incidence: { kind: "rate", key: "rate.furnaceRepair" },
+      ticketKey: "ticket.furnaceRepair",
+    },
+    {
+      id: "maintenance-plans",
+      name: "Maintenance & Tune-Up Plans",
+      shareKeys: [],
+      incidence: { kind: "rate", key: "rate.maintenancePlan" },
+      ticketKey: "ticket.maintenancePlan",
+    },
+    {
+      id: "duct-cleaning",
+      name: "Duct Cleaning",
+      shareKeys: [],
+      incidence: { kind: "rate", key: "rate.ductCleaning" },
+      ticketKey: "ticket.ductCleaning",
+    },
+  ],
+};
+
+const comingSoon = (id: IndustryId): IndustryProfile => ({
+  id,
+  label: id,
+  active: false,
+  services: [],
+  assumptions: [],
+});
+
+export const INDUSTRY_PROFILES: Record<IndustryId, IndustryProfile> = {
+  HVAC,
+  Plumbing: comingSoon("Plumbing"),
+  Electrical: comingSoon("Electrical"),
+  Roofing: comingSoon("Roofing"),
+};
+
+/** Commercial establishments per resident (County Business Patterns, national). */
+export const COMMERCIAL_UNITS_PER_RESIDENT = {
+  value: 8.1e6 / 332e6,
+  source:
+    "U.S. Census Bureau, County Business Patterns 2021: about 8.1 million establishments with paid employees for about 332 million residents",
+} as const;

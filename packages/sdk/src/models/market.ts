@@ -1,0 +1,214 @@
+/**
+ * The market analysis, as a pure function: places in range and an industry profile in, the
+ * spec's marketAnalysisData out, with each figure's provenance and every assumption used.
+ */
+import type { CensusRegion } from "../constants.js";
+import type { Assumption, MarketAnalysisData, ServiceBreakdownEntry } from "../schemas/market.js";
+import { areaTotals, type PlaceAtDistance } from "./coverage.js";
+import { COMMERCIAL_UNITS_PER_RESIDENT, type IndustryProfile } from "./industry-profiles.js";
+import type { PlaceDataset } from "./places.js";
+
+export class AssumptionError extends Error {
+  override readonly name = "AssumptionError";
+  constructor(
+    readonly key: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The profile's assumptions for a region, with the user's overrides applied and checked. */
+export function resolveAssumptions(
+  profile: IndustryProfile,
+  region: CensusRegion,
+  overrides: Record<string, number> = {},
+): Assumption[] {
+  const known = new Set(profile.assumptions.map((a) => a.key));
+  for (const key of Object.keys(overrides)) {
+    if (!known.has(key)) throw new AssumptionError(key, `Unknown assumption: ${key}`);
+  }
+  return profile.assumptions.map((def) => {
+    const defaultValue = typeof def.value === "number" ? def.value : def.value[region];
+    const override = overrides[def.key];
+    if (
+      override !== undefined &&
+      (!Number.isFinite(override) || override < def.min || override > def.max)
+    ) {
+      throw new AssumptionError(def.key, `${def.label} must be between ${def.min} and ${def.max}`);
+    }
+    const { value: _regional, ...rest } = def;
+    return { ...rest, value: override ?? defaultValue, defaultValue };
+  });
+}
+
+const fmt = (n: number, digits = 0) =>
+  n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: 0 });
+const pct = (n: number) => `${fmt(n * 100, 1)}%`;
+
+/** Per-service jobs and revenue for a number of households. */
+export function computeServices(
+  households: number,
+  profile: IndustryProfile,
+  assumptions: readonly Assumption[],
+): ServiceBreakdownEntry[] {
+  const value = (key: string) => {
+    const a = assumptions.find((x) => x.key === key);
+    if (!a) throw new AssumptionError(key, `Missing assumption: ${key}`);
+    return a.value;
+  };
+  return profile.services.map((service) => {
+    const share =
+      service.shareKeys.length === 0 ? 1 : service.shareKeys.reduce((s, k) => s + value(k), 0);
+    const incidenceValue = value(service.incidence.key);
+    const incidence =
+      service.incidence.kind === "lifespan"
+        ? incidenceValue > 0
+          ? 1 / incidenceValue
+          : 0
+        : incidenceValue;
+    const ticket = value(service.ticketKey);
+    const jobs = households * share * incidence;
+    const annualJobs = Math.round(jobs);
+    const incidenceText =
+      service.incidence.kind === "lifespan"
+        ? `1/${fmt(incidenceValue, 1)} yr`
+        : `${fmt(incidenceValue, 3)}/yr`;
+    return {
+      serviceId: service.id,
+      serviceName: service.name,
+      annualJobs,
+      averageCost: ticket,
+      estimatedRevenue: Math.round(jobs * ticket),
+      marketPenetration: households > 0 ? jobs / households : 0,
+      formula: `${fmt(households)} households × ${pct(share)} × ${incidenceText} × $${fmt(ticket)}`,
+    };
+  });
+}
+
+export interface MarketInput {
+  request: {
+    city: string;
+    state: string;
+    industry: string;
+    primaryRadius: number;
+    secondaryRadius: number;
+  };
+  target: { name: string; state: string; lat: number; lon: number; input: string };
+  region: CensusRegion;
+  dataset: Omit<PlaceDataset, "places">;
+  /** Every place whose footprint may reach the secondary circle, with its distance to the target. */
+  candidates: readonly PlaceAtDistance[];
+  profile: IndustryProfile;
+  overrides?: Record<string, number>;
+  now: Date;
+  /** Rows of the city table kept (most populous first); the summary counts them all. */
+  maxCityRows?: number;
+}
+
+export function computeMarketAnalysis(input: MarketInput): MarketAnalysisData {
+  const { request, target, dataset, profile, candidates } = input;
+  const assumptions = resolveAssumptions(profile, input.region, input.overrides);
+  const background = dataset.background[target.state];
+  const service = areaTotals(candidates, request.secondaryRadius, background);
+  const primary = areaTotals(candidates, request.primaryRadius, background);
+
+  const inRange = candidates
+    .filter((c) => c.distanceMiles <= request.secondaryRadius)
+    .sort((a, b) => a.distanceMiles - b.distanceMiles);
+  const primaryCities = inRange.filter((c) => c.distanceMiles <= request.primaryRadius).length;
+  const rows = [...inRange]
+    .sort((a, b) => b.place.population - a.place.population)
+    .slice(0, input.maxCityRows ?? 200)
+    .sort((a, b) => a.distanceMiles - b.distanceMiles);
+
+  const serviceBreakdown = computeServices(service.households, profile, assumptions);
+  const totalMarketRevenue = serviceBreakdown.reduce((s, x) => s + x.estimatedRevenue, 0);
+  const avgRevenue =
+    service.households > 0
+      ? Math.round((totalMarketRevenue / service.households) * 100) / 100
+      : null;
+  const commercialUnits = Math.round(service.population * COMMERCIAL_UNITS_PER_RESIDENT.value);
+
+  const geometry = `places within ${request.secondaryRadius} mi of ${target.name}, ${target.state} (a place cut by the circle counts by the share of its area inside)`;
+  const withBackground = dataset.backgroundMethod
+    ? `${geometry}, plus ${dataset.backgroundMethod}`
+    : geometry;
+  const p = dataset.provenance;
+  const location = `${target.name}, ${target.state}`;
+
+  return {
+    requestLocation: location,
+    requestIndustry: request.industry,
+    requestPrimaryRadius: request.primaryRadius,
+    requestSecondaryRadius: request.secondaryRadius,
+    analysisTimestamp: input.now.toISOString(),
+    marketSize: service.population,
+    households: service.households,
+    avgRevenue,
+    censusData: {
+      totalPopulation: service.population,
+      totalHousingUnits: service.housingUnits,
+      singleFamilyUnits: service.singleFamilyUnits,
+      commercialUnits,
+    },
+    cityAnalysis: {
+      cityBreakdown: rows.map(({ place, distanceMiles }) => ({
+        name: place.name,
+        cityName: place.name,
+        state: place.state,
+        population: place.population,
+        housingUnits: place.housingUnits,
+        households: place.households,
+        singleFamilyUnits: place.singleFamilyUnits,
+        serviceArea: distanceMiles <= request.primaryRadius ? "primary" : "secondary",
+        distanceMiles: Math.round(distanceMiles * 10) / 10,
+        lat: place.lat,
+        lon: place.lon,
+      })),
+    },
+    serviceBreakdown,
+    marketSummary: {
+      totalMarketRevenue,
+      avgAnnualRevenuePerHousehold: avgRevenue,
+      citiesInRange: inRange.length,
+      primaryCities,
+      secondaryCities: inRange.length - primaryCities,
+      primaryPopulation: primary.population,
+      primaryHouseholds: primary.households,
+      listedPlacesPopulation: service.listedPlacesPopulation,
+      outsidePlacesPopulation: service.outsidePlacesPopulation,
+    },
+    target,
+    region: input.region,
+    dataSource: { provider: dataset.provider, label: dataset.label, vintage: dataset.vintage },
+    provenance: {
+      population: { ...p.population, method: `Residents of ${withBackground}` },
+      households: {
+        ...p.households,
+        method: `${p.households.method}; summed over ${withBackground}`,
+      },
+      housingUnits: {
+        ...p.housingUnits,
+        method: `${p.housingUnits.method}; summed over ${withBackground}`,
+      },
+      singleFamilyUnits: {
+        ...p.singleFamilyUnits,
+        method: `${p.singleFamilyUnits.method}; summed over ${withBackground}`,
+      },
+      commercialUnits: {
+        source: COMMERCIAL_UNITS_PER_RESIDENT.source,
+        vintage: "2021",
+        grade: "modeled",
+        method: "Population × establishments per resident (national ratio)",
+      },
+      revenue: {
+        source: `${profile.label} industry profile: sourced assumptions (see the assumptions list)`,
+        vintage: input.now.getUTCFullYear().toString(),
+        grade: "modeled",
+        method: "Σ services: households × equipment share × annual incidence × average ticket",
+      },
+    },
+    assumptions,
+  };
+}

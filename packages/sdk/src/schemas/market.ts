@@ -1,0 +1,127 @@
+/**
+ * The market analysis (spec §3 marketAnalysisData) plus what BIS adds to every result:
+ * the target as geocoded, the data source, each figure's provenance and the assumptions.
+ */
+import { z } from "zod";
+import { figureProvenanceSchema } from "./provenance.js";
+
+const isoDate = z.string().describe("ISO 8601 timestamp");
+
+export const serviceAreaSchema = z.enum(["primary", "secondary"]);
+export type ServiceArea = z.infer<typeof serviceAreaSchema>;
+
+export const cityBreakdownEntrySchema = z.object({
+  name: z.string(),
+  cityName: z.string().optional(),
+  state: z.string().optional(),
+  population: z.number().nullable(),
+  housingUnits: z.number().nullable(),
+  households: z.number().nullable().optional(),
+  singleFamilyUnits: z.number().nullable().optional(),
+  serviceArea: serviceAreaSchema,
+  distanceMiles: z.number().optional(),
+  lat: z.number().optional(),
+  lon: z.number().optional(),
+});
+export type CityBreakdownEntry = z.infer<typeof cityBreakdownEntrySchema>;
+
+export const serviceBreakdownEntrySchema = z.object({
+  serviceId: z.string().optional(),
+  serviceName: z.string(),
+  estimatedRevenue: z.number(),
+  annualJobs: z.number(),
+  averageCost: z.number(),
+  /** A fraction (0.05 = 5 %); the UI shows whole percent. */
+  marketPenetration: z.number(),
+  /** The formula with the values used, e.g. "48,210 households × 62% × 1/15 yr". */
+  formula: z.string().optional(),
+});
+export type ServiceBreakdownEntry = z.infer<typeof serviceBreakdownEntrySchema>;
+
+export const censusDataSchema = z.object({
+  totalPopulation: z.number().nullable(),
+  totalHousingUnits: z.number().nullable(),
+  singleFamilyUnits: z.number().nullable(),
+  commercialUnits: z.number().nullable(),
+});
+export type CensusData = z.infer<typeof censusDataSchema>;
+
+export const assumptionUnitSchema = z.enum(["usd", "years", "share", "rate"]);
+export type AssumptionUnit = z.infer<typeof assumptionUnitSchema>;
+
+/**
+ * A named input of the market model. `basis`: a figure published by the source, one derived
+ * from published figures, or a BIS estimate where no published figure was found.
+ */
+export const assumptionSchema = z.object({
+  key: z.string(),
+  label: z.string(),
+  value: z.number(),
+  defaultValue: z.number(),
+  unit: assumptionUnitSchema,
+  min: z.number(),
+  max: z.number(),
+  basis: z.enum(["published", "derived", "estimate"]),
+  source: z.string(),
+  sourceUrl: z.string().optional(),
+});
+export type Assumption = z.infer<typeof assumptionSchema>;
+
+export const marketFigureSchema = z.enum([
+  "population",
+  "households",
+  "housingUnits",
+  "singleFamilyUnits",
+  "commercialUnits",
+  "revenue",
+]);
+export type MarketFigure = z.infer<typeof marketFigureSchema>;
+
+export const marketSummarySchema = z.looseObject({
+  totalMarketRevenue: z.number(),
+  avgAnnualRevenuePerHousehold: z.number().nullable(),
+  citiesInRange: z.number(),
+  primaryCities: z.number(),
+  secondaryCities: z.number(),
+  primaryPopulation: z.number(),
+  primaryHouseholds: z.number(),
+  /** Residents of listed places within the secondary radius. */
+  listedPlacesPopulation: z.number(),
+  /** Residents outside listed places (modeled background) within the secondary radius. */
+  outsidePlacesPopulation: z.number(),
+});
+export type MarketSummary = z.infer<typeof marketSummarySchema>;
+
+export const marketAnalysisDataSchema = z.looseObject({
+  requestLocation: z.string(),
+  requestIndustry: z.string(),
+  requestPrimaryRadius: z.number(),
+  requestSecondaryRadius: z.number(),
+  analysisTimestamp: isoDate,
+  /** Population of the service area (within the secondary radius). */
+  marketSize: z.number().nullable(),
+  households: z.number().nullable(),
+  /** Average annual revenue per household (dollars). */
+  avgRevenue: z.number().nullable(),
+  censusData: censusDataSchema,
+  cityAnalysis: z.object({ cityBreakdown: z.array(cityBreakdownEntrySchema) }),
+  serviceBreakdown: z.array(serviceBreakdownEntrySchema),
+  marketSummary: marketSummarySchema.nullable(),
+  bridgeIntegration: z.boolean().optional(),
+  marketRevenueCalculatorUrl: z.string().optional(),
+  /** The target as geocoded on the server. */
+  target: z
+    .object({
+      name: z.string(),
+      state: z.string(),
+      lat: z.number(),
+      lon: z.number(),
+      input: z.string(),
+    })
+    .optional(),
+  region: z.string().optional(),
+  dataSource: z.object({ provider: z.string(), label: z.string(), vintage: z.string() }).optional(),
+  provenance: z.partialRecord(marketFigureSchema, figureProvenanceSchema).optional(),
+  assumptions: z.array(assumptionSchema).optional(),
+});
+export type MarketAnalysisData = z.infer<typeof marketAnalysisDataSchema>;
