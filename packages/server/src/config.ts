@@ -54,6 +54,15 @@ const envSchema = z.object({
       error: "must be an smtp:// or smtps:// URL such as smtp://127.0.0.1:2525",
     })
     .optional(),
+  BIS_PLACE_PROVIDER: z
+    .enum(["embedded", "census-api", "import"], { error: "must be embedded, census-api or import" })
+    .default("embedded"),
+  CENSUS_API_KEY: z.string().min(1).optional(),
+  CENSUS_API_URL: httpUrl.default("https://api.census.gov"),
+  CENSUS_VINTAGE: z
+    .string()
+    .regex(/^20\d\d$/, { error: "must be a year such as 2022" })
+    .default("2022"),
   EMAIL_FROM: z
     .string()
     .min(3, { error: "must be an address such as BIS <no-reply@example.com>" })
@@ -77,6 +86,10 @@ export interface Config {
   loginRateLimit: { limit: number; windowMs: number };
   appDist: string | null;
   email: { mode: "smtp"; smtpUrl: string; from: string } | { mode: "outbox"; from: string };
+  places: {
+    provider: "embedded" | "census-api" | "import";
+    census: { apiKey: string | undefined; baseUrl: string; vintage: string };
+  };
 }
 
 export class ConfigError extends Error {
@@ -158,6 +171,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       windowMs: env.BIS_LOGIN_RATE_WINDOW_MINUTES * 60_000,
     },
     appDist: existsSync(path.join(appDist, "index.html")) ? appDist : null,
+    places: {
+      provider: env.BIS_PLACE_PROVIDER,
+      census: { apiKey: env.CENSUS_API_KEY, baseUrl: env.CENSUS_API_URL, vintage: env.CENSUS_VINTAGE },
+    },
     email: env.SMTP_URL
       ? { mode: "smtp", smtpUrl: env.SMTP_URL, from: env.EMAIL_FROM }
       : { mode: "outbox", from: env.EMAIL_FROM },
