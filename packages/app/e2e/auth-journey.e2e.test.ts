@@ -9,17 +9,21 @@
  */
 import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type E2EEnv, getEnv, newPage, verificationLink } from "./harness.js";
+import { type E2EEnv, getEnv, newPage } from "./harness.js";
+import {
+  fillRegistration,
+  fillSignIn as fillSignInOn,
+  NAV_TIMEOUT,
+  newAccount,
+  STEP_TIMEOUT,
+  toastIn,
+  verifyEmail,
+  visible,
+  waitForPath,
+} from "./support.js";
 
-const NAV_TIMEOUT = 10_000;
-const STEP_TIMEOUT = 30_000;
-
-const stamp = `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
 const account = {
-  firstName: "Dana",
-  lastName: "Journey",
-  email: `journey-${stamp}@example.com`,
-  password: "Journey#2024a",
+  ...newAccount("journey", "Dana", "Journey"),
   newFirstName: "Jordan",
   newPassword: "Changed#2025b",
 };
@@ -28,26 +32,9 @@ let env: E2EEnv;
 let page: Page;
 
 const url = (path: string) => new URL(path, env.baseUrl).toString();
-
-async function visible(locator: Locator, timeout = NAV_TIMEOUT): Promise<void> {
-  await locator.waitFor({ state: "visible", timeout });
-}
-
-/** A toast, found by its exact title inside the toast viewport. */
-function toast(title: string): Locator {
-  return page.getByRole("region", { name: "Notifications (F8)" }).getByText(title, { exact: true });
-}
-
-async function atPath(pathname: string, timeout = NAV_TIMEOUT): Promise<void> {
-  await page.waitForURL((u) => u.pathname === pathname, { timeout });
-}
-
-async function fillSignIn(email: string, password: string): Promise<void> {
-  await visible(page.getByRole("button", { name: "Sign In", exact: true }));
-  await page.getByLabel("Email", { exact: true }).fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign In", exact: true }).click();
-}
+const toast = (title: string): Locator => toastIn(page, title);
+const atPath = (pathname: string, timeout = NAV_TIMEOUT) => waitForPath(page, pathname, timeout);
+const fillSignIn = (email: string, password: string) => fillSignInOn(page, email, password);
 
 describe("account journey", () => {
   beforeAll(async () => {
@@ -85,12 +72,7 @@ describe("account journey", () => {
       await visible(page.getByText(message));
     }
 
-    await page.getByLabel("First Name", { exact: true }).fill(account.firstName);
-    await page.getByLabel("Last Name", { exact: true }).fill(account.lastName);
-    await page.getByLabel("Email", { exact: true }).fill(account.email);
-    await page.getByLabel("Password", { exact: true }).fill(account.password);
-    await page.getByLabel("Confirm Password", { exact: true }).fill(`${account.password}x`);
-    await submit.click();
+    await fillRegistration(page, account, `${account.password}x`);
     await visible(page.getByText("Passwords don't match"));
   });
 
@@ -112,11 +94,8 @@ describe("account journey", () => {
   it("verifies the email from the mail and lands on the dashboard", {
     timeout: STEP_TIMEOUT,
   }, async () => {
-    const mail = await env.mailbox.waitFor(account.email, 15_000);
-    await page.goto(verificationLink(mail));
-    await atPath("/dashboard");
+    await verifyEmail(page, env, account);
     await visible(toast("Email verified"));
-    await visible(page.getByRole("heading", { name: `Welcome, ${account.firstName}!` }));
   });
 
   it("shows the pipeline with premium steps locked and no admin button", {

@@ -1,9 +1,11 @@
 /**
  * The route table of the specification (§2). Signed-in screens sit behind RequireSession,
  * signed-out forms behind SignedOutOnly; "/" is the dashboard or the landing page.
- * Later screens (/market-analysis, /analysis/:id, /checkout/:id, /admin) are not built yet and
- * fall through to the 404 page.
+ * The market-analysis screens load lazily: the results page brings Leaflet and the boundary
+ * data, which stay out of the main chunk. Later screens (/checkout/:id, /admin) are not built
+ * yet and fall through to the 404 page.
  */
+import { lazy, type ReactNode, Suspense } from "react";
 import { Route, Routes } from "react-router";
 import { EmailVerificationLanding } from "./components/email-verification-landing";
 import { SessionError } from "./components/session-error";
@@ -18,6 +20,17 @@ import { NotFoundPage } from "./pages/not-found-page";
 import { ProfilePage } from "./pages/profile-page";
 import { RegisterPage } from "./pages/register-page";
 import { SignInPage } from "./pages/sign-in-page";
+
+const MarketAnalysisPage = lazy(() =>
+  import("./pages/market-analysis-page").then((m) => ({ default: m.MarketAnalysisPage })),
+);
+const AnalysisPage = lazy(() =>
+  import("./pages/analysis-page").then((m) => ({ default: m.AnalysisPage })),
+);
+
+function Lazy({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<FullPageSpinner />}>{children}</Suspense>;
+}
 
 export function AppRoutes() {
   const { user, isLoading, error, refetch } = useAuth();
@@ -36,6 +49,31 @@ export function AppRoutes() {
       <Route
         path="/profile"
         element={<RequireSession>{(u) => <ProfilePage user={u} />}</RequireSession>}
+      />
+
+      <Route
+        path="/market-analysis"
+        element={
+          <RequireSession>
+            {() => (
+              <Lazy>
+                <MarketAnalysisPage />
+              </Lazy>
+            )}
+          </RequireSession>
+        }
+      />
+      <Route
+        path="/analysis/:id"
+        element={
+          <RequireSession>
+            {() => (
+              <Lazy>
+                <AnalysisPage />
+              </Lazy>
+            )}
+          </RequireSession>
+        }
       />
 
       <Route

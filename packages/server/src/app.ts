@@ -10,6 +10,7 @@ import { pinoHttp } from "pino-http";
 import type { AppContext } from "./context.js";
 import { apiNotFound, errorHandler } from "./http/errors.js";
 import { originCheck, securityHeaders } from "./http/security.js";
+import { analysisRoutes } from "./routes/analysis-routes.js";
 import { authRoutes } from "./routes/auth-routes.js";
 import { devRoutes, publicRoutes } from "./routes/public-routes.js";
 
@@ -49,7 +50,7 @@ export function createApp(ctx: AppContext): Express {
 
   app.use("/api", express.json({ limit: "100kb" }), originCheck(config));
   app.use("/api/auth", authRoutes(ctx));
-  app.use("/api", publicRoutes(ctx), devRoutes(ctx));
+  app.use("/api", publicRoutes(ctx), devRoutes(ctx), analysisRoutes(ctx));
   app.use("/api", apiNotFound);
 
   if (config.appDist) {

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-/** `bis-server`: start the server, create the first administrator. */
+/** `bis-server`: start the server, create the first administrator, import place data. */
 import { adminSetupRequestSchema } from "@bis/sdk";
 import { Command } from "commander";
 import { ConfigError, loadConfig } from "./config.js";
@@ -75,6 +75,43 @@ program
       }
     },
   );
+
+const data = program.command("data").description("manage the place data BIS analyses use");
+
+data
+  .command("import <file>")
+  .description(
+    "import an operator's place extract (CSV with Census Gazetteer / ACS columns); replaces the previous import",
+  )
+  .addHelpText(
+    "after",
+    `
+Required columns: GEOID, Name, State (two-letter), Population, Latitude, Longitude.
+Optional: Housing Units, Households, Single Family Units (or 1-unit detached + 1-unit attached),
+Median Household Income, Land Area (sq mi). Header names ignore case, spaces and underscores.
+Any bad row and nothing is imported. Serve the import with BIS_PLACE_PROVIDER=import.
+
+Example:
+  bis-server data import ./places.csv`,
+  )
+  .action(async (file: string) => {
+    const { openDatabase } = await import("./db/database.js");
+    const { importPlacesCsv } = await import("./places/import.js");
+    const config = loadConfig();
+    const db = openDatabase(config.databaseFile);
+    try {
+      const result = importPlacesCsv(db, file);
+      const places = `${result.imported} place${result.imported === 1 ? "" : "s"}`;
+      const states = `${result.states} state${result.states === 1 ? "" : "s"}`;
+      const skipped =
+        result.skipped > 0
+          ? `; skipped ${result.skipped} outside the 50 states (DC, Puerto Rico, territories)`
+          : "";
+      process.stdout.write(`Imported ${places} from ${file} (${states})${skipped}\n`);
+    } finally {
+      db.$client.close();
+    }
+  });
 
 program.parseAsync().catch((error: unknown) => {
   if (error instanceof ConfigError || error instanceof AppError) {

@@ -173,7 +173,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     appDist: existsSync(path.join(appDist, "index.html")) ? appDist : null,
     places: {
       provider: env.BIS_PLACE_PROVIDER,
-      census: { apiKey: env.CENSUS_API_KEY, baseUrl: env.CENSUS_API_URL, vintage: env.CENSUS_VINTAGE },
+      census: {
+        apiKey: env.CENSUS_API_KEY,
+        baseUrl: env.CENSUS_API_URL,
+        vintage: env.CENSUS_VINTAGE,
+      },
     },
     email: env.SMTP_URL
       ? { mode: "smtp", smtpUrl: env.SMTP_URL, from: env.EMAIL_FROM }

@@ -4,7 +4,10 @@ import { type Auth, createAuth } from "./auth/auth.js";
 import type { Config } from "./config.js";
 import { type Db, openDatabase } from "./db/database.js";
 import { createMailer, type Mailer } from "./email/mailer.js";
+import type { PlaceService } from "./places/place-service.js";
+import { createPlaces } from "./places/registry.js";
 import { type AccountService, createAccountService } from "./services/accounts.js";
+import { type AnalysisService, createAnalysisService } from "./services/analyses.js";
 import { createSettingsService, type SettingsService } from "./services/settings.js";
 
 export interface AppContext {
@@ -13,7 +16,8 @@ export interface AppContext {
   db: Db;
   mailer: Mailer;
   auth: Auth;
-  services: { accounts: AccountService; settings: SettingsService };
+  places: PlaceService;
+  services: { accounts: AccountService; settings: SettingsService; analyses: AnalysisService };
   close(): void;
 }
 
@@ -25,15 +29,18 @@ export function createContext(config: Config, logger: Logger = createLogger(conf
   const db = openDatabase(config.databaseFile);
   const mailer = createMailer(config, logger);
   const auth = createAuth(config, db, mailer, logger);
+  const places = createPlaces(config, db);
   return {
     config,
     logger,
     db,
     mailer,
     auth,
+    places,
     services: {
       accounts: createAccountService(db, auth),
       settings: createSettingsService(db),
+      analyses: createAnalysisService(db, places),
     },
     close() {
       mailer.close();

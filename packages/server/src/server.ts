@@ -15,6 +15,10 @@ export interface RunningServer {
 
 export async function startServer(config: Config): Promise<RunningServer> {
   const context = createContext(config);
+  // Build the place index before the first analysis asks for it.
+  await context.places
+    .warm()
+    .catch((error: unknown) => context.logger.warn({ err: error }, "place data not ready"));
   const app = createApp(context);
   const server = await new Promise<Server>((resolve, reject) => {
     const done = (error?: Error) => (error ? reject(error) : resolve(s));

@@ -15,6 +15,10 @@ export const queryKeys = {
   publicSettings: ["/api/public/settings"],
   adminSetupStatus: ["/api/admin/setup"],
   devOutbox: ["/api/dev/outbox"],
+  /** The signed-in user's analyses (GET /api/analyses). */
+  analyses: ["/api/analyses"],
+  /** One analysis (GET /api/analyses/{id}); under `analyses`, so invalidating that refreshes it. */
+  analysis: (id: string) => ["/api/analyses", id] as const,
 } as const;
 
 export function createQueryClient(): QueryClient {

@@ -11,6 +11,7 @@ import {
   UserRound,
 } from "lucide-react";
 import { Link } from "react-router";
+import { AnalysesList } from "../components/dashboard/analyses-list";
 import { PageHeader } from "../components/page-header";
 import { Badge } from "../components/ui/badge";
 import { Button, buttonClasses } from "../components/ui/button";
@@ -153,6 +154,8 @@ export function DashboardPage({ user }: { user: User }) {
             ))}
           </div>
         </section>
+
+        <AnalysesList />
 
         <section aria-labelledby="account-heading">
           <Card>

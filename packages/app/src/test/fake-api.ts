@@ -11,7 +11,8 @@ export interface FakeCall {
 }
 
 export type FakeReply = { status: number; body?: unknown };
-export type FakeRoute = FakeReply | ((call: FakeCall) => FakeReply);
+/** A reply, or a function of the call that returns one (or a promise of one, to hold it back). */
+export type FakeRoute = FakeReply | ((call: FakeCall) => FakeReply | Promise<FakeReply>);
 
 export function fakeApi(routes: Record<string, FakeRoute>) {
   const calls: FakeCall[] = [];
@@ -24,7 +25,7 @@ export function fakeApi(routes: Record<string, FakeRoute>) {
     const route = routes[`${method} ${url.pathname}`];
     const reply: FakeReply = route
       ? typeof route === "function"
-        ? route(call)
+        ? await route(call)
         : route
       : { status: 404, body: { code: "NOT_FOUND", message: "Not found" } };
     return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {

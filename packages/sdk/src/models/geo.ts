@@ -1,11 +1,9 @@
 /** Great-circle distances and a spatial index of places (kd-tree). */
-
-import { around } from "geokdbush";
 import KDBush from "kdbush";
 import type { PlaceRecord } from "./places.js";
 
 const EARTH_RADIUS_MILES = 3958.8;
-const KM_PER_MILE = 1.609344;
+const MILES_PER_DEGREE_LAT = 69.05;
 const toRad = (deg: number) => (deg * Math.PI) / 180;
 
 export function distanceMiles(lat1: number, lon1: number, lat2: number, lon2: number): number {
@@ -29,17 +27,25 @@ export class PlaceIndex {
     this.maxFootprintMiles = places.reduce((m, p) => Math.max(m, p.footprintMiles), 0);
   }
 
-  /** Places whose point lies within `radiusMiles`, nearest first, with their distance. */
+  /**
+   * Places whose point lies within `radiusMiles` (great-circle), nearest first, with their
+   * distance. A bounding-box query on the kd-tree, then the exact distance of each hit.
+   */
   within(
     lat: number,
     lon: number,
     radiusMiles: number,
   ): { place: PlaceRecord; distanceMiles: number }[] {
     if (this.places.length === 0) return [];
-    const ids = around(this.index, lon, lat, Number.POSITIVE_INFINITY, radiusMiles * KM_PER_MILE);
-    return ids.map((id) => {
+    const dLat = radiusMiles / MILES_PER_DEGREE_LAT;
+    const cos = Math.cos(toRad(Math.min(89, Math.abs(lat) + dLat)));
+    const dLon = Math.min(180, radiusMiles / (MILES_PER_DEGREE_LAT * Math.max(cos, 0.01)));
+    const out: { place: PlaceRecord; distanceMiles: number }[] = [];
+    for (const id of this.index.range(lon - dLon, lat - dLat, lon + dLon, lat + dLat)) {
       const place = this.places[id] as PlaceRecord;
-      return { place, distanceMiles: distanceMiles(lat, lon, place.lat, place.lon) };
-    });
+      const d = distanceMiles(lat, lon, place.lat, place.lon);
+      if (d <= radiusMiles) out.push({ place, distanceMiles: d });
+    }
+    return out.sort((a, b) => a.distanceMiles - b.distanceMiles);
   }
 }

@@ -42,8 +42,12 @@ export function resolveAssumptions(
   });
 }
 
+// Number formats are built once: toLocaleString builds one per call, which dominated the model's time.
+const formats = [0, 1, 2, 3].map(
+  (digits) => new Intl.NumberFormat("en-US", { maximumFractionDigits: digits }),
+);
 const fmt = (n: number, digits = 0) =>
-  n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: 0 });
+  (formats[digits] ?? (formats[0] as Intl.NumberFormat)).format(n);
 const pct = (n: number) => `${fmt(n * 100, 1)}%`;
 
 /** Per-service jobs and revenue for a number of households. */
@@ -113,6 +117,7 @@ export function computeMarketAnalysis(input: MarketInput): MarketAnalysisData {
   const service = areaTotals(candidates, request.secondaryRadius, background);
   const primary = areaTotals(candidates, request.primaryRadius, background);
 
+  // Candidates come nearest first (PlaceIndex.within); the sort is then a single pass.
   const inRange = candidates
     .filter((c) => c.distanceMiles <= request.secondaryRadius)
     .sort((a, b) => a.distanceMiles - b.distanceMiles);
@@ -155,7 +160,6 @@ export function computeMarketAnalysis(input: MarketInput): MarketAnalysisData {
     cityAnalysis: {
       cityBreakdown: rows.map(({ place, distanceMiles }) => ({
         name: place.name,
-        cityName: place.name,
         state: place.state,
         population: place.population,
         housingUnits: place.housingUnits,
@@ -163,8 +167,8 @@ export function computeMarketAnalysis(input: MarketInput): MarketAnalysisData {
         singleFamilyUnits: place.singleFamilyUnits,
         serviceArea: distanceMiles <= request.primaryRadius ? "primary" : "secondary",
         distanceMiles: Math.round(distanceMiles * 10) / 10,
-        lat: place.lat,
-        lon: place.lon,
+        lat: Math.round(place.lat * 1e4) / 1e4,
+        lon: Math.round(place.lon * 1e4) / 1e4,
       })),
     },
     serviceBreakdown,

@@ -15,6 +15,7 @@ import { APIError } from "better-auth/api";
 import { and, eq, ne } from "drizzle-orm";
 import type { z } from "zod";
 import { type Auth, VERIFIED_CALLBACK_PATH } from "../auth/auth.js";
+import { createSessionCache, sessionCookie } from "../auth/session-cache.js";
 import type { Db } from "../db/database.js";
 import { user as userTable } from "../db/schema.js";
 import { AppError } from "../http/errors.js";
@@ -82,6 +83,8 @@ export function createAccountService(db: Db, auth: Auth) {
     return row;
   }
 
+  const sessions = createSessionCache();
+
   /** Serialises first-administrator creation in this process (check-then-create). */
   let setupQueue: Promise<unknown> = Promise.resolve();
 
@@ -90,10 +93,22 @@ export function createAccountService(db: Db, auth: Auth) {
 
     /** The signed-in user for these request headers, or null. */
     async currentUser(headers: Headers): Promise<User | null> {
+      const token = sessionCookie(headers);
+      if (!token) return null;
+      const cached = sessions.get(token);
+      if (cached) return cached;
       const result = await auth.api.getSession({ headers });
       if (!result) return null;
       const row = findById(result.user.id);
-      return row ? toUserDto(row) : null;
+      if (!row) return null;
+      const user = toUserDto(row);
+      sessions.set(token, user);
+      return user;
+    },
+
+    /** Call after changing a user (profile, role) or revoking their sessions (deletion). */
+    userChanged(userId: string): void {
+      sessions.invalidateUser(userId);
     },
 
     /**
@@ -144,6 +159,7 @@ export function createAccountService(db: Db, auth: Auth) {
     },
 
     async logout(headers: Headers): Promise<string[]> {
+      sessions.forget(sessionCookie(headers));
       try {
         const result = await auth.api.signOut({ headers, returnHeaders: true });
         return setCookies(result.headers);
@@ -174,6 +190,7 @@ export function createAccountService(db: Db, auth: Auth) {
         .returning()
         .get();
       if (!row) throw new AppError("UNAUTHORIZED", "Please sign in to continue");
+      sessions.invalidateUser(userId);
       return toUserDto(row);
     },
 
@@ -189,6 +206,8 @@ export function createAccountService(db: Db, auth: Auth) {
           headers,
           returnHeaders: true,
         });
+        // Every other session of the user was revoked.
+        sessions.invalidateUser(result.response.user.id);
         return setCookies(result.headers);
       } catch (error) {
         fromAuthError(error);

@@ -1,2 +1,3 @@
 export * from "./server.js";
 export * from "./smtp.js";
+export * from "./users.js";

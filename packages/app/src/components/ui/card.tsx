@@ -1,4 +1,4 @@
-import type { HTMLAttributes } from "react";
+import type { HTMLAttributes, Ref } from "react";
 import { cn } from "../../lib/cn";
 
 export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
@@ -18,7 +18,10 @@ export function CardTitle({
   className,
   as: Heading = "h2",
   ...props
-}: HTMLAttributes<HTMLHeadingElement> & { as?: "h1" | "h2" | "h3" }) {
+}: HTMLAttributes<HTMLHeadingElement> & {
+  as?: "h1" | "h2" | "h3";
+  ref?: Ref<HTMLHeadingElement>;
+}) {
   return (
     <Heading
       className={cn("text-lg font-semibold leading-tight text-slate-900", className)}

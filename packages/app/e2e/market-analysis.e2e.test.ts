@@ -1,0 +1,166 @@
+/**
+ * The free market analysis in a real browser against the real server: a verified user runs the
+ * wizard (validation first), sees the results card, is moved on to /analysis/{id}, and finds the
+ * city table, the map with both radius circles and the target marker, and a source grade on the
+ * figures; the dashboard then lists the analysis. Also: the sliders move by keyboard and the
+ * screens fit a 360 px wide phone.
+ *
+ * Steps share one page and run in order; each starts where the previous one ended.
+ */
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type E2EEnv, getEnv, newPage } from "./harness.js";
+import {
+  NAV_TIMEOUT,
+  newAccount,
+  STEP_TIMEOUT,
+  signUpVerified,
+  toastIn,
+  visible,
+} from "./support.js";
+
+const account = newAccount("market", "Morgan", "Analyst");
+
+let env: E2EEnv;
+let page: Page;
+let analysisPath = "";
+
+const url = (path: string) => new URL(path, env.baseUrl).toString();
+
+/** Whether the page scrolls sideways at the current viewport width. */
+async function overflowsHorizontally(): Promise<boolean> {
+  return page.evaluate(
+    () => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1,
+  );
+}
+
+describe("market analysis", () => {
+  beforeAll(async () => {
+    env = getEnv();
+    page = await newPage();
+  });
+
+  afterAll(async () => {
+    await page?.context().close();
+  });
+
+  it("signs up a verified user with no analyses yet", { timeout: STEP_TIMEOUT }, async () => {
+    await signUpVerified(page, env, account);
+    const list = page.getByRole("region", { name: "Your Analyses" });
+    await visible(list.getByText("No analyses yet"));
+  });
+
+  it("validates the wizard with the specification's messages", {
+    timeout: STEP_TIMEOUT,
+  }, async () => {
+    await page.getByRole("link", { name: "Start Analysis" }).first().click();
+    await page.waitForURL((u) => u.pathname === "/market-analysis", { timeout: NAV_TIMEOUT });
+    await visible(
+      page.getByRole("heading", { name: "Step 1: Comprehensive market revenue analysis" }),
+    );
+    await page.getByRole("button", { name: "Start Market Analysis" }).click();
+    for (const message of [
+      "Please enter a city",
+      "Please select a state",
+      "Please select an industry",
+    ]) {
+      await visible(page.getByText(message, { exact: true }));
+    }
+
+    await page.getByLabel("Service Industry").selectOption("Plumbing");
+    const comingSoon = page.getByRole("button", { name: "Coming Soon" });
+    await visible(comingSoon);
+    expect(await comingSoon.isDisabled()).toBe(true);
+  });
+
+  it("moves the radius sliders by keyboard", { timeout: STEP_TIMEOUT }, async () => {
+    const primary = page.getByLabel("Primary Service Radius");
+    await primary.focus();
+    await page.keyboard.press("ArrowRight");
+    await page.keyboard.press("ArrowRight");
+    expect(await primary.inputValue()).toBe("12");
+    expect(await primary.getAttribute("aria-valuetext")).toBe("12 miles");
+    await page.keyboard.press("ArrowLeft");
+    await page.keyboard.press("ArrowLeft");
+    expect(await primary.inputValue()).toBe("10");
+    expect(await page.getByLabel("Secondary Service Radius").inputValue()).toBe("15");
+  });
+
+  it("fits a 360 px wide screen", { timeout: STEP_TIMEOUT }, async () => {
+    await page.setViewportSize({ width: 360, height: 780 });
+    expect(await overflowsHorizontally()).toBe(false);
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
+  it("runs Austin, TX at 10/15 miles and shows the results card", {
+    timeout: STEP_TIMEOUT,
+  }, async () => {
+    await page.getByLabel("Target City").fill("Austin");
+    await page.getByLabel("Target State").selectOption("TX");
+    await page.getByLabel("Service Industry").selectOption("HVAC");
+    await page.getByRole("button", { name: "Start Market Analysis" }).click();
+
+    await visible(page.getByRole("heading", { name: "Market Analysis Results" }), 20_000);
+    await visible(toastIn(page, "Analysis Complete!"));
+    for (const label of ["Total Market Size", "Target Households", "Avg. Annual Revenue"]) {
+      await visible(page.getByText(label, { exact: true }));
+    }
+    await visible(page.getByRole("button", { name: "Modify Analysis" }));
+    await visible(page.getByRole("link", { name: "Continue to Step 2" }));
+  });
+
+  it("moves on to /analysis/{id} by itself", { timeout: STEP_TIMEOUT }, async () => {
+    await page.waitForURL((u) => u.pathname.startsWith("/analysis/"), { timeout: 6_000 });
+    analysisPath = new URL(page.url()).pathname;
+    await visible(page.getByText("Completed", { exact: true }));
+    await visible(page.getByRole("button", { name: /Market Analysis Results/ }));
+  });
+
+  it("lists the cities in range", { timeout: STEP_TIMEOUT }, async () => {
+    const table = page.getByRole("table");
+    await visible(table);
+    const rows = table.locator("tbody tr");
+    expect(await rows.count()).toBeGreaterThan(0);
+    await visible(table.getByRole("rowheader", { name: /Austin/ }).first());
+    await visible(table.getByText("Primary", { exact: true }).first());
+  });
+
+  it("draws the map: two radius circles and the target marker", {
+    timeout: STEP_TIMEOUT,
+  }, async () => {
+    const map = page.getByRole("region", { name: /Map of the service area around Austin/ });
+    await visible(map, 15_000);
+    await visible(map.locator("path.bis-radius-primary"), 15_000);
+    expect(await map.locator("path.bis-radius-primary").count()).toBe(1);
+    expect(await map.locator("path.bis-radius-secondary").count()).toBe(1);
+    expect(await map.locator("path.bis-target-marker").count()).toBe(1);
+    expect(await map.locator("path.leaflet-interactive").count()).toBeGreaterThanOrEqual(1);
+    const box = await map.boundingBox();
+    expect(Math.round(box?.height ?? 0)).toBe(400);
+    await visible(map.getByText("Boundaries: U.S. Census Bureau (us-atlas)"));
+  });
+
+  it("labels the figures with their source and grade", { timeout: STEP_TIMEOUT }, async () => {
+    const badge = page.locator("details[data-grade] > summary").first();
+    await visible(badge);
+    expect(await badge.textContent()).toMatch(/Measured|Modeled|Sample/);
+    await badge.focus();
+    await page.keyboard.press("Enter");
+    await visible(page.locator("details[data-grade][open]").getByText("Source:").first());
+    await visible(page.getByRole("heading", { name: "Assumptions" }));
+  });
+
+  it("fits a 360 px wide screen on the results page too", { timeout: STEP_TIMEOUT }, async () => {
+    await page.setViewportSize({ width: 360, height: 780 });
+    expect(await overflowsHorizontally()).toBe(false);
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
+  it("lists the analysis on the dashboard", { timeout: STEP_TIMEOUT }, async () => {
+    await page.goto(url("/dashboard"));
+    const list = page.getByRole("region", { name: "Your Analyses" });
+    await visible(list.getByText(/Austin/).first());
+    const view = list.getByRole("link", { name: /^View/ }).first();
+    expect(await view.getAttribute("href")).toBe(analysisPath);
+  });
+});

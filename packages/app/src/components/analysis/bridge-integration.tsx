@@ -1,0 +1,88 @@
+/**
+ * The alternate results page for analyses that carry the bridge-integration flag
+ * (specification §2): four numbered instructions around the external Market Revenue
+ * Calculator, and the premium items.
+ */
+import { type Analysis, PREMIUM_PACKAGE_PRICE_USD } from "@bis/sdk";
+import { ExternalLink } from "lucide-react";
+import { buttonClasses } from "../ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "../ui/card";
+
+function safeUrl(raw: string | undefined): string | null {
+  if (!raw) return null;
+  try {
+    const url = new URL(raw);
+    return url.protocol === "https:" || url.protocol === "http:" ? url.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
+export function BridgeIntegration({ analysis }: { analysis: Analysis }) {
+  const data = analysis.marketAnalysisData;
+  const url = safeUrl(data?.marketRevenueCalculatorUrl);
+  const steps = [
+    <>
+      Open the Market Revenue Calculator in a new tab.
+      {url ? (
+        <a
+          href={url}
+          target="_blank"
+          rel="noreferrer noopener"
+          className={buttonClasses({ size: "sm", variant: "secondary" })}
+        >
+          Open Market Revenue Calculator
+          <ExternalLink className="size-4" aria-hidden="true" />
+          <span className="sr-only">(opens in a new tab)</span>
+        </a>
+      ) : null}
+    </>,
+    <>
+      Enter your location ({analysis.location}) and choose {analysis.industry || "HVAC"}.
+    </>,
+    <>
+      Set your service radius ({analysis.primaryRadius} miles primary, {analysis.secondaryRadius}{" "}
+      miles secondary) and run the calculation.
+    </>,
+    <>Come back here for step 2: keyword research.</>,
+  ];
+  return (
+    <div className="space-y-6">
+      <Card>
+        <CardHeader>
+          <CardTitle>Run your market revenue analysis</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <ol className="space-y-4">
+            {steps.map((step, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list of four steps
+              <li key={index} className="flex gap-3">
+                <span
+                  className="flex size-7 shrink-0 items-center justify-center rounded-full bg-brand-700 text-sm font-bold text-white"
+                  aria-hidden="true"
+                >
+                  {index + 1}
+                </span>
+                <div className="flex flex-wrap items-center gap-3 pt-0.5 text-slate-800">
+                  {step}
+                </div>
+              </li>
+            ))}
+          </ol>
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>Premium market intelligence</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <ul className="list-disc space-y-1 pl-5 text-slate-700">
+            <li>Keyword research (${PREMIUM_PACKAGE_PRICE_USD} package)</li>
+            <li>Competition analysis</li>
+            <li>Professional PDF report</li>
+          </ul>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,6 @@
+/** The map's colours, shared by the Leaflet map and its HTML legend (which must not load Leaflet). */
+export const MAP_COLORS = {
+  primary: "#1d4ed8",
+  secondary: "#059669",
+  target: "#dc2626",
+} as const;

@@ -1,0 +1,82 @@
+/**
+ * Stage 2 of the wizard, "Market Analysis Results" (specification §2): the three headline
+ * figures of the analyze response ("N/A" when missing) and the way on.
+ */
+import type { AnalyzeResponse } from "@bis/sdk";
+import { ArrowRight, ChartColumn, DollarSign, Home, PencilLine, Users } from "lucide-react";
+import { type ReactNode, useEffect, useRef } from "react";
+import { Link } from "react-router";
+import { formatCurrency, formatNumber } from "../../lib/format";
+import { Button, buttonClasses } from "../ui/button";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../ui/card";
+
+function Figure({ icon, label, value }: { icon: ReactNode; label: string; value: string }) {
+  return (
+    <div className="rounded-lg border border-slate-200 bg-slate-50 p-4">
+      <dt className="flex items-center gap-2 text-sm font-medium text-slate-600">
+        {icon}
+        {label}
+      </dt>
+      <dd className="mt-1 text-2xl font-bold tracking-tight break-words text-slate-900">{value}</dd>
+    </div>
+  );
+}
+
+export function AnalysisResultsCard({
+  result,
+  onModify,
+}: {
+  result: AnalyzeResponse;
+  onModify: () => void;
+}) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle
+          ref={headingRef}
+          tabIndex={-1}
+          className="flex items-center gap-2 focus-visible:outline-none"
+        >
+          <ChartColumn className="size-5 text-brand-700" aria-hidden="true" />
+          Market Analysis Results
+        </CardTitle>
+        <CardDescription>{result.location}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <dl className="grid gap-4 sm:grid-cols-3">
+          <Figure
+            icon={<Users className="size-4" aria-hidden="true" />}
+            label="Total Market Size"
+            value={formatNumber(result.marketSize)}
+          />
+          <Figure
+            icon={<Home className="size-4" aria-hidden="true" />}
+            label="Target Households"
+            value={formatNumber(result.households)}
+          />
+          <Figure
+            icon={<DollarSign className="size-4" aria-hidden="true" />}
+            label="Avg. Annual Revenue"
+            value={formatCurrency(result.avgRevenue)}
+          />
+        </dl>
+        <p className="mt-4 text-sm text-slate-600" role="status">
+          Opening your full results…
+        </p>
+      </CardContent>
+      <CardFooter>
+        <Button variant="outline" onClick={onModify}>
+          <PencilLine className="size-4" aria-hidden="true" />
+          Modify Analysis
+        </Button>
+        <Link to="/dashboard" className={buttonClasses()}>
+          Continue to Step 2
+          <ArrowRight className="size-4" aria-hidden="true" />
+        </Link>
+      </CardFooter>
+    </Card>
+  );
+}

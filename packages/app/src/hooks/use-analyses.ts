@@ -1,0 +1,66 @@
+/**
+ * The market analyses: run one, read one, list them, re-run one with changed assumptions.
+ * Each mutation owns its cache effect and its toasts (specification §8); screens add only their
+ * local UI changes (the wizard's results stage, the unknown-city suggestions).
+ */
+import { type Analysis, type AnalyzeRequest, errorMessage, type RerunRequest } from "@bis/sdk";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api, queryKeys } from "../lib/api";
+import { toast } from "./use-toast";
+
+export function useAnalysis(id: string | undefined) {
+  return useQuery({
+    queryKey: queryKeys.analysis(id ?? ""),
+    queryFn: () => api.analyses.get(id ?? ""),
+    enabled: Boolean(id),
+  });
+}
+
+export function useAnalysesList() {
+  return useQuery({ queryKey: queryKeys.analyses, queryFn: () => api.analyses.list() });
+}
+
+/** POST /api/market-analysis/analyze; "Analysis Complete!" or "Analysis Failed". */
+export function useAnalyze() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AnalyzeRequest) => api.analyses.analyze(body),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: queryKeys.analyses, exact: true });
+      toast({
+        title: "Analysis Complete!",
+        description: "Your market analysis has been generated successfully.",
+      });
+    },
+    onError: (error) => {
+      toast({
+        variant: "destructive",
+        title: "Analysis Failed",
+        description: errorMessage(error, "Analysis Failed"),
+      });
+    },
+  });
+}
+
+/** PUT /api/analyses/{id}/assumptions: the re-run analysis replaces the cached one, then refetches. */
+export function useRerunAnalysis(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RerunRequest) => api.analyses.rerun(id, body),
+    onSuccess: (analysis: Analysis) => {
+      client.setQueryData(queryKeys.analysis(id), analysis);
+      void client.invalidateQueries({ queryKey: queryKeys.analyses });
+      toast({
+        title: "Analysis Updated",
+        description: "Your market analysis was re-run with your assumptions.",
+      });
+    },
+    onError: (error) => {
+      toast({
+        variant: "destructive",
+        title: "Analysis Failed",
+        description: errorMessage(error, "Analysis Failed"),
+      });
+    },
+  });
+}

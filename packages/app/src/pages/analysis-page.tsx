@@ -1,0 +1,301 @@
+/**
+ * /analysis/{id}: the results page (specification §2). Loading, failed and empty states; the
+ * bridge-integration page when the data says so; otherwise the header with its "Completed"
+ * badge, the progress dashboard, section 1 (market analysis results, with provenance on every
+ * figure, the assumptions and the map), the premium sections in their not-yet-run states, the
+ * premium promo while unpaid, and the footer.
+ */
+import { type Analysis, errorMessage, type MarketAnalysisData } from "@bis/sdk";
+import { ArrowLeft, CircleCheck, DollarSign, Home, TriangleAlert, Users } from "lucide-react";
+import { type ReactNode, useId } from "react";
+import { Link, useParams } from "react-router";
+import { AssumptionsPanel } from "../components/analysis/assumptions-panel";
+import { BridgeIntegration } from "../components/analysis/bridge-integration";
+import { CityTable } from "../components/analysis/city-table";
+import { CollapsibleSection } from "../components/analysis/collapsible-section";
+import { Figure } from "../components/analysis/figure";
+import { MapBlock } from "../components/analysis/map-block";
+import {
+  CompetitionAnalysisSection,
+  KeywordResearchSection,
+  PremiumPromo,
+} from "../components/analysis/premium-sections";
+import { ProgressOverview } from "../components/analysis/progress-overview";
+import { ServiceBreakdown } from "../components/analysis/service-breakdown";
+import { PageHeader } from "../components/page-header";
+import { Badge } from "../components/ui/badge";
+import { buttonClasses } from "../components/ui/button";
+import { Card } from "../components/ui/card";
+import { Spinner } from "../components/ui/spinner";
+import { useAnalysis, useRerunAnalysis } from "../hooks/use-analyses";
+import { cn } from "../lib/cn";
+import {
+  formatCurrency,
+  formatDate,
+  formatDateTime,
+  formatMiles,
+  formatNumber,
+} from "../lib/format";
+
+function Shell({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <PageHeader
+        actions={
+          <Link to="/dashboard" className={buttonClasses({ variant: "ghost", size: "sm" })}>
+            <ArrowLeft className="size-4" aria-hidden="true" />
+            Dashboard
+          </Link>
+        }
+      />
+      <main className="mx-auto w-full max-w-6xl flex-1 space-y-6 px-4 py-8 sm:px-6 sm:py-10">
+        {children}
+      </main>
+    </div>
+  );
+}
+
+function LoadFailed({ detail }: { detail: string }) {
+  return (
+    <Card className="mx-auto max-w-md p-8 text-center">
+      <span className="mx-auto mb-4 flex size-12 items-center justify-center rounded-full bg-red-50 text-red-600">
+        <TriangleAlert className="size-6" aria-hidden="true" />
+      </span>
+      <h1 className="text-xl font-bold text-slate-900">Failed to load analysis</h1>
+      <p className="mt-2 text-sm text-slate-600">{detail}</p>
+      <Link to="/dashboard" className={cn(buttonClasses(), "mt-6")}>
+        Return to Dashboard
+      </Link>
+    </Card>
+  );
+}
+
+/** Total market revenue: the summary's, else the sum of the services, else unknown. */
+function totalRevenueOf(data: MarketAnalysisData): number | null {
+  if (data.marketSummary) return data.marketSummary.totalMarketRevenue;
+  if (data.serviceBreakdown.length > 0)
+    return data.serviceBreakdown.reduce((sum, s) => sum + s.estimatedRevenue, 0);
+  return null;
+}
+
+function MarketResults({ analysis, data }: { analysis: Analysis; data: MarketAnalysisData }) {
+  const tableId = useId();
+  const rerun = useRerunAnalysis(analysis.id);
+  const p = data.provenance ?? {};
+  const summary = data.marketSummary;
+  const totalRevenue = totalRevenueOf(data);
+  const icon = (Icon: typeof Users) => <Icon className="size-4" aria-hidden="true" />;
+  const assumptions = data.assumptions ?? [];
+  const assumptionsKey = `${data.analysisTimestamp}:${assumptions.map((a) => a.value).join(",")}`;
+
+  return (
+    <CollapsibleSection
+      number={1}
+      title="Market Analysis Results"
+      subtitle="Revenue potential, demographics and the cities of your service area"
+      badge={
+        <Badge tone="success" className="hidden sm:inline-flex">
+          Free
+        </Badge>
+      }
+    >
+      {data.dataSource ? (
+        <p className="text-sm text-slate-600">
+          Data: {data.dataSource.label} ({data.dataSource.vintage})
+        </p>
+      ) : null}
+
+      <div className="space-y-3">
+        <h3 className="text-base font-semibold text-slate-900">Market Revenue Analysis</h3>
+        <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <Figure
+            label="Annual Market Revenue"
+            value={formatCurrency(totalRevenue)}
+            icon={icon(DollarSign)}
+            provenance={p.revenue}
+          />
+          <Figure
+            label="Total Population"
+            value={formatNumber(data.marketSize)}
+            icon={icon(Users)}
+            provenance={p.population}
+            note={
+              summary
+                ? `${formatNumber(summary.primaryPopulation)} within the primary radius`
+                : undefined
+            }
+          />
+          <Figure
+            label="Target Households"
+            value={formatNumber(data.households)}
+            icon={icon(Home)}
+            provenance={p.households}
+            note={
+              summary
+                ? `${formatNumber(summary.primaryHouseholds)} within the primary radius`
+                : undefined
+            }
+          />
+          <Figure
+            label="Avg. Annual Revenue per Household"
+            value={formatCurrency(summary?.avgAnnualRevenuePerHousehold ?? data.avgRevenue)}
+            icon={icon(DollarSign)}
+            provenance={p.revenue}
+          />
+        </dl>
+        {summary && summary.outsidePlacesPopulation > 0 ? (
+          <p className="text-xs text-slate-500">
+            The population counts {formatNumber(summary.listedPlacesPopulation)} residents of listed
+            places and {formatNumber(summary.outsidePlacesPopulation)} living outside them
+            (modeled).
+          </p>
+        ) : null}
+      </div>
+
+      <div className="space-y-3">
+        <h3 className="text-base font-semibold text-slate-900">Census Demographics</h3>
+        <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <Figure
+            label="Total Population"
+            value={formatNumber(data.censusData.totalPopulation)}
+            provenance={p.population}
+          />
+          <Figure
+            label="Total Housing Units"
+            value={formatNumber(data.censusData.totalHousingUnits)}
+            provenance={p.housingUnits}
+          />
+          <Figure
+            label="Single Family Homes"
+            value={formatNumber(data.censusData.singleFamilyUnits)}
+            provenance={p.singleFamilyUnits}
+          />
+          <Figure
+            label="Commercial Units"
+            value={formatNumber(data.censusData.commercialUnits)}
+            provenance={p.commercialUnits}
+          />
+        </dl>
+      </div>
+
+      <CityTable
+        id={tableId}
+        cities={data.cityAnalysis.cityBreakdown}
+        citiesInRange={summary?.citiesInRange}
+        provenance={{ population: p.population, housingUnits: p.housingUnits }}
+      />
+
+      <ServiceBreakdown
+        services={data.serviceBreakdown}
+        provenance={p.revenue}
+        debug={{
+          households: data.households,
+          cities: data.cityAnalysis.cityBreakdown.length,
+          industry: data.requestIndustry,
+        }}
+      />
+
+      <MapBlock
+        data={data}
+        primaryRadius={analysis.primaryRadius}
+        secondaryRadius={analysis.secondaryRadius}
+        tableId={tableId}
+      />
+
+      <AssumptionsPanel
+        key={assumptionsKey}
+        assumptions={assumptions}
+        pending={rerun.isPending}
+        onRerun={(overrides) => rerun.mutate({ assumptions: overrides })}
+      />
+    </CollapsibleSection>
+  );
+}
+
+function CompletedAnalysis({ analysis, data }: { analysis: Analysis; data: MarketAnalysisData }) {
+  const generated = data.analysisTimestamp || analysis.createdAt;
+  return (
+    <>
+      <header className="space-y-2">
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl">
+            {analysis.location}
+          </h1>
+          <Badge tone="success">
+            <CircleCheck className="mr-1 size-3.5" aria-hidden="true" />
+            Completed
+          </Badge>
+        </div>
+        <p className="text-slate-600">
+          {data.requestIndustry || analysis.industry} market analysis ·{" "}
+          {formatMiles(data.requestPrimaryRadius ?? analysis.primaryRadius)} primary,{" "}
+          {formatMiles(data.requestSecondaryRadius ?? analysis.secondaryRadius)} secondary ·{" "}
+          {formatDate(generated)}
+        </p>
+      </header>
+
+      <ProgressOverview analysis={analysis} totalRevenue={totalRevenueOf(data)} />
+      <MarketResults analysis={analysis} data={data} />
+      <KeywordResearchSection analysis={analysis} />
+      <CompetitionAnalysisSection analysis={analysis} />
+      {analysis.isPaid ? null : <PremiumPromo analysisId={analysis.id} />}
+
+      <footer className="flex flex-col gap-1 border-t border-slate-200 pt-4 text-xs text-slate-500 sm:flex-row sm:justify-between">
+        <p>Generated {formatDateTime(generated)}</p>
+        <p className="break-all">Analysis ID: {analysis.id}</p>
+      </footer>
+    </>
+  );
+}
+
+export function AnalysisPage() {
+  const { id } = useParams();
+  const query = useAnalysis(id);
+
+  if (query.isPending) {
+    return (
+      <Shell>
+        <div className="flex flex-col items-center justify-center gap-4 py-24 text-brand-700">
+          <Spinner size="lg" label="Loading analysis results" />
+          <p className="text-slate-600">Loading analysis results...</p>
+        </div>
+      </Shell>
+    );
+  }
+
+  if (query.isError) {
+    return (
+      <Shell>
+        <LoadFailed detail={errorMessage(query.error, "No analysis results found")} />
+      </Shell>
+    );
+  }
+
+  const analysis = query.data;
+  const data = analysis?.marketAnalysisData;
+  if (!analysis || !data) {
+    return (
+      <Shell>
+        <LoadFailed detail="No analysis results found" />
+      </Shell>
+    );
+  }
+
+  return (
+    <Shell>
+      {data.bridgeIntegration ? (
+        <>
+          <header className="space-y-1">
+            <h1 className="text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl">
+              {analysis.location}
+            </h1>
+            <p className="text-slate-600">Step 1: Market revenue analysis</p>
+          </header>
+          <BridgeIntegration analysis={analysis} />
+        </>
+      ) : (
+        <CompletedAnalysis analysis={analysis} data={data} />
+      )}
+    </Shell>
+  );
+}

@@ -1,0 +1,146 @@
+/**
+ * /market-analysis: the two-stage wizard (specification §2, §4). Stage 1 configures the service
+ * area; after a successful analyze, stage 2 shows the headline figures and, about
+ * RESULTS_REDIRECT_DELAY_MS later, moves on to /analysis/{id}. "Modify Analysis" goes back to
+ * the form with its values kept and the result cleared.
+ */
+import {
+  type AnalyzeResponse,
+  isBisApiError,
+  type MarketAnalysisForm,
+  marketAnalysisFormSchema,
+  RESULTS_REDIRECT_DELAY_MS,
+  US_STATES,
+} from "@bis/sdk";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { ArrowLeft } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link, useNavigate } from "react-router";
+import { AnalysisResultsCard } from "../components/market-analysis/analysis-results-card";
+import { ProcessingCard } from "../components/market-analysis/processing-card";
+import {
+  ServiceAreaForm,
+  type ServiceAreaValues,
+  serviceAreaDefaults,
+  type UnknownCity,
+} from "../components/market-analysis/service-area-form";
+import { WizardProgress } from "../components/market-analysis/wizard-progress";
+import { PageHeader } from "../components/page-header";
+import { buttonClasses } from "../components/ui/button";
+import { useAnalyze } from "../hooks/use-analyses";
+import { cn } from "../lib/cn";
+
+const FORM_FIELDS = new Set<string>(Object.keys(serviceAreaDefaults));
+
+function stateName(code: string): string {
+  return US_STATES.find((s) => s.code === code)?.name ?? code;
+}
+
+export function MarketAnalysisPage() {
+  const navigate = useNavigate();
+  const analyze = useAnalyze();
+  const [result, setResult] = useState<AnalyzeResponse | null>(null);
+  const [unknownCity, setUnknownCity] = useState<UnknownCity | null>(null);
+
+  const form = useForm<MarketAnalysisForm, unknown, ServiceAreaValues>({
+    resolver: zodResolver(marketAnalysisFormSchema),
+    mode: "onSubmit",
+    reValidateMode: "onChange",
+    defaultValues: serviceAreaDefaults,
+  });
+
+  // The "did you mean" offer belongs to the city and state it was made for.
+  useEffect(() => {
+    const subscription = form.watch((_values, { name }) => {
+      if (name === "city" || name === "state") setUnknownCity(null);
+    });
+    return () => subscription.unsubscribe();
+  }, [form]);
+
+  // Stage 2 moves on to the full results page by itself.
+  useEffect(() => {
+    if (!result) return;
+    const timer = setTimeout(
+      () => navigate(`/analysis/${encodeURIComponent(result.analysis.id)}`),
+      RESULTS_REDIRECT_DELAY_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [result, navigate]);
+
+  const onSubmit = form.handleSubmit((values) => {
+    setUnknownCity(null);
+    analyze.mutate(values, {
+      onSuccess: (response) => setResult(response),
+      onError: (error) => {
+        if (!isBisApiError(error)) return;
+        if (error.code === "UNKNOWN_CITY") {
+          const raw = error.details?.suggestions;
+          const suggestions = Array.isArray(raw)
+            ? raw.filter((s): s is string => typeof s === "string").slice(0, 5)
+            : [];
+          setUnknownCity({ stateName: stateName(values.state), suggestions });
+          form.setFocus("city");
+          return;
+        }
+        // The server's field messages go next to their fields.
+        for (const issue of error.issues) {
+          const field = issue.path.split(".")[0] ?? "";
+          if (FORM_FIELDS.has(field)) {
+            form.setError(field as keyof MarketAnalysisForm, { message: issue.message });
+          }
+        }
+      },
+    });
+  });
+
+  const modify = () => {
+    setResult(null);
+    analyze.reset();
+  };
+
+  const pickSuggestion = (city: string) => {
+    form.setValue("city", city, { shouldValidate: true, shouldDirty: true });
+    form.setFocus("city");
+  };
+
+  return (
+    <div className="flex min-h-screen flex-col">
+      <PageHeader />
+      <main className="mx-auto w-full max-w-3xl flex-1 space-y-6 px-4 py-8 sm:px-6 sm:py-10">
+        <div className="space-y-3">
+          <Link
+            to="/dashboard"
+            className={cn(buttonClasses({ variant: "ghost", size: "sm" }), "-ml-3")}
+          >
+            <ArrowLeft className="size-4" aria-hidden="true" />
+            Back to Dashboard
+          </Link>
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+            Step 1: Comprehensive market revenue analysis
+          </h1>
+          <p className="text-slate-600">
+            Market size, households and revenue potential of your service area, from census data.
+          </p>
+        </div>
+
+        <WizardProgress current={result ? 1 : 0} />
+
+        {result ? (
+          <AnalysisResultsCard result={result} onModify={modify} />
+        ) : (
+          <>
+            <ServiceAreaForm
+              form={form}
+              onSubmit={onSubmit}
+              pending={analyze.isPending}
+              unknownCity={unknownCity}
+              onPickSuggestion={pickSuggestion}
+            />
+            {analyze.isPending ? <ProcessingCard /> : null}
+          </>
+        )}
+      </main>
+    </div>
+  );
+}

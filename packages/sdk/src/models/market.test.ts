@@ -1,0 +1,257 @@
+import { describe, expect, it } from "vitest";
+import { areaTotals, discShareInside } from "./coverage.js";
+import { distanceMiles, PlaceIndex } from "./geo.js";
+import { INDUSTRY_PROFILES } from "./industry-profiles.js";
+import {
+  AssumptionError,
+  computeMarketAnalysis,
+  computeServices,
+  resolveAssumptions,
+} from "./market.js";
+import type { PlaceDataset, PlaceRecord } from "./places.js";
+
+const HVAC = INDUSTRY_PROFILES.HVAC;
+
+function place(
+  id: string,
+  population: number,
+  lat: number,
+  lon: number,
+  footprintMiles = 0,
+): PlaceRecord {
+  return {
+    id,
+    name: id,
+    state: "TX",
+    lat,
+    lon,
+    population,
+    households: Math.round(population * 0.4),
+    housingUnits: Math.round(population * 0.44),
+    singleFamilyUnits: Math.round(population * 0.3),
+    medianHouseholdIncome: null,
+    footprintMiles,
+  };
+}
+
+describe("assumptions", () => {
+  it("picks the census region's value and keeps the default beside an override", () => {
+    const south = resolveAssumptions(HVAC, "South", { "ticket.acRepair": 450 });
+    expect(south.find((a) => a.key === "share.heatPump")).toMatchObject({
+      value: 0.27,
+      defaultValue: 0.27,
+    });
+    expect(south.find((a) => a.key === "ticket.acRepair")).toMatchObject({
+      value: 450,
+      defaultValue: 408,
+    });
+    expect(
+      resolveAssumptions(HVAC, "Northeast").find((a) => a.key === "share.heatPump")?.value,
+    ).toBe(0.05);
+  });
+
+  it("refuses unknown keys and values outside the allowed range", () => {
+    expect(() => resolveAssumptions(HVAC, "South", { "ticket.unicorn": 1 })).toThrow(
+      AssumptionError,
+    );
+    expect(() => resolveAssumptions(HVAC, "South", { "share.furnace": 1.5 })).toThrow(
+      "Households heated mainly by a furnace must be between 0 and 1",
+    );
+  });
+
+  it("gives every assumption a source and a basis", () => {
+    for (const a of HVAC.assumptions) {
+      expect(a.source.length).toBeGreaterThan(10);
+      expect(["published", "derived", "estimate"]).toContain(a.basis);
+    }
+  });
+});
+
+describe("services (hand-checked, 10,000 households in the South)", () => {
+  const services = computeServices(10_000, HVAC, resolveAssumptions(HVAC, "South"));
+  const byId = Object.fromEntries(services.map((s) => [s.serviceId, s]));
+
+  it("sizes AC replacement as households × share × 1/lifespan × ticket", () => {
+    // 10,000 × 0.53 / 15 = 353.3 jobs; × $4,575 = $1,616,500
+    expect(byId["ac-replacement"]).toMatchObject({
+      annualJobs: 353,
+      averageCost: 4575,
+      estimatedRevenue: 1_616_500,
+    });
+    expect(byId["ac-replacement"]?.marketPenetration).toBeCloseTo(0.03533, 4);
+    expect(byId["ac-replacement"]?.formula).toBe("10,000 households × 53% × 1/15 yr × $4,575");
+  });
+
+  it("sizes AC repair over central AC and heat pump households", () => {
+    // 10,000 × (0.53 + 0.27) × 0.10 = 800 jobs; × $408 = $326,400
+    expect(byId["ac-repair"]).toMatchObject({ annualJobs: 800, estimatedRevenue: 326_400 });
+  });
+
+  it("sizes plans over every household", () => {
+    // 10,000 × 0.10 × $240 = $240,000; duct cleaning 10,000 × 0.04 × $373 = $149,200
+    expect(byId["maintenance-plans"]).toMatchObject({
+      annualJobs: 1000,
+      estimatedRevenue: 240_000,
+    });
+    expect(byId["duct-cleaning"]).toMatchObject({ annualJobs: 400, estimatedRevenue: 149_200 });
+  });
+
+  it("has the seven HVAC services", () => {
+    expect(services.map((s) => s.serviceName)).toEqual([
+      "AC Replacement",
+      "Furnace Replacement",
+      "Heat Pump Installation",
+      "AC Repair",
+      "Furnace Repair",
+      "Maintenance & Tune-Up Plans",
+      "Duct Cleaning",
+    ]);
+  });
+
+  it("lists the inactive industries as profiles without services", () => {
+    for (const id of ["Plumbing", "Electrical", "Roofing"] as const) {
+      expect(INDUSTRY_PROFILES[id]).toMatchObject({ active: false, services: [] });
+    }
+  });
+});
+
+describe("coverage geometry", () => {
+  it("counts a point in or out", () => {
+    expect(discShareInside(10, 0, 9.9)).toBe(1);
+    expect(discShareInside(10, 0, 10.1)).toBe(0);
+  });
+
+  it("counts a disc wholly inside, wholly outside, and the circle inside a big disc", () => {
+    expect(discShareInside(10, 2, 5)).toBe(1);
+    expect(discShareInside(10, 2, 12.5)).toBe(0);
+    expect(discShareInside(5, 10, 0)).toBeCloseTo(0.25, 6);
+  });
+
+  it("counts about half of a small disc centred on the circle's edge", () => {
+    expect(discShareInside(100, 1, 100)).toBeCloseTo(0.5, 2);
+  });
+
+  it("adds the background over the circle's area", () => {
+    const totals = areaTotals([{ place: place("A", 1000, 0, 0), distanceMiles: 0 }], 10, {
+      population: 10,
+      households: 4,
+      housingUnits: 5,
+      singleFamilyUnits: 3,
+    });
+    // 1,000 + 10 × π × 100 = 4,141.6
+    expect(totals).toEqual({
+      population: 4142,
+      households: 400 + 1257,
+      housingUnits: 440 + 1571,
+      singleFamilyUnits: 300 + 942,
+      listedPlacesPopulation: 1000,
+      outsidePlacesPopulation: 3142,
+    });
+  });
+});
+
+describe("place index", () => {
+  it("finds the places within a radius, nearest first, with great-circle distances", () => {
+    const austin = place("Austin", 950_000, 30.2672, -97.7431);
+    const roundRock = place("Round Rock", 120_000, 30.5083, -97.6789);
+    const sanAntonio = place("San Antonio", 1_400_000, 29.4241, -98.4936);
+    const index = new PlaceIndex([sanAntonio, roundRock, austin]);
+    const found = index.within(30.2672, -97.7431, 25);
+    expect(found.map((f) => f.place.id)).toEqual(["Austin", "Round Rock"]);
+    expect(found[1]?.distanceMiles).toBeCloseTo(
+      distanceMiles(30.2672, -97.7431, 30.5083, -97.6789),
+      6,
+    );
+    expect(found[1]?.distanceMiles).toBeCloseTo(17.1, 0);
+    expect(index.within(30.2672, -97.7431, 80).map((f) => f.place.id)).toContain("San Antonio");
+  });
+});
+
+describe("market analysis", () => {
+  const dataset: Omit<PlaceDataset, "places"> = {
+    provider: "embedded",
+    label: "Test places",
+    vintage: "2024",
+    provenance: {
+      population: { source: "Test", vintage: "2024", grade: "measured", method: "Counted" },
+      households: { source: "Test", vintage: "2024", grade: "modeled", method: "Population × 0.4" },
+      housingUnits: {
+        source: "Test",
+        vintage: "2024",
+        grade: "modeled",
+        method: "Population × 0.44",
+      },
+      singleFamilyUnits: {
+        source: "Test",
+        vintage: "2024",
+        grade: "modeled",
+        method: "Population × 0.3",
+      },
+    },
+    background: { TX: { population: 10, households: 4, housingUnits: 4.4, singleFamilyUnits: 3 } },
+    backgroundMethod: "residents outside places at 10 per sq mi",
+  };
+  const candidates = [
+    { place: place("A", 100_000, 0, 0), distanceMiles: 0 },
+    { place: place("B", 50_000, 0, 0), distanceMiles: 8 },
+    { place: place("C", 20_000, 0, 0), distanceMiles: 12 },
+    { place: place("D", 99_000, 0, 0), distanceMiles: 40 },
+  ];
+  const data = computeMarketAnalysis({
+    request: { city: "a", state: "TX", industry: "HVAC", primaryRadius: 10, secondaryRadius: 15 },
+    target: { name: "A", state: "TX", lat: 0, lon: 0, input: "a" },
+    region: "South",
+    dataset,
+    candidates,
+    profile: HVAC,
+    now: new Date("2026-11-20T12:00:00Z"),
+  });
+
+  it("totals the places in range plus the background over the secondary circle", () => {
+    // 170,000 + 10 × π × 225 = 177,068.6
+    expect(data.marketSize).toBe(177_069);
+    expect(data.censusData.totalPopulation).toBe(177_069);
+    // households 68,000 + 4 × π × 225 = 70,827.4
+    expect(data.households).toBe(70_827);
+    expect(data.marketSummary).toMatchObject({
+      citiesInRange: 3,
+      primaryCities: 2,
+      secondaryCities: 1,
+      primaryPopulation: 150_000 + 3142,
+      listedPlacesPopulation: 170_000,
+      outsidePlacesPopulation: 7069,
+    });
+  });
+
+  it("labels each city primary or secondary by distance, nearest first", () => {
+    expect(data.cityAnalysis.cityBreakdown.map((c) => [c.name, c.serviceArea])).toEqual([
+      ["A", "primary"],
+      ["B", "primary"],
+      ["C", "secondary"],
+    ]);
+  });
+
+  it("makes revenue the sum of the services and the average per household", () => {
+    const total = data.serviceBreakdown.reduce((s, x) => s + x.estimatedRevenue, 0);
+    expect(data.marketSummary?.totalMarketRevenue).toBe(total);
+    expect(data.avgRevenue).toBeCloseTo(total / 70_827, 2);
+  });
+
+  it("carries provenance for every figure and the assumptions used", () => {
+    expect(Object.keys(data.provenance ?? {}).sort()).toEqual(
+      [
+        "commercialUnits",
+        "households",
+        "housingUnits",
+        "population",
+        "revenue",
+        "singleFamilyUnits",
+      ].sort(),
+    );
+    expect(data.provenance?.households?.grade).toBe("modeled");
+    expect(data.provenance?.revenue?.grade).toBe("modeled");
+    expect(data.assumptions?.length).toBe(HVAC.assumptions.length);
+    expect(data.requestLocation).toBe("A, TX");
+    expect(data.analysisTimestamp).toBe("2026-11-20T12:00:00.000Z");
+  });
+});

@@ -1,0 +1,79 @@
+import type { PlaceRecord } from "@bis/sdk";
+import { describe, expect, it } from "vitest";
+import { Geocoder, normalizePlaceName } from "./geocoder.js";
+
+const p = (name: string, state: string, population: number): PlaceRecord => ({
+  id: `${name}-${state}`,
+  name,
+  state,
+  lat: 0,
+  lon: 0,
+  population,
+  households: null,
+  housingUnits: null,
+  singleFamilyUnits: null,
+  medianHouseholdIncome: null,
+  footprintMiles: 0,
+});
+
+const geocoder = new Geocoder([
+  p("St. Louis", "MO", 300_000),
+  p("Fort Worth", "TX", 900_000),
+  p("Austin", "TX", 950_000),
+  p("Austin", "MN", 25_000),
+  p("Kansas City", "MO", 500_000),
+  p("Coeur d'Alene", "ID", 55_000),
+  p("San Antonio", "TX", 1_400_000),
+  p("San Angelo", "TX", 100_000),
+  p("Mount Pleasant", "SC", 90_000),
+  p("Houston", "TX", 2_300_000),
+  p("Austwell", "TX", 150),
+]);
+
+describe("normalizePlaceName", () => {
+  it.each([
+    ["St. Louis", "saint louis"],
+    ["ST LOUIS", "saint louis"],
+    ["Ft. Worth", "fort worth"],
+    ["Mt Pleasant", "mount pleasant"],
+    ["Coeur d’Alene", "coeur dalene"],
+    ["  san   antonio ", "san antonio"],
+    ["Montréal", "montreal"],
+  ])("%s → %s", (input, expected) => {
+    expect(normalizePlaceName(input)).toBe(expected);
+  });
+});
+
+describe("Geocoder.find", () => {
+  it.each([
+    ["austin", "TX", "Austin", "TX"],
+    ["AUSTIN", "MN", "Austin", "MN"],
+    ["Saint Louis", "MO", "St. Louis", "MO"],
+    ["St Louis", "MO", "St. Louis", "MO"],
+    ["Ft. Worth", "TX", "Fort Worth", "TX"],
+    ["Fort Worth city", "TX", "Fort Worth", "TX"],
+    ["Austin town", "TX", "Austin", "TX"],
+    ["Kansas City", "MO", "Kansas City", "MO"],
+    ["coeur d'alene", "ID", "Coeur d'Alene", "ID"],
+  ])("finds %s, %s", (city, state, name, foundState) => {
+    expect(geocoder.find(city, state)).toMatchObject({ name, state: foundState });
+  });
+
+  it("looks only in the analysis' own state", () => {
+    expect(geocoder.find("Houston", "MO")).toBeNull();
+    expect(geocoder.find("Austin", "CA")).toBeNull();
+  });
+});
+
+describe("Geocoder.suggest", () => {
+  it("offers up to five nearest names in that state, closest first", () => {
+    const suggestions = geocoder.suggest("San Antonoi", "TX");
+    expect(suggestions[0]).toBe("San Antonio");
+    expect(suggestions).toContain("San Angelo");
+    expect(suggestions.length).toBeLessThanOrEqual(5);
+  });
+
+  it("suggests nothing for a name that resembles nothing", () => {
+    expect(geocoder.suggest("Zzyzx Qwerty", "TX")).toEqual([]);
+  });
+});

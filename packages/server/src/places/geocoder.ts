@@ -1,0 +1,87 @@
+/**
+ * Finds the target city in the place data of the analysis' own state, tolerant of case,
+ * accents, punctuation, "St."/"Saint", "Ft."/"Fort", "Mt."/"Mount" and a trailing legal
+ * description ("city", "town", "village", …). Unknown names get up to five nearest names.
+ */
+import type { PlaceRecord } from "@bis/sdk";
+import { distance } from "fastest-levenshtein";
+
+const ABBREVIATIONS: [RegExp, string][] = [
+  [/\bst\b\.?/g, "saint"],
+  [/\bste\b\.?/g, "sainte"],
+  [/\bft\b\.?/g, "fort"],
+  [/\bmt\b\.?/g, "mount"],
+  [/\bpt\b\.?/g, "point"],
+];
+const LEGAL_SUFFIX =
+  /\s+(city|town|village|borough|township|municipality|cdp|census designated place)$/;
+
+/** Lower case, no accents or punctuation, abbreviations spelled out. */
+export function normalizePlaceName(name: string): string {
+  let s = name
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/[’'`]/g, "")
+    .replace(/[^a-z0-9.]+/g, " ")
+    .trim();
+  for (const [pattern, full] of ABBREVIATIONS) s = s.replace(pattern, full);
+  return s.replace(/\./g, " ").replace(/\s+/g, " ").trim();
+}
+
+/** The normalized name without a trailing legal description ("Kansas City" keeps its own). */
+export function baseName(normalized: string): string {
+  return normalized.replace(LEGAL_SUFFIX, "");
+}
+
+export class Geocoder {
+  private readonly byState = new Map<string, Map<string, PlaceRecord>>();
+  private readonly namesByState = new Map<string, PlaceRecord[]>();
+
+  constructor(places: readonly PlaceRecord[]) {
+    for (const place of places) {
+      const names = this.byState.get(place.state) ?? new Map<string, PlaceRecord>();
+      this.byState.set(place.state, names);
+      const list = this.namesByState.get(place.state) ?? [];
+      list.push(place);
+      this.namesByState.set(place.state, list);
+      const full = normalizePlaceName(place.name);
+      for (const key of new Set([full, baseName(full)])) {
+        const existing = names.get(key);
+        // Two places share a name in a state: the larger one is the one people mean.
+        if (!existing || existing.population < place.population) names.set(key, place);
+      }
+    }
+  }
+
+  /** The place called `city` in `state`, or null. */
+  find(city: string, state: string): PlaceRecord | null {
+    const names = this.byState.get(state);
+    if (!names) return null;
+    const full = normalizePlaceName(city);
+    return names.get(full) ?? names.get(baseName(full)) ?? null;
+  }
+
+  /** Up to `limit` names in the state nearest to `city` (edit distance, then population). */
+  suggest(city: string, state: string, limit = 5): string[] {
+    const places = this.namesByState.get(state) ?? [];
+    const wanted = baseName(normalizePlaceName(city));
+    if (!wanted) return [];
+    const scored = places.map((place) => {
+      const name = baseName(normalizePlaceName(place.name));
+      const prefix = name.startsWith(wanted) || wanted.startsWith(name) ? -1 : 0;
+      return { place, score: distance(wanted, name) + prefix };
+    });
+    scored.sort((a, b) => a.score - b.score || b.place.population - a.place.population);
+    const threshold = Math.max(3, Math.ceil(wanted.length / 2));
+    const seen = new Set<string>();
+    const out: string[] = [];
+    for (const { place, score } of scored) {
+      if (score > threshold || out.length >= limit) break;
+      if (seen.has(place.name)) continue;
+      seen.add(place.name);
+      out.push(place.name);
+    }
+    return out;
+  }
+}

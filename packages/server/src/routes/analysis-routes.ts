@@ -1,0 +1,35 @@
+/** Market analysis calls (spec §7): parse, call the analysis service, respond. */
+import { analyzeRequestSchema, rerunRequestSchema } from "@bis/sdk";
+import { Router } from "express";
+import type { AppContext } from "../context.js";
+import { parse } from "../http/errors.js";
+import { requireUser, userOf } from "../http/session.js";
+
+export function analysisRoutes({ services: { accounts, analyses } }: AppContext): Router {
+  const router = Router();
+  router.use(["/market-analysis", "/analyses"], requireUser(accounts));
+
+  router.post("/market-analysis/analyze", async (req, res) => {
+    const body = parse(analyzeRequestSchema, req.body);
+    res.status(201).json(await analyses.analyze(userOf(req).id, body));
+  });
+
+  router.get("/market-analysis/:id", (req, res) => {
+    res.json(analyses.get(req.params.id, userOf(req)));
+  });
+
+  router.get("/analyses", (req, res) => {
+    res.json({ analyses: analyses.list(userOf(req).id) });
+  });
+
+  router.get("/analyses/:id", (req, res) => {
+    res.json(analyses.get(req.params.id, userOf(req)));
+  });
+
+  router.put("/analyses/:id/assumptions", async (req, res) => {
+    const body = parse(rerunRequestSchema, req.body);
+    res.json(await analyses.rerun(req.params.id, userOf(req), body.assumptions));
+  });
+
+  return router;
+}

@@ -1,0 +1,209 @@
+/**
+ * Analyses: run the free market analysis, read one (owner or administrator only — anyone
+ * else gets 404, so ids reveal nothing), list a user's, re-run with changed assumptions.
+ */
+import { randomUUID } from "node:crypto";
+import {
+  type Analysis,
+  type AnalysisSummary,
+  type AnalyzeInput,
+  type AnalyzeResponse,
+  AssumptionError,
+  type CensusRegion,
+  computeMarketAnalysis,
+  INDUSTRY_PROFILES,
+  type IndustryId,
+  type MarketAnalysisData,
+  US_STATES,
+  type User,
+} from "@bis/sdk";
+import { and, desc, eq } from "drizzle-orm";
+import type { Db } from "../db/database.js";
+import { analysis } from "../db/schema.js";
+import { AppError } from "../http/errors.js";
+import { type PlaceService, stateCode } from "../places/place-service.js";
+
+type AnalysisRow = typeof analysis.$inferSelect;
+
+export function toAnalysisDto(row: AnalysisRow): Analysis {
+  return {
+    id: row.id,
+    userId: row.userId ?? null,
+    location: row.location,
+    industry: row.industry,
+    primaryRadius: row.primaryRadius,
+    secondaryRadius: row.secondaryRadius,
+    createdAt: row.createdAt.toISOString(),
+    isPaid: row.isPaid,
+    marketAnalysisCompleted: row.marketAnalysisCompleted,
+    keywordResearchCompleted: row.keywordResearchCompleted,
+    competitionAnalysisCompleted: row.competitionAnalysisCompleted,
+    marketAnalysisData: (row.marketAnalysisData ?? null) as Analysis["marketAnalysisData"],
+    keywordResearchData: (row.keywordResearchData ?? null) as Analysis["keywordResearchData"],
+    competitionAnalysisData: (row.competitionAnalysisData ??
+      null) as Analysis["competitionAnalysisData"],
+  };
+}
+
+function toSummary(row: AnalysisRow): AnalysisSummary {
+  const data = row.marketAnalysisData as MarketAnalysisData | null;
+  return {
+    id: row.id,
+    location: row.location,
+    industry: row.industry,
+    primaryRadius: row.primaryRadius,
+    secondaryRadius: row.secondaryRadius,
+    createdAt: row.createdAt.toISOString(),
+    isPaid: row.isPaid,
+    marketAnalysisCompleted: row.marketAnalysisCompleted,
+    keywordResearchCompleted: row.keywordResearchCompleted,
+    competitionAnalysisCompleted: row.competitionAnalysisCompleted,
+    marketSize: data?.marketSize ?? null,
+    households: data?.households ?? null,
+    totalMarketRevenue: data?.marketSummary?.totalMarketRevenue ?? null,
+  };
+}
+
+function assumptionFailure(error: unknown): never {
+  if (error instanceof AssumptionError) {
+    throw new AppError("VALIDATION_FAILED", error.message, {
+      issues: [{ path: `assumptions.${error.key}`, message: error.message }],
+    });
+  }
+  throw error;
+}
+
+export function createAnalysisService(
+  db: Db,
+  places: PlaceService,
+  now: () => Date = () => new Date(),
+) {
+  function regionOf(code: string): CensusRegion {
+    return US_STATES.find((s) => s.code === code)?.region ?? "South";
+  }
+
+  async function compute(
+    request: {
+      city: string;
+      state: string;
+      industry: string;
+      primaryRadius: number;
+      secondaryRadius: number;
+    },
+    overrides: Record<string, number> | undefined,
+  ): Promise<MarketAnalysisData> {
+    const profile = INDUSTRY_PROFILES[request.industry as IndustryId];
+    if (!profile?.active)
+      throw new AppError(
+        "VALIDATION_FAILED",
+        "This industry is coming soon: only HVAC can be analyzed today",
+      );
+    const { target, dataset, candidates } = await places.locate(
+      request.city,
+      request.state,
+      request.secondaryRadius,
+    );
+    try {
+      return computeMarketAnalysis({
+        request,
+        target: {
+          name: target.name,
+          state: target.state,
+          lat: target.lat,
+          lon: target.lon,
+          input: request.city,
+        },
+        region: regionOf(target.state),
+        dataset,
+        candidates,
+        profile,
+        overrides,
+        now: now(),
+      });
+    } catch (error) {
+      assumptionFailure(error);
+    }
+  }
+
+  function findVisible(id: string, viewer: User): AnalysisRow {
+    const row = db.select().from(analysis).where(eq(analysis.id, id)).get();
+    if (!row || (row.userId !== viewer.id && !viewer.isAdmin)) {
+      throw new AppError("NOT_FOUND", "Analysis not found");
+    }
+    return row;
+  }
+
+  return {
+    async analyze(userId: string, input: AnalyzeInput): Promise<AnalyzeResponse> {
+      const state = stateCode(input.state);
+      if (!state) {
+        throw new AppError("VALIDATION_FAILED", `Unknown state: ${input.state}`, {
+          issues: [{ path: "state", message: `Unknown state: ${input.state}` }],
+        });
+      }
+      const request = { ...input, city: input.city.trim(), state };
+      const data = await compute(request, input.assumptions);
+      const id = randomUUID();
+      db.insert(analysis)
+        .values({
+          id,
+          userId,
+          location: data.requestLocation,
+          city: data.target?.name ?? request.city,
+          state,
+          industry: input.industry,
+          primaryRadius: input.primaryRadius,
+          secondaryRadius: input.secondaryRadius,
+          marketAnalysisCompleted: true,
+          marketAnalysisData: data,
+        })
+        .run();
+      return {
+        analysis: { id },
+        location: data.requestLocation,
+        marketSize: data.marketSize,
+        households: data.households,
+        avgRevenue: data.avgRevenue,
+      };
+    },
+
+    get(id: string, viewer: User): Analysis {
+      return toAnalysisDto(findVisible(id, viewer));
+    },
+
+    list(userId: string): AnalysisSummary[] {
+      return db
+        .select()
+        .from(analysis)
+        .where(eq(analysis.userId, userId))
+        .orderBy(desc(analysis.createdAt))
+        .all()
+        .map(toSummary);
+    },
+
+    /** Re-runs the market analysis of an analysis with these assumption overrides. */
+    async rerun(id: string, viewer: User, overrides: Record<string, number>): Promise<Analysis> {
+      const row = findVisible(id, viewer);
+      const data = await compute(
+        {
+          city: row.city,
+          state: row.state,
+          industry: row.industry,
+          primaryRadius: row.primaryRadius,
+          secondaryRadius: row.secondaryRadius,
+        },
+        overrides,
+      );
+      const updated = db
+        .update(analysis)
+        .set({ marketAnalysisData: data, updatedAt: now() })
+        .where(and(eq(analysis.id, row.id)))
+        .returning()
+        .get();
+      if (!updated) throw new AppError("NOT_FOUND", "Analysis not found");
+      return toAnalysisDto(updated);
+    },
+  };
+}
+
+export type AnalysisService = ReturnType<typeof createAnalysisService>;

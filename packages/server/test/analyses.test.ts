@@ -1,0 +1,279 @@
+/** The free market analysis over HTTP, on the embedded place data. */
+import { BisApiError } from "@bis/sdk";
+import type { NodeClient } from "@bis/sdk/node";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signedInAdmin, signedInUser, startTestServer, type TestServer } from "./support/index.js";
+
+let bis: TestServer;
+let owner: NodeClient;
+let other: NodeClient;
+let admin: NodeClient;
+
+beforeAll(async () => {
+  bis = await startTestServer({ BIS_LOGIN_RATE_LIMIT: "1000" });
+  admin = await signedInAdmin(bis);
+  owner = await signedInUser(bis, "Owen");
+  other = await signedInUser(bis, "Otto");
+}, 60_000);
+afterAll(async () => {
+  for (const c of [owner, other, admin]) await c?.close();
+  await bis.close();
+});
+
+const austin = {
+  state: "TX",
+  city: "Austin",
+  industry: "HVAC",
+  primaryRadius: 10,
+  secondaryRadius: 15,
+};
+
+describe("POST /api/market-analysis/analyze", () => {
+  it("analyzes a city and stores every field of the spec with provenance and assumptions", async () => {
+    const result = await owner.analyses.analyze(austin);
+    expect(result.location).toBe("Austin, TX");
+    expect(result.marketSize).toBeGreaterThan(500_000);
+    expect(result.households).toBeGreaterThan(150_000);
+    expect(result.avgRevenue).toBeGreaterThan(100);
+
+    const analysis = await owner.analyses.get(result.analysis.id);
+    expect(analysis).toMatchObject({
+      location: "Austin, TX",
+      industry: "HVAC",
+      primaryRadius: 10,
+      secondaryRadius: 15,
+      isPaid: false,
+      marketAnalysisCompleted: true,
+      keywordResearchCompleted: false,
+      competitionAnalysisCompleted: false,
+      keywordResearchData: null,
+      competitionAnalysisData: null,
+    });
+    const data = analysis.marketAnalysisData;
+    expect(data).toMatchObject({
+      requestLocation: "Austin, TX",
+      requestIndustry: "HVAC",
+      requestPrimaryRadius: 10,
+      requestSecondaryRadius: 15,
+      marketSize: result.marketSize,
+      households: result.households,
+      avgRevenue: result.avgRevenue,
+    });
+    expect(data?.censusData.totalHousingUnits).toBeGreaterThan(data?.households ?? 0);
+    expect(data?.censusData.singleFamilyUnits).toBeGreaterThan(0);
+    expect(data?.censusData.commercialUnits).toBeGreaterThan(0);
+    const cities = data?.cityAnalysis.cityBreakdown ?? [];
+    expect(cities[0]).toMatchObject({ name: "Austin", serviceArea: "primary", distanceMiles: 0 });
+    expect(cities.some((c) => c.serviceArea === "secondary")).toBe(true);
+    expect(data?.serviceBreakdown.length).toBe(7);
+    for (const s of data?.serviceBreakdown ?? []) {
+      expect(s.estimatedRevenue).toBeGreaterThan(0);
+      expect(s.marketPenetration).toBeGreaterThan(0);
+      expect(s.marketPenetration).toBeLessThan(1);
+    }
+    expect(data?.marketSummary?.totalMarketRevenue).toBe(
+      data?.serviceBreakdown.reduce((sum, s) => sum + s.estimatedRevenue, 0),
+    );
+    for (const figure of [
+      "population",
+      "households",
+      "housingUnits",
+      "singleFamilyUnits",
+      "commercialUnits",
+      "revenue",
+    ] as const) {
+      expect(data?.provenance?.[figure]?.source.length).toBeGreaterThan(5);
+      expect(["measured", "modeled", "sample"]).toContain(data?.provenance?.[figure]?.grade);
+    }
+    expect(data?.assumptions?.length).toBeGreaterThan(10);
+    expect(data?.target).toMatchObject({ name: "Austin", state: "TX", input: "Austin" });
+    expect(data?.region).toBe("South");
+  });
+
+  it.each([
+    ["saint louis", "MO", "St. Louis, MO"],
+    ["ST. LOUIS", "MO", "St. Louis, MO"],
+    ["Ft. Worth", "TX", "Fort Worth, TX"],
+    ["austin city", "Texas", "Austin, TX"],
+  ])("geocodes %s, %s as %s", async (city, state, location) => {
+    const result = await owner.analyses.analyze({ ...austin, city, state });
+    expect(result.location).toBe(location);
+  });
+
+  it("answers 422 with suggestions from that state for an unknown city", async () => {
+    const error = (await owner.analyses
+      .analyze({ ...austin, city: "Austn" })
+      .catch((e) => e)) as BisApiError;
+    expect(error).toBeInstanceOf(BisApiError);
+    expect(error.status).toBe(422);
+    expect(error.code).toBe("UNKNOWN_CITY");
+    const suggestions = error.details?.suggestions as string[];
+    expect(suggestions).toContain("Austin");
+    expect(suggestions.length).toBeLessThanOrEqual(5);
+    expect(error.serverMessage).toMatch(/couldn't find "Austn" in Texas/);
+  });
+
+  const bad: [string, Record<string, unknown>, string, string][] = [
+    ["no state", { state: "" }, "state", "Please select a state"],
+    ["no city", { city: "  " }, "city", "Please enter a city"],
+    ["no industry", { industry: "" }, "industry", "Please select an industry"],
+    [
+      "an inactive industry",
+      { industry: "Plumbing" },
+      "industry",
+      "This industry is coming soon: only HVAC can be analyzed today",
+    ],
+    ["an unknown industry", { industry: "Pool Cleaning" }, "industry", "Please select an industry"],
+    [
+      "a primary radius of 0",
+      { primaryRadius: 0 },
+      "primaryRadius",
+      "Primary radius must be between 1 and 50 miles",
+    ],
+    [
+      "a primary radius of 51",
+      { primaryRadius: 51, secondaryRadius: 60 },
+      "primaryRadius",
+      "Primary radius must be between 1 and 50 miles",
+    ],
+    [
+      "a secondary radius of 101",
+      { secondaryRadius: 101 },
+      "secondaryRadius",
+      "Secondary radius must be between 1 and 100 miles",
+    ],
+    [
+      "a fractional radius",
+      { primaryRadius: 7.5 },
+      "primaryRadius",
+      "Radius must be a whole number of miles",
+    ],
+    [
+      "a secondary radius below the primary",
+      { primaryRadius: 20, secondaryRadius: 10 },
+      "secondaryRadius",
+      "Secondary radius must be at least the primary radius",
+    ],
+    ["an unknown state", { state: "ZZ" }, "state", "Unknown state: ZZ"],
+    [
+      "a radius that is not a number",
+      { primaryRadius: "ten" },
+      "primaryRadius",
+      "Primary radius must be between 1 and 50 miles",
+    ],
+    [
+      "an unknown assumption",
+      { assumptions: { "ticket.unicorn": 5 } },
+      "assumptions.ticket.unicorn",
+      "Unknown assumption: ticket.unicorn",
+    ],
+  ];
+  it.each(bad)("answers 400 for %s", async (_label, change, path, message) => {
+    const error = (await owner.analyses
+      .analyze({ ...austin, ...change } as never)
+      .catch((e) => e)) as BisApiError;
+    expect(error.status).toBe(400);
+    expect(error.code).toBe("VALIDATION_FAILED");
+    expect(error.issues).toContainEqual({ path, message });
+  });
+
+  it("answers 400, never 500, for bodies of the wrong shape", async () => {
+    for (const body of [
+      [],
+      "Austin",
+      { city: ["Austin"], state: 48 },
+      { ...austin, assumptions: "cheap" },
+    ]) {
+      const res = await owner.fetch(`${bis.url}/api/market-analysis/analyze`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      expect(res.status).toBe(400);
+    }
+  });
+
+  it("answers 401 when signed out", async () => {
+    const res = await fetch(`${bis.url}/api/market-analysis/analyze`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(austin),
+    });
+    expect(res.status).toBe(401);
+  });
+});
+
+describe("reading analyses", () => {
+  it("lets the owner and administrators read an analysis, and answers 404 to anyone else", async () => {
+    const { analysis } = await owner.analyses.analyze(austin);
+    expect((await owner.analyses.get(analysis.id)).id).toBe(analysis.id);
+    expect((await admin.analyses.get(analysis.id)).id).toBe(analysis.id);
+    const res = await owner.fetch(`${bis.url}/api/market-analysis/${analysis.id}`, {
+      method: "GET",
+    });
+    expect(res.status).toBe(200);
+    await expect(other.analyses.get(analysis.id)).rejects.toMatchObject({ status: 404 });
+    await expect(other.analyses.get("no-such-id")).rejects.toMatchObject({ status: 404 });
+    const anonymous = await fetch(`${bis.url}/api/analyses/${analysis.id}`);
+    expect(anonymous.status).toBe(401);
+  });
+
+  it("lists only the user's own analyses, newest first", async () => {
+    const fresh = await signedInUser(bis, "Lena");
+    try {
+      const first = await fresh.analyses.analyze(austin);
+      const second = await fresh.analyses.analyze({ ...austin, city: "Houston" });
+      const list = await fresh.analyses.list();
+      expect(list.map((a) => a.id)).toEqual([second.analysis.id, first.analysis.id]);
+      expect(list[0]).toMatchObject({
+        location: "Houston, TX",
+        marketAnalysisCompleted: true,
+        isPaid: false,
+      });
+      expect(list[0]?.totalMarketRevenue).toBeGreaterThan(0);
+      expect(await other.analyses.list()).toEqual([]);
+    } finally {
+      await fresh.close();
+    }
+  });
+});
+
+describe("re-running with changed assumptions", () => {
+  it("recomputes the same analysis with the user's values", async () => {
+    const { analysis } = await owner.analyses.analyze(austin);
+    const before = await owner.analyses.get(analysis.id);
+    const after = await owner.analyses.rerun(analysis.id, {
+      assumptions: { "ticket.acRepair": 816 },
+    });
+    const repair = (a: typeof before) =>
+      a.marketAnalysisData?.serviceBreakdown.find((s) => s.serviceId === "ac-repair");
+    expect(after.id).toBe(analysis.id);
+    expect(repair(after)?.averageCost).toBe(816);
+    expect(repair(after)?.estimatedRevenue).toBeCloseTo(
+      (repair(before)?.estimatedRevenue ?? 0) * 2,
+      -2,
+    );
+    expect(
+      after.marketAnalysisData?.assumptions?.find((a) => a.key === "ticket.acRepair"),
+    ).toMatchObject({
+      value: 816,
+      defaultValue: 408,
+    });
+    expect((await owner.analyses.get(analysis.id)).marketAnalysisData?.serviceBreakdown).toEqual(
+      after.marketAnalysisData?.serviceBreakdown,
+    );
+  });
+
+  it("refuses values outside an assumption's range, and other people's analyses", async () => {
+    const { analysis } = await owner.analyses.analyze(austin);
+    await expect(
+      owner.analyses.rerun(analysis.id, { assumptions: { "share.furnace": 2 } }),
+    ).rejects.toMatchObject({
+      status: 400,
+      serverMessage: "Households heated mainly by a furnace must be between 0 and 1",
+    });
+    await expect(other.analyses.rerun(analysis.id, { assumptions: {} })).rejects.toMatchObject({
+      status: 404,
+    });
+  });
+});

@@ -1,0 +1,216 @@
+/**
+ * A local fake of the U.S. Census Data API (ACS 5-year) that answers in its real wire format:
+ * a JSON array of arrays, the header row first (the requested variables, then `state`,
+ * `place`), every cell a string, suppressed values as negative sentinels. It records every
+ * request and can be told to fail the way the real API does.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+export interface FakeGeography {
+  /** Census name, e.g. "Austin city, Texas". */
+  name: string;
+  /** Variable → cell, e.g. { B01003_001E: "961855" }. Unlisted variables answer `fallback`. */
+  values: Record<string, string | null>;
+}
+
+export interface FakePlace extends FakeGeography {
+  /** Five-digit place FIPS code. */
+  place: string;
+}
+
+export interface FakeState extends FakeGeography {
+  /** Two-digit state FIPS code. */
+  fips: string;
+  places: FakePlace[];
+}
+
+export type FakeCensusFailure =
+  /** 400 with the API's plain-text error, as for an unknown variable. */
+  | "bad-request"
+  | "server-error"
+  | "malformed-json"
+  /** 302 to the invalid-key page, as for a bad key. */
+  | "bad-key"
+  /** 200 with an HTML page. */
+  | "html"
+  | "no-content"
+  | "not-found"
+  /** Answers after `slowMs`. */
+  | "slow"
+  /** Closes the connection without an answer. */
+  | "reset";
+
+export interface RecordedCensusRequest {
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  get: string[];
+  for: string | null;
+  in: string | null;
+  key: string | null;
+}
+
+export interface FakeCensusOptions {
+  states: FakeState[];
+  /** Vintages served (default ["2022"]); others answer 404. */
+  vintages?: string[];
+  /** When set, any other key is redirected to the invalid-key page, as by the real API. */
+  validKey?: string;
+  /** Cell for a requested variable a geography does not list (default "0"). */
+  fallback?: string;
+  /** Delay of the "slow" failure, in ms (default 5000). */
+  slowMs?: number;
+}
+
+export interface FakeCensus {
+  url: string;
+  requests: RecordedCensusRequest[];
+  /** Every request fails this way until `fail(null)`. */
+  fail(mode: FakeCensusFailure | null): void;
+  close(): Promise<void>;
+}
+
+const VARIABLE = /^[A-Z]\d{5}[A-Z]?_\d{3}[A-Z]{1,2}$/;
+
+function send(res: ServerResponse, status: number, type: string, body: string, extra = {}) {
+  res.writeHead(status, { "content-type": type, ...extra });
+  res.end(body);
+}
+
+export async function startFakeCensus(options: FakeCensusOptions): Promise<FakeCensus> {
+  const requests: RecordedCensusRequest[] = [];
+  const vintages = options.vintages ?? ["2022"];
+  const fallback = options.fallback ?? "0";
+  const timers = new Set<NodeJS.Timeout>();
+  let failure: FakeCensusFailure | null = null;
+
+  function record(req: IncomingMessage) {
+    const url = new URL(req.url ?? "/", "http://127.0.0.1");
+    const q = url.searchParams;
+    requests.push({
+      method: req.method ?? "GET",
+      path: url.pathname,
+      query: Object.fromEntries(q),
+      get: (q.get("get") ?? "").split(",").filter(Boolean),
+      for: q.get("for"),
+      in: q.get("in"),
+      key: q.get("key"),
+    });
+  }
+
+  function answer(req: IncomingMessage, res: ServerResponse, mode: FakeCensusFailure | null) {
+    const url = new URL(req.url ?? "/", "http://127.0.0.1");
+    const q = url.searchParams;
+    const get = (q.get("get") ?? "").split(",").filter(Boolean);
+
+    switch (mode) {
+      case "reset":
+        req.socket.destroy();
+        return;
+      case "bad-request":
+        return send(res, 400, "text/plain", "error: unknown variable 'B99999_001E'");
+      case "server-error":
+        return send(res, 500, "text/html", "<html><body>Internal Server Error</body></html>");
+      case "malformed-json":
+        return send(res, 200, "application/json;charset=utf-8", '[["NAME","B01003_001E"],["Aus');
+      case "bad-key":
+        return send(res, 302, "text/html", "<html><body>Moved</body></html>", {
+          location: "https://api.census.gov/data/invalid_key.html",
+        });
+      case "html":
+        return send(res, 200, "text/html", "<html><body><h1>Invalid Key</h1></body></html>");
+      case "no-content":
+        res.writeHead(204);
+        return res.end();
+      case "not-found":
+        return send(res, 404, "text/html", "<html><body>404 Not Found</body></html>");
+      default:
+        break;
+    }
+
+    const match = /^\/data\/(\d{4})\/acs\/acs5$/.exec(url.pathname);
+    if (!match || !vintages.includes(match[1] as string)) {
+      return send(res, 404, "text/html", "<html><body>404 Not Found</body></html>");
+    }
+    const key = q.get("key");
+    if (options.validKey !== undefined && key !== options.validKey) {
+      return send(res, 302, "text/html", "<html><body>Moved</body></html>", {
+        location: "https://api.census.gov/data/invalid_key.html",
+      });
+    }
+    if (get.length === 0) {
+      return send(res, 400, "text/plain", "error: missing 'get' parameter");
+    }
+    const unknown = get.find((v) => v !== "NAME" && !VARIABLE.test(v));
+    if (unknown) return send(res, 400, "text/plain", `error: unknown variable '${unknown}'`);
+
+    const forGeo = q.get("for") ?? "";
+    const inGeo = q.get("in") ?? "";
+    const cells = (geo: FakeGeography) =>
+      get.map((v) =>
+        v === "NAME" ? geo.name : v in geo.values ? (geo.values[v] ?? null) : fallback,
+      );
+    let table: (string | null)[][];
+    const placeFor = /^place:\*$/.exec(forGeo);
+    const stateIn = /^state:(\d{2})$/.exec(inGeo);
+    const stateFor = /^state:(\d{2})$/.exec(forGeo);
+    if (placeFor && stateIn) {
+      const state = options.states.find((s) => s.fips === stateIn[1]);
+      if (!state) {
+        res.writeHead(204);
+        return res.end();
+      }
+      table = [
+        [...get, "state", "place"],
+        ...state.places.map((p) => [...cells(p), state.fips, p.place]),
+      ];
+    } else if (stateFor && !inGeo) {
+      const state = options.states.find((s) => s.fips === stateFor[1]);
+      if (!state) {
+        res.writeHead(204);
+        return res.end();
+      }
+      table = [
+        [...get, "state"],
+        [...cells(state), state.fips],
+      ];
+    } else {
+      return send(res, 400, "text/plain", "error: unknown/unsupported geography heirarchy");
+    }
+    // The real API puts one row per line.
+    const body = `[${table.map((row) => JSON.stringify(row)).join(",\n")}]`;
+    send(res, 200, "application/json;charset=utf-8", body);
+  }
+
+  const server = createServer((req, res) => {
+    record(req);
+    if (failure === "slow") {
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        if (!res.destroyed) answer(req, res, null);
+      }, options.slowMs ?? 5000);
+      timers.add(timer);
+      return;
+    }
+    answer(req, res, failure);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    fail(mode) {
+      failure = mode;
+    },
+    close() {
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+      server.closeAllConnections();
+      return new Promise((resolve, reject) =>
+        server.close((error) => (error ? reject(error) : resolve())),
+      );
+    },
+  };
+}
