@@ -11,7 +11,11 @@ import {
   analyzeResponseSchema,
   messageResponseSchema,
   outboxMessageSchema,
+  type PaymentIntentRequest,
   type PublicSettings,
+  paymentConfigSchema,
+  paymentIntentResponseSchema,
+  paymentSchema,
   publicSettingsSchema,
   registerResponseSchema,
   type User,
@@ -91,6 +95,30 @@ function analysesResource(t: Transport) {
   };
 }
 
+function paymentsResource(t: Transport) {
+  return {
+    /** Payment mode, publishable key and price; never a secret. */
+    config: () =>
+      t.request({ method: "GET", path: "/api/config/payments", schema: paymentConfigSchema }),
+    /** A Stripe PaymentIntent for the premium package of one of your analyses (spec §7). */
+    createIntent: (body: PaymentIntentRequest) =>
+      t.request({
+        method: "POST",
+        path: "/api/create-payment-intent",
+        body,
+        schema: paymentIntentResponseSchema,
+      }),
+    /** Demo mode only: marks the analysis paid through the same fulfilment as the webhook. */
+    confirmDemo: (body: PaymentIntentRequest) =>
+      t.request({
+        method: "POST",
+        path: "/api/payments/demo/confirm",
+        body,
+        schema: paymentSchema,
+      }),
+  };
+}
+
 function settingsResource(t: Transport) {
   return {
     public: (): Promise<PublicSettings> =>
@@ -106,6 +134,22 @@ function adminResource(t: Transport) {
         method: "GET",
         path: "/api/admin/setup",
         schema: z.object({ available: z.boolean() }),
+      }),
+    /** Payments, newest first (administrators). */
+    payments: () =>
+      t
+        .request({
+          method: "GET",
+          path: "/api/admin/payments",
+          schema: z.object({ payments: z.array(paymentSchema) }),
+        })
+        .then((r) => r.payments),
+    /** Refunds a payment (within the guarantee) and withdraws premium access (administrators). */
+    refundPayment: (id: string) =>
+      t.request({
+        method: "POST",
+        path: `/api/admin/payments/${encodeURIComponent(id)}/refund`,
+        schema: paymentSchema,
       }),
     /** Creates the first administrator; refused (403) once one exists. */
     setup: (body: AdminSetupRequest) =>
@@ -135,6 +179,7 @@ export function createClient(options: TransportOptions = {}) {
     auth: authResource(transport),
     settings: settingsResource(transport),
     analyses: analysesResource(transport),
+    payments: paymentsResource(transport),
     admin: adminResource(transport),
     dev: devResource(transport),
   };

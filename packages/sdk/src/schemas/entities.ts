@@ -6,6 +6,7 @@ import { z } from "zod";
 import { marketAnalysisDataSchema } from "./market.js";
 
 export * from "./market.js";
+export * from "./payments.js";
 export * from "./provenance.js";
 
 const isoDate = z.string().describe("ISO 8601 timestamp");
@@ -132,21 +133,24 @@ export const analyzeResponseSchema = z.object({
 export type AnalyzeResponse = z.infer<typeof analyzeResponseSchema>;
 
 /** A row of the user's analyses list (GET /api/analyses). */
-export const analysisSummarySchema = z.object({
-  id: z.string(),
-  location: z.string(),
-  industry: z.string(),
-  primaryRadius: z.number(),
-  secondaryRadius: z.number(),
-  createdAt: isoDate,
-  isPaid: z.boolean(),
-  marketAnalysisCompleted: z.boolean(),
-  keywordResearchCompleted: z.boolean(),
-  competitionAnalysisCompleted: z.boolean(),
-  marketSize: z.number().nullable(),
-  households: z.number().nullable(),
-  totalMarketRevenue: z.number().nullable(),
-});
+export const analysisSummarySchema = analysisSchema
+  .pick({
+    id: true,
+    location: true,
+    industry: true,
+    primaryRadius: true,
+    secondaryRadius: true,
+    createdAt: true,
+    isPaid: true,
+    marketAnalysisCompleted: true,
+    keywordResearchCompleted: true,
+    competitionAnalysisCompleted: true,
+  })
+  .extend({
+    marketSize: z.number().nullable(),
+    households: z.number().nullable(),
+    totalMarketRevenue: z.number().nullable(),
+  });
 export type AnalysisSummary = z.infer<typeof analysisSummarySchema>;
 
 export const paymentIntentResponseSchema = z.object({ clientSecret: z.string() });

@@ -25,10 +25,10 @@ import { type PlaceService, stateCode } from "../places/place-service.js";
 
 type AnalysisRow = typeof analysis.$inferSelect;
 
-export function toAnalysisDto(row: AnalysisRow): Analysis {
+/** The fields an analysis and its list row share. */
+function header(row: AnalysisRow) {
   return {
     id: row.id,
-    userId: row.userId ?? null,
     location: row.location,
     industry: row.industry,
     primaryRadius: row.primaryRadius,
@@ -38,26 +38,23 @@ export function toAnalysisDto(row: AnalysisRow): Analysis {
     marketAnalysisCompleted: row.marketAnalysisCompleted,
     keywordResearchCompleted: row.keywordResearchCompleted,
     competitionAnalysisCompleted: row.competitionAnalysisCompleted,
+  };
+}
+
+export function toAnalysisDto(row: AnalysisRow): Analysis {
+  return {
+    ...header(row),
+    userId: row.userId ?? null,
     marketAnalysisData: (row.marketAnalysisData ?? null) as Analysis["marketAnalysisData"],
     keywordResearchData: (row.keywordResearchData ?? null) as Analysis["keywordResearchData"],
-    competitionAnalysisData: (row.competitionAnalysisData ??
-      null) as Analysis["competitionAnalysisData"],
+    competitionAnalysisData: (row.competitionAnalysisData ?? null) as Analysis["competitionAnalysisData"],
   };
 }
 
 function toSummary(row: AnalysisRow): AnalysisSummary {
   const data = row.marketAnalysisData as MarketAnalysisData | null;
   return {
-    id: row.id,
-    location: row.location,
-    industry: row.industry,
-    primaryRadius: row.primaryRadius,
-    secondaryRadius: row.secondaryRadius,
-    createdAt: row.createdAt.toISOString(),
-    isPaid: row.isPaid,
-    marketAnalysisCompleted: row.marketAnalysisCompleted,
-    keywordResearchCompleted: row.keywordResearchCompleted,
-    competitionAnalysisCompleted: row.competitionAnalysisCompleted,
+    ...header(row),
     marketSize: data?.marketSize ?? null,
     households: data?.households ?? null,
     totalMarketRevenue: data?.marketSummary?.totalMarketRevenue ?? null,
