@@ -203,6 +203,21 @@ export const normalizeName = normalizePlaceName;
  * "austin"]; "Nashville-Davidson metropolitan government (balance), Tennessee" → […,
  * "nashville davidson", "nashville"]; "Urban Honolulu CDP, Hawaii" → […, "honolulu"].
  */
+/**
+ * The name people use: the Census name without the state and the legal description
+ * ("Austin city, Texas" → "Austin"; "Boise City city, Idaho" → "Boise City").
+ */
+export function displayName(censusName: string): string {
+  const comma = censusName.lastIndexOf(",");
+  const local = (comma >= 0 ? censusName.slice(0, comma) : censusName).trim();
+  // The Census writes the description in lower case ("Kansas City city", "Carson City"), so a
+  // case-sensitive match keeps a name that merely ends in "City".
+  const legal = LEGAL_DESCRIPTIONS.find(
+    (d) => local.endsWith(` ${d}`) || local.endsWith(` ${d.toUpperCase()}`),
+  );
+  return legal ? local.slice(0, local.length - legal.length - 1).trim() : local;
+}
+
 export function candidateNames(censusName: string): string[] {
   const comma = censusName.lastIndexOf(",");
   const local = (comma >= 0 ? censusName.slice(0, comma) : censusName).trim();
@@ -523,10 +538,9 @@ export function createCensusApiProvider(
         continue;
       }
       claimed.add(point);
-      const comma = row.name.lastIndexOf(",");
       places.push({
         id: row.geoid,
-        name: comma >= 0 ? row.name.slice(0, comma).trim() : row.name,
+        name: displayName(row.name),
         state: code,
         lat: point.lat,
         lon: point.lon,
