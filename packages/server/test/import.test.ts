@@ -83,7 +83,7 @@ describe("importPlacesCsv", () => {
       ["4863500", "TX"],
     ]);
     expect(stored[2]).toMatchObject({
-      name: "Austin city",
+      name: "Austin",
       population: 900000,
       housingUnits: 405000,
       households: 360000,
@@ -129,7 +129,7 @@ describe("importPlacesCsv", () => {
       ].join("\n"),
     );
     expect(importPlacesCsv(db, tsv)).toMatchObject({ imported: 1, replaced: 1 });
-    expect(rows()[0]).toMatchObject({ name: "Austin city", state: "TX", lon: -97.74 });
+    expect(rows()[0]).toMatchObject({ name: "Austin", state: "TX", lon: -97.74 });
   });
 
   it("prefers a Short Name column for the place's name", () => {
@@ -267,14 +267,14 @@ describe("import provider", () => {
     const data = await createImportProvider(db).load(["TX"]);
     expect(data.provider).toBe("import");
     expect(data.places.map((p) => p.name).sort()).toEqual([
-      "Austin city",
-      "Hutto city",
-      "Round Rock city",
+      "Austin",
+      "Hutto",
+      "Round Rock",
     ]);
     const austin = data.places.find((p) => p.id === "4805000");
     expect(austin).toEqual({
       id: "4805000",
-      name: "Austin city",
+      name: "Austin",
       state: "TX",
       lat: 30.27,
       lon: -97.74,

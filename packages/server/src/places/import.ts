@@ -26,6 +26,7 @@ import { count, inArray } from "drizzle-orm";
 import type { Db } from "../db/database.js";
 import { importedPlace } from "../db/schema.js";
 import { AppError } from "../http/errors.js";
+import { displayName } from "./census-api.js";
 import { footprintMiles, radiusFromArea } from "./density.js";
 import type { PlaceProvider } from "./provider.js";
 
@@ -269,7 +270,8 @@ export function importPlacesCsv(db: Db, filePath: string): ImportResult {
       else seen.set(geoid, line);
     }
     const fullName = required("name");
-    const name = cell("shortName") || fullName;
+    // Gazetteer names carry the legal description ("Austin city"): people search for "Austin".
+    const name = cell("shortName") || (fullName ? displayName(fullName) : fullName);
     const stateRaw = required("state");
     const state = stateRaw
       ? (STATE_BY_FIPS.get(stateRaw.padStart(2, "0")) ?? stateRaw.toUpperCase())
