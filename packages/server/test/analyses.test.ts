@@ -35,6 +35,8 @@ describe("POST /api/market-analysis/analyze", () => {
     expect(result.marketSize).toBeGreaterThan(500_000);
     expect(result.households).toBeGreaterThan(150_000);
     expect(result.avgRevenue).toBeGreaterThan(100);
+    expect(result.provenance?.population).toMatchObject({ grade: "modeled" });
+    expect(result.provenance?.revenue?.method).toMatch(/households × equipment share/);
 
     const analysis = await owner.analyses.get(result.analysis.id);
     expect(analysis).toMatchObject({

@@ -3,7 +3,8 @@
  * The server validates what it sends with these; the client parses what it receives.
  */
 import { z } from "zod";
-import { marketAnalysisDataSchema } from "./market.js";
+import { marketAnalysisDataSchema, marketFigureSchema } from "./market.js";
+import { figureProvenanceSchema } from "./provenance.js";
 
 export * from "./market.js";
 export * from "./payments.js";
@@ -129,6 +130,8 @@ export const analyzeResponseSchema = z.object({
   marketSize: z.number().nullable(),
   households: z.number().nullable(),
   avgRevenue: z.number().nullable(),
+  /** Source and grade of the three figures (BIS addition: every figure carries its grade). */
+  provenance: z.partialRecord(marketFigureSchema, figureProvenanceSchema).optional(),
 });
 export type AnalyzeResponse = z.infer<typeof analyzeResponseSchema>;
 

@@ -47,7 +47,8 @@ export function toAnalysisDto(row: AnalysisRow): Analysis {
     userId: row.userId ?? null,
     marketAnalysisData: (row.marketAnalysisData ?? null) as Analysis["marketAnalysisData"],
     keywordResearchData: (row.keywordResearchData ?? null) as Analysis["keywordResearchData"],
-    competitionAnalysisData: (row.competitionAnalysisData ?? null) as Analysis["competitionAnalysisData"],
+    competitionAnalysisData: (row.competitionAnalysisData ??
+      null) as Analysis["competitionAnalysisData"],
   };
 }
 
@@ -161,6 +162,11 @@ export function createAnalysisService(
         marketSize: data.marketSize,
         households: data.households,
         avgRevenue: data.avgRevenue,
+        provenance: {
+          population: data.provenance?.population,
+          households: data.provenance?.households,
+          revenue: data.provenance?.revenue,
+        },
       };
     },
 

@@ -4,23 +4,12 @@
  */
 import type { AnalyzeResponse } from "@bis/sdk";
 import { ArrowRight, ChartColumn, DollarSign, Home, PencilLine, Users } from "lucide-react";
-import { type ReactNode, useEffect, useRef } from "react";
+import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import { formatCurrency, formatNumber } from "../../lib/format";
+import { Figure } from "../analysis/figure";
 import { Button, buttonClasses } from "../ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../ui/card";
-
-function Figure({ icon, label, value }: { icon: ReactNode; label: string; value: string }) {
-  return (
-    <div className="rounded-lg border border-slate-200 bg-slate-50 p-4">
-      <dt className="flex items-center gap-2 text-sm font-medium text-slate-600">
-        {icon}
-        {label}
-      </dt>
-      <dd className="mt-1 text-2xl font-bold tracking-tight break-words text-slate-900">{value}</dd>
-    </div>
-  );
-}
 
 export function AnalysisResultsCard({
   result,
@@ -51,16 +40,19 @@ export function AnalysisResultsCard({
             icon={<Users className="size-4" aria-hidden="true" />}
             label="Total Market Size"
             value={formatNumber(result.marketSize)}
+            provenance={result.provenance?.population}
           />
           <Figure
             icon={<Home className="size-4" aria-hidden="true" />}
             label="Target Households"
             value={formatNumber(result.households)}
+            provenance={result.provenance?.households}
           />
           <Figure
             icon={<DollarSign className="size-4" aria-hidden="true" />}
             label="Avg. Annual Revenue"
             value={formatCurrency(result.avgRevenue)}
+            provenance={result.provenance?.revenue}
           />
         </dl>
         <p className="mt-4 text-sm text-slate-600" role="status">
