@@ -13,6 +13,7 @@ import { type E2EEnv, getEnv, newPage } from "./harness.js";
 import {
   NAV_TIMEOUT,
   newAccount,
+  overflowsHorizontally,
   STEP_TIMEOUT,
   signUpVerified,
   toastIn,
@@ -26,13 +27,6 @@ let page: Page;
 let analysisPath = "";
 
 const url = (path: string) => new URL(path, env.baseUrl).toString();
-
-/** Whether the page scrolls sideways at the current viewport width. */
-async function overflowsHorizontally(): Promise<boolean> {
-  return page.evaluate(
-    () => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1,
-  );
-}
 
 describe("market analysis", () => {
   beforeAll(async () => {
@@ -88,7 +82,7 @@ describe("market analysis", () => {
 
   it("fits a 360 px wide screen", { timeout: STEP_TIMEOUT }, async () => {
     await page.setViewportSize({ width: 360, height: 780 });
-    expect(await overflowsHorizontally()).toBe(false);
+    expect(await overflowsHorizontally(page)).toBe(false);
     await page.setViewportSize({ width: 1280, height: 900 });
   });
 
@@ -152,7 +146,7 @@ describe("market analysis", () => {
 
   it("fits a 360 px wide screen on the results page too", { timeout: STEP_TIMEOUT }, async () => {
     await page.setViewportSize({ width: 360, height: 780 });
-    expect(await overflowsHorizontally()).toBe(false);
+    expect(await overflowsHorizontally(page)).toBe(false);
     await page.setViewportSize({ width: 1280, height: 900 });
   });
 

@@ -74,3 +74,26 @@ export async function signUpVerified(page: Page, env: E2EEnv, account: Account):
   await visible(page.getByRole("heading", { name: "Registration Successful!" }));
   await verifyEmail(page, env, account);
 }
+
+/**
+ * Runs the free market analysis for a city from the dashboard's "Start Analysis" and waits until
+ * the browser is on its results page; returns that page's path (/analysis/{id}).
+ */
+export async function runAnalysis(page: Page, city: string, state: string): Promise<string> {
+  await page.getByRole("link", { name: "Start Analysis" }).first().click();
+  await waitForPath(page, "/market-analysis");
+  await page.getByLabel("Target City").fill(city);
+  await page.getByLabel("Target State").selectOption(state);
+  await page.getByLabel("Service Industry").selectOption("HVAC");
+  await page.getByRole("button", { name: "Start Market Analysis" }).click();
+  await page.waitForURL((u) => u.pathname.startsWith("/analysis/"), { timeout: 25_000 });
+  await visible(page.getByText("Completed", { exact: true }));
+  return new URL(page.url()).pathname;
+}
+
+/** Whether the page scrolls sideways at the current viewport width. */
+export async function overflowsHorizontally(page: Page): Promise<boolean> {
+  return page.evaluate(
+    () => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1,
+  );
+}

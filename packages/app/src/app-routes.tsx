@@ -1,9 +1,9 @@
 /**
  * The route table of the specification (§2). Signed-in screens sit behind RequireSession,
  * signed-out forms behind SignedOutOnly; "/" is the dashboard or the landing page.
- * The market-analysis screens load lazily: the results page brings Leaflet and the boundary
- * data, which stay out of the main chunk. Later screens (/checkout/:id, /admin) are not built
- * yet and fall through to the 404 page.
+ * The market-analysis screens and the checkout load lazily: the results page brings Leaflet and
+ * the boundary data, the checkout (in Stripe mode) Stripe.js, all kept out of the main chunk.
+ * Later screens (/admin) are not built yet and fall through to the 404 page.
  */
 import { lazy, type ReactNode, Suspense } from "react";
 import { Route, Routes } from "react-router";
@@ -26,6 +26,10 @@ const MarketAnalysisPage = lazy(() =>
 );
 const AnalysisPage = lazy(() =>
   import("./pages/analysis-page").then((m) => ({ default: m.AnalysisPage })),
+);
+
+const CheckoutPage = lazy(() =>
+  import("./pages/checkout-page").then((m) => ({ default: m.CheckoutPage })),
 );
 
 function Lazy({ children }: { children: ReactNode }) {
@@ -70,6 +74,19 @@ export function AppRoutes() {
             {() => (
               <Lazy>
                 <AnalysisPage />
+              </Lazy>
+            )}
+          </RequireSession>
+        }
+      />
+
+      <Route
+        path="/checkout/:analysisId"
+        element={
+          <RequireSession>
+            {() => (
+              <Lazy>
+                <CheckoutPage />
               </Lazy>
             )}
           </RequireSession>

@@ -1,18 +1,7 @@
-import { screen, waitFor, within } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { screen, waitFor } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
 import { dana, fakeApi, signedOut } from "./test/fake-api";
-import { renderApp } from "./test/render-app";
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
-/** A toast's title, looked up inside the toast viewport only. */
-function findToast(title: string) {
-  return within(screen.getByRole("region", { name: "Notifications (F8)" })).findByText(title, {
-    exact: true,
-  });
-}
+import { findToast, renderApp } from "./test/render-app";
 
 describe("signed-out screens", () => {
   it("shows a spinner while the session loads, then the landing page", async () => {

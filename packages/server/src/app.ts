@@ -12,6 +12,7 @@ import { apiNotFound, errorHandler } from "./http/errors.js";
 import { originCheck, securityHeaders } from "./http/security.js";
 import { analysisRoutes } from "./routes/analysis-routes.js";
 import { authRoutes } from "./routes/auth-routes.js";
+import { paymentRoutes, stripeWebhookRoutes } from "./routes/payment-routes.js";
 import { devRoutes, publicRoutes } from "./routes/public-routes.js";
 
 export function createApp(ctx: AppContext): Express {
@@ -47,10 +48,12 @@ export function createApp(ctx: AppContext): Express {
 
   // better-auth serves only the verification link; it reads its own body, so it comes before express.json().
   app.get("/api/auth/verify-email", toNodeHandler(ctx.auth));
+  // Stripe signs the exact bytes it sends: the webhook reads the raw body, before express.json().
+  app.use("/api", stripeWebhookRoutes(ctx));
 
   app.use("/api", express.json({ limit: "100kb" }), originCheck(config));
   app.use("/api/auth", authRoutes(ctx));
-  app.use("/api", publicRoutes(ctx), devRoutes(ctx), analysisRoutes(ctx));
+  app.use("/api", publicRoutes(ctx), devRoutes(ctx), analysisRoutes(ctx), paymentRoutes(ctx));
   app.use("/api", apiNotFound);
 
   if (config.appDist) {

@@ -45,6 +45,16 @@ describe("loadConfig", () => {
     [{ BIS_LOGIN_RATE_LIMIT: "-1" }, "BIS_LOGIN_RATE_LIMIT: must be a positive whole number"],
     [{ BIS_TRUST_PROXY: "maybe" }, "BIS_TRUST_PROXY: must be true or false"],
     [{ BIS_TRUSTED_ORIGINS: "not a url" }, "BIS_TRUSTED_ORIGINS"],
+    [
+      { BIS_PREMIUM_PRICE_CENTS: "899.00" },
+      "BIS_PREMIUM_PRICE_CENTS: must be a whole number of cents",
+    ],
+    [{ BIS_PREMIUM_PRICE_CENTS: "10" }, "BIS_PREMIUM_PRICE_CENTS: must be at least 50 cents"],
+    [
+      { BIS_PREMIUM_CURRENCY: "dollars" },
+      "BIS_PREMIUM_CURRENCY: must be a three-letter currency code",
+    ],
+    [{ STRIPE_API_URL: "127.0.0.1:12111" }, "STRIPE_API_URL: must be an http(s) URL"],
   ])("names the variable of a bad value: %o", (env, message) => {
     expect(() => loadConfig({ BIS_DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ BIS_DATA_DIR: dataDir(), ...env })).toThrow(message);
@@ -67,5 +77,85 @@ describe("loadConfig", () => {
     const dir = dataDir();
     expect(loadConfig({ BIS_DATA_DIR: dir, SMTP_URL: "", PORT: "" }).port).toBe(3000);
     expect(existsSync(path.join(dir, "secret"))).toBe(true);
+  });
+});
+
+describe("payments configuration", () => {
+  const stripe = {
+    STRIPE_SECRET_KEY: "sk_test_51Abc",
+    STRIPE_PUBLISHABLE_KEY: "pk_test_51Abc",
+    STRIPE_WEBHOOK_SECRET: "whsec_abc",
+  };
+
+  it("runs in demo mode at $899.00 USD without Stripe keys", () => {
+    expect(loadConfig({ BIS_DATA_DIR: dataDir() }).payments).toEqual({
+      mode: "demo",
+      stripe: null,
+      amount: 89_900,
+      currency: "usd",
+    });
+  });
+
+  it("takes Stripe payments when all three keys are set, with the price and API URL given", () => {
+    const config = loadConfig({
+      BIS_DATA_DIR: dataDir(),
+      ...stripe,
+      BIS_PREMIUM_PRICE_CENTS: "49900",
+      BIS_PREMIUM_CURRENCY: "CAD",
+      STRIPE_API_URL: "http://127.0.0.1:12111/",
+    });
+    expect(config.payments).toEqual({
+      mode: "stripe",
+      amount: 49_900,
+      currency: "cad",
+      stripe: {
+        secretKey: "sk_test_51Abc",
+        publishableKey: "pk_test_51Abc",
+        webhookSecret: "whsec_abc",
+        apiUrl: "http://127.0.0.1:12111",
+      },
+    });
+    expect(loadConfig({ BIS_DATA_DIR: dataDir(), ...stripe }).payments.stripe?.apiUrl).toBeNull();
+  });
+
+  it.each([
+    [
+      { STRIPE_SECRET_KEY: stripe.STRIPE_SECRET_KEY },
+      ["STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET"],
+    ],
+    [{ ...stripe, STRIPE_WEBHOOK_SECRET: "" }, ["STRIPE_WEBHOOK_SECRET"]],
+    [{ ...stripe, STRIPE_SECRET_KEY: undefined }, ["STRIPE_SECRET_KEY"]],
+  ])("names the missing variable of a partial Stripe set: %o", (env, missing) => {
+    let error: unknown;
+    try {
+      loadConfig({ BIS_DATA_DIR: dataDir(), ...env });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    for (const name of missing) {
+      expect((error as Error).message).toContain(`${name}: is required when`);
+    }
+  });
+
+  it.each([
+    [
+      { ...stripe, STRIPE_SECRET_KEY: "pk_test_oops" },
+      "STRIPE_SECRET_KEY: must be a Stripe secret key",
+    ],
+    [
+      { ...stripe, STRIPE_PUBLISHABLE_KEY: "sk_test_oops" },
+      "STRIPE_PUBLISHABLE_KEY: must be a Stripe publishable key",
+    ],
+    [
+      { ...stripe, STRIPE_WEBHOOK_SECRET: "secret" },
+      "STRIPE_WEBHOOK_SECRET: must be a Stripe webhook signing secret",
+    ],
+    [
+      { ...stripe, STRIPE_PUBLISHABLE_KEY: "pk_live_51Abc" },
+      "STRIPE_PUBLISHABLE_KEY: is a live key but STRIPE_SECRET_KEY is a test key",
+    ],
+  ])("rejects keys of the wrong kind: %o", (env, message) => {
+    expect(() => loadConfig({ BIS_DATA_DIR: dataDir(), ...env })).toThrow(message);
   });
 });

@@ -67,7 +67,50 @@ const envSchema = z.object({
     .string()
     .min(3, { error: "must be an address such as BIS <no-reply@example.com>" })
     .default("BIS <no-reply@localhost>"),
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_\w+$/, {
+      error: "must be a Stripe secret key such as sk_test_… or sk_live_…",
+    })
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_\w+$/, {
+      error: "must be a Stripe publishable key such as pk_test_… or pk_live_…",
+    })
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_\w+$/, { error: "must be a Stripe webhook signing secret such as whsec_…" })
+    .optional(),
+  /** Tests and proxies only: where the Stripe API is (default: Stripe's own https://api.stripe.com). */
+  STRIPE_API_URL: httpUrl.optional(),
+  /** Digits only: "899.00" is a mistake for 89900, not 899 cents. */
+  BIS_PREMIUM_PRICE_CENTS: z
+    .string()
+    .regex(/^\d+$/, { error: "must be a whole number of cents such as 89900 (for $899.00)" })
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .min(50, { error: "must be at least 50 cents (Stripe's minimum charge)" })
+        .max(99_999_999, { error: "must be at most 99999999 cents (Stripe's maximum charge)" }),
+    )
+    .default(89_900),
+  BIS_PREMIUM_CURRENCY: z
+    .string()
+    .transform((v) => v.toLowerCase())
+    .pipe(
+      z.string().regex(/^[a-z]{3}$/, { error: "must be a three-letter currency code such as usd" }),
+    )
+    .default("usd"),
 });
+
+const STRIPE_VARIABLES = [
+  "STRIPE_SECRET_KEY",
+  "STRIPE_PUBLISHABLE_KEY",
+  "STRIPE_WEBHOOK_SECRET",
+] as const;
 
 export type Env = z.input<typeof envSchema>;
 
@@ -90,7 +133,22 @@ export interface Config {
     provider: "embedded" | "census-api" | "import";
     census: { apiKey: string | undefined; baseUrl: string; vintage: string };
   };
+  payments: PaymentsConfig;
 }
+
+export interface StripeSettings {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  /** Where the Stripe API is; null: Stripe's own (https://api.stripe.com). */
+  apiUrl: string | null;
+}
+
+/** Price of the premium package, and Stripe when all three keys are set ("demo" otherwise). */
+export type PaymentsConfig = { amount: number; currency: string } & (
+  | { mode: "stripe"; stripe: StripeSettings }
+  | { mode: "demo"; stripe: null }
+);
 
 export class ConfigError extends Error {
   override readonly name = "ConfigError";
@@ -113,6 +171,39 @@ function resolveSecret(given: string | undefined, dataDir: string): string {
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   chmodSync(file, 0o600);
   return secret;
+}
+
+/** Stripe needs all three keys, from the same (test or live) mode; none at all means demo mode. */
+function paymentsConfig(env: z.output<typeof envSchema>): PaymentsConfig {
+  const price = { amount: env.BIS_PREMIUM_PRICE_CENTS, currency: env.BIS_PREMIUM_CURRENCY };
+  const given = STRIPE_VARIABLES.filter((name) => env[name] !== undefined);
+  if (given.length === 0) return { ...price, mode: "demo", stripe: null };
+  const missing = STRIPE_VARIABLES.filter((name) => env[name] === undefined);
+  if (missing.length > 0) {
+    const lines = missing.map(
+      (name) =>
+        `  ${name}: is required when ${given.join(" and ")} ${given.length === 1 ? "is" : "are"} set (set all three Stripe variables, or none for demo payment mode)`,
+    );
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const secretKey = env.STRIPE_SECRET_KEY as string;
+  const publishableKey = env.STRIPE_PUBLISHABLE_KEY as string;
+  const secretLive = secretKey.includes("_live_");
+  if (secretLive !== publishableKey.startsWith("pk_live_")) {
+    throw new ConfigError(
+      `Invalid configuration:\n  STRIPE_PUBLISHABLE_KEY: is a ${secretLive ? "test" : "live"} key but STRIPE_SECRET_KEY is a ${secretLive ? "live" : "test"} key; use keys from the same mode`,
+    );
+  }
+  return {
+    ...price,
+    mode: "stripe",
+    stripe: {
+      secretKey,
+      publishableKey,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET as string,
+      apiUrl: env.STRIPE_API_URL ?? null,
+    },
+  };
 }
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
@@ -152,6 +243,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   const trustedOrigins = [base.origin, ...extraOrigins.map((o) => new URL(o).origin)];
   if (env.NODE_ENV === "development") trustedOrigins.push("http://localhost:5173");
 
+  const payments = paymentsConfig(env);
+
   const appDist = env.BIS_APP_DIST ? path.resolve(env.BIS_APP_DIST) : defaultAppDist;
 
   return {
@@ -182,5 +275,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     email: env.SMTP_URL
       ? { mode: "smtp", smtpUrl: env.SMTP_URL, from: env.EMAIL_FROM }
       : { mode: "outbox", from: env.EMAIL_FROM },
+    payments,
   };
 }

@@ -4,10 +4,12 @@ import { type Auth, createAuth } from "./auth/auth.js";
 import type { Config } from "./config.js";
 import { type Db, openDatabase } from "./db/database.js";
 import { createMailer, type Mailer } from "./email/mailer.js";
+import { createStripeClient } from "./payments/stripe-client.js";
 import type { PlaceService } from "./places/place-service.js";
 import { createPlaces } from "./places/registry.js";
 import { type AccountService, createAccountService } from "./services/accounts.js";
 import { type AnalysisService, createAnalysisService } from "./services/analyses.js";
+import { createPaymentService, type PaymentService } from "./services/payments.js";
 import { createSettingsService, type SettingsService } from "./services/settings.js";
 
 export interface AppContext {
@@ -17,7 +19,12 @@ export interface AppContext {
   mailer: Mailer;
   auth: Auth;
   places: PlaceService;
-  services: { accounts: AccountService; settings: SettingsService; analyses: AnalysisService };
+  services: {
+    accounts: AccountService;
+    settings: SettingsService;
+    analyses: AnalysisService;
+    payments: PaymentService;
+  };
   close(): void;
 }
 
@@ -30,6 +37,12 @@ export function createContext(config: Config, logger: Logger = createLogger(conf
   const mailer = createMailer(config, logger);
   const auth = createAuth(config, db, mailer, logger);
   const places = createPlaces(config, db);
+  const stripe = config.payments.stripe ? createStripeClient(config.payments.stripe) : null;
+  if (config.payments.mode === "demo" && config.isProduction) {
+    logger.warn(
+      "payments run in demo mode: anyone can unlock premium without paying. Set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET to take payments.",
+    );
+  }
   return {
     config,
     logger,
@@ -41,6 +54,7 @@ export function createContext(config: Config, logger: Logger = createLogger(conf
       accounts: createAccountService(db, auth),
       settings: createSettingsService(db),
       analyses: createAnalysisService(db, places),
+      payments: createPaymentService({ db, config: config.payments, stripe, logger }),
     },
     close() {
       mailer.close();

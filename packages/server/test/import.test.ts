@@ -266,11 +266,7 @@ describe("import provider", () => {
     importPlacesCsv(db, csv("places.csv", GOOD));
     const data = await createImportProvider(db).load(["TX"]);
     expect(data.provider).toBe("import");
-    expect(data.places.map((p) => p.name).sort()).toEqual([
-      "Austin",
-      "Hutto",
-      "Round Rock",
-    ]);
+    expect(data.places.map((p) => p.name).sort()).toEqual(["Austin", "Hutto", "Round Rock"]);
     const austin = data.places.find((p) => p.id === "4805000");
     expect(austin).toEqual({
       id: "4805000",

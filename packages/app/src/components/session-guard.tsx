@@ -4,7 +4,7 @@
 import { REDIRECT_DELAY_MS, type User } from "@bis/sdk";
 import { type ReactNode, useEffect, useRef } from "react";
 import { Navigate, useNavigate } from "react-router";
-import { useAuth, wasSignedOutOnPurpose } from "../hooks/use-auth";
+import { sessionEndDestination, useAuth, wasSignedOutOnPurpose } from "../hooks/use-auth";
 import { toast } from "../hooks/use-toast";
 import { FullPageSpinner } from "./ui/spinner";
 
@@ -38,7 +38,7 @@ export function RequireSession({ children }: { children: (user: User) => ReactNo
   }, [expired, navigate]);
 
   if (user) return children(user);
-  if (signedOut) return <Navigate to="/" replace />;
+  if (signedOut) return <Navigate to={sessionEndDestination()} replace />;
   return <FullPageSpinner label={expired ? "Redirecting" : "Loading"} />;
 }
 

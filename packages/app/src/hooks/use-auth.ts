@@ -43,9 +43,15 @@ async function fetchUser({ signal }: { signal: AbortSignal }): Promise<User | nu
  * as soon as a user is signed in again.
  */
 let signedOutOnPurpose = false;
+/** Where a signed-in screen goes once the session has ended on purpose. */
+let signedOutDestination = "/";
 
 export function wasSignedOutOnPurpose(): boolean {
   return signedOutOnPurpose;
+}
+
+export function sessionEndDestination(): string {
+  return signedOutDestination;
 }
 
 /** Puts a signed-in user into the cache (sign in, admin setup, profile update). */
@@ -58,9 +64,11 @@ export function setSessionUser(user: User, client = appQueryClient): void {
  * Forgets the session: the user is known to be absent and every other cached query goes.
  * The user is set to null first and its query is kept, so that mounted screens see the change
  * (`queryClient.clear()` would orphan their observers, which would keep showing the old user).
+ * The signed-in screen on view then moves to `redirectTo` (see RequireSession).
  */
-export function endSession(client = appQueryClient): void {
+export function endSession(client = appQueryClient, redirectTo = "/"): void {
   signedOutOnPurpose = true;
+  signedOutDestination = redirectTo;
   void client.cancelQueries();
   client.setQueryData<User | null>(queryKeys.user, null);
   client.removeQueries({ predicate: (query) => !isUserQuery(query.queryKey) });

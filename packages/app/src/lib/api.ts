@@ -19,6 +19,10 @@ export const queryKeys = {
   analyses: ["/api/analyses"],
   /** One analysis (GET /api/analyses/{id}); under `analyses`, so invalidating that refreshes it. */
   analysis: (id: string) => ["/api/analyses", id] as const,
+  /** Payment mode, publishable key and price (GET /api/config/payments). */
+  paymentConfig: ["/api/config/payments"],
+  /** The PaymentIntent of one analysis (POST /api/create-payment-intent, idempotent). */
+  paymentIntent: (analysisId: string) => ["/api/create-payment-intent", analysisId] as const,
 } as const;
 
 export function createQueryClient(): QueryClient {

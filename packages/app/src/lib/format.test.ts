@@ -6,6 +6,7 @@ import {
   formatCurrency,
   formatMiles,
   formatNumber,
+  formatPrice,
   formatWholePercent,
 } from "./format";
 
@@ -39,5 +40,11 @@ describe("format", () => {
     expect(formatAssumptionValue("years", 15)).toBe("15 years");
     expect(formatAssumptionValue("rate", 0.15)).toBe("0.15 per year");
     expect(formatAssumptionValue("usd", 4575)).toBe("$4,575");
+  });
+
+  it("writes a price from the smallest currency unit", () => {
+    expect(formatPrice(89900, "usd")).toBe("$899.00");
+    expect(formatPrice(123456, "USD")).toBe("$1,234.56");
+    expect(formatPrice(5000, "jpy")).toBe("¥5,000");
   });
 });

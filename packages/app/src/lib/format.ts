@@ -47,6 +47,19 @@ export function formatWholePercent(fraction: number | null | undefined): string 
   return `${pct}%`;
 }
 
+/**
+ * A price in the smallest unit of its currency, as charged: 89900 "usd" → "$899.00".
+ * Zero-decimal currencies (JPY) are written without cents.
+ */
+export function formatPrice(amountMinor: number, currency: string): string {
+  const format = new Intl.NumberFormat("en-US", {
+    style: "currency",
+    currency: currency.toUpperCase(),
+  });
+  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+  return format.format(amountMinor / 10 ** digits);
+}
+
 /** "10 miles", "1 mile". */
 export function formatMiles(miles: number | null | undefined, digits = 1): string {
   if (!known(miles)) return NOT_AVAILABLE;

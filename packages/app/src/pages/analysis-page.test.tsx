@@ -1,26 +1,10 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { dana, fakeApi } from "../test/fake-api";
+import { describe, expect, it, vi } from "vitest";
+import { fakeApi, signedIn } from "../test/fake-api";
 import { analysisFixture, marketData } from "../test/fixtures";
-import { renderApp } from "../test/render-app";
+import { findToast, renderApp } from "../test/render-app";
 
-// The boundary data is big and irrelevant here: the map draws on an empty basemap.
-vi.mock("../lib/basemap", () => ({
-  loadBoundaries: async () => ({ type: "FeatureCollection", features: [] }),
-  featuresNear: (collection: unknown) => collection,
-}));
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
-const signedIn = { "GET /api/auth/user": { status: 200, body: dana } } as const;
-
-function findToast(title: string) {
-  return within(screen.getByRole("region", { name: "Notifications (F8)" })).findByText(title, {
-    exact: true,
-  });
-}
+vi.mock("../lib/basemap", () => import("../test/basemap-stub"));
 
 describe("/analysis/:id states", () => {
   it("shows the loading state while the analysis loads", async () => {
@@ -246,6 +230,10 @@ describe("/analysis/:id completed", () => {
     renderApp("/analysis/an_123");
     expect(await screen.findByRole("heading", { name: "Austin, TX", level: 1 })).toBeTruthy();
     expect(screen.queryByText("Complete Your Market Intelligence")).toBeNull();
+    // Paid, but keyword research has no call yet: the button stays disabled and says why.
+    const start = screen.getByRole("button", { name: "Start Keyword Research" });
+    expect((start as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText("Keyword research arrives in the next release")).toBeTruthy();
   });
 });
 

@@ -5,8 +5,21 @@
  * figure, the assumptions and the map), the premium sections in their not-yet-run states, the
  * premium promo while unpaid, and the footer.
  */
-import { type Analysis, errorMessage, type MarketAnalysisData } from "@bis/sdk";
-import { ArrowLeft, CircleCheck, DollarSign, Home, TriangleAlert, Users } from "lucide-react";
+import {
+  type Analysis,
+  errorMessage,
+  type FigureProvenance,
+  type MarketAnalysisData,
+} from "@bis/sdk";
+import {
+  ArrowLeft,
+  CircleCheck,
+  DollarSign,
+  Home,
+  type LucideIcon,
+  TriangleAlert,
+  Users,
+} from "lucide-react";
 import { type ReactNode, useId } from "react";
 import { Link, useParams } from "react-router";
 import { AssumptionsPanel } from "../components/analysis/assumptions-panel";
@@ -22,13 +35,14 @@ import {
 } from "../components/analysis/premium-sections";
 import { ProgressOverview } from "../components/analysis/progress-overview";
 import { ServiceBreakdown } from "../components/analysis/service-breakdown";
-import { PageHeader } from "../components/page-header";
+import { PaymentReturnNote } from "../components/checkout/payment-return-note";
+import { PageShell } from "../components/page-shell";
 import { Badge } from "../components/ui/badge";
 import { buttonClasses } from "../components/ui/button";
-import { Card } from "../components/ui/card";
+import { MessageCard } from "../components/ui/message-card";
 import { Spinner } from "../components/ui/spinner";
 import { useAnalysis, useRerunAnalysis } from "../hooks/use-analyses";
-import { cn } from "../lib/cn";
+import { usePaymentReturn } from "../hooks/use-payment-return";
 import {
   formatCurrency,
   formatDate,
@@ -39,34 +53,33 @@ import {
 
 function Shell({ children }: { children: ReactNode }) {
   return (
-    <div className="flex min-h-screen flex-col">
-      <PageHeader
-        actions={
-          <Link to="/dashboard" className={buttonClasses({ variant: "ghost", size: "sm" })}>
-            <ArrowLeft className="size-4" aria-hidden="true" />
-            Dashboard
-          </Link>
-        }
-      />
-      <main className="mx-auto w-full max-w-6xl flex-1 space-y-6 px-4 py-8 sm:px-6 sm:py-10">
-        {children}
-      </main>
-    </div>
+    <PageShell
+      width="wide"
+      actions={
+        <Link to="/dashboard" className={buttonClasses({ variant: "ghost", size: "sm" })}>
+          <ArrowLeft className="size-4" aria-hidden="true" />
+          Dashboard
+        </Link>
+      }
+    >
+      {children}
+    </PageShell>
   );
 }
 
 function LoadFailed({ detail }: { detail: string }) {
   return (
-    <Card className="mx-auto max-w-md p-8 text-center">
-      <span className="mx-auto mb-4 flex size-12 items-center justify-center rounded-full bg-red-50 text-red-600">
-        <TriangleAlert className="size-6" aria-hidden="true" />
-      </span>
-      <h1 className="text-xl font-bold text-slate-900">Failed to load analysis</h1>
-      <p className="mt-2 text-sm text-slate-600">{detail}</p>
-      <Link to="/dashboard" className={cn(buttonClasses(), "mt-6")}>
-        Return to Dashboard
-      </Link>
-    </Card>
+    <MessageCard
+      icon={<TriangleAlert className="size-6" aria-hidden="true" />}
+      title="Failed to load analysis"
+      action={
+        <Link to="/dashboard" className={buttonClasses()}>
+          Return to Dashboard
+        </Link>
+      }
+    >
+      {detail}
+    </MessageCard>
   );
 }
 
@@ -78,13 +91,52 @@ function totalRevenueOf(data: MarketAnalysisData): number | null {
   return null;
 }
 
+interface FigureSpec {
+  label: string;
+  value: string;
+  icon?: LucideIcon;
+  provenance?: FigureProvenance | null;
+  note?: string;
+}
+
+/** A titled grid of headline figures. */
+function FigureGroup({
+  title,
+  figures,
+  children,
+}: {
+  title: string;
+  figures: readonly FigureSpec[];
+  children?: ReactNode;
+}) {
+  return (
+    <div className="space-y-3">
+      <h3 className="text-base font-semibold text-slate-900">{title}</h3>
+      <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {figures.map(({ label, value, icon: Icon, provenance, note }) => (
+          <Figure
+            key={label}
+            label={label}
+            value={value}
+            icon={Icon ? <Icon className="size-4" aria-hidden="true" /> : undefined}
+            provenance={provenance}
+            note={note}
+          />
+        ))}
+      </dl>
+      {children}
+    </div>
+  );
+}
+
 function MarketResults({ analysis, data }: { analysis: Analysis; data: MarketAnalysisData }) {
   const tableId = useId();
   const rerun = useRerunAnalysis(analysis.id);
   const p = data.provenance ?? {};
   const summary = data.marketSummary;
   const totalRevenue = totalRevenueOf(data);
-  const icon = (Icon: typeof Users) => <Icon className="size-4" aria-hidden="true" />;
+  const withinPrimary = (count: number | undefined) =>
+    summary ? `${formatNumber(count)} within the primary radius` : undefined;
   const assumptions = data.assumptions ?? [];
   const assumptionsKey = `${data.analysisTimestamp}:${assumptions.map((a) => a.value).join(",")}`;
 
@@ -105,44 +157,37 @@ function MarketResults({ analysis, data }: { analysis: Analysis; data: MarketAna
         </p>
       ) : null}
 
-      <div className="space-y-3">
-        <h3 className="text-base font-semibold text-slate-900">Market Revenue Analysis</h3>
-        <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          <Figure
-            label="Annual Market Revenue"
-            value={formatCurrency(totalRevenue)}
-            icon={icon(DollarSign)}
-            provenance={p.revenue}
-          />
-          <Figure
-            label="Total Population"
-            value={formatNumber(data.marketSize)}
-            icon={icon(Users)}
-            provenance={p.population}
-            note={
-              summary
-                ? `${formatNumber(summary.primaryPopulation)} within the primary radius`
-                : undefined
-            }
-          />
-          <Figure
-            label="Target Households"
-            value={formatNumber(data.households)}
-            icon={icon(Home)}
-            provenance={p.households}
-            note={
-              summary
-                ? `${formatNumber(summary.primaryHouseholds)} within the primary radius`
-                : undefined
-            }
-          />
-          <Figure
-            label="Avg. Annual Revenue per Household"
-            value={formatCurrency(summary?.avgAnnualRevenuePerHousehold ?? data.avgRevenue)}
-            icon={icon(DollarSign)}
-            provenance={p.revenue}
-          />
-        </dl>
+      <FigureGroup
+        title="Market Revenue Analysis"
+        figures={[
+          {
+            label: "Annual Market Revenue",
+            value: formatCurrency(totalRevenue),
+            icon: DollarSign,
+            provenance: p.revenue,
+          },
+          {
+            label: "Total Population",
+            value: formatNumber(data.marketSize),
+            icon: Users,
+            provenance: p.population,
+            note: withinPrimary(summary?.primaryPopulation),
+          },
+          {
+            label: "Target Households",
+            value: formatNumber(data.households),
+            icon: Home,
+            provenance: p.households,
+            note: withinPrimary(summary?.primaryHouseholds),
+          },
+          {
+            label: "Avg. Annual Revenue per Household",
+            value: formatCurrency(summary?.avgAnnualRevenuePerHousehold ?? data.avgRevenue),
+            icon: DollarSign,
+            provenance: p.revenue,
+          },
+        ]}
+      >
         {summary && summary.outsidePlacesPopulation > 0 ? (
           <p className="text-xs text-slate-500">
             The population counts {formatNumber(summary.listedPlacesPopulation)} residents of listed
@@ -150,33 +195,33 @@ function MarketResults({ analysis, data }: { analysis: Analysis; data: MarketAna
             (modeled).
           </p>
         ) : null}
-      </div>
+      </FigureGroup>
 
-      <div className="space-y-3">
-        <h3 className="text-base font-semibold text-slate-900">Census Demographics</h3>
-        <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          <Figure
-            label="Total Population"
-            value={formatNumber(data.censusData.totalPopulation)}
-            provenance={p.population}
-          />
-          <Figure
-            label="Total Housing Units"
-            value={formatNumber(data.censusData.totalHousingUnits)}
-            provenance={p.housingUnits}
-          />
-          <Figure
-            label="Single Family Homes"
-            value={formatNumber(data.censusData.singleFamilyUnits)}
-            provenance={p.singleFamilyUnits}
-          />
-          <Figure
-            label="Commercial Units"
-            value={formatNumber(data.censusData.commercialUnits)}
-            provenance={p.commercialUnits}
-          />
-        </dl>
-      </div>
+      <FigureGroup
+        title="Census Demographics"
+        figures={[
+          {
+            label: "Total Population",
+            value: formatNumber(data.censusData.totalPopulation),
+            provenance: p.population,
+          },
+          {
+            label: "Total Housing Units",
+            value: formatNumber(data.censusData.totalHousingUnits),
+            provenance: p.housingUnits,
+          },
+          {
+            label: "Single Family Homes",
+            value: formatNumber(data.censusData.singleFamilyUnits),
+            provenance: p.singleFamilyUnits,
+          },
+          {
+            label: "Commercial Units",
+            value: formatNumber(data.censusData.commercialUnits),
+            provenance: p.commercialUnits,
+          },
+        ]}
+      />
 
       <CityTable
         id={tableId}
@@ -251,6 +296,7 @@ function CompletedAnalysis({ analysis, data }: { analysis: Analysis; data: Marke
 export function AnalysisPage() {
   const { id } = useParams();
   const query = useAnalysis(id);
+  const paymentReturn = usePaymentReturn(id);
 
   if (query.isPending) {
     return (
@@ -283,6 +329,7 @@ export function AnalysisPage() {
 
   return (
     <Shell>
+      <PaymentReturnNote state={paymentReturn} />
       {data.bridgeIntegration ? (
         <>
           <header className="space-y-1">

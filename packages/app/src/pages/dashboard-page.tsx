@@ -8,15 +8,19 @@ import {
   Search,
   Shield,
   Trophy,
+  Unlock,
   UserRound,
 } from "lucide-react";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
+import { PaymentReturnNote } from "../components/checkout/payment-return-note";
 import { AnalysesList } from "../components/dashboard/analyses-list";
 import { PageHeader } from "../components/page-header";
 import { Badge } from "../components/ui/badge";
 import { Button, buttonClasses } from "../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card";
+import { useAnalysesList } from "../hooks/use-analyses";
 import { useSignOut } from "../hooks/use-auth";
+import { usePaymentReturn } from "../hooks/use-payment-return";
 import { displayName, fullName } from "../lib/display-name";
 
 interface Step {
@@ -25,6 +29,12 @@ interface Step {
   icon: LucideIcon;
   text: string;
   free: boolean;
+}
+
+/** The most recent paid analysis: where the premium steps open. */
+interface PaidAnalysis {
+  id: string;
+  location: string;
 }
 
 const STEPS: readonly Step[] = [
@@ -51,12 +61,13 @@ const STEPS: readonly Step[] = [
   },
 ];
 
-function StepCard({ step }: { step: Step }) {
+function StepCard({ step, paid }: { step: Step; paid: PaidAnalysis | null }) {
+  const locked = !step.free && !paid;
   const Icon = step.icon;
   const headingId = `step-${step.number}-title`;
   return (
     <Card
-      className={step.free ? "flex flex-col" : "flex flex-col bg-slate-50/60"}
+      className={locked ? "flex flex-col bg-slate-50/60" : "flex flex-col"}
       aria-labelledby={headingId}
       role="group"
     >
@@ -64,9 +75,9 @@ function StepCard({ step }: { step: Step }) {
         <div className="flex items-center justify-between gap-2">
           <span
             className={
-              step.free
-                ? "flex size-10 items-center justify-center rounded-lg bg-brand-700 text-white"
-                : "flex size-10 items-center justify-center rounded-lg bg-slate-200 text-slate-600"
+              locked
+                ? "flex size-10 items-center justify-center rounded-lg bg-slate-200 text-slate-600"
+                : "flex size-10 items-center justify-center rounded-lg bg-brand-700 text-white"
             }
           >
             <Icon className="size-5" aria-hidden="true" />
@@ -81,12 +92,25 @@ function StepCard({ step }: { step: Step }) {
         </CardTitle>
         <p className="text-sm text-slate-600">{step.text}</p>
       </CardHeader>
-      <CardContent>
+      <CardContent className="space-y-2">
         {step.free ? (
           <Link to="/market-analysis" className={buttonClasses({ fullWidth: true })}>
             <Play className="size-4" aria-hidden="true" />
             Start Analysis
           </Link>
+        ) : paid ? (
+          <>
+            <Link
+              to={`/analysis/${encodeURIComponent(paid.id)}`}
+              className={buttonClasses({ fullWidth: true })}
+            >
+              <Unlock className="size-4" aria-hidden="true" />
+              Open {step.title}
+            </Link>
+            <p className="text-center text-xs break-words text-slate-500">
+              Latest premium analysis: {paid.location}
+            </p>
+          </>
         ) : (
           <Button variant="outline" fullWidth disabled>
             <Lock className="size-4" aria-hidden="true" />
@@ -100,6 +124,10 @@ function StepCard({ step }: { step: Step }) {
 
 export function DashboardPage({ user }: { user: User }) {
   const signOut = useSignOut();
+  const [params] = useSearchParams();
+  const paymentReturn = usePaymentReturn(params.get("analysisId") ?? undefined);
+  // The list is newest first: the first paid analysis is the most recent one.
+  const paid = useAnalysesList().data?.find((a) => a.isPaid) ?? null;
 
   return (
     <div className="flex min-h-screen flex-col">
@@ -129,6 +157,7 @@ export function DashboardPage({ user }: { user: User }) {
         }
       />
       <main className="mx-auto w-full max-w-6xl flex-1 space-y-8 px-4 py-8 sm:px-6 sm:py-10">
+        <PaymentReturnNote state={paymentReturn} />
         <section className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
           <div>
             <h1 className="text-2xl font-bold tracking-tight text-slate-900 break-words sm:text-3xl">
@@ -150,7 +179,7 @@ export function DashboardPage({ user }: { user: User }) {
           </h2>
           <div className="grid gap-4 sm:gap-6 md:grid-cols-3">
             {STEPS.map((step) => (
-              <StepCard key={step.number} step={step} />
+              <StepCard key={step.number} step={step} paid={paid} />
             ))}
           </div>
         </section>

@@ -1,19 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { dana, fakeApi } from "../test/fake-api";
-import { renderApp } from "../test/render-app";
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
-const signedIn = { "GET /api/auth/user": { status: 200, body: dana } } as const;
-
-function findToast(title: string) {
-  return within(screen.getByRole("region", { name: "Notifications (F8)" })).findByText(title, {
-    exact: true,
-  });
-}
+import { describe, expect, it } from "vitest";
+import { fakeApi, signedIn } from "../test/fake-api";
+import { findToast, renderApp } from "../test/render-app";
 
 async function fillValidForm(user: ReturnType<typeof renderApp>["user"]) {
   await user.type(await screen.findByLabelText("Target City"), "Austin");

@@ -13,10 +13,9 @@ import {
   US_STATES,
 } from "@bis/sdk";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { ArrowLeft } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { AnalysisResultsCard } from "../components/market-analysis/analysis-results-card";
 import { ProcessingCard } from "../components/market-analysis/processing-card";
 import {
@@ -26,10 +25,8 @@ import {
   type UnknownCity,
 } from "../components/market-analysis/service-area-form";
 import { WizardProgress } from "../components/market-analysis/wizard-progress";
-import { PageHeader } from "../components/page-header";
-import { buttonClasses } from "../components/ui/button";
+import { PageShell } from "../components/page-shell";
 import { useAnalyze } from "../hooks/use-analyses";
-import { cn } from "../lib/cn";
 
 const FORM_FIELDS = new Set<string>(Object.keys(serviceAreaDefaults));
 
@@ -105,42 +102,26 @@ export function MarketAnalysisPage() {
   };
 
   return (
-    <div className="flex min-h-screen flex-col">
-      <PageHeader />
-      <main className="mx-auto w-full max-w-3xl flex-1 space-y-6 px-4 py-8 sm:px-6 sm:py-10">
-        <div className="space-y-3">
-          <Link
-            to="/dashboard"
-            className={cn(buttonClasses({ variant: "ghost", size: "sm" }), "-ml-3")}
-          >
-            <ArrowLeft className="size-4" aria-hidden="true" />
-            Back to Dashboard
-          </Link>
-          <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
-            Step 1: Comprehensive market revenue analysis
-          </h1>
-          <p className="text-slate-600">
-            Market size, households and revenue potential of your service area, from census data.
-          </p>
-        </div>
+    <PageShell
+      title="Step 1: Comprehensive market revenue analysis"
+      description="Market size, households and revenue potential of your service area, from census data."
+    >
+      <WizardProgress current={result ? 1 : 0} />
 
-        <WizardProgress current={result ? 1 : 0} />
-
-        {result ? (
-          <AnalysisResultsCard result={result} onModify={modify} />
-        ) : (
-          <>
-            <ServiceAreaForm
-              form={form}
-              onSubmit={onSubmit}
-              pending={analyze.isPending}
-              unknownCity={unknownCity}
-              onPickSuggestion={pickSuggestion}
-            />
-            {analyze.isPending ? <ProcessingCard /> : null}
-          </>
-        )}
-      </main>
-    </div>
+      {result ? (
+        <AnalysisResultsCard result={result} onModify={modify} />
+      ) : (
+        <>
+          <ServiceAreaForm
+            form={form}
+            onSubmit={onSubmit}
+            pending={analyze.isPending}
+            unknownCity={unknownCity}
+            onPickSuggestion={pickSuggestion}
+          />
+          {analyze.isPending ? <ProcessingCard /> : null}
+        </>
+      )}
+    </PageShell>
   );
 }

@@ -1,18 +1,16 @@
 import { passwordChangeFormSchema, profileFormSchema, type User } from "@bis/sdk";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { ArrowLeft, KeyRound, Pencil, UserRound } from "lucide-react";
+import { KeyRound, Pencil, UserRound } from "lucide-react";
 import { useEffect } from "react";
 import { useForm } from "react-hook-form";
-import { Link } from "react-router";
-import { PageHeader } from "../components/page-header";
-import { Button, buttonClasses } from "../components/ui/button";
+import { PageShell } from "../components/page-shell";
+import { Button } from "../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
 import { FormField } from "../components/ui/form-field";
 import { Input } from "../components/ui/input";
 import { PasswordInput } from "../components/ui/password-input";
 import { useChangePassword, useUpdateProfile } from "../hooks/use-auth";
 import { useDisclosure } from "../hooks/use-disclosure";
-import { cn } from "../lib/cn";
 
 function ReadField({ label, value }: { label: string; value: string }) {
   return (
@@ -200,24 +198,9 @@ function PasswordCard() {
 
 export function ProfilePage({ user }: { user: User }) {
   return (
-    <div className="flex min-h-screen flex-col">
-      <PageHeader />
-      <main className="mx-auto w-full max-w-3xl flex-1 space-y-6 px-4 py-8 sm:px-6 sm:py-10">
-        <div className="space-y-3">
-          <Link
-            to="/dashboard"
-            className={cn(buttonClasses({ variant: "ghost", size: "sm" }), "-ml-3")}
-          >
-            <ArrowLeft className="size-4" aria-hidden="true" />
-            Back to Dashboard
-          </Link>
-          <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
-            Account Settings
-          </h1>
-        </div>
-        <ProfileCard user={user} />
-        <PasswordCard />
-      </main>
-    </div>
+    <PageShell title="Account Settings">
+      <ProfileCard user={user} />
+      <PasswordCard />
+    </PageShell>
   );
 }

@@ -47,6 +47,9 @@ export const dana = {
   createdAt: "2025-01-01T00:00:00.000Z",
 };
 
+/** The session route of a signed-in Dana, to spread into a test's routes. */
+export const signedIn = { "GET /api/auth/user": { status: 200, body: dana } } as const;
+
 export const signedOut: FakeReply = {
   status: 401,
   body: { code: "UNAUTHORIZED", message: "Not signed in" },

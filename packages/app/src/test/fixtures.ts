@@ -82,19 +82,24 @@ export function marketData(overrides: Record<string, number> = {}): MarketAnalys
   });
 }
 
+/** The fields an analysis and its list summary share. */
+const common = {
+  id: "an_123",
+  location: "Austin, TX",
+  industry: "HVAC",
+  primaryRadius: 10,
+  secondaryRadius: 15,
+  createdAt: "2025-03-04T15:00:00.000Z",
+  isPaid: false,
+  marketAnalysisCompleted: true,
+  keywordResearchCompleted: false,
+  competitionAnalysisCompleted: false,
+} as const;
+
 export function analysisFixture(patch: Partial<Analysis> = {}): Analysis {
   return {
-    id: "an_123",
+    ...common,
     userId: "u1",
-    location: "Austin, TX",
-    industry: "HVAC",
-    primaryRadius: 10,
-    secondaryRadius: 15,
-    createdAt: "2025-03-04T15:00:00.000Z",
-    isPaid: false,
-    marketAnalysisCompleted: true,
-    keywordResearchCompleted: false,
-    competitionAnalysisCompleted: false,
     marketAnalysisData: marketData(),
     keywordResearchData: null,
     competitionAnalysisData: null,
@@ -105,16 +110,7 @@ export function analysisFixture(patch: Partial<Analysis> = {}): Analysis {
 export function summaryFixture(patch: Partial<AnalysisSummary> = {}): AnalysisSummary {
   const data = marketData();
   return {
-    id: "an_123",
-    location: "Austin, TX",
-    industry: "HVAC",
-    primaryRadius: 10,
-    secondaryRadius: 15,
-    createdAt: "2025-03-04T15:00:00.000Z",
-    isPaid: false,
-    marketAnalysisCompleted: true,
-    keywordResearchCompleted: false,
-    competitionAnalysisCompleted: false,
+    ...common,
     marketSize: data.marketSize,
     households: data.households,
     totalMarketRevenue: data.marketSummary?.totalMarketRevenue ?? null,

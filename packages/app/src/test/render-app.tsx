@@ -1,4 +1,4 @@
-import { render } from "@testing-library/react";
+import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { App } from "../app";
 import { toastStore } from "../hooks/use-toast";
@@ -11,4 +11,14 @@ export function renderApp(path: string) {
   const client = createQueryClient();
   const user = userEvent.setup();
   return { user, client, ...render(<App client={client} />) };
+}
+
+/** The toast viewport, to look for toasts in. */
+export function toasts() {
+  return within(screen.getByRole("region", { name: "Notifications (F8)" }));
+}
+
+/** A toast, found by its exact title inside the toast viewport. */
+export function findToast(title: string) {
+  return toasts().findByText(title, { exact: true });
 }

@@ -151,3 +151,52 @@ export const censusCache = sqliteTable("census_cache", {
   payload: text("payload", { mode: "json" }).$type<unknown>().notNull(),
   fetchedAt: integer("fetched_at", { mode: "timestamp_ms" }).notNull(),
 });
+
+/**
+ * Payments for the premium package of an analysis. Deleting the user or the analysis deletes
+ * them (spec §3). `providerPaymentId` is the Stripe PaymentIntent id (pi_…) or a demo id.
+ */
+export const payment = sqliteTable(
+  "payment",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    analysisId: text("analysis_id")
+      .notNull()
+      .references(() => analysis.id, { onDelete: "cascade" }),
+    provider: text("provider", { enum: ["stripe", "demo"] }).notNull(),
+    providerPaymentId: text("provider_payment_id").notNull().unique(),
+    /** Smallest currency unit (cents). */
+    amount: integer("amount").notNull(),
+    currency: text("currency").notNull(),
+    status: text("status", { enum: ["succeeded", "refunded"] }).notNull(),
+    createdAt: createdAt(),
+    refundedAt: integer("refunded_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [
+    index("payment_analysis_idx").on(t.analysisId),
+    index("payment_user_idx").on(t.userId),
+    index("payment_created_idx").on(t.createdAt),
+  ],
+);
+
+/**
+ * Stripe webhook events already handled, so each event id is processed once. A full refund
+ * that arrives before its payment succeeded is remembered here (`paymentIntentId`, outcome
+ * "refund-before-payment") so the later success does not grant premium.
+ */
+export const stripeEvent = sqliteTable(
+  "stripe_event",
+  {
+    id: text("id").primaryKey(),
+    type: text("type").notNull(),
+    /** The PaymentIntent the event is about, when it is about one. */
+    paymentIntentId: text("payment_intent_id"),
+    /** What BIS did with it, e.g. "fulfilled", "refunded", "ignored: amount mismatch". */
+    outcome: text("outcome").notNull(),
+    processedAt: integer("processed_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("stripe_event_payment_intent_idx").on(t.paymentIntentId, t.type)],
+);

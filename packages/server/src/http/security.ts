@@ -7,15 +7,20 @@ import { AppError } from "./errors.js";
 
 export function securityHeaders(config: Config): RequestHandler {
   const https = config.baseUrl.startsWith("https://");
+  // Stripe.js and its Payment Element, only when Stripe payments are configured
+  // (https://docs.stripe.com/security/guide#content-security-policy).
+  const stripe = config.payments.mode === "stripe";
+  const stripeScripts = stripe ? ["https://js.stripe.com", "https://*.js.stripe.com"] : [];
+  const stripeConnect = stripe ? ["https://api.stripe.com"] : [];
   return helmet({
     contentSecurityPolicy: {
       directives: {
         "default-src": ["'self'"],
-        "script-src": ["'self'"],
+        "script-src": ["'self'", ...stripeScripts],
         "style-src": ["'self'", "'unsafe-inline'"],
         "img-src": ["'self'", "data:", "https:"],
         "font-src": ["'self'", "data:"],
-        "connect-src": ["'self'"],
+        "connect-src": ["'self'", ...stripeConnect],
         // Landing and education videos are embedded from the URLs an administrator sets.
         "frame-src": ["'self'", "https:"],
         "object-src": ["'none'"],

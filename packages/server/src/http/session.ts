@@ -38,3 +38,13 @@ export function userOf(req: Request): User {
   if (!req.currentUser) throw new AppError("UNAUTHORIZED", "Please sign in to continue");
   return req.currentUser;
 }
+
+/** 401 unless signed in, 403 unless an administrator. */
+export function requireAdmin(accounts: AccountService): RequestHandler {
+  return async (req, _res, next) => {
+    const user = await currentUser(req, accounts);
+    if (!user) throw new AppError("UNAUTHORIZED", "Please sign in to continue");
+    if (!user.isAdmin) throw new AppError("FORBIDDEN", "Administrator privileges required.");
+    next();
+  };
+}

@@ -4,7 +4,7 @@
  */
 import { FALLBACK_CIRCLE_RADII_MILES, MAP_HEIGHT_PX, type MarketAnalysisData } from "@bis/sdk";
 import { MapPinned } from "lucide-react";
-import { lazy, Suspense, useMemo } from "react";
+import { type CSSProperties, lazy, type ReactNode, Suspense, useMemo } from "react";
 import { formatMiles } from "../../lib/format";
 import { cityName } from "./city-table";
 import { MAP_COLORS } from "./map-colors";
@@ -13,6 +13,28 @@ import type { MapCity } from "./market-map";
 const MarketMap = lazy(() => import("./market-map"));
 
 const COLORS = MAP_COLORS;
+
+interface Swatch {
+  className: string;
+  style: CSSProperties;
+}
+
+/** One entry of the map legend: its round swatches, then its text. */
+function LegendItem({ swatches, children }: { swatches: readonly Swatch[]; children: ReactNode }) {
+  return (
+    <li className="flex items-center gap-2">
+      {swatches.map((swatch) => (
+        <span
+          key={swatch.className}
+          className={`inline-block rounded-full ${swatch.className}`}
+          style={swatch.style}
+          aria-hidden="true"
+        />
+      ))}
+      {children}
+    </li>
+  );
+}
 
 function radius(value: number | undefined, fallback: number): number {
   return typeof value === "number" && Number.isFinite(value) && value > 0 ? value : fallback;
@@ -86,43 +108,44 @@ export function MapBlock({
         </p>
       )}
       <ul className="flex flex-wrap gap-x-5 gap-y-2 text-xs text-slate-700" aria-label="Map legend">
-        <li className="flex items-center gap-2">
-          <span
-            className="inline-block size-3 rounded-full border-2 border-white ring-1 ring-slate-300"
-            style={{ background: COLORS.target }}
-            aria-hidden="true"
-          />
+        <LegendItem
+          swatches={[
+            {
+              className: "size-3 border-2 border-white ring-1 ring-slate-300",
+              style: { background: COLORS.target },
+            },
+          ]}
+        >
           Target: {targetLabel}
-        </li>
-        <li className="flex items-center gap-2">
-          <span
-            className="inline-block size-3 rounded-full border-2"
-            style={{ borderColor: COLORS.primary, background: `${COLORS.primary}22` }}
-            aria-hidden="true"
-          />
+        </LegendItem>
+        <LegendItem
+          swatches={[
+            {
+              className: "size-3 border-2",
+              style: { borderColor: COLORS.primary, background: `${COLORS.primary}22` },
+            },
+          ]}
+        >
           Primary radius: {formatMiles(primary)}
-        </li>
-        <li className="flex items-center gap-2">
-          <span
-            className="inline-block size-3 rounded-full border-2 border-dashed"
-            style={{ borderColor: COLORS.secondary, background: `${COLORS.secondary}11` }}
-            aria-hidden="true"
-          />
+        </LegendItem>
+        <LegendItem
+          swatches={[
+            {
+              className: "size-3 border-2 border-dashed",
+              style: { borderColor: COLORS.secondary, background: `${COLORS.secondary}11` },
+            },
+          ]}
+        >
           Secondary radius: {formatMiles(secondary)}
-        </li>
-        <li className="flex items-center gap-2">
-          <span
-            className="inline-block size-2 rounded-full"
-            style={{ background: COLORS.primary }}
-            aria-hidden="true"
-          />
-          <span
-            className="-ml-1 inline-block size-2 rounded-full"
-            style={{ background: COLORS.secondary }}
-            aria-hidden="true"
-          />
+        </LegendItem>
+        <LegendItem
+          swatches={[
+            { className: "size-2", style: { background: COLORS.primary } },
+            { className: "-ml-1 size-2", style: { background: COLORS.secondary } },
+          ]}
+        >
           Cities in range
-        </li>
+        </LegendItem>
       </ul>
     </div>
   );

@@ -4,12 +4,13 @@
  * No premium figures are shown until the real research has run: nothing here is made up.
  */
 import { ADVERTISED, type Analysis, VIDEO_ASPECT_RATIO } from "@bis/sdk";
-import { Check, Lock, Play, Search, Sparkles, Trophy, Video } from "lucide-react";
+import { Lock, Play, Search, Sparkles, Trophy, Video } from "lucide-react";
 import { type ReactNode, useId } from "react";
 import { Link } from "react-router";
 import { toEmbedUrl } from "../../lib/video";
 import { Button, buttonClasses } from "../ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../ui/card";
+import { CheckList } from "../ui/check-list";
 import { CollapsibleSection } from "./collapsible-section";
 
 function NotRunCard({
@@ -44,67 +45,95 @@ function NotRunCard({
   );
 }
 
-export function KeywordResearchSection({ analysis }: { analysis: Analysis }) {
-  const done = analysis.keywordResearchCompleted;
+/**
+ * A premium step's section: its result once run, else the card that starts it. Keyword
+ * research (2) opens by default; competition analysis (3) only until it has run (§2).
+ */
+function PremiumSection({
+  number,
+  title,
+  subtitle,
+  done,
+  summary,
+  missing,
+  notRun,
+}: {
+  number: 2 | 3;
+  title: string;
+  subtitle: string;
+  /** Whether the step has run. */
+  done: boolean;
+  /** The finished step's summary, when its data is there. */
+  summary: string | null;
+  /** What a finished step without data says. */
+  missing: string;
+  notRun: Parameters<typeof NotRunCard>[0];
+}) {
   return (
     <CollapsibleSection
-      number={2}
-      title="Keyword Research"
-      subtitle="Search volumes and cost-per-click data for your service area"
-      defaultOpen
+      number={number}
+      title={title}
+      subtitle={subtitle}
+      defaultOpen={number === 2 || !done}
     >
       {done ? (
-        <p className="text-sm text-slate-600">
-          {analysis.keywordResearchData
-            ? `${analysis.keywordResearchData.totalKeywords.toLocaleString("en-US")} keywords researched.`
-            : "No keyword research data available"}
-        </p>
+        <p className="text-sm text-slate-600">{summary ?? missing}</p>
       ) : (
-        <NotRunCard
-          icon={<Search className="size-6" aria-hidden="true" />}
-          title="Keyword research has not run yet"
-          text="Find the searches your customers make in your service area, with monthly volumes and cost per click."
-          action="Start Keyword Research"
-          reason={
-            analysis.isPaid
-              ? "Keyword research will be available here soon."
-              : "Requires Payment: available with the premium package."
-          }
-        />
+        <NotRunCard {...notRun} />
       )}
     </CollapsibleSection>
   );
 }
 
-export function CompetitionAnalysisSection({ analysis }: { analysis: Analysis }) {
-  const done = analysis.competitionAnalysisCompleted;
+const count = (n: number) => n.toLocaleString("en-US");
+
+/**
+ * Keyword research runs in a later release: the SDK has no call for it yet, so even a paid
+ * analysis keeps the start button disabled, with a note that says why.
+ */
+export function KeywordResearchSection({ analysis }: { analysis: Analysis }) {
+  const data = analysis.keywordResearchData;
   return (
-    <CollapsibleSection
+    <PremiumSection
+      number={2}
+      title="Keyword Research"
+      subtitle="Search volumes and cost-per-click data for your service area"
+      done={analysis.keywordResearchCompleted}
+      summary={data && `${count(data.totalKeywords)} keywords researched.`}
+      missing="No keyword research data available"
+      notRun={{
+        icon: <Search className="size-6" aria-hidden="true" />,
+        title: "Keyword research has not run yet",
+        text: "Find the searches your customers make in your service area, with monthly volumes and cost per click.",
+        action: "Start Keyword Research",
+        reason: analysis.isPaid
+          ? "Keyword research arrives in the next release"
+          : "Requires Payment: available with the premium package.",
+      }}
+    />
+  );
+}
+
+export function CompetitionAnalysisSection({ analysis }: { analysis: Analysis }) {
+  const data = analysis.competitionAnalysisData;
+  return (
+    <PremiumSection
       number={3}
       title="Competition Analysis"
       subtitle="The businesses you compete with and where they leave room"
-      defaultOpen={!done}
-    >
-      {done ? (
-        <p className="text-sm text-slate-600">
-          {analysis.competitionAnalysisData
-            ? `${analysis.competitionAnalysisData.totalCompetitors.toLocaleString("en-US")} competitors analyzed.`
-            : "Competition analysis data not available"}
-        </p>
-      ) : (
-        <NotRunCard
-          icon={<Trophy className="size-6" aria-hidden="true" />}
-          title="Competition analysis has not run yet"
-          text="See the local competitors, their ratings and reviews, and the openings they leave."
-          action="Start Competition Analysis"
-          reason={
-            analysis.keywordResearchCompleted
-              ? "Competition analysis will be available here soon."
-              : "Keyword Research Required: complete keyword research first."
-          }
-        />
-      )}
-    </CollapsibleSection>
+      done={analysis.competitionAnalysisCompleted}
+      summary={data && `${count(data.totalCompetitors)} competitors analyzed.`}
+      missing="Competition analysis data not available"
+      notRun={{
+        icon: <Trophy className="size-6" aria-hidden="true" />,
+        title: "Competition analysis has not run yet",
+        text: "See the local competitors, their ratings and reviews, and the openings they leave.",
+        action: "Start Competition Analysis",
+        reason: analysis.keywordResearchCompleted
+          ? "Competition analysis will be available here soon."
+          : "Keyword Research Required: complete keyword research first.",
+      }}
+    />
   );
 }
 
@@ -183,14 +212,7 @@ export function PremiumPromo({
                 <item.icon className="size-4 text-brand-700" aria-hidden="true" />
                 {item.title}
               </h3>
-              <ul className="mt-2 space-y-1 text-sm text-slate-700">
-                {item.points.map((point) => (
-                  <li key={point} className="flex items-start gap-2">
-                    <Check className="mt-0.5 size-4 shrink-0 text-emerald-600" aria-hidden="true" />
-                    {point}
-                  </li>
-                ))}
-              </ul>
+              <CheckList items={item.points} className="mt-2" />
             </div>
           ))}
           <Link

@@ -1,14 +1,15 @@
+import type { AnalysisSummary } from "@bis/sdk";
 import { screen, within } from "@testing-library/react";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { dana, fakeApi } from "../../test/fake-api";
+import { describe, expect, it } from "vitest";
+import { fakeApi, signedIn } from "../../test/fake-api";
 import { summaryFixture } from "../../test/fixtures";
 import { renderApp } from "../../test/render-app";
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
-
-const signedIn = { "GET /api/auth/user": { status: 200, body: dana } } as const;
+/** The dashboard of a signed-in user whose analyses are these. */
+function renderDashboard(analyses: AnalysisSummary[]) {
+  fakeApi({ ...signedIn, "GET /api/analyses": { status: 200, body: { analyses } } });
+  return renderApp("/dashboard");
+}
 
 async function yourAnalyses() {
   return screen.findByRole("region", { name: "Your Analyses" });
@@ -16,27 +17,18 @@ async function yourAnalyses() {
 
 describe("dashboard: Your Analyses", () => {
   it("lists the analyses newest first with a View link each", async () => {
-    fakeApi({
-      ...signedIn,
-      "GET /api/analyses": {
-        status: 200,
-        body: {
-          analyses: [
-            summaryFixture({
-              id: "new",
-              location: "Dallas, TX",
-              createdAt: "2025-05-02T10:00:00Z",
-            }),
-            summaryFixture({
-              id: "old",
-              location: "Austin, TX",
-              createdAt: "2025-03-04T15:00:00Z",
-            }),
-          ],
-        },
-      },
-    });
-    renderApp("/dashboard");
+    renderDashboard([
+      summaryFixture({
+        id: "new",
+        location: "Dallas, TX",
+        createdAt: "2025-05-02T10:00:00Z",
+      }),
+      summaryFixture({
+        id: "old",
+        location: "Austin, TX",
+        createdAt: "2025-03-04T15:00:00Z",
+      }),
+    ]);
     const section = await yourAnalyses();
     const items = await within(section).findAllByRole("listitem");
     expect(items.map((li) => within(li).getByText(/, TX$/).textContent)).toEqual([
@@ -52,8 +44,7 @@ describe("dashboard: Your Analyses", () => {
   });
 
   it('shows "No analyses yet" with a Start Analysis button', async () => {
-    fakeApi({ ...signedIn, "GET /api/analyses": { status: 200, body: { analyses: [] } } });
-    renderApp("/dashboard");
+    renderDashboard([]);
     const section = await yourAnalyses();
     expect(await within(section).findByText("No analyses yet")).toBeTruthy();
     expect(within(section).getByRole("link", { name: "Start Analysis" }).getAttribute("href")).toBe(
@@ -77,5 +68,48 @@ describe("dashboard: Your Analyses", () => {
     fail = false;
     await user.click(within(section).getByRole("button", { name: "Try again" }));
     expect(await within(section).findByText("No analyses yet")).toBeTruthy();
+  });
+});
+
+describe("dashboard: premium", () => {
+  it("marks paid analyses Premium and offers Buy Premium on the others", async () => {
+    renderDashboard([
+      summaryFixture({ id: "unpaid", location: "Dallas, TX" }),
+      summaryFixture({ id: "paid", location: "Austin, TX", isPaid: true }),
+    ]);
+    const section = await yourAnalyses();
+    const items = await within(section).findAllByRole("listitem");
+    const [unpaid, paid] = items.map((li) => within(li));
+    expect(paid?.getByText("Premium")).toBeTruthy();
+    expect(paid?.queryByRole("link", { name: /^Buy Premium/ })).toBeNull();
+    expect(unpaid?.queryByText("Premium")).toBeNull();
+    expect(unpaid?.getByRole("link", { name: /^Buy Premium/ }).getAttribute("href")).toBe(
+      "/checkout/unpaid",
+    );
+  });
+
+  it("unlocks steps 2 and 3 on the most recent paid analysis", async () => {
+    renderDashboard([
+      summaryFixture({ id: "newest", location: "Dallas, TX" }),
+      summaryFixture({ id: "recent-paid", location: "Austin, TX", isPaid: true }),
+      summaryFixture({ id: "old-paid", location: "Waco, TX", isPaid: true }),
+    ]);
+    const keyword = await screen.findByRole("link", { name: "Open Keyword Research" });
+    expect(keyword.getAttribute("href")).toBe("/analysis/recent-paid");
+    expect(
+      screen.getByRole("link", { name: "Open Competition Analysis" }).getAttribute("href"),
+    ).toBe("/analysis/recent-paid");
+    expect(screen.getAllByText("Latest premium analysis: Austin, TX")).toHaveLength(2);
+    expect(screen.queryByText("Requires Payment")).toBeNull();
+  });
+
+  it('keeps steps 2 and 3 at "Requires Payment" without a paid analysis', async () => {
+    renderDashboard([summaryFixture()]);
+    const section = await yourAnalyses();
+    await within(section).findAllByRole("listitem");
+    const locked = screen.getAllByRole("button", { name: "Requires Payment" });
+    expect(locked).toHaveLength(2);
+    expect(locked.every((b) => (b as HTMLButtonElement).disabled)).toBe(true);
+    expect(screen.queryByRole("link", { name: /^Open / })).toBeNull();
   });
 });

@@ -1,14 +1,17 @@
 /**
  * "Your Analyses" on the dashboard: the signed-in user's analyses, newest first
- * (GET /api/analyses), with location, date, radii, market size and a link to the results.
+ * (GET /api/analyses), with location, date, radii, market size and a link to the results; a
+ * "Premium" badge on paid ones and a "Buy Premium" link to the checkout on the others.
  */
 import { errorMessage } from "@bis/sdk";
-import { ArrowRight, ChartColumn, History, Play, RefreshCw } from "lucide-react";
+import { ArrowRight, ChartColumn, History, Play, ShoppingCart, Sparkles } from "lucide-react";
 import { Link } from "react-router";
 import { useAnalysesList } from "../../hooks/use-analyses";
 import { formatCompactCurrency, formatDate, formatNumber } from "../../lib/format";
-import { Button, buttonClasses } from "../ui/button";
+import { Badge } from "../ui/badge";
+import { buttonClasses } from "../ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../ui/card";
+import { RetryButton } from "../ui/retry-button";
 import { Spinner } from "../ui/spinner";
 
 export function AnalysesList() {
@@ -37,15 +40,7 @@ export function AnalysesList() {
               <p>
                 Couldn't load your analyses: {errorMessage(list.error, "Failed to load analyses")}
               </p>
-              <Button
-                variant="outline"
-                size="sm"
-                onClick={() => void list.refetch()}
-                pending={list.isRefetching}
-              >
-                <RefreshCw className="size-4" aria-hidden="true" />
-                Try again
-              </Button>
+              <RetryButton queries={[list]} size="sm" />
             </div>
           ) : list.data.length === 0 ? (
             <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed border-slate-300 p-8 text-center">
@@ -67,7 +62,15 @@ export function AnalysesList() {
                   className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center sm:justify-between"
                 >
                   <div className="min-w-0 space-y-1">
-                    <p className="font-semibold break-words text-slate-900">{a.location}</p>
+                    <p className="flex flex-wrap items-center gap-2 font-semibold break-words text-slate-900">
+                      {a.location}
+                      {a.isPaid ? (
+                        <Badge tone="premium">
+                          <Sparkles className="mr-1 size-3.5" aria-hidden="true" />
+                          Premium
+                        </Badge>
+                      ) : null}
+                    </p>
                     <p className="text-sm text-slate-600">
                       {a.industry} · {formatDate(a.createdAt)} · {a.primaryRadius} mi /{" "}
                       {a.secondaryRadius} mi
@@ -79,17 +82,29 @@ export function AnalysesList() {
                         : ""}
                     </p>
                   </div>
-                  <Link
-                    to={`/analysis/${encodeURIComponent(a.id)}`}
-                    className={buttonClasses({ variant: "outline", size: "sm" })}
-                  >
-                    View
-                    <span className="sr-only">
-                      {" "}
-                      analysis of {a.location} from {formatDate(a.createdAt)}
-                    </span>
-                    <ArrowRight className="size-4" aria-hidden="true" />
-                  </Link>
+                  <div className="flex flex-wrap gap-2">
+                    {a.isPaid ? null : (
+                      <Link
+                        to={`/checkout/${encodeURIComponent(a.id)}`}
+                        className={buttonClasses({ variant: "secondary", size: "sm" })}
+                      >
+                        <ShoppingCart className="size-4" aria-hidden="true" />
+                        Buy Premium
+                        <span className="sr-only"> for the {a.location} analysis</span>
+                      </Link>
+                    )}
+                    <Link
+                      to={`/analysis/${encodeURIComponent(a.id)}`}
+                      className={buttonClasses({ variant: "outline", size: "sm" })}
+                    >
+                      View
+                      <span className="sr-only">
+                        {" "}
+                        analysis of {a.location} from {formatDate(a.createdAt)}
+                      </span>
+                      <ArrowRight className="size-4" aria-hidden="true" />
+                    </Link>
+                  </div>
                 </li>
               ))}
             </ul>

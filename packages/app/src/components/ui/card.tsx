@@ -1,9 +1,13 @@
 import type { HTMLAttributes, Ref } from "react";
 import { cn } from "../../lib/cn";
 
-export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
+export function Card({
+  className,
+  as: Element = "div",
+  ...props
+}: HTMLAttributes<HTMLElement> & { as?: "div" | "section" }) {
   return (
-    <div
+    <Element
       className={cn("rounded-xl border border-slate-200 bg-white shadow-sm", className)}
       {...props}
     />

@@ -1,0 +1,42 @@
+/**
+ * Demo payment mode (no Stripe keys on the server): says plainly that no card is charged, and
+ * "Complete Demo Purchase" asks the server to mark the analysis paid.
+ */
+import { FlaskConical } from "lucide-react";
+import { useConfirmDemoPayment } from "../../hooks/use-payments";
+import { Button } from "../ui/button";
+
+export function DemoPayment({ analysisId, price }: { analysisId: string; price: string }) {
+  const confirm = useConfirmDemoPayment(analysisId);
+  return (
+    <div className="space-y-5">
+      <section
+        aria-labelledby="demo-mode-heading"
+        className="flex items-start gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-900"
+      >
+        <FlaskConical className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
+        <div>
+          <h3 id="demo-mode-heading" className="font-semibold">
+            Demo mode
+          </h3>
+          <p className="text-sm">
+            Demo mode — no card is charged. Payments are simulated until Stripe keys are configured.
+          </p>
+        </div>
+      </section>
+      <p className="text-sm text-slate-600">
+        Completing the demo purchase unlocks premium access to this analysis exactly as a real{" "}
+        {price} payment would.
+      </p>
+      <Button
+        size="lg"
+        fullWidth
+        onClick={() => confirm.mutate()}
+        pending={confirm.isPending}
+        pendingLabel="Processing Payment..."
+      >
+        Complete Demo Purchase
+      </Button>
+    </div>
+  );
+}

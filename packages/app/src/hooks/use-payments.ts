@@ -1,0 +1,132 @@
+/**
+ * Checkout calls (specification §2 Checkout, §4 Payment, §7, §8): the payment configuration,
+ * the Stripe PaymentIntent and the demo confirmation, with the checkout's error handling:
+ * 401 → "Authentication Required" then /signin after REDIRECT_DELAY_MS.checkoutAuth;
+ * 409 (already paid) and 404 refetch the analysis so the page shows what the server says.
+ */
+import { errorMessage, isBisApiError, REDIRECT_DELAY_MS } from "@bis/sdk";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useRef } from "react";
+import { useNavigate } from "react-router";
+import { api, queryKeys } from "../lib/api";
+import { endSession } from "./use-auth";
+import { toast } from "./use-toast";
+
+/** Where the browser comes back to after paying (the results page verifies the payment). */
+export function paymentReturnPath(analysisId: string): string {
+  return `/analysis/${encodeURIComponent(analysisId)}?payment_success=true`;
+}
+
+export function isStatus(error: unknown, status: number): boolean {
+  return isBisApiError(error) && error.status === status;
+}
+
+export function usePaymentConfig() {
+  return useQuery({ queryKey: queryKeys.paymentConfig, queryFn: () => api.payments.config() });
+}
+
+/**
+ * The PaymentIntent for the premium package of one analysis. The server keys the intent with an
+ * idempotency key, so a repeated request answers the same intent; the client secret is kept
+ * only while the checkout is open.
+ */
+export function usePaymentIntent(analysisId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.paymentIntent(analysisId),
+    queryFn: () => api.payments.createIntent({ analysisId }),
+    enabled,
+    staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
+  });
+}
+
+/**
+ * "Authentication Required" (§8): the toast at once, then — after REDIRECT_DELAY_MS.checkoutAuth —
+ * the session is forgotten and the user is sent to /signin. Calling it again does nothing.
+ */
+export function useAuthenticationRequired(): () => void {
+  const client = useQueryClient();
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(
+    () => () => {
+      clearTimeout(timer.current);
+      timer.current = undefined;
+    },
+    [],
+  );
+
+  return useCallback(() => {
+    if (timer.current !== undefined) return;
+    toast({
+      variant: "destructive",
+      title: "Authentication Required",
+      description: "Please sign in to complete your purchase.",
+    });
+    // The server no longer knows the session: forget it here too; the session guard then
+    // moves this screen to /signin, which shows its form.
+    timer.current = setTimeout(() => endSession(client, "/signin"), REDIRECT_DELAY_MS.checkoutAuth);
+  }, [client]);
+}
+
+/**
+ * What every checkout call does with an error it does not own: 401 asks the user to sign in;
+ * 404 and 409 refetch the analysis (the page then says "Analysis Not Found" or "Already
+ * purchased"). Returns true when it handled the error.
+ */
+export function useCheckoutErrorHandler(analysisId: string) {
+  const client = useQueryClient();
+  const authenticationRequired = useAuthenticationRequired();
+  return useCallback(
+    (error: unknown): boolean => {
+      if (isStatus(error, 401)) {
+        authenticationRequired();
+        return true;
+      }
+      if (isStatus(error, 404) || isStatus(error, 409)) {
+        void client.invalidateQueries({ queryKey: queryKeys.analysis(analysisId) });
+        return true;
+      }
+      return false;
+    },
+    [client, analysisId, authenticationRequired],
+  );
+}
+
+export function paymentSetupFailed(): void {
+  toast({
+    variant: "destructive",
+    title: "Payment Setup Failed",
+    description: "Unable to initialize payment. Please try again.",
+  });
+}
+
+export function paymentFailed(message: string | undefined): void {
+  toast({
+    variant: "destructive",
+    title: "Payment Failed",
+    description: message || "Your payment could not be completed. Please try again.",
+  });
+}
+
+/**
+ * Demo mode only: the server marks the analysis paid (the same fulfilment as the Stripe webhook),
+ * then the browser goes where Stripe would have sent it, and the results page confirms.
+ */
+export function useConfirmDemoPayment(analysisId: string) {
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const handleCheckoutError = useCheckoutErrorHandler(analysisId);
+  return useMutation({
+    mutationFn: () => api.payments.confirmDemo({ analysisId }),
+    onSuccess: () => {
+      // Cached copies of the analysis and the list are out of date now.
+      void client.invalidateQueries({ queryKey: queryKeys.analyses });
+      navigate(paymentReturnPath(analysisId));
+    },
+    onError: (error) => {
+      if (handleCheckoutError(error)) return;
+      paymentFailed(errorMessage(error, "Payment Failed"));
+    },
+  });
+}

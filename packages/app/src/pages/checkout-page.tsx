@@ -1,0 +1,168 @@
+/**
+ * /checkout/{analysisId} (specification §2 Checkout, §4 Payment, §8): the order summary, the
+ * payment form and the 30-day guarantee. The analysis and the payment configuration load first
+ * ("Loading checkout..."); an unknown analysis, or another user's, reads "Analysis Not Found";
+ * a paid one says it is already purchased. The server's configuration decides the mode: Stripe
+ * (the Payment Element, loaded only here) or demo (no card is charged).
+ */
+import { errorMessage, type PaymentConfig } from "@bis/sdk";
+import { CircleCheck, LogIn, SearchX, TriangleAlert } from "lucide-react";
+import { lazy, Suspense, useEffect } from "react";
+import { Link, useParams } from "react-router";
+import { DemoPayment } from "../components/checkout/demo-payment";
+import { GuaranteeBadge, OrderSummary } from "../components/checkout/order-summary";
+import { PreparingPayment } from "../components/checkout/preparing-payment";
+import { PageShell } from "../components/page-shell";
+import { buttonClasses } from "../components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card";
+import { MessageCard } from "../components/ui/message-card";
+import { RetryButton } from "../components/ui/retry-button";
+import { Spinner } from "../components/ui/spinner";
+import { useAnalysis } from "../hooks/use-analyses";
+import { isStatus, useAuthenticationRequired, usePaymentConfig } from "../hooks/use-payments";
+import { formatPrice } from "../lib/format";
+
+const StripePayment = lazy(() => import("../components/checkout/stripe-payment"));
+
+const PRODUCT_NAME = "Premium Market Intelligence";
+
+function resultsPath(id: string) {
+  return `/analysis/${encodeURIComponent(id)}`;
+}
+
+function LoadingCheckout() {
+  return (
+    <div className="flex flex-col items-center justify-center gap-4 py-24 text-brand-700">
+      <Spinner size="lg" label="Loading checkout" />
+      <p className="text-slate-600">Loading checkout...</p>
+    </div>
+  );
+}
+
+function CheckoutForm({
+  analysis,
+  config,
+}: {
+  analysis: { id: string; industry: string; location: string };
+  config: PaymentConfig;
+}) {
+  const price = formatPrice(config.amount, config.currency);
+  return (
+    <div className="grid gap-6 lg:grid-cols-5">
+      <div className="space-y-4 lg:order-2 lg:col-span-2">
+        <OrderSummary
+          productName={config.productName || PRODUCT_NAME}
+          industry={analysis.industry}
+          location={analysis.location}
+          price={price}
+        />
+        <GuaranteeBadge />
+      </div>
+      <Card as="section" className="lg:col-span-3 lg:self-start" aria-labelledby="payment-heading">
+        <CardHeader>
+          <CardTitle id="payment-heading">Payment</CardTitle>
+        </CardHeader>
+        <CardContent>
+          {config.mode === "demo" ? (
+            <DemoPayment analysisId={analysis.id} price={price} />
+          ) : (
+            <Suspense fallback={<PreparingPayment />}>
+              <StripePayment
+                analysisId={analysis.id}
+                publishableKey={config.publishableKey}
+                price={price}
+              />
+            </Suspense>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+function CheckoutBody({ analysisId }: { analysisId: string }) {
+  const analysis = useAnalysis(analysisId);
+  const config = usePaymentConfig();
+  const authenticationRequired = useAuthenticationRequired();
+  const unauthorized = isStatus(analysis.error, 401) || isStatus(config.error, 401);
+
+  useEffect(() => {
+    if (unauthorized) authenticationRequired();
+  }, [unauthorized, authenticationRequired]);
+
+  if (unauthorized) {
+    return (
+      <MessageCard
+        icon={<LogIn className="size-6" aria-hidden="true" />}
+        tone="neutral"
+        title="Authentication Required"
+        headingLevel="h2"
+      >
+        Please sign in to complete your purchase.
+      </MessageCard>
+    );
+  }
+
+  if (analysis.isPending || config.isPending) return <LoadingCheckout />;
+
+  if (isStatus(analysis.error, 404) || (!analysis.isError && !analysis.data)) {
+    return (
+      <MessageCard
+        icon={<SearchX className="size-6" aria-hidden="true" />}
+        title="Analysis Not Found"
+        headingLevel="h2"
+        action={
+          <Link to="/dashboard" className={buttonClasses()}>
+            Return to Dashboard
+          </Link>
+        }
+      >
+        The requested analysis could not be found.
+      </MessageCard>
+    );
+  }
+
+  const failure = analysis.error ?? config.error;
+  if (failure || !analysis.data || !config.data) {
+    return (
+      <MessageCard
+        icon={<TriangleAlert className="size-6" aria-hidden="true" />}
+        title="Checkout Unavailable"
+        headingLevel="h2"
+        action={<RetryButton queries={[analysis, config]} />}
+      >
+        {errorMessage(failure, "The checkout could not be loaded.")}
+      </MessageCard>
+    );
+  }
+
+  if (analysis.data.isPaid) {
+    return (
+      <MessageCard
+        icon={<CircleCheck className="size-6" aria-hidden="true" />}
+        tone="success"
+        title="Already purchased"
+        headingLevel="h2"
+        action={
+          <Link to={resultsPath(analysis.data.id)} className={buttonClasses()}>
+            View Your Results
+          </Link>
+        }
+      >
+        You already own {config.data.productName || PRODUCT_NAME} for {analysis.data.location}. No
+        further payment is needed.
+      </MessageCard>
+    );
+  }
+
+  return <CheckoutForm analysis={analysis.data} config={config.data} />;
+}
+
+export function CheckoutPage() {
+  const { analysisId = "" } = useParams();
+  return (
+    <PageShell title="Checkout" width="wide">
+      <CheckoutBody analysisId={analysisId} />
+    </PageShell>
+  );
+}

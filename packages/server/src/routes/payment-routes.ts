@@ -1,0 +1,57 @@
+/**
+ * Checkout and payments (spec §2 Checkout, §7): parse, call the payment service, respond.
+ * The Stripe webhook reads the raw body, so it has its own router mounted before the JSON parser.
+ */
+import { paymentIntentRequestSchema } from "@bis/sdk";
+import express, { Router } from "express";
+import type { AppContext } from "../context.js";
+import { parse } from "../http/errors.js";
+import { requireAdmin, requireUser, userOf } from "../http/session.js";
+
+export function paymentRoutes({ services: { accounts, payments } }: AppContext): Router {
+  const router = Router();
+  router.use(["/create-payment-intent", "/payments"], requireUser(accounts));
+  router.use("/admin/payments", requireAdmin(accounts));
+
+  router.get("/config/payments", (_req, res) => {
+    res.json(payments.config());
+  });
+
+  router.post("/create-payment-intent", async (req, res) => {
+    const body = parse(paymentIntentRequestSchema, req.body);
+    res.json(await payments.createIntent(userOf(req), body.analysisId));
+  });
+
+  router.post("/payments/demo/confirm", (req, res) => {
+    const body = parse(paymentIntentRequestSchema, req.body);
+    res.json(payments.confirmDemo(userOf(req), body.analysisId));
+  });
+
+  router.get("/admin/payments", (_req, res) => {
+    res.json({ payments: payments.list() });
+  });
+
+  router.post("/admin/payments/:id/refund", async (req, res) => {
+    res.json(await payments.refund(userOf(req), req.params.id));
+  });
+
+  return router;
+}
+
+/** POST /api/webhooks/stripe: the signature is checked on the exact bytes Stripe sent. */
+export function stripeWebhookRoutes({ services: { payments } }: AppContext): Router {
+  const router = Router();
+  router.post(
+    "/webhooks/stripe",
+    express.raw({ type: "application/json", limit: "512kb" }),
+    (req, res) => {
+      const signature = req.headers["stripe-signature"];
+      const result = payments.handleWebhook(
+        req.body,
+        typeof signature === "string" ? signature : undefined,
+      );
+      res.json({ received: true, duplicate: result.duplicate });
+    },
+  );
+  return router;
+}
