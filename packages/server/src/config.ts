@@ -63,6 +63,17 @@ const envSchema = z.object({
     .string()
     .regex(/^20\d\d$/, { error: "must be a year such as 2022" })
     .default("2022"),
+  BIS_KEYWORD_PROVIDER: z
+    .enum(["embedded", "google-ads", "dataforseo"], {
+      error: "must be embedded, google-ads or dataforseo",
+    })
+    .default("embedded"),
+  /** Sample competitors, labelled as such, when no competitor provider is configured. */
+  BIS_SAMPLE_DATA: bool.optional(),
+  GOOGLE_ADS_API_URL: httpUrl.default("https://googleads.googleapis.com"),
+  DATAFORSEO_API_URL: httpUrl.default("https://api.dataforseo.com"),
+  GOOGLE_PLACES_API_URL: httpUrl.default("https://places.googleapis.com"),
+  YELP_API_URL: httpUrl.default("https://api.yelp.com"),
   EMAIL_FROM: z
     .string()
     .min(3, { error: "must be an address such as BIS <no-reply@example.com>" })
@@ -129,6 +140,12 @@ export interface Config {
   loginRateLimit: { limit: number; windowMs: number };
   appDist: string | null;
   email: { mode: "smtp"; smtpUrl: string; from: string } | { mode: "outbox"; from: string };
+  premium: {
+    keywordProvider: "embedded" | "google-ads" | "dataforseo";
+    /** Sample competitors (labelled) when no competitor provider has a key. */
+    sampleData: boolean;
+    urls: { googleAds: string; dataforseo: string; googlePlaces: string; yelp: string };
+  };
   places: {
     provider: "embedded" | "census-api" | "import";
     census: { apiKey: string | undefined; baseUrl: string; vintage: string };
@@ -264,6 +281,16 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       windowMs: env.BIS_LOGIN_RATE_WINDOW_MINUTES * 60_000,
     },
     appDist: existsSync(path.join(appDist, "index.html")) ? appDist : null,
+    premium: {
+      keywordProvider: env.BIS_KEYWORD_PROVIDER,
+      sampleData: env.BIS_SAMPLE_DATA ?? !isProduction,
+      urls: {
+        googleAds: env.GOOGLE_ADS_API_URL,
+        dataforseo: env.DATAFORSEO_API_URL,
+        googlePlaces: env.GOOGLE_PLACES_API_URL,
+        yelp: env.YELP_API_URL,
+      },
+    },
     places: {
       provider: env.BIS_PLACE_PROVIDER,
       census: {

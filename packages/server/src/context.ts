@@ -4,6 +4,7 @@ import { type Auth, createAuth } from "./auth/auth.js";
 import type { Config } from "./config.js";
 import { type Db, openDatabase } from "./db/database.js";
 import { createMailer, type Mailer } from "./email/mailer.js";
+import { environmentKeys, type KeyStore } from "./keys/key-store.js";
 import { createStripeClient } from "./payments/stripe-client.js";
 import type { PlaceService } from "./places/place-service.js";
 import { createPlaces } from "./places/registry.js";
@@ -19,6 +20,8 @@ export interface AppContext {
   mailer: Mailer;
   auth: Auth;
   places: PlaceService;
+  /** Keys of outside services (environment first, then the encrypted store). */
+  keys: KeyStore;
   services: {
     accounts: AccountService;
     settings: SettingsService;
@@ -50,6 +53,7 @@ export function createContext(config: Config, logger: Logger = createLogger(conf
     mailer,
     auth,
     places,
+    keys: environmentKeys(),
     services: {
       accounts: createAccountService(db, auth),
       settings: createSettingsService(db),

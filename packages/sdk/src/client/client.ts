@@ -119,6 +119,51 @@ function paymentsResource(t: Transport) {
   };
 }
 
+const analysisEnvelope = z.object({ analysis: analysisSchema });
+
+function premiumResource(t: Transport) {
+  const path = (id: string) => `/api/analyses/${encodeURIComponent(id)}`;
+  return {
+    /** Runs keyword research (premium: paid or administrator; 402 otherwise). */
+    keywords: (analysisId: string) =>
+      t
+        .request({
+          method: "POST",
+          path: "/api/keyword-analysis/analyze",
+          body: { analysisId },
+          schema: analysisEnvelope,
+        })
+        .then((r) => r.analysis),
+    /** Runs competition analysis (premium; 400 until keyword research is complete). */
+    competition: (analysisId: string) =>
+      t
+        .request({
+          method: "POST",
+          path: `${path(analysisId)}/competition-analysis`,
+          schema: analysisEnvelope,
+        })
+        .then((r) => r.analysis),
+    /** Where the PDF report of an analysis is served (premium). */
+    reportPath: (analysisId: string) => `${path(analysisId)}/report.pdf`,
+    /** The PDF report's bytes (premium); raises like every call on failure. */
+    async report(analysisId: string, signal?: AbortSignal): Promise<Uint8Array> {
+      const response = await t.send({
+        method: "GET",
+        path: `${path(analysisId)}/report.pdf`,
+        signal,
+      });
+      if (!response.ok) {
+        throw errorFromResponse(
+          response.status,
+          response.statusText,
+          await response.text().catch(() => ""),
+        );
+      }
+      return new Uint8Array(await response.arrayBuffer());
+    },
+  };
+}
+
 function settingsResource(t: Transport) {
   return {
     public: (): Promise<PublicSettings> =>
@@ -180,6 +225,7 @@ export function createClient(options: TransportOptions = {}) {
     settings: settingsResource(transport),
     analyses: analysesResource(transport),
     payments: paymentsResource(transport),
+    premium: premiumResource(transport),
     admin: adminResource(transport),
     dev: devResource(transport),
   };

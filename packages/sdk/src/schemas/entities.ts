@@ -3,9 +3,13 @@
  * The server validates what it sends with these; the client parses what it receives.
  */
 import { z } from "zod";
+import { competitionAnalysisDataSchema, opportunityScoreSchema } from "./competition.js";
+import { keywordResearchDataSchema } from "./keywords.js";
 import { marketAnalysisDataSchema, marketFigureSchema } from "./market.js";
 import { figureProvenanceSchema } from "./provenance.js";
 
+export * from "./competition.js";
+export * from "./keywords.js";
 export * from "./market.js";
 export * from "./payments.js";
 export * from "./provenance.js";
@@ -27,49 +31,6 @@ export type User = z.infer<typeof userSchema>;
 
 /* ------------------------------------------------------------------ analysis data */
 
-export const keywordEntrySchema = z.object({
-  keyword: z.string(),
-  searchVolume: z.number(),
-  cpc: z.number(),
-});
-export type KeywordEntry = z.infer<typeof keywordEntrySchema>;
-
-export const keywordResearchDataSchema = z.looseObject({
-  totalKeywords: z.number(),
-  keywordData: z.object({
-    summary: z.object({
-      avgSearchVolume: z.number(),
-      avgCPC: z.number(),
-      competitionLevel: z.string(),
-      keywordsWithVolume: z.number(),
-    }),
-    primaryKeywords: z.array(keywordEntrySchema),
-    longTailKeywords: z.array(keywordEntrySchema),
-    recommendations: z.array(z.string()),
-  }),
-});
-export type KeywordResearchData = z.infer<typeof keywordResearchDataSchema>;
-
-export const competitorSchema = z.object({
-  name: z.string(),
-  rating: z.number().nullable(),
-  reviews: z.number().nullable(),
-  position: z.string(),
-  specialization: z.string(),
-});
-export type Competitor = z.infer<typeof competitorSchema>;
-
-export const competitionAnalysisDataSchema = z.looseObject({
-  totalCompetitors: z.number(),
-  marketLeader: z.string().nullable(),
-  avgRating: z.number().nullable(),
-  marketSaturation: z.string(),
-  competitors: z.array(competitorSchema),
-  opportunities: z.array(z.string()),
-  recommendations: z.array(z.string()),
-});
-export type CompetitionAnalysisData = z.infer<typeof competitionAnalysisDataSchema>;
-
 export const analysisSchema = z.object({
   id: z.string(),
   /** Null for analyses run through a partner's widget. */
@@ -86,6 +47,8 @@ export const analysisSchema = z.object({
   marketAnalysisData: marketAnalysisDataSchema.nullable(),
   keywordResearchData: keywordResearchDataSchema.nullable(),
   competitionAnalysisData: competitionAnalysisDataSchema.nullable(),
+  /** BIS addition: the 0–100 opportunity score, once keyword and competition data exist. */
+  opportunityScore: opportunityScoreSchema.nullable().optional(),
 });
 export type Analysis = z.infer<typeof analysisSchema>;
 

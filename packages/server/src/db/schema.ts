@@ -116,6 +116,7 @@ export const analysis = sqliteTable(
     marketAnalysisData: text("market_analysis_data", { mode: "json" }).$type<unknown>(),
     keywordResearchData: text("keyword_research_data", { mode: "json" }).$type<unknown>(),
     competitionAnalysisData: text("competition_analysis_data", { mode: "json" }).$type<unknown>(),
+    opportunityScore: text("opportunity_score", { mode: "json" }).$type<unknown>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -199,4 +200,34 @@ export const stripeEvent = sqliteTable(
     processedAt: integer("processed_at", { mode: "timestamp_ms" }).notNull(),
   },
   (t) => [index("stripe_event_payment_intent_idx").on(t.paymentIntentId, t.type)],
+);
+
+/** Keys of outside services, encrypted at rest (AES-256-GCM, key derived from BIS_SECRET). */
+export const apiKey = sqliteTable("api_key", {
+  name: text("name").primaryKey(),
+  ciphertext: text("ciphertext").notNull(),
+  iv: text("iv").notNull(),
+  tag: text("tag").notNull(),
+  last4: text("last4").notNull(),
+  updatedBy: text("updated_by"),
+  updatedAt: updatedAt(),
+  lastTestedAt: integer("last_tested_at", { mode: "timestamp_ms" }),
+  lastTestOk: integer("last_test_ok", { mode: "boolean" }),
+  lastTestMessage: text("last_test_message"),
+});
+
+/** Who changed what: admin flags, deletions, settings, keys. */
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    id: text("id").primaryKey(),
+    actorId: text("actor_id"),
+    actorEmail: text("actor_email"),
+    action: text("action").notNull(),
+    targetType: text("target_type").notNull(),
+    targetId: text("target_id"),
+    detail: text("detail", { mode: "json" }).$type<unknown>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("audit_log_created_idx").on(t.createdAt)],
 );
