@@ -2,7 +2,7 @@
 /**
  * The README's two commands, for a machine that has only Node ≥ 20 and npm:
  *   npm start  → installs everything, builds, starts BIS on embedded defaults and prints the URL
- *   npm test   → installs everything (pnpm, Chromium), builds, typechecks, lints, runs every test
+ *   npm test   → installs everything (pnpm, Chromium, poppler), builds, typechecks, lints, runs every test
  */
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
@@ -81,6 +81,23 @@ function ensureChromium() {
   );
 }
 
+/** The PDF report test renders pages with poppler's pdftoppm; install it when missing and we may. */
+function ensurePoppler() {
+  if (works("pdftoppm", ["-v"]) !== null) return;
+  const isRoot = process.getuid?.() === 0;
+  if (isRoot && works("apt-get", ["--version"]) !== null) {
+    log("Installing poppler-utils from Debian's packages (apt-get install poppler-utils)");
+    run("apt-get", ["update"]);
+    run("apt-get", ["install", "-y", "--no-install-recommends", "poppler-utils"], {
+      DEBIAN_FRONTEND: "noninteractive",
+    });
+    if (works("pdftoppm", ["-v"]) !== null) return;
+  }
+  fail(
+    "The PDF report tests need pdftoppm. Install poppler-utils (Debian: sudo apt-get install poppler-utils; macOS: brew install poppler).",
+  );
+}
+
 function install() {
   log("Installing dependencies (pnpm install --frozen-lockfile)");
   run("pnpm", ["install", "--frozen-lockfile"], nativeBuildEnv());
@@ -132,6 +149,7 @@ function summarize(resultsFile) {
 function test() {
   ensurePnpm();
   ensureChromium();
+  ensurePoppler();
   install();
   build();
   log("Typechecking every package");

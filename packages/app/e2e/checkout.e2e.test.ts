@@ -108,14 +108,17 @@ describe("checkout in demo mode", () => {
       toastIn(page, "Thank you for your purchase! Your premium analysis is now available.").first(),
     );
     await page.waitForURL((u) => u.search === "");
-    await visible(page.getByText("Keyword research arrives in the next release"));
+    await visible(page.getByRole("button", { name: "Start Keyword Research" }));
+    expect(await page.getByRole("button", { name: "Start Keyword Research" }).isEnabled()).toBe(
+      true,
+    );
     expect(await page.getByText(PROMO, { exact: true }).count()).toBe(0);
   });
 
   it("does not repeat the toast on reload", { timeout: STEP_TIMEOUT }, async () => {
     await page.reload();
     await visible(page.getByText("Completed", { exact: true }));
-    await visible(page.getByText("Keyword research arrives in the next release"));
+    await visible(page.getByRole("link", { name: "Download PDF Report" }));
     expect(await toastIn(page, "Payment Successful").count()).toBe(0);
     expect(await page.getByText(PROMO, { exact: true }).count()).toBe(0);
   });

@@ -45,6 +45,24 @@ interface Running extends E2EEnv {
 
 let running: Running | undefined;
 
+/** Server environment this test file asks for (see `setServerEnv`). */
+let fileEnv: Record<string, string> = {};
+
+/**
+ * Extra environment for the server of this test file (for example a provider's URL pointing at
+ * a local fake). Call it at the top level of the test file: `e2e/setup.ts` starts the server
+ * with it before the file's tests run. Each file gets its own module instance, so the setting
+ * stays with the file that made it.
+ */
+export function setServerEnv(env: Record<string, string>): void {
+  fileEnv = { ...fileEnv, ...env };
+}
+
+/** The environment `setServerEnv` collected for this file. */
+export function serverEnvOfFile(): Record<string, string> {
+  return { ...fileEnv };
+}
+
 export function getEnv(): E2EEnv {
   if (!running) throw new Error("The e2e environment is not running (see e2e/setup.ts)");
   return running;

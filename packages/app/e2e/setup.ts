@@ -1,9 +1,13 @@
-/** Per test file: start the real server, mailbox and browser before, stop them after. */
+/**
+ * Per test file: start the real server (with the environment the file asked for through
+ * `setServerEnv`), mailbox and browser before, stop them after.
+ */
 import { afterAll, beforeAll } from "vitest";
-import { startE2E, stopE2E } from "./harness.js";
+import { serverEnvOfFile, startE2E, stopE2E } from "./harness.js";
 
 beforeAll(async () => {
-  await startE2E();
+  // The file's own server environment, if it asked for one (setServerEnv at its top level).
+  await startE2E(serverEnvOfFile());
 }, 60_000);
 
 afterAll(async () => {

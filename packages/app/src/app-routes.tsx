@@ -3,10 +3,10 @@
  * signed-out forms behind SignedOutOnly; "/" is the dashboard or the landing page.
  * The market-analysis screens and the checkout load lazily: the results page brings Leaflet and
  * the boundary data, the checkout (in Stripe mode) Stripe.js, all kept out of the main chunk.
- * Later screens (/admin) are not built yet and fall through to the 404 page.
+ * The admin panel loads lazily too (signed-in; the role is checked inside the screen, spec §6).
  */
 import { lazy, type ReactNode, Suspense } from "react";
-import { Route, Routes } from "react-router";
+import { Navigate, Route, Routes } from "react-router";
 import { EmailVerificationLanding } from "./components/email-verification-landing";
 import { SessionError } from "./components/session-error";
 import { RequireSession, SignedOutOnly } from "./components/session-guard";
@@ -14,6 +14,7 @@ import { FullPageSpinner } from "./components/ui/spinner";
 import { useAuth } from "./hooks/use-auth";
 import { AdminSetupPage } from "./pages/admin-setup-page";
 import { DashboardPage } from "./pages/dashboard-page";
+import { DevOnlyPage, isProduction } from "./pages/dev-only-page";
 import { DevOutboxPage } from "./pages/dev-outbox-page";
 import { LandingPage } from "./pages/landing-page";
 import { NotFoundPage } from "./pages/not-found-page";
@@ -30,6 +31,11 @@ const AnalysisPage = lazy(() =>
 
 const CheckoutPage = lazy(() =>
   import("./pages/checkout-page").then((m) => ({ default: m.CheckoutPage })),
+);
+
+const AdminPage = lazy(() => import("./pages/admin-page").then((m) => ({ default: m.AdminPage })));
+const DevLogsPage = lazy(() =>
+  import("./pages/dev-logs-page").then((m) => ({ default: m.DevLogsPage })),
 );
 
 function Lazy({ children }: { children: ReactNode }) {
@@ -119,6 +125,49 @@ export function AppRoutes() {
           </SignedOutOnly>
         }
       />
+
+      <Route
+        path="/admin"
+        element={
+          <RequireSession>
+            {(u) => (
+              <Lazy>
+                <AdminPage user={u} />
+              </Lazy>
+            )}
+          </RequireSession>
+        }
+      />
+      {/* Development-only screens (spec §2): in production, their message and nothing else. */}
+      <Route
+        path="/dev-admin"
+        element={
+          isProduction() ? (
+            <DevOnlyPage screen="dev-admin" />
+          ) : (
+            <RequireSession>{() => <DevOnlyPage screen="dev-admin" />}</RequireSession>
+          )
+        }
+      />
+      <Route
+        path="/logs"
+        element={
+          isProduction() ? (
+            <DevOnlyPage screen="logs" />
+          ) : (
+            <RequireSession>
+              {(u) => (
+                <Lazy>
+                  <DevLogsPage user={u} />
+                </Lazy>
+              )}
+            </RequireSession>
+          )
+        }
+      />
+      <Route path="/test-auth" element={<DevOnlyPage screen="test-auth" />} />
+      {/* The spec sends a failed API-key save to /auth, a route BIS does not have: sign in. */}
+      <Route path="/auth" element={<Navigate to="/signin" replace />} />
 
       <Route path="/dev/outbox" element={<DevOutboxPage />} />
       <Route path="*" element={<NotFoundPage />} />

@@ -10,10 +10,14 @@ import { pinoHttp } from "pino-http";
 import type { AppContext } from "./context.js";
 import { apiNotFound, errorHandler } from "./http/errors.js";
 import { originCheck, securityHeaders } from "./http/security.js";
+import { adminRoutes } from "./routes/admin-routes.js";
 import { analysisRoutes } from "./routes/analysis-routes.js";
 import { authRoutes } from "./routes/auth-routes.js";
+import { competitionRoutes } from "./routes/competition-routes.js";
+import { keywordRoutes } from "./routes/keyword-routes.js";
 import { paymentRoutes, stripeWebhookRoutes } from "./routes/payment-routes.js";
 import { devRoutes, publicRoutes } from "./routes/public-routes.js";
+import { reportRoutes } from "./routes/report-routes.js";
 
 export function createApp(ctx: AppContext): Express {
   const { config } = ctx;
@@ -53,7 +57,17 @@ export function createApp(ctx: AppContext): Express {
 
   app.use("/api", express.json({ limit: "100kb" }), originCheck(config));
   app.use("/api/auth", authRoutes(ctx));
-  app.use("/api", publicRoutes(ctx), devRoutes(ctx), analysisRoutes(ctx), paymentRoutes(ctx));
+  app.use(
+    "/api",
+    publicRoutes(ctx),
+    devRoutes(ctx),
+    analysisRoutes(ctx),
+    reportRoutes(ctx),
+    keywordRoutes(ctx),
+    competitionRoutes(ctx),
+    paymentRoutes(ctx),
+  );
+  app.use("/api", adminRoutes(ctx));
   app.use("/api", apiNotFound);
 
   if (config.appDist) {

@@ -7,6 +7,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "n
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
+import { API_KEYS } from "./keys/key-store.js";
 
 const bool = z
   .enum(["true", "false", "1", "0", "yes", "no"], { error: "must be true or false" })
@@ -74,6 +75,8 @@ const envSchema = z.object({
   DATAFORSEO_API_URL: httpUrl.default("https://api.dataforseo.com"),
   GOOGLE_PLACES_API_URL: httpUrl.default("https://places.googleapis.com"),
   YELP_API_URL: httpUrl.default("https://api.yelp.com"),
+  /** Where the admin key test sends its Static Maps request (tests point it at a fake). */
+  GOOGLE_MAPS_API_URL: httpUrl.default("https://maps.googleapis.com"),
   EMAIL_FROM: z
     .string()
     .min(3, { error: "must be an address such as BIS <no-reply@example.com>" })
@@ -151,6 +154,10 @@ export interface Config {
     census: { apiKey: string | undefined; baseUrl: string; vintage: string };
   };
   payments: PaymentsConfig;
+  /** Google Maps Platform base URL (the admin key test). */
+  mapsApiUrl: string;
+  /** Keys of outside services given in the environment, by variable (see keys/key-store.ts). */
+  apiKeyEnv: Record<string, string>;
 }
 
 export interface StripeSettings {
@@ -303,5 +310,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       ? { mode: "smtp", smtpUrl: env.SMTP_URL, from: env.EMAIL_FROM }
       : { mode: "outbox", from: env.EMAIL_FROM },
     payments,
+    mapsApiUrl: env.GOOGLE_MAPS_API_URL,
+    apiKeyEnv: Object.fromEntries(
+      Object.values(API_KEYS)
+        .filter((name) => cleaned[name] !== undefined)
+        .map((name) => [name, cleaned[name] as string]),
+    ),
   };
 }

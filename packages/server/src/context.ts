@@ -1,17 +1,25 @@
 /** Everything a request handler may use, built once at start-up. */
-import pino, { type Logger } from "pino";
+import type { Logger } from "pino";
 import { type Auth, createAuth } from "./auth/auth.js";
 import type { Config } from "./config.js";
 import { type Db, openDatabase } from "./db/database.js";
 import { createMailer, type Mailer } from "./email/mailer.js";
-import { environmentKeys, type KeyStore } from "./keys/key-store.js";
+import { type ApiKeyService, createApiKeyService } from "./keys/api-key-service.js";
+import type { KeyStore } from "./keys/key-store.js";
+import { type LogBuffer, logBufferOf } from "./logging/log-buffer.js";
+import { createServerLogger } from "./logging/logger.js";
 import { createStripeClient } from "./payments/stripe-client.js";
 import type { PlaceService } from "./places/place-service.js";
 import { createPlaces } from "./places/registry.js";
 import { type AccountService, createAccountService } from "./services/accounts.js";
+import { type AdminService, createAdminService } from "./services/admin.js";
 import { type AnalysisService, createAnalysisService } from "./services/analyses.js";
+import { type AuditService, createAuditService } from "./services/audit.js";
+import { type CompetitionService, createCompetitionService } from "./services/competition.js";
+import { createKeywordService, type KeywordService } from "./services/keywords.js";
 import { createPaymentService, type PaymentService } from "./services/payments.js";
 import { createSettingsService, type SettingsService } from "./services/settings.js";
+import { createSystemService, type SystemService } from "./services/system.js";
 
 export interface AppContext {
   config: Config;
@@ -22,30 +30,43 @@ export interface AppContext {
   places: PlaceService;
   /** Keys of outside services (environment first, then the encrypted store). */
   keys: KeyStore;
+  /** The recent log entries (admin Logs tab). */
+  logs: LogBuffer;
   services: {
     accounts: AccountService;
     settings: SettingsService;
     analyses: AnalysisService;
     payments: PaymentService;
+    competition: CompetitionService;
+    keywords: KeywordService;
+    admin: AdminService;
+    apiKeys: ApiKeyService;
+    audit: AuditService;
+    system: SystemService;
   };
   close(): void;
 }
 
 export function createLogger(config: Config): Logger {
-  return pino({ level: config.logLevel, base: { service: "bis" } });
+  return createServerLogger(config.logLevel);
 }
 
 export function createContext(config: Config, logger: Logger = createLogger(config)): AppContext {
   const db = openDatabase(config.databaseFile);
+  const audit = createAuditService(db);
+  const apiKeys = createApiKeyService({ db, config, logger, audit });
   const mailer = createMailer(config, logger);
   const auth = createAuth(config, db, mailer, logger);
-  const places = createPlaces(config, db);
+  const accounts = createAccountService(db, auth);
+  const settings = createSettingsService(db);
+  const places = createPlaces(config, db, apiKeys.keys);
   const stripe = config.payments.stripe ? createStripeClient(config.payments.stripe) : null;
   if (config.payments.mode === "demo" && config.isProduction) {
     logger.warn(
       "payments run in demo mode: anyone can unlock premium without paying. Set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET to take payments.",
     );
   }
+  const payments = createPaymentService({ db, config: config.payments, stripe, logger });
   return {
     config,
     logger,
@@ -53,12 +74,26 @@ export function createContext(config: Config, logger: Logger = createLogger(conf
     mailer,
     auth,
     places,
-    keys: environmentKeys(),
+    keys: apiKeys.keys,
+    logs: logBufferOf(logger),
     services: {
-      accounts: createAccountService(db, auth),
-      settings: createSettingsService(db),
+      accounts,
+      settings,
       analyses: createAnalysisService(db, places),
-      payments: createPaymentService({ db, config: config.payments, stripe, logger }),
+      payments,
+      competition: createCompetitionService({
+        db,
+        config,
+        payments,
+        places,
+        keys: () => apiKeys.keys,
+        logger,
+      }),
+      keywords: createKeywordService({ db, config, payments, keys: () => apiKeys.keys, logger }),
+      admin: createAdminService({ db, accounts, audit, settings }),
+      apiKeys,
+      audit,
+      system: createSystemService({ db, config, apiKeys }),
     },
     close() {
       mailer.close();

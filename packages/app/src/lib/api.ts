@@ -13,6 +13,8 @@ export const api = createClient({ baseUrl: "" });
 export const queryKeys = {
   user: ["/api/auth/user"],
   publicSettings: ["/api/public/settings"],
+  /** The four video URLs, for any signed-in user (GET /api/settings/videos). */
+  videoSettings: ["/api/settings/videos"],
   adminSetupStatus: ["/api/admin/setup"],
   devOutbox: ["/api/dev/outbox"],
   /** The signed-in user's analyses (GET /api/analyses). */

@@ -86,8 +86,8 @@ describe("/analysis/:id completed", () => {
     expect(screen.getByText("Completed")).toBeTruthy();
 
     const progress = screen.getByRole("region", { name: "Progress" });
-    expect(within(progress).getByText("Pending analysis")).toBeTruthy();
-    expect(within(progress).getByText("Coming Soon")).toBeTruthy();
+    expect(within(progress).getAllByText("Pending analysis")).toHaveLength(2);
+    expect(within(progress).queryByText("Coming Soon")).toBeNull();
     expect(within(progress).queryByText(/22 keywords/)).toBeNull();
 
     const section = screen.getByRole("button", { name: /Market Analysis Results/ });
@@ -230,10 +230,19 @@ describe("/analysis/:id completed", () => {
     renderApp("/analysis/an_123");
     expect(await screen.findByRole("heading", { name: "Austin, TX", level: 1 })).toBeTruthy();
     expect(screen.queryByText("Complete Your Market Intelligence")).toBeNull();
-    // Paid, but keyword research has no call yet: the button stays disabled and says why.
+    // Paid: keyword research can start; competition waits for it.
     const start = screen.getByRole("button", { name: "Start Keyword Research" });
-    expect((start as HTMLButtonElement).disabled).toBe(true);
-    expect(screen.getByText("Keyword research arrives in the next release")).toBeTruthy();
+    expect((start as HTMLButtonElement).disabled).toBe(false);
+    expect(
+      screen.getByText(
+        `Researches ${marketData().cityAnalysis.cityBreakdown.length} cities of your service area.`,
+      ),
+    ).toBeTruthy();
+    const competition = screen.getByRole("button", { name: "Start Competition Analysis" });
+    expect((competition as HTMLButtonElement).disabled).toBe(true);
+    expect(
+      screen.getByText("Keyword Research Required: complete keyword research first."),
+    ).toBeTruthy();
   });
 });
 

@@ -1,9 +1,10 @@
 /**
  * /analysis/{id}: the results page (specification §2). Loading, failed and empty states; the
  * bridge-integration page when the data says so; otherwise the header with its "Completed"
- * badge, the progress dashboard, section 1 (market analysis results, with provenance on every
- * figure, the assumptions and the map), the premium sections in their not-yet-run states, the
- * premium promo while unpaid, and the footer.
+ * badge (and the PDF report when paid), the progress dashboard, the opportunity score once there,
+ * section 1 (market analysis results, with provenance on every figure, the assumptions and the
+ * map), sections 2 and 3 (keyword research and competition analysis), the premium promo while
+ * unpaid, and the footer.
  */
 import {
   type Analysis,
@@ -15,6 +16,7 @@ import {
   ArrowLeft,
   CircleCheck,
   DollarSign,
+  FileDown,
   Home,
   type LucideIcon,
   TriangleAlert,
@@ -26,13 +28,12 @@ import { AssumptionsPanel } from "../components/analysis/assumptions-panel";
 import { BridgeIntegration } from "../components/analysis/bridge-integration";
 import { CityTable } from "../components/analysis/city-table";
 import { CollapsibleSection } from "../components/analysis/collapsible-section";
+import { CompetitionAnalysisSection } from "../components/analysis/competition-section";
 import { Figure } from "../components/analysis/figure";
+import { KeywordResearchSection } from "../components/analysis/keyword-research-section";
 import { MapBlock } from "../components/analysis/map-block";
-import {
-  CompetitionAnalysisSection,
-  KeywordResearchSection,
-  PremiumPromo,
-} from "../components/analysis/premium-sections";
+import { OpportunityScoreCard } from "../components/analysis/opportunity-score-card";
+import { PremiumPromo } from "../components/analysis/premium-sections";
 import { ProgressOverview } from "../components/analysis/progress-overview";
 import { ServiceBreakdown } from "../components/analysis/service-breakdown";
 import { PaymentReturnNote } from "../components/checkout/payment-return-note";
@@ -42,7 +43,10 @@ import { buttonClasses } from "../components/ui/button";
 import { MessageCard } from "../components/ui/message-card";
 import { Spinner } from "../components/ui/spinner";
 import { useAnalysis, useRerunAnalysis } from "../hooks/use-analyses";
+import { useAuth } from "../hooks/use-auth";
 import { usePaymentReturn } from "../hooks/use-payment-return";
+import { useVideoSettings } from "../hooks/use-premium";
+import { api } from "../lib/api";
 import {
   formatCurrency,
   formatDate,
@@ -257,8 +261,29 @@ function MarketResults({ analysis, data }: { analysis: Analysis; data: MarketAna
   );
 }
 
+/**
+ * The PDF report (premium): a plain download link, so the browser saves the server's file
+ * under the name the server gives it (Content-Disposition).
+ */
+function ReportDownload({ analysisId }: { analysisId: string }) {
+  return (
+    <a
+      href={api.premium.reportPath(analysisId)}
+      download
+      className={buttonClasses({ variant: "outline", size: "sm" })}
+    >
+      <FileDown className="size-4" aria-hidden="true" />
+      Download PDF Report
+    </a>
+  );
+}
+
 function CompletedAnalysis({ analysis, data }: { analysis: Analysis; data: MarketAnalysisData }) {
   const generated = data.analysisTimestamp || analysis.createdAt;
+  const isAdmin = useAuth().user?.isAdmin === true;
+  // Premium: paid, or an administrator (the server checks again on every call).
+  const premium = analysis.isPaid || isAdmin;
+  const videos = useVideoSettings().data;
   return (
     <>
       <header className="space-y-2">
@@ -270,6 +295,11 @@ function CompletedAnalysis({ analysis, data }: { analysis: Analysis; data: Marke
             <CircleCheck className="mr-1 size-3.5" aria-hidden="true" />
             Completed
           </Badge>
+          {premium ? (
+            <div className="sm:ml-auto">
+              <ReportDownload analysisId={analysis.id} />
+            </div>
+          ) : null}
         </div>
         <p className="text-slate-600">
           {data.requestIndustry || analysis.industry} market analysis ·{" "}
@@ -280,10 +310,23 @@ function CompletedAnalysis({ analysis, data }: { analysis: Analysis; data: Marke
       </header>
 
       <ProgressOverview analysis={analysis} totalRevenue={totalRevenueOf(data)} />
+      {analysis.opportunityScore ? (
+        <OpportunityScoreCard score={analysis.opportunityScore} />
+      ) : null}
       <MarketResults analysis={analysis} data={data} />
-      <KeywordResearchSection analysis={analysis} />
-      <CompetitionAnalysisSection analysis={analysis} />
-      {analysis.isPaid ? null : <PremiumPromo analysisId={analysis.id} />}
+      <KeywordResearchSection
+        analysis={analysis}
+        canRun={premium}
+        videoUrl={videos?.keywordEducationVideoUrl}
+      />
+      <CompetitionAnalysisSection
+        analysis={analysis}
+        canRun={premium}
+        videoUrl={videos?.competitionEducationVideoUrl}
+      />
+      {analysis.isPaid ? null : (
+        <PremiumPromo analysisId={analysis.id} videoUrl={videos?.premiumOfferVideoUrl} />
+      )}
 
       <footer className="flex flex-col gap-1 border-t border-slate-200 pt-4 text-xs text-slate-500 sm:flex-row sm:justify-between">
         <p>Generated {formatDateTime(generated)}</p>

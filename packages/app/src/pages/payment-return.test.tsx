@@ -36,7 +36,10 @@ describe("payment_success=true on /analysis/{id}", () => {
     await waitFor(() => expect(window.location.search).toBe(""));
     expect(window.location.pathname).toBe("/analysis/an_123");
     expect(screen.queryByText("Complete Your Market Intelligence")).toBeNull();
-    expect(screen.getByText("Keyword research arrives in the next release")).toBeTruthy();
+    expect(
+      (screen.getByRole("button", { name: "Start Keyword Research" }) as HTMLButtonElement)
+        .disabled,
+    ).toBe(false);
   });
 
   it("reads the analysis again until the server confirms", async () => {
@@ -71,7 +74,10 @@ describe("payment_success=true on /analysis/{id}", () => {
       (screen.getByRole("button", { name: "Start Keyword Research" }) as HTMLButtonElement)
         .disabled,
     ).toBe(true);
-    expect(screen.getByText("Requires Payment: available with the premium package.")).toBeTruthy();
+    // Both premium steps say why they cannot start.
+    expect(
+      screen.getAllByText("Requires Payment: available with the premium package."),
+    ).toHaveLength(2);
     // Three reads (the page's own shares the first), then it stops asking.
     expect(analysisReads(api.calls)).toBe(3);
   });

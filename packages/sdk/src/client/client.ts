@@ -4,11 +4,31 @@
 import { z } from "zod";
 import { errorFromResponse } from "../errors.js";
 import {
+  type AdminUser,
+  type ApiKeyName,
+  type ApiKeyStatus,
+  adminAnalysisSchema,
+  adminUserSchema,
+  apiKeyStatusSchema,
+  apiKeyTestResultSchema,
+  auditEntrySchema,
+  bulkDeleteAnalysesResponseSchema,
+  deleteUserResponseSchema,
+  type LogLevel,
+  logEntrySchema,
+  type MapsKeyResponse,
+  mapsKeyResponseSchema,
+  type SettingsPatch,
+  systemStatusSchema,
+} from "../schemas/admin.js";
+import {
   type AnalysisSummary,
   type AppSettings,
+  adminAnalyticsSchema,
   analysisSchema,
   analysisSummarySchema,
   analyzeResponseSchema,
+  appSettingsSchema,
   messageResponseSchema,
   outboxMessageSchema,
   type PaymentIntentRequest,
@@ -168,6 +188,34 @@ function settingsResource(t: Transport) {
   return {
     public: (): Promise<PublicSettings> =>
       t.request({ method: "GET", path: "/api/public/settings", schema: publicSettingsSchema }),
+    /** The four video URLs, for any signed-in user (the results page, spec §6). */
+    videos: (): Promise<AppSettings> =>
+      t.request({ method: "GET", path: "/api/settings/videos", schema: appSettingsSchema }),
+  };
+}
+
+function configResource(t: Transport) {
+  return {
+    /** The configured map key (signed-in users), or null when none is configured (404). */
+    async mapsKey(signal?: AbortSignal): Promise<MapsKeyResponse | null> {
+      const response = await t.send({
+        method: "GET",
+        path: "/api/config/google-maps-key",
+        signal,
+      });
+      if (response.status === 404) {
+        await response.body?.cancel().catch(() => undefined);
+        return null;
+      }
+      if (!response.ok) {
+        throw errorFromResponse(
+          response.status,
+          response.statusText,
+          await response.text().catch(() => ""),
+        );
+      }
+      return mapsKeyResponseSchema.parse(await response.json());
+    },
   };
 }
 
@@ -199,8 +247,125 @@ function adminResource(t: Transport) {
     /** Creates the first administrator; refused (403) once one exists. */
     setup: (body: AdminSetupRequest) =>
       t.request({ method: "POST", path: "/api/admin/setup", body, schema: userSchema }),
+
+    /** Summary cards: totalUsers, totalAnalyses, totalRevenue (dollars), activeUsers. */
+    analytics: () =>
+      t.request({ method: "GET", path: "/api/admin/analytics", schema: adminAnalyticsSchema }),
+    /** Every user, newest first. */
+    users: (): Promise<AdminUser[]> =>
+      t
+        .request({
+          method: "GET",
+          path: "/api/admin/users",
+          schema: z.object({ users: z.array(adminUserSchema) }),
+        })
+        .then((r) => r.users),
+    /** Grants or withdraws the admin flag of another user; returns the updated user. */
+    setAdmin: (userId: string, isAdmin: boolean) =>
+      t.request({
+        method: "PUT",
+        path: `${userPath(userId)}/admin`,
+        body: { isAdmin },
+        schema: adminUserSchema,
+      }),
+    /** Deletes another user with their sessions, analyses and payments. */
+    deleteUser: (userId: string) =>
+      t.request({ method: "DELETE", path: userPath(userId), schema: deleteUserResponseSchema }),
+    /** Every analysis (all users), newest first, with the owner's email and step ticks. */
+    analyses: () =>
+      t
+        .request({
+          method: "GET",
+          path: "/api/admin/analyses",
+          schema: z.object({ analyses: z.array(adminAnalysisSchema) }),
+        })
+        .then((r) => r.analyses),
+    /** Deletes these analyses (and their payments); 400 on an empty list. */
+    bulkDeleteAnalyses: (analysisIds: string[]) =>
+      t.request({
+        method: "DELETE",
+        path: "/api/admin/analyses/bulk",
+        body: { analysisIds },
+        schema: bulkDeleteAnalysesResponseSchema,
+      }),
+    /** The four video URLs. */
+    settings: (): Promise<AppSettings> =>
+      t.request({ method: "GET", path: "/api/admin/settings", schema: appSettingsSchema }),
+    /** Changes some of the video URLs (each an http(s) URL or empty); returns all four. */
+    updateSettings: (patch: SettingsPatch): Promise<AppSettings> =>
+      t.request({
+        method: "PATCH",
+        path: "/api/admin/settings",
+        body: patch,
+        schema: appSettingsSchema,
+      }),
+    /** Every outside-service key: configured or not, where from, last four characters, last test. */
+    apiKeys: (): Promise<ApiKeyStatus[]> =>
+      t
+        .request({
+          method: "GET",
+          path: "/api/admin/api-keys",
+          schema: z.object({ apiKeys: z.array(apiKeyStatusSchema) }),
+        })
+        .then((r) => r.apiKeys),
+    /** Stores a key, encrypted (an environment variable still wins). */
+    saveApiKey: (name: ApiKeyName, value: string) =>
+      t.request({
+        method: "PUT",
+        path: keyPath(name),
+        body: { value },
+        schema: apiKeyStatusSchema,
+      }),
+    /** The server makes a real request to the provider with this value (or the key in use). */
+    testApiKey: (name: ApiKeyName, value?: string) =>
+      t.request({
+        method: "POST",
+        path: `${keyPath(name)}/test`,
+        body: value === undefined ? {} : { value },
+        schema: apiKeyTestResultSchema,
+      }),
+    /** Removes the stored value (an environment variable, if set, stays in use). */
+    deleteApiKey: (name: ApiKeyName) =>
+      t.request({ method: "DELETE", path: keyPath(name), schema: apiKeyStatusSchema }),
+    /** The spec's call for the maps key (POST /api/admin/save-api-key). */
+    saveMapsKey: (googleMapsApiKey: string) =>
+      t.request({
+        method: "POST",
+        path: "/api/admin/save-api-key",
+        body: { googleMapsApiKey },
+        schema: messageResponseSchema,
+      }),
+    /** Version, uptime, database, providers, email/payment mode. */
+    system: () =>
+      t.request({ method: "GET", path: "/api/admin/system", schema: systemStatusSchema }),
+    /** Recent server log entries, newest first; `level` keeps that level and above. */
+    logs: (query: { level?: LogLevel; limit?: number } = {}) => {
+      const params = new URLSearchParams();
+      if (query.level) params.set("level", query.level);
+      if (query.limit !== undefined) params.set("limit", String(query.limit));
+      const qs = params.toString();
+      return t
+        .request({
+          method: "GET",
+          path: `/api/admin/logs${qs ? `?${qs}` : ""}`,
+          schema: z.object({ entries: z.array(logEntrySchema) }),
+        })
+        .then((r) => r.entries);
+    },
+    /** The audit trail, newest first (up to 200 entries). */
+    audit: () =>
+      t
+        .request({
+          method: "GET",
+          path: "/api/admin/audit",
+          schema: z.object({ entries: z.array(auditEntrySchema) }),
+        })
+        .then((r) => r.entries),
   };
 }
+
+const userPath = (userId: string) => `/api/admin/users/${encodeURIComponent(userId)}`;
+const keyPath = (name: ApiKeyName) => `/api/admin/api-keys/${encodeURIComponent(name)}`;
 
 function devResource(t: Transport) {
   return {
@@ -223,6 +388,7 @@ export function createClient(options: TransportOptions = {}) {
     transport,
     auth: authResource(transport),
     settings: settingsResource(transport),
+    config: configResource(transport),
     analyses: analysesResource(transport),
     payments: paymentsResource(transport),
     premium: premiumResource(transport),

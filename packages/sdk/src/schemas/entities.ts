@@ -8,6 +8,7 @@ import { keywordResearchDataSchema } from "./keywords.js";
 import { marketAnalysisDataSchema, marketFigureSchema } from "./market.js";
 import { figureProvenanceSchema } from "./provenance.js";
 
+export * from "./admin.js";
 export * from "./competition.js";
 export * from "./keywords.js";
 export * from "./market.js";

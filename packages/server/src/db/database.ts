@@ -23,7 +23,7 @@ function findMigrationsFolder(): string {
   throw new Error("The database migrations (packages/server/drizzle) are missing");
 }
 
-const migrationsFolder = findMigrationsFolder();
+export const migrationsFolder = findMigrationsFolder();
 
 export function openDatabase(file: string): Db {
   const sqlite = new Database(file);

@@ -159,6 +159,8 @@ export interface CensusApiDeps {
   /** Default CENSUS_TIMEOUT_MS. */
   timeoutMs?: number;
   now?: () => Date;
+  /** The key at call time (environment, else saved in the admin panel); default CENSUS_API_KEY. */
+  apiKey?: () => string | undefined;
 }
 
 export type CensusApiConfig = Pick<Config, "places">;
@@ -493,9 +495,10 @@ export function createCensusApiProvider(
 
     const placesWhat = `the places of ${code} (state:${fips}, ${vintage} ACS 5-year)`;
     const stateWhat = `the state ${code} (state:${fips}, ${vintage} ACS 5-year)`;
+    const options = deps.apiKey ? { ...fetchOptions, apiKey: deps.apiKey() } : fetchOptions;
     const [placeJson, stateJson] = await Promise.all([
-      fetchTable(fetchOptions, { for: "place:*", in: `state:${fips}` }, placesWhat),
-      fetchTable(fetchOptions, { for: `state:${fips}` }, stateWhat),
+      fetchTable(options, { for: "place:*", in: `state:${fips}` }, placesWhat),
+      fetchTable(options, { for: `state:${fips}` }, stateWhat),
     ]);
     const places = parseAcsTable(placeJson, "place", placesWhat);
     const stateRows = parseAcsTable(stateJson, "state", stateWhat);

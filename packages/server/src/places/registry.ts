@@ -1,18 +1,23 @@
 /** The configured place provider (BIS_PLACE_PROVIDER); the embedded one is always the reference. */
 import type { Config } from "../config.js";
 import type { Db } from "../db/database.js";
+import type { KeyStore } from "../keys/key-store.js";
 import { createCensusApiProvider } from "./census-api.js";
 import { createEmbeddedProvider } from "./embedded.js";
 import { createImportProvider } from "./import.js";
 import { createPlaceService } from "./place-service.js";
 import type { PlaceProvider } from "./provider.js";
 
-export function createPlaces(config: Config, db: Db) {
+/** `keys`: where the census key is read at call time (environment, else the admin panel). */
+export function createPlaces(config: Config, db: Db, keys?: KeyStore) {
   const embedded = createEmbeddedProvider();
   let provider: PlaceProvider = embedded;
   if (config.places.provider === "import") provider = createImportProvider(db);
   if (config.places.provider === "census-api") {
-    provider = createCensusApiProvider(config, db, { coordinates: coordinatesFrom(embedded) });
+    provider = createCensusApiProvider(config, db, {
+      coordinates: coordinatesFrom(embedded),
+      ...(keys ? { apiKey: () => keys.get("census") } : {}),
+    });
   }
   return createPlaceService(provider, embedded);
 }

@@ -1,4 +1,4 @@
-/** Calls anyone may make: public settings, first-administrator setup, health. */
+/** Calls anyone may make: public settings, first-administrator setup, health (database included). */
 import { adminSetupRequestSchema } from "@bis/sdk";
 import { Router } from "express";
 import type { AppContext } from "../context.js";
@@ -6,7 +6,7 @@ import { AppError, parse } from "../http/errors.js";
 import { accountCreationRateLimit } from "../http/security.js";
 import { requestHeaders } from "../http/session.js";
 
-export function publicRoutes({ services: { accounts, settings } }: AppContext): Router {
+export function publicRoutes({ services: { accounts, settings, system } }: AppContext): Router {
   const router = Router();
 
   router.get("/public/settings", (_req, res) => {
@@ -23,8 +23,14 @@ export function publicRoutes({ services: { accounts, settings } }: AppContext): 
     res.setHeader("Set-Cookie", cookies).status(201).json(user);
   });
 
+  /** For load balancers: 200 when the database answers `select 1`, 503 otherwise. */
   router.get("/health", (_req, res) => {
-    res.json({ status: "ok" });
+    res.setHeader("Cache-Control", "no-store");
+    if (!system.databaseAnswers()) {
+      res.status(503).json({ status: "unavailable", database: "failing" });
+      return;
+    }
+    res.json({ status: "ok", database: "ok" });
   });
 
   return router;

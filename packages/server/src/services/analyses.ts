@@ -49,6 +49,7 @@ export function toAnalysisDto(row: AnalysisRow): Analysis {
     keywordResearchData: (row.keywordResearchData ?? null) as Analysis["keywordResearchData"],
     competitionAnalysisData: (row.competitionAnalysisData ??
       null) as Analysis["competitionAnalysisData"],
+    opportunityScore: (row.opportunityScore ?? null) as Analysis["opportunityScore"],
   };
 }
 

@@ -1,4 +1,4 @@
-import type { FigureProvenance } from "@bis/sdk";
+import type { FigureProvenance, Provenance } from "@bis/sdk";
 import type { ReactNode } from "react";
 import { ProvenanceBadge } from "./provenance-badge";
 
@@ -13,7 +13,7 @@ export function Figure({
   label: string;
   value: string;
   icon?: ReactNode;
-  provenance?: FigureProvenance | null;
+  provenance?: FigureProvenance | Provenance | null;
   note?: ReactNode;
 }) {
   return (

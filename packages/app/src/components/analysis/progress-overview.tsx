@@ -1,12 +1,14 @@
 /**
  * The progress dashboard at the top of the results page (specification §2): market analysis
- * done (market size, revenue potential), keyword research (real counts once run, else "Pending
- * analysis"), competition analysis ("Coming Soon").
+ * done (market size, revenue potential); keyword research (the real keyword and PPC-keyword
+ * counts once run, never the spec's fixed "22 keywords") and competition analysis (the real
+ * competitor count and the market leader once run), each "Pending analysis" before.
  */
 import type { Analysis } from "@bis/sdk";
 import { ChartColumn, CircleCheck, Clock, Search, Trophy } from "lucide-react";
 import type { ReactNode } from "react";
-import { formatCompactCurrency, formatNumber } from "../../lib/format";
+import { formatCompactCurrency, formatNumber, NOT_AVAILABLE } from "../../lib/format";
+import { isEmptyCompetition, ppcRows } from "../../lib/premium";
 import { Badge } from "../ui/badge";
 import { Card } from "../ui/card";
 
@@ -35,6 +37,24 @@ function StepCard({
   );
 }
 
+function DoneBadge() {
+  return (
+    <Badge tone="success">
+      <CircleCheck className="mr-1 size-3.5" aria-hidden="true" />
+      Done
+    </Badge>
+  );
+}
+
+function PendingBadge() {
+  return (
+    <Badge tone="neutral">
+      <Clock className="mr-1 size-3.5" aria-hidden="true" />
+      Pending
+    </Badge>
+  );
+}
+
 export function ProgressOverview({
   analysis,
   totalRevenue,
@@ -44,22 +64,17 @@ export function ProgressOverview({
 }) {
   const data = analysis.marketAnalysisData;
   const keywords = analysis.keywordResearchCompleted ? analysis.keywordResearchData : null;
-  const ppc = keywords
-    ? [...keywords.keywordData.primaryKeywords, ...keywords.keywordData.longTailKeywords].filter(
-        (k) => k.searchVolume > 0,
-      ).length
-    : 0;
+  const ppc = ppcRows(keywords).length;
+  const competition =
+    analysis.competitionAnalysisCompleted && !isEmptyCompetition(analysis.competitionAnalysisData)
+      ? analysis.competitionAnalysisData
+      : null;
   return (
     <section aria-label="Progress" className="grid gap-4 md:grid-cols-3">
       <StepCard
         icon={<ChartColumn className="size-5 text-brand-700" aria-hidden="true" />}
         title="Market Analysis"
-        status={
-          <Badge tone="success">
-            <CircleCheck className="mr-1 size-3.5" aria-hidden="true" />
-            Done
-          </Badge>
-        }
+        status={<DoneBadge />}
       >
         <dl className="grid grid-cols-2 gap-2">
           <div>
@@ -75,31 +90,44 @@ export function ProgressOverview({
       <StepCard
         icon={<Search className="size-5 text-brand-700" aria-hidden="true" />}
         title="Keyword Research"
-        status={
-          keywords ? (
-            <Badge tone="success">Done</Badge>
-          ) : (
-            <Badge tone="neutral">
-              <Clock className="mr-1 size-3.5" aria-hidden="true" />
-              Pending
-            </Badge>
-          )
-        }
+        status={analysis.keywordResearchCompleted ? <DoneBadge /> : <PendingBadge />}
       >
         {keywords ? (
-          <p>
-            {formatNumber(keywords.totalKeywords)} keywords; {formatNumber(ppc)} PPC keywords
-          </p>
+          <dl className="grid grid-cols-2 gap-2">
+            <div>
+              <dt className="text-xs text-slate-500">Total keywords</dt>
+              <dd className="font-semibold">{formatNumber(keywords.totalKeywords)}</dd>
+            </div>
+            <div>
+              <dt className="text-xs text-slate-500">PPC keywords</dt>
+              <dd className="font-semibold">{formatNumber(ppc)}</dd>
+            </div>
+          </dl>
         ) : (
-          <p>Pending analysis</p>
+          <p>{analysis.keywordResearchCompleted ? "No data available" : "Pending analysis"}</p>
         )}
       </StepCard>
       <StepCard
         icon={<Trophy className="size-5 text-brand-700" aria-hidden="true" />}
         title="Competition Analysis"
-        status={<Badge tone="premium">Coming Soon</Badge>}
+        status={analysis.competitionAnalysisCompleted ? <DoneBadge /> : <PendingBadge />}
       >
-        <p>Coming soon</p>
+        {competition ? (
+          <dl className="grid grid-cols-2 gap-2">
+            <div>
+              <dt className="text-xs text-slate-500">Competitors</dt>
+              <dd className="font-semibold">{formatNumber(competition.totalCompetitors)}</dd>
+            </div>
+            <div className="min-w-0">
+              <dt className="text-xs text-slate-500">Market leader</dt>
+              <dd className="truncate font-semibold" title={competition.marketLeader ?? undefined}>
+                {competition.marketLeader || NOT_AVAILABLE}
+              </dd>
+            </div>
+          </dl>
+        ) : (
+          <p>{analysis.competitionAnalysisCompleted ? "No data available" : "Pending analysis"}</p>
+        )}
       </StepCard>
     </section>
   );

@@ -1,0 +1,295 @@
+/**
+ * Logs: the server's recent log entries (level, time, message, request id) from its in-memory
+ * ring buffer, filtered by minimum level, refreshed on demand or every LOGS_REFRESH_MS while
+ * auto-refresh is on; then the audit trail (who changed what, when). The specification does not
+ * show this tab's content; BIS fills it (issue 6).
+ */
+import { type AuditEntry, LOG_LEVELS, type LogEntry, type LogLevel } from "@bis/sdk";
+import { RefreshCw } from "lucide-react";
+import { type ReactNode, useId, useState } from "react";
+import { LOGS_REFRESH_MS, useAdminAudit, useAdminLogs } from "../../hooks/use-admin";
+import { cn } from "../../lib/cn";
+import { formatDateTime } from "../../lib/format";
+import { Button } from "../ui/button";
+import { Checkbox } from "../ui/checkbox";
+import { Label } from "../ui/label";
+import { Select } from "../ui/select";
+import {
+  EmptyState,
+  ErrorState,
+  LoadingState,
+  PanelSection,
+  TableBox,
+  tableClasses,
+  tdClasses,
+  thClasses,
+} from "./panel-states";
+
+const LEVEL_TONE: Record<LogLevel, string> = {
+  trace: "bg-slate-100 text-slate-600",
+  debug: "bg-slate-100 text-slate-700",
+  info: "bg-sky-100 text-sky-800",
+  warn: "bg-amber-100 text-amber-800",
+  error: "bg-red-100 text-red-800",
+  fatal: "bg-red-600 text-white",
+};
+
+const timeFormat = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+});
+
+function formatTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : timeFormat.format(date);
+}
+
+/** The entry's other fields, one line: "method=GET url=/api/x status=200". */
+function contextLine(context: Record<string, unknown>): string {
+  return Object.entries(context)
+    .map(([key, value]) => `${key}=${typeof value === "string" ? value : JSON.stringify(value)}`)
+    .join(" ");
+}
+
+function LevelBadge({ level }: { level: LogLevel }) {
+  return (
+    <span
+      className={cn(
+        "inline-flex rounded px-1.5 py-0.5 font-mono text-xs font-semibold uppercase",
+        LEVEL_TONE[level],
+      )}
+    >
+      {level}
+    </span>
+  );
+}
+
+function LogTable({ entries }: { entries: LogEntry[] }) {
+  return (
+    <TableBox label="Log entries">
+      <table className={tableClasses}>
+        <thead>
+          <tr>
+            <th scope="col" className={thClasses}>
+              Level
+            </th>
+            <th scope="col" className={thClasses}>
+              Time
+            </th>
+            <th scope="col" className={thClasses}>
+              Message
+            </th>
+            <th scope="col" className={thClasses}>
+              Request ID
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((entry) => {
+            const context = contextLine(entry.context);
+            return (
+              <tr key={entry.seq}>
+                <td className={tdClasses}>
+                  <LevelBadge level={entry.level} />
+                </td>
+                <td className={`${tdClasses} whitespace-nowrap`}>
+                  <time dateTime={entry.time}>{formatTime(entry.time)}</time>
+                </td>
+                <td className={`${tdClasses} max-w-xl whitespace-normal`}>
+                  <div className="break-words">{entry.message}</div>
+                  {context ? (
+                    <div className="mt-0.5 font-mono text-xs break-all text-slate-500">
+                      {context}
+                    </div>
+                  ) : null}
+                </td>
+                <td className={`${tdClasses} font-mono text-xs`}>{entry.requestId ?? "—"}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </TableBox>
+  );
+}
+
+const ACTION_LABELS: Record<string, string> = {
+  "user.admin.grant": "Granted administrator",
+  "user.admin.revoke": "Withdrew administrator",
+  "user.delete": "Deleted user",
+  "analyses.delete": "Deleted analyses",
+  "settings.update": "Changed settings",
+  "api-key.save": "Saved API key",
+  "api-key.delete": "Removed API key",
+  "api-key.test": "Tested API key",
+  "payment.refund": "Refunded payment",
+};
+
+function detailText(detail: unknown): string {
+  if (detail === null || detail === undefined) return "";
+  if (typeof detail === "string") return detail;
+  return JSON.stringify(detail);
+}
+
+function AuditTable({ entries }: { entries: AuditEntry[] }) {
+  return (
+    <TableBox label="Audit trail entries">
+      <table className={tableClasses}>
+        <thead>
+          <tr>
+            <th scope="col" className={thClasses}>
+              Time
+            </th>
+            <th scope="col" className={thClasses}>
+              Administrator
+            </th>
+            <th scope="col" className={thClasses}>
+              Action
+            </th>
+            <th scope="col" className={thClasses}>
+              Target
+            </th>
+            <th scope="col" className={thClasses}>
+              Detail
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((entry) => (
+            <tr key={entry.id}>
+              <td className={`${tdClasses} whitespace-nowrap`}>
+                <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
+              </td>
+              <td className={tdClasses}>{entry.actorEmail ?? entry.actorId ?? "System"}</td>
+              <td className={tdClasses}>
+                {ACTION_LABELS[entry.action] ?? entry.action}
+                <div className="font-mono text-xs text-slate-500">{entry.action}</div>
+              </td>
+              <td className={`${tdClasses} text-xs`}>
+                {entry.targetType}
+                {entry.targetId ? (
+                  <span className="block font-mono break-all text-slate-500">{entry.targetId}</span>
+                ) : null}
+              </td>
+              <td className={`${tdClasses} max-w-md font-mono text-xs whitespace-normal break-all`}>
+                {detailText(entry.detail)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableBox>
+  );
+}
+
+export function ServerLogs() {
+  const levelId = useId();
+  const autoId = useId();
+  const [level, setLevel] = useState<LogLevel | "all">("all");
+  const [autoRefresh, setAutoRefresh] = useState(false);
+  const logs = useAdminLogs(level, autoRefresh);
+
+  let body: ReactNode;
+  if (logs.isPending) body = <LoadingState label="Loading log entries..." />;
+  else if (logs.isError)
+    body = <ErrorState title="Failed to load the logs" error={logs.error} query={logs} />;
+  else if (logs.data.length === 0)
+    body = (
+      <EmptyState>
+        {level === "all" ? "No log entries yet." : `No log entries at level ${level} or above.`}
+      </EmptyState>
+    );
+  else body = <LogTable entries={logs.data} />;
+
+  return (
+    <PanelSection
+      title="Server Logs"
+      description="Recent entries of this server instance, newest first."
+      actions={
+        <>
+          <div className="flex items-center gap-2">
+            <Label htmlFor={levelId} className="whitespace-nowrap">
+              Level
+            </Label>
+            <Select
+              id={levelId}
+              value={level}
+              onChange={(event) => setLevel(event.target.value as LogLevel | "all")}
+              className="h-9 w-36"
+            >
+              <option value="all">All levels</option>
+              {LOG_LEVELS.map((l) => (
+                <option key={l} value={l}>
+                  {l} and above
+                </option>
+              ))}
+            </Select>
+          </div>
+          <div className="flex items-center gap-2">
+            <Checkbox
+              id={autoId}
+              checked={autoRefresh}
+              onChange={(event) => setAutoRefresh(event.target.checked)}
+            />
+            <Label htmlFor={autoId} className="whitespace-nowrap">
+              Auto-refresh ({LOGS_REFRESH_MS / 1000} s)
+            </Label>
+          </div>
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => void logs.refetch()}
+            pending={logs.isFetching && !logs.isPending}
+          >
+            <RefreshCw className="size-4" aria-hidden="true" />
+            Refresh
+          </Button>
+        </>
+      }
+    >
+      {body}
+    </PanelSection>
+  );
+}
+
+export function AuditTrail() {
+  const audit = useAdminAudit();
+  let body: ReactNode;
+  if (audit.isPending) body = <LoadingState label="Loading the audit trail..." />;
+  else if (audit.isError)
+    body = <ErrorState title="Failed to load the audit trail" error={audit.error} query={audit} />;
+  else if (audit.data.length === 0)
+    body = <EmptyState>No administrative changes have been recorded yet.</EmptyState>;
+  else body = <AuditTable entries={audit.data} />;
+  return (
+    <PanelSection
+      title="Audit Trail"
+      description="Who changed whose admin flag, deleted whom or what, changed which setting or key, and when."
+      actions={
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => void audit.refetch()}
+          pending={audit.isFetching && !audit.isPending}
+        >
+          <RefreshCw className="size-4" aria-hidden="true" />
+          Refresh
+        </Button>
+      }
+    >
+      {body}
+    </PanelSection>
+  );
+}
+
+export function LogsTab() {
+  return (
+    <div className="space-y-6">
+      <ServerLogs />
+      <AuditTrail />
+    </div>
+  );
+}

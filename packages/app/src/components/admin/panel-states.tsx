@@ -1,0 +1,107 @@
+/**
+ * Loading, error and empty states of the admin panel's sections, and the frame of a section
+ * (a card with a heading and optional actions).
+ */
+import { CircleAlert, Inbox } from "lucide-react";
+import type { ReactNode } from "react";
+import { cn } from "../../lib/cn";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card";
+import { RetryButton } from "../ui/retry-button";
+import { Spinner } from "../ui/spinner";
+
+interface Retryable {
+  isError: boolean;
+  isRefetching?: boolean;
+  refetch: () => unknown;
+}
+
+export function LoadingState({ label }: { label: string }) {
+  return (
+    <div className="flex flex-col items-center gap-3 py-10 text-brand-700">
+      <Spinner label={label} />
+      <p className="text-sm text-slate-600">{label}</p>
+    </div>
+  );
+}
+
+export function ErrorState({
+  title,
+  error,
+  query,
+}: {
+  title: string;
+  error: Error | null;
+  query?: Retryable;
+}) {
+  return (
+    <div role="alert" className="flex flex-col items-center gap-2 py-8 text-center">
+      <CircleAlert className="size-8 text-red-600" aria-hidden="true" />
+      <p className="font-semibold text-slate-900">{title}</p>
+      {error ? <p className="text-sm break-words text-slate-600">{error.message}</p> : null}
+      {query ? (
+        <div className="pt-2">
+          <RetryButton queries={[query]} size="sm" />
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+export function EmptyState({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex flex-col items-center gap-2 py-10 text-center">
+      <Inbox className="size-8 text-slate-400" aria-hidden="true" />
+      <p className="text-sm text-slate-600">{children}</p>
+    </div>
+  );
+}
+
+/** A card with an h2 (or h3), a line of description and actions on the right. */
+export function PanelSection({
+  title,
+  description,
+  actions,
+  headingLevel = "h2",
+  className,
+  children,
+}: {
+  title: string;
+  description?: ReactNode;
+  actions?: ReactNode;
+  headingLevel?: "h2" | "h3";
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card as="section" aria-label={title} className={cn("min-w-0", className)}>
+      <CardHeader className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between sm:space-y-0">
+        <div className="min-w-0 space-y-1">
+          <CardTitle as={headingLevel}>{title}</CardTitle>
+          {description ? <CardDescription>{description}</CardDescription> : null}
+        </div>
+        {actions ? <div className="flex flex-wrap items-center gap-2">{actions}</div> : null}
+      </CardHeader>
+      <CardContent>{children}</CardContent>
+    </Card>
+  );
+}
+
+/** A table that scrolls sideways inside its box on narrow screens. */
+export function TableBox({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <section
+      aria-label={label}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll container must be reachable by keyboard to scroll it (WCAG 2.1.1)
+      tabIndex={0}
+      className="relative -mx-5 overflow-x-auto focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 sm:-mx-6"
+    >
+      {children}
+    </section>
+  );
+}
+
+export const tableClasses = "w-full min-w-max border-collapse text-left text-sm";
+export const thClasses =
+  "border-b border-slate-200 bg-slate-50 px-3 py-2 text-xs font-semibold tracking-wide text-slate-600 uppercase first:pl-5 last:pr-5 sm:first:pl-6 sm:last:pr-6";
+export const tdClasses =
+  "border-b border-slate-100 px-3 py-3 align-middle text-slate-800 first:pl-5 last:pr-5 sm:first:pl-6 sm:last:pr-6";

@@ -1,0 +1,251 @@
+/**
+ * System: what the server reports about itself (version, uptime, database size and migrations,
+ * providers configured and their last key test, email, payment, place and keyword modes) and
+ * the payments, each refundable within the GUARANTEE_DAYS guarantee. The specification does not
+ * show this tab's content; BIS fills it (issue 6).
+ */
+import { GUARANTEE_DAYS, type Payment } from "@bis/sdk";
+import { Undo2 } from "lucide-react";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import {
+  useAdminPayments,
+  useAdminSystem,
+  useAdminUsers,
+  useRefundPayment,
+} from "../../hooks/use-admin";
+import { formatBytes, formatUptime, withinGuarantee } from "../../lib/admin-insights";
+import { formatDateTime, formatPrice } from "../../lib/format";
+import { Badge } from "../ui/badge";
+import { Button } from "../ui/button";
+import {
+  EmptyState,
+  ErrorState,
+  LoadingState,
+  PanelSection,
+  TableBox,
+  tableClasses,
+  tdClasses,
+  thClasses,
+} from "./panel-states";
+
+function Facts({ items }: { items: readonly [string, ReactNode][] }) {
+  return (
+    <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-2 lg:grid-cols-3">
+      {items.map(([term, value]) => (
+        <div key={term} className="min-w-0">
+          <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{term}</dt>
+          <dd className="mt-0.5 text-sm break-words text-slate-900">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+const SOURCE_LABEL = { environment: "Environment variable", stored: "Saved in BIS" } as const;
+
+function lastTest(ok: boolean | null, at: string | null): ReactNode {
+  if (!at || ok === null) return <span className="text-slate-500">Never tested</span>;
+  return (
+    <span className={ok ? "text-emerald-700" : "text-red-700"}>
+      {ok ? "Passed" : "Failed"} · {formatDateTime(at)}
+    </span>
+  );
+}
+
+function SystemStatus() {
+  const system = useAdminSystem();
+  if (system.isPending) return <LoadingState label="Loading system status..." />;
+  if (system.isError)
+    return (
+      <ErrorState title="Failed to load the system status" error={system.error} query={system} />
+    );
+  const s = system.data;
+  const { migrations } = s.database;
+  return (
+    <div className="space-y-6">
+      <Facts
+        items={[
+          [
+            "Status",
+            <Badge key="status" tone={s.status === "healthy" ? "success" : "premium"}>
+              {s.status === "healthy" ? "Healthy" : "Degraded"}
+            </Badge>,
+          ],
+          ["Version", s.version],
+          ["Uptime", `${formatUptime(s.uptimeSeconds)} (since ${formatDateTime(s.startedAt)})`],
+          ["Environment", s.environment],
+          ["Node.js", s.nodeVersion],
+          [
+            "Database",
+            `${s.database.ok ? "Reachable" : "Not reachable"} · ${formatBytes(s.database.sizeBytes)}`,
+          ],
+          [
+            "Migrations",
+            migrations.pending > 0
+              ? `${migrations.applied} of ${migrations.available} applied (${migrations.pending} pending)`
+              : `${migrations.applied} of ${migrations.available} applied (up to date)`,
+          ],
+          ["Email", s.email.mode === "smtp" ? "SMTP" : "Development outbox (no SMTP)"],
+          ["Payments", s.payments.mode === "stripe" ? "Stripe" : "Demo mode (no card is charged)"],
+          ["Place provider", s.places.provider],
+          ["Keyword provider", s.keywords.provider],
+        ]}
+      />
+      <div className="space-y-2">
+        <h3 className="text-sm font-semibold text-slate-900">Providers</h3>
+        <TableBox label="Providers">
+          <table className={tableClasses}>
+            <thead>
+              <tr>
+                <th scope="col" className={thClasses}>
+                  Provider
+                </th>
+                <th scope="col" className={thClasses}>
+                  Key
+                </th>
+                <th scope="col" className={thClasses}>
+                  Last test
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {s.providers.map((p) => (
+                <tr key={p.name}>
+                  <th scope="row" className={`${tdClasses} font-medium`}>
+                    {p.label}
+                  </th>
+                  <td className={tdClasses}>
+                    {p.configured ? (
+                      <Badge tone="success">
+                        Configured{p.source ? ` · ${SOURCE_LABEL[p.source]}` : ""}
+                      </Badge>
+                    ) : (
+                      <Badge>Not configured</Badge>
+                    )}
+                  </td>
+                  <td className={tdClasses}>{lastTest(p.lastTestOk, p.lastTestedAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableBox>
+      </div>
+    </div>
+  );
+}
+
+function Payments() {
+  const payments = useAdminPayments();
+  const users = useAdminUsers();
+  const refund = useRefundPayment();
+  const emailOf = (userId: string) => users.data?.find((u) => u.id === userId)?.email ?? userId;
+
+  function confirmRefund(payment: Payment) {
+    const amount = formatPrice(payment.amount, payment.currency);
+    const question = `Refund ${amount} to ${emailOf(payment.userId)}? The premium access of this analysis will be withdrawn.`;
+    if (!window.confirm(question)) return;
+    refund.mutate(payment.id);
+  }
+
+  if (payments.isPending) return <LoadingState label="Loading payments..." />;
+  if (payments.isError)
+    return <ErrorState title="Failed to load payments" error={payments.error} query={payments} />;
+  if (payments.data.length === 0) return <EmptyState>No payments yet.</EmptyState>;
+  return (
+    <TableBox label="Payment records">
+      <table className={tableClasses}>
+        <thead>
+          <tr>
+            <th scope="col" className={thClasses}>
+              Date
+            </th>
+            <th scope="col" className={thClasses}>
+              User
+            </th>
+            <th scope="col" className={thClasses}>
+              Amount
+            </th>
+            <th scope="col" className={thClasses}>
+              Status
+            </th>
+            <th scope="col" className={thClasses}>
+              Analysis
+            </th>
+            <th scope="col" className={thClasses}>
+              <span className="sr-only">Refund</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {payments.data.map((payment) => {
+            const refundable = payment.status === "succeeded" && withinGuarantee(payment.createdAt);
+            return (
+              <tr key={payment.id}>
+                <td className={tdClasses}>{formatDateTime(payment.createdAt)}</td>
+                <td className={tdClasses}>{emailOf(payment.userId)}</td>
+                <td className={tdClasses}>
+                  {formatPrice(payment.amount, payment.currency)}
+                  <span className="ml-1 text-xs text-slate-500">
+                    ({payment.provider === "demo" ? "demo" : "Stripe"})
+                  </span>
+                </td>
+                <td className={tdClasses}>
+                  {payment.status === "refunded" ? (
+                    <Badge>
+                      Refunded{payment.refundedAt ? ` ${formatDateTime(payment.refundedAt)}` : ""}
+                    </Badge>
+                  ) : (
+                    <Badge tone="success">Succeeded</Badge>
+                  )}
+                </td>
+                <td className={tdClasses}>
+                  <Link
+                    to={`/analysis/${encodeURIComponent(payment.analysisId)}`}
+                    className="font-medium text-brand-700 underline underline-offset-2"
+                  >
+                    Open analysis
+                  </Link>
+                </td>
+                <td className={tdClasses}>
+                  {refundable ? (
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      onClick={() => confirmRefund(payment)}
+                      pending={refund.isPending && refund.variables === payment.id}
+                      aria-label={`Refund payment of ${formatDateTime(payment.createdAt)}`}
+                    >
+                      <Undo2 className="size-4" aria-hidden="true" />
+                      Refund
+                    </Button>
+                  ) : payment.status === "succeeded" ? (
+                    <span className="text-xs text-slate-500">
+                      Past the {GUARANTEE_DAYS}-day guarantee
+                    </span>
+                  ) : null}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </TableBox>
+  );
+}
+
+export function SystemTab() {
+  return (
+    <div className="space-y-6">
+      <PanelSection title="System" description="The server, its database and its providers.">
+        <SystemStatus />
+      </PanelSection>
+      <PanelSection
+        title="Payments"
+        description={`Recorded payments, newest first. A payment can be refunded within the ${GUARANTEE_DAYS}-day guarantee; the analysis then loses its premium access.`}
+      >
+        <Payments />
+      </PanelSection>
+    </div>
+  );
+}

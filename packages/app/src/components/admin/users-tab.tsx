@@ -1,0 +1,209 @@
+/**
+ * User Management (spec §2, §5, §6): every user, their admin flag and deletion. Both changes ask
+ * for a browser confirmation first; the deletion's lists what goes (the account, its analyses
+ * and its payments). An administrator cannot change their own admin flag nor delete themselves:
+ * both controls are disabled on their own row, with the reason next to them (the server refuses
+ * it as well).
+ */
+import { ADMIN_MESSAGES, type AdminUser, type User } from "@bis/sdk";
+import { Trash2 } from "lucide-react";
+import type { ReactNode } from "react";
+import { useAdminPayments, useAdminUsers, useDeleteUser, useSetAdmin } from "../../hooks/use-admin";
+import { cn } from "../../lib/cn";
+import { fullName } from "../../lib/display-name";
+import { formatDate } from "../../lib/format";
+import { Badge } from "../ui/badge";
+import { Button } from "../ui/button";
+import {
+  EmptyState,
+  ErrorState,
+  LoadingState,
+  PanelSection,
+  TableBox,
+  tableClasses,
+  tdClasses,
+  thClasses,
+} from "./panel-states";
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** The text of the browser confirmation before a user is deleted. */
+export function deleteUserConfirmation(user: AdminUser, paymentCount: number | undefined): string {
+  return [
+    `Delete the user ${user.email}?`,
+    "",
+    "This permanently removes:",
+    `• the account ${user.email} and its sessions`,
+    `• ${plural(user.analysisCount, "analysis", "analyses")}`,
+    paymentCount === undefined
+      ? "• all of their payments"
+      : `• ${plural(paymentCount, "payment", "payments")}`,
+    "",
+    "This cannot be undone.",
+  ].join("\n");
+}
+
+function AdminSwitch({
+  user,
+  self,
+  pending,
+  onToggle,
+}: {
+  user: AdminUser;
+  self: boolean;
+  pending: boolean;
+  onToggle: () => void;
+}) {
+  const noteId = `admin-note-${user.id}`;
+  return (
+    <div className="flex flex-col items-start gap-1">
+      <button
+        type="button"
+        role="switch"
+        aria-checked={user.isAdmin}
+        aria-label={`Administrator: ${user.email}`}
+        aria-describedby={self ? noteId : undefined}
+        disabled={self || pending}
+        aria-busy={pending || undefined}
+        onClick={onToggle}
+        className={cn(
+          "relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors",
+          "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 focus-visible:ring-offset-2",
+          "disabled:cursor-not-allowed disabled:opacity-50",
+          user.isAdmin ? "bg-brand-700" : "bg-slate-300",
+        )}
+      >
+        <span
+          aria-hidden="true"
+          className={cn(
+            "inline-block size-5 rounded-full bg-white shadow transition-transform",
+            user.isAdmin ? "translate-x-5" : "translate-x-0.5",
+          )}
+        />
+      </button>
+      {self ? (
+        <p id={noteId} className="max-w-48 text-xs whitespace-normal text-slate-500">
+          {ADMIN_MESSAGES.ownAdminStatus}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function UsersTab({ me }: { me: User }) {
+  const users = useAdminUsers();
+  const payments = useAdminPayments();
+  const setAdmin = useSetAdmin();
+  const deleteUser = useDeleteUser();
+
+  function toggleAdmin(user: AdminUser) {
+    if (user.id === me.id) return;
+    const next = !user.isAdmin;
+    const question = next
+      ? `Make ${user.email} an administrator? They will be able to manage users, analyses, settings and API keys.`
+      : `Remove administrator privileges from ${user.email}?`;
+    if (!window.confirm(question)) return;
+    setAdmin.mutate({ userId: user.id, isAdmin: next, email: user.email });
+  }
+
+  function remove(user: AdminUser) {
+    if (user.id === me.id) return;
+    const paymentCount = payments.data?.filter((p) => p.userId === user.id).length;
+    if (!window.confirm(deleteUserConfirmation(user, paymentCount))) return;
+    deleteUser.mutate(user.id);
+  }
+
+  let body: ReactNode;
+  if (users.isPending) body = <LoadingState label="Loading users..." />;
+  else if (users.isError)
+    body = <ErrorState title="Failed to load users" error={users.error} query={users} />;
+  else if (users.data.length === 0) body = <EmptyState>No users yet.</EmptyState>;
+  else
+    body = (
+      <TableBox label="Users">
+        <table className={tableClasses}>
+          <thead>
+            <tr>
+              <th scope="col" className={thClasses}>
+                User
+              </th>
+              <th scope="col" className={thClasses}>
+                Role
+              </th>
+              <th scope="col" className={thClasses}>
+                Analyses
+              </th>
+              <th scope="col" className={thClasses}>
+                Joined
+              </th>
+              <th scope="col" className={thClasses}>
+                Administrator
+              </th>
+              <th scope="col" className={thClasses}>
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {users.data.map((user) => {
+              const self = user.id === me.id;
+              const name = fullName(user);
+              return (
+                <tr key={user.id}>
+                  <td className={tdClasses}>
+                    <div className="font-medium text-slate-900">
+                      {name === "Not provided" ? user.email : name}
+                      {self ? <span className="ml-2 text-xs text-slate-500">(you)</span> : null}
+                    </div>
+                    <div className="text-xs text-slate-500">
+                      {user.email}
+                      {user.emailVerified ? "" : " · not verified"}
+                    </div>
+                  </td>
+                  <td className={tdClasses}>
+                    <Badge tone={user.isAdmin ? "brand" : "neutral"}>
+                      {user.isAdmin ? "Administrator" : "Standard User"}
+                    </Badge>
+                  </td>
+                  <td className={tdClasses}>{user.analysisCount}</td>
+                  <td className={tdClasses}>{formatDate(user.createdAt)}</td>
+                  <td className={tdClasses}>
+                    <AdminSwitch
+                      user={user}
+                      self={self}
+                      pending={setAdmin.isPending && setAdmin.variables?.userId === user.id}
+                      onToggle={() => toggleAdmin(user)}
+                    />
+                  </td>
+                  <td className={tdClasses}>
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      aria-label={`Delete ${user.email}`}
+                      title={self ? ADMIN_MESSAGES.deleteSelf : undefined}
+                      disabled={self}
+                      pending={deleteUser.isPending && deleteUser.variables === user.id}
+                      onClick={() => remove(user)}
+                      className="text-red-700"
+                    >
+                      <Trash2 className="size-4" aria-hidden="true" />
+                      Delete
+                    </Button>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </TableBox>
+    );
+
+  return (
+    <PanelSection
+      title="User Management"
+      description="Grant or withdraw administrator access and delete accounts. You cannot change your own admin status or delete yourself."
+    >
+      {body}
+    </PanelSection>
+  );
+}

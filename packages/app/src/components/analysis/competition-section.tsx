@@ -1,0 +1,294 @@
+/**
+ * Section 3 of the results page, Competition Analysis (specification §2): collapsed by default
+ * once run; then the education video, the overview, the competitor table with the market
+ * leader highlighted, the opportunities and the recommendations. Sample competitors (demo mode)
+ * carry a "Sample data" banner. Before it runs: the grey card, disabled until keyword research
+ * is complete.
+ */
+import type { Analysis, CompetitionAnalysisData } from "@bis/sdk";
+import { Building2, Crown, Gauge, Star, TrendingUp, TriangleAlert, Trophy } from "lucide-react";
+import { useId } from "react";
+import { useCompetitionAnalysis } from "../../hooks/use-premium";
+import { cn } from "../../lib/cn";
+import { formatNumber, NOT_AVAILABLE } from "../../lib/format";
+import {
+  competitorProviderRuns,
+  competitorSource,
+  DEFAULT_LEVEL,
+  isEmptyCompetition,
+  isLeader,
+  isSampleCompetition,
+  pickProvenance,
+  saturationDetail,
+} from "../../lib/premium";
+import { CollapsibleSection } from "./collapsible-section";
+import { Figure } from "./figure";
+import { EducationVideo, StartStepCard, TextList } from "./premium-step";
+
+const SOURCE_LABELS: Record<string, string> = {
+  "google-places": "Google",
+  yelp: "Yelp",
+  sample: "Sample",
+};
+
+function formatRating(rating: number | null | undefined): string {
+  return typeof rating === "number" && Number.isFinite(rating) ? rating.toFixed(1) : NOT_AVAILABLE;
+}
+
+function SampleBanner() {
+  return (
+    <div
+      role="note"
+      aria-label="Sample data"
+      className="flex items-start gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900"
+    >
+      <TriangleAlert className="mt-0.5 size-5 shrink-0 text-amber-600" aria-hidden="true" />
+      <div>
+        <p className="font-semibold">Sample data</p>
+        <p>
+          These competitors are demonstration data, not real businesses. Configure a Google Places
+          or Yelp key to analyze the real competitors of this market.
+        </p>
+      </div>
+    </div>
+  );
+}
+
+function PositionBadge({ position, leader }: { position: string; leader: boolean }) {
+  return (
+    <span
+      className={cn(
+        "inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap",
+        leader
+          ? "bg-amber-100 text-amber-900 ring-1 ring-amber-300"
+          : "bg-slate-100 text-slate-700",
+      )}
+    >
+      {leader ? <Crown className="size-3.5" aria-hidden="true" /> : null}
+      {position || (leader ? "Market Leader" : NOT_AVAILABLE)}
+      {leader && position && !/leader/i.test(position) ? (
+        <span className="sr-only"> (market leader)</span>
+      ) : null}
+    </span>
+  );
+}
+
+export function CompetitorTable({ data }: { data: CompetitionAnalysisData }) {
+  const headingId = useId();
+  return (
+    <div className="space-y-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id={headingId} className="text-base font-semibold text-slate-900">
+          Competitors
+        </h3>
+        <p className="text-sm text-slate-600">
+          {data.competitors.length === 1
+            ? "1 competitor listed"
+            : `${formatNumber(data.competitors.length)} competitors listed`}
+        </p>
+      </div>
+      <div className="max-h-[32rem] overflow-auto rounded-lg border border-slate-200">
+        <table aria-labelledby={headingId} className="w-full min-w-[40rem] text-left text-sm">
+          <thead className="sticky top-0 z-10 bg-slate-100 text-slate-700">
+            <tr>
+              <th scope="col" className="px-3 py-2 font-semibold">
+                Company
+              </th>
+              <th scope="col" className="px-3 py-2 text-right font-semibold">
+                Rating
+              </th>
+              <th scope="col" className="px-3 py-2 text-right font-semibold">
+                Reviews
+              </th>
+              <th scope="col" className="px-3 py-2 font-semibold">
+                Position
+              </th>
+              <th scope="col" className="px-3 py-2 font-semibold">
+                Specialization
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {data.competitors.map((competitor, index) => {
+              const leader = isLeader(competitor, data);
+              const source = competitorSource(competitor);
+              return (
+                <tr
+                  // Names may repeat across providers' listings; the position keeps keys unique.
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the list comes ranked, never reordered
+                  key={`${index}:${competitor.name}`}
+                  className={leader ? "bg-amber-50" : "bg-white"}
+                  data-leader={leader || undefined}
+                >
+                  <th scope="row" className="px-3 py-2 font-medium text-slate-900">
+                    {competitor.name}
+                    {source ? (
+                      <span className="ml-2 text-xs font-normal text-slate-500">
+                        {SOURCE_LABELS[source] ?? source}
+                      </span>
+                    ) : null}
+                  </th>
+                  <td className="px-3 py-2 text-right tabular-nums">
+                    {competitor.rating === null ? (
+                      NOT_AVAILABLE
+                    ) : (
+                      <span className="inline-flex items-center gap-1">
+                        {formatRating(competitor.rating)}
+                        <Star
+                          className="size-3.5 fill-amber-400 text-amber-400"
+                          aria-hidden="true"
+                        />
+                      </span>
+                    )}
+                  </td>
+                  <td className="px-3 py-2 text-right tabular-nums">
+                    {formatNumber(competitor.reviews)}
+                  </td>
+                  <td className="px-3 py-2">
+                    <PositionBadge position={competitor.position} leader={leader} />
+                  </td>
+                  <td className="px-3 py-2 text-slate-700">{competitor.specialization}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}
+
+function ProviderRuns({ data }: { data: CompetitionAnalysisData }) {
+  const runs = competitorProviderRuns(data);
+  if (runs.length === 0) return null;
+  return (
+    <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600">
+      {runs.map((run) => (
+        <li key={run.label}>
+          {run.label}:{" "}
+          {run.ok
+            ? `${formatNumber(run.withinRadius)} within the radius`
+            : `failed${run.message ? ` (${run.message})` : ""}`}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function CompetitionResults({
+  data,
+  videoUrl,
+}: {
+  data: CompetitionAnalysisData;
+  videoUrl: string | null | undefined;
+}) {
+  const provenance = pickProvenance(data.provenance, "competitors", "totalCompetitors");
+  const saturationProvenance =
+    pickProvenance(data.provenance, "marketSaturation", "saturation") ?? provenance;
+  return (
+    <>
+      <EducationVideo url={videoUrl} title="Competition analysis education video" />
+      {isSampleCompetition(data) ? <SampleBanner /> : null}
+      <div className="space-y-3">
+        <h3 className="text-base font-semibold text-slate-900">Competitive Overview</h3>
+        <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <Figure
+            label="Total Competitors"
+            value={formatNumber(data.totalCompetitors)}
+            icon={<Building2 className="size-4" aria-hidden="true" />}
+            provenance={provenance}
+          />
+          <Figure
+            label="Market Leader"
+            value={data.marketLeader || NOT_AVAILABLE}
+            icon={<Crown className="size-4" aria-hidden="true" />}
+          />
+          <Figure
+            label="Average Rating"
+            value={formatRating(data.avgRating)}
+            icon={<Star className="size-4" aria-hidden="true" />}
+            note={data.avgRating === null ? undefined : "out of 5 stars"}
+          />
+          <Figure
+            label="Market Saturation"
+            value={data.marketSaturation || DEFAULT_LEVEL}
+            icon={<Gauge className="size-4" aria-hidden="true" />}
+            note={saturationDetail(data) ?? undefined}
+            provenance={saturationProvenance}
+          />
+        </dl>
+        <ProviderRuns data={data} />
+      </div>
+      {data.competitors.length > 0 ? <CompetitorTable data={data} /> : null}
+      <TextList
+        title="Opportunities"
+        items={data.opportunities}
+        icon={<TrendingUp className="mt-0.5 size-4 shrink-0 text-emerald-600" aria-hidden="true" />}
+      />
+      <TextList title="Recommendations" items={data.recommendations} />
+    </>
+  );
+}
+
+function NotAvailable() {
+  return (
+    <div className="rounded-lg border border-slate-200 bg-slate-50 p-6 text-center">
+      <p className="font-semibold text-slate-900">Competition analysis data not available</p>
+      <p className="mt-1 text-sm text-slate-600">Requires Competition Analyzer BIS integration</p>
+    </div>
+  );
+}
+
+export function CompetitionAnalysisSection({
+  analysis,
+  canRun,
+  videoUrl,
+}: {
+  analysis: Analysis;
+  /** Paid, or an administrator. */
+  canRun: boolean;
+  videoUrl?: string | null;
+}) {
+  const step = useCompetitionAnalysis(analysis);
+  const done = analysis.competitionAnalysisCompleted;
+  const data = done ? analysis.competitionAnalysisData : null;
+  const keywordsDone = analysis.keywordResearchCompleted;
+  return (
+    <CollapsibleSection
+      number={3}
+      title="Competition Analysis"
+      subtitle={
+        data && !isEmptyCompetition(data)
+          ? `${formatNumber(data.totalCompetitors)} ${data.totalCompetitors === 1 ? "competitor" : "competitors"}`
+          : "The businesses you compete with and where they leave room"
+      }
+      defaultOpen={!done}
+    >
+      {done ? (
+        data && !isEmptyCompetition(data) ? (
+          <CompetitionResults data={data} videoUrl={videoUrl} />
+        ) : (
+          <NotAvailable />
+        )
+      ) : (
+        <StartStepCard
+          icon={<Trophy className="size-6" aria-hidden="true" />}
+          title="Competition analysis has not run yet"
+          text="See the local competitors, their ratings and reviews, and the openings they leave."
+          action="Start Competition Analysis"
+          pendingLabel="Analyzing competitors..."
+          canStart={canRun && keywordsDone}
+          pending={step.isPending}
+          onStart={step.start}
+          note={
+            !canRun
+              ? "Requires Payment: available with the premium package."
+              : !keywordsDone
+                ? "Keyword Research Required: complete keyword research first."
+                : `Searches for competitors within ${formatNumber(analysis.primaryRadius)} miles of ${analysis.location}.`
+          }
+        />
+      )}
+    </CollapsibleSection>
+  );
+}

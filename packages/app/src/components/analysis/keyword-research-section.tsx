@@ -1,0 +1,282 @@
+/**
+ * Section 2 of the results page, Keyword Research (specification §2, §9): open by default;
+ * once run, the education video, the summary, the PPC opportunities table and the strategic
+ * recommendations; before that, the grey card that starts it (paid or admin).
+ */
+import type { Analysis, KeywordResearchData } from "@bis/sdk";
+import { BarChart3, DollarSign, Gauge, Hash, Search } from "lucide-react";
+import { useId, useMemo, useState } from "react";
+import { useKeywordResearch } from "../../hooks/use-premium";
+import { formatNumber } from "../../lib/format";
+import {
+  citiesAnalyzed,
+  DEFAULT_LEVEL,
+  estimatedMonthlyBudget,
+  formatCpc,
+  formatWholeDollars,
+  keywordAssumptions,
+  keywordCities,
+  keywordProvider,
+  PPC_TABLE_INITIAL_ROWS,
+  type PpcRow,
+  pickProvenance,
+  ppcRows,
+} from "../../lib/premium";
+import { Button } from "../ui/button";
+import { CollapsibleSection } from "./collapsible-section";
+import { Figure } from "./figure";
+import { EducationVideo, StartStepCard, TextList } from "./premium-step";
+import { ProvenanceBadge } from "./provenance-badge";
+
+function PpcTableRows({ rows }: { rows: readonly PpcRow[] }) {
+  return rows.map((row) => (
+    <tr key={`${row.group}:${row.keyword}`} className="bg-white" data-group={row.group}>
+      <th scope="row" className="px-3 py-2 font-medium text-slate-900">
+        {row.keyword}
+        {row.intent ? (
+          <span className="ml-2 text-xs font-normal text-slate-500">{row.intent}</span>
+        ) : null}
+      </th>
+      <td className="px-3 py-2 text-right tabular-nums">{formatNumber(row.searchVolume)}</td>
+      <td className="px-3 py-2 text-right tabular-nums">{formatCpc(row.cpc)}</td>
+      <td className="px-3 py-2 text-right tabular-nums">{formatWholeDollars(row.budget)}</td>
+    </tr>
+  ));
+}
+
+/** The PPC opportunities table (§2): volume > 0, by volume, long-tail after the primary ones. */
+export function PpcTable({ data }: { data: KeywordResearchData }) {
+  const headingId = useId();
+  const [showAll, setShowAll] = useState(false);
+  const rows = useMemo(() => ppcRows(data), [data]);
+  const shown = showAll ? rows : rows.slice(0, PPC_TABLE_INITIAL_ROWS);
+  const primary = shown.filter((r) => r.group === "primary");
+  const longTail = shown.filter((r) => r.group === "longTail");
+  const totalBudget = rows.reduce((sum, r) => sum + r.budget, 0);
+  const volumeProvenance = pickProvenance(data.provenance, "searchVolume");
+  const cpcProvenance = pickProvenance(data.provenance, "cpc");
+
+  return (
+    <div className="space-y-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id={headingId} className="text-base font-semibold text-slate-900">
+          PPC Opportunities
+        </h3>
+        <p className="text-sm text-slate-600">
+          {rows.length === 1 ? "1 keyword" : `${formatNumber(rows.length)} keywords`} with search
+          volume
+        </p>
+      </div>
+      {rows.length === 0 ? (
+        <p className="rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm text-slate-600">
+          No keywords with search volume were found.
+        </p>
+      ) : (
+        <>
+          <p className="text-xs text-slate-500">
+            Estimated PPC budget = monthly search volume × CPC × 0.1. All listed keywords together:{" "}
+            <span className="font-semibold text-slate-700">
+              {formatWholeDollars(estimatedMonthlyBudget(data) ?? totalBudget)}
+            </span>{" "}
+            per month.
+          </p>
+          <div className="max-h-[32rem] overflow-auto rounded-lg border border-slate-200">
+            <table aria-labelledby={headingId} className="w-full min-w-[32rem] text-left text-sm">
+              <thead className="sticky top-0 z-10 bg-slate-100 text-slate-700">
+                <tr>
+                  <th scope="col" className="px-3 py-2 font-semibold">
+                    Keyword
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-right font-semibold">
+                    Search Volume
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-right font-semibold">
+                    CPC
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-right font-semibold">
+                    Estimated PPC Budget
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                <PpcTableRows rows={primary} />
+              </tbody>
+              {longTail.length > 0 ? (
+                <tbody className="divide-y divide-slate-100 border-t-2 border-slate-200">
+                  <tr className="bg-slate-50">
+                    <th
+                      scope="colgroup"
+                      colSpan={4}
+                      className="px-3 py-2 text-xs font-semibold tracking-wide text-slate-600 uppercase"
+                    >
+                      Long-tail keywords
+                    </th>
+                  </tr>
+                  <PpcTableRows rows={longTail} />
+                </tbody>
+              ) : null}
+            </table>
+          </div>
+          <div className="flex flex-wrap items-center justify-between gap-3 text-xs text-slate-600">
+            <div className="flex flex-wrap items-start gap-x-4 gap-y-2">
+              {volumeProvenance ? (
+                <span className="flex items-start gap-1.5">
+                  Search volume
+                  <ProvenanceBadge provenance={volumeProvenance} subject="Search volumes" />
+                </span>
+              ) : null}
+              {cpcProvenance ? (
+                <span className="flex items-start gap-1.5">
+                  CPC
+                  <ProvenanceBadge provenance={cpcProvenance} subject="Costs per click" />
+                </span>
+              ) : null}
+            </div>
+            {rows.length > PPC_TABLE_INITIAL_ROWS ? (
+              <Button variant="outline" size="sm" onClick={() => setShowAll((v) => !v)}>
+                {showAll
+                  ? `Show top ${formatNumber(PPC_TABLE_INITIAL_ROWS)} keywords`
+                  : `Show all ${formatNumber(rows.length)} keywords`}
+              </Button>
+            ) : null}
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
+
+function Assumptions({ data }: { data: KeywordResearchData }) {
+  const assumptions = keywordAssumptions(data);
+  if (assumptions.length === 0) return null;
+  return (
+    <details className="rounded-lg border border-slate-200 p-4 text-sm">
+      <summary className="cursor-pointer font-semibold text-slate-900">
+        How these keywords were estimated ({assumptions.length} assumptions)
+      </summary>
+      <dl className="mt-3 space-y-2 text-slate-700">
+        {assumptions.map((a) => (
+          <div key={a.label}>
+            <dt className="inline font-medium">{a.label}</dt>
+            {a.value ? <dd className="inline">: {a.value}</dd> : null}
+            {a.source ? <dd className="text-xs text-slate-500">Source: {a.source}</dd> : null}
+          </div>
+        ))}
+      </dl>
+    </details>
+  );
+}
+
+function KeywordResults({
+  data,
+  videoUrl,
+}: {
+  data: KeywordResearchData;
+  videoUrl: string | null | undefined;
+}) {
+  const { summary } = data.keywordData;
+  const volumeProvenance = pickProvenance(data.provenance, "searchVolume");
+  const cpcProvenance = pickProvenance(data.provenance, "cpc");
+  const provider = keywordProvider(data);
+  const cities = citiesAnalyzed(data);
+  return (
+    <>
+      <EducationVideo url={videoUrl} title="Keyword research education video" />
+      <div className="space-y-3">
+        <h3 className="text-base font-semibold text-slate-900">Keyword Summary</h3>
+        {provider || cities ? (
+          <p className="text-sm text-slate-600">
+            {[
+              provider ? `Data: ${provider}` : null,
+              cities
+                ? `${formatNumber(cities)} ${cities === 1 ? "city" : "cities"} analyzed`
+                : null,
+            ]
+              .filter(Boolean)
+              .join(" · ")}
+          </p>
+        ) : null}
+        <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <Figure
+            label="Total Keywords"
+            value={formatNumber(data.totalKeywords)}
+            icon={<Hash className="size-4" aria-hidden="true" />}
+            note={`${formatNumber(summary.keywordsWithVolume)} with search volume`}
+          />
+          <Figure
+            label="Avg. Search Volume"
+            value={formatNumber(summary.avgSearchVolume)}
+            icon={<BarChart3 className="size-4" aria-hidden="true" />}
+            note="searches per month"
+            provenance={volumeProvenance}
+          />
+          <Figure
+            label="Avg. CPC"
+            value={formatCpc(summary.avgCPC)}
+            icon={<DollarSign className="size-4" aria-hidden="true" />}
+            provenance={cpcProvenance}
+          />
+          <Figure
+            label="Competition Level"
+            value={summary.competitionLevel || DEFAULT_LEVEL}
+            icon={<Gauge className="size-4" aria-hidden="true" />}
+          />
+        </dl>
+      </div>
+      <PpcTable data={data} />
+      <TextList title="Strategic Recommendations" items={data.keywordData.recommendations} />
+      <Assumptions data={data} />
+    </>
+  );
+}
+
+export function KeywordResearchSection({
+  analysis,
+  canRun,
+  videoUrl,
+}: {
+  analysis: Analysis;
+  /** Paid, or an administrator. */
+  canRun: boolean;
+  videoUrl?: string | null;
+}) {
+  const step = useKeywordResearch(analysis);
+  const done = analysis.keywordResearchCompleted;
+  const data = done ? analysis.keywordResearchData : null;
+  const cities = keywordCities(analysis).length;
+  return (
+    <CollapsibleSection
+      number={2}
+      title="Keyword Research"
+      subtitle={
+        data
+          ? `${formatNumber(data.totalKeywords)} ${data.totalKeywords === 1 ? "keyword" : "keywords"}`
+          : "Search volumes and cost-per-click data for your service area"
+      }
+    >
+      {done ? (
+        data ? (
+          <KeywordResults data={data} videoUrl={videoUrl} />
+        ) : (
+          <p className="text-sm text-slate-600">No keyword research data available</p>
+        )
+      ) : (
+        <StartStepCard
+          icon={<Search className="size-6" aria-hidden="true" />}
+          title="Keyword research has not run yet"
+          text="Find the searches your customers make in your service area, with monthly volumes and cost per click."
+          action="Start Keyword Research"
+          pendingLabel="Researching keywords..."
+          canStart={canRun}
+          pending={step.isPending}
+          onStart={step.start}
+          note={
+            canRun
+              ? `Researches ${formatNumber(cities)} ${cities === 1 ? "city" : "cities"} of your service area.`
+              : "Requires Payment: available with the premium package."
+          }
+        />
+      )}
+    </CollapsibleSection>
+  );
+}

@@ -1,0 +1,192 @@
+/**
+ * The premium steps of the results page (specification §4, §5, §7, §8): keyword research and
+ * competition analysis. Each start runs the client-side checks of §5 first, then the call, with
+ * every toast of §8 at its time; on success the returned analysis replaces the cached one and
+ * the analysis is refetched. The start buttons show the processing state while the call runs.
+ */
+import { type Analysis, errorMessage, isBisApiError, TOAST } from "@bis/sdk";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback, useEffect, useRef } from "react";
+import { api, queryKeys } from "../lib/api";
+import { formatNumber } from "../lib/format";
+import { keywordCities } from "../lib/premium";
+import { type ToastInput, toast } from "./use-toast";
+
+/**
+ * The video URLs the results page shows (premium offer, keyword and competition education).
+ * Optional: without them (or when the call fails) the page shows no video, or the promo its
+ * placeholder.
+ */
+export function useVideoSettings() {
+  return useQuery({ queryKey: queryKeys.videoSettings, queryFn: () => api.settings.videos() });
+}
+
+/** "View Your Results" and "Competition Analysis Ready" follow the completion toast after 2 s. */
+export const FOLLOW_UP_TOAST_DELAY_MS = 2000;
+
+/** A toast shown later; pending ones are dropped when the screen goes away. */
+function useLaterToast() {
+  const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
+  useEffect(() => {
+    const pending = timers.current;
+    return () => {
+      for (const timer of pending) clearTimeout(timer);
+      pending.clear();
+    };
+  }, []);
+  return useCallback((input: ToastInput, delayMs: number) => {
+    const timer = setTimeout(() => {
+      timers.current.delete(timer);
+      toast(input);
+    }, delayMs);
+    timers.current.add(timer);
+  }, []);
+}
+
+/** The returned analysis replaces the cached one; then the analysis and the list refetch. */
+function useStoreAnalysis() {
+  const client = useQueryClient();
+  return useCallback(
+    (analysis: Analysis) => {
+      client.setQueryData(queryKeys.analysis(analysis.id), analysis);
+      void client.invalidateQueries({ queryKey: queryKeys.analyses });
+    },
+    [client],
+  );
+}
+
+const KEYWORD_RESEARCH_REQUIRED =
+  "Please complete keyword research before starting competition analysis.";
+
+/**
+ * A failed step's toast: the server's message under the step's failure title, or under the
+ * specification's own title when the server names one (`details.title`, e.g. "No Cities
+ * Found") or answers "Keyword Research Required". The analysis is read again: a refund or a
+ * step run elsewhere may have changed it.
+ */
+function useStepFailed(analysisId: string, fallbackTitle: string) {
+  const client = useQueryClient();
+  return useCallback(
+    (error: unknown) => {
+      let title = fallbackTitle;
+      if (isBisApiError(error)) {
+        const named = error.details?.title;
+        if (typeof named === "string" && named) title = named;
+        else if (error.serverMessage === KEYWORD_RESEARCH_REQUIRED)
+          title = "Keyword Research Required";
+      }
+      toast({ variant: "destructive", title, description: errorMessage(error, fallbackTitle) });
+      if (analysisId) void client.invalidateQueries({ queryKey: queryKeys.analysis(analysisId) });
+    },
+    [client, analysisId, fallbackTitle],
+  );
+}
+
+function analysisIdMissing(): void {
+  toast({ variant: "destructive", title: "Error", description: "Analysis ID not found" });
+}
+
+export interface PremiumStep {
+  /** Runs the step after its checks; does nothing while it runs. */
+  start: () => void;
+  isPending: boolean;
+}
+
+/** POST /api/keyword-analysis/analyze for the analysis (§5 checks, §8 toasts). */
+export function useKeywordResearch(analysis: Analysis): PremiumStep {
+  const store = useStoreAnalysis();
+  const later = useLaterToast();
+  const failed = useStepFailed(analysis.id, "Keyword Research Failed");
+  const mutation = useMutation({
+    mutationFn: (id: string) => api.premium.keywords(id),
+    onSuccess: (updated) => {
+      store(updated);
+      const count = updated.keywordResearchData?.totalKeywords ?? 0;
+      toast({
+        title: "Keyword Research Complete",
+        description: `Processed ${formatNumber(count)} keywords successfully.`,
+        duration: TOAST.keywordCompleteDurationMs,
+      });
+      later(
+        {
+          title: "View Your Results",
+          description: "Your keyword research is ready in section 2 below.",
+        },
+        FOLLOW_UP_TOAST_DELAY_MS,
+      );
+    },
+    onError: failed,
+  });
+
+  const start = () => {
+    if (mutation.isPending) return;
+    if (!analysis.id) {
+      analysisIdMissing();
+      return;
+    }
+    const cities = keywordCities(analysis);
+    if (cities.length === 0) {
+      toast({
+        variant: "destructive",
+        title: "No Cities Found",
+        description: "Unable to extract cities from market analysis data.",
+      });
+      return;
+    }
+    toast({
+      title: "Starting Keyword Research",
+      description: `Processing ${formatNumber(cities.length)} cities for ${analysis.industry || "HVAC"} industry`,
+    });
+    mutation.mutate(analysis.id);
+  };
+
+  return { start, isPending: mutation.isPending };
+}
+
+/** POST /api/analyses/{id}/competition-analysis (§5 checks, §8 toasts). */
+export function useCompetitionAnalysis(analysis: Analysis): PremiumStep {
+  const store = useStoreAnalysis();
+  const later = useLaterToast();
+  const failed = useStepFailed(analysis.id, "Competition Analysis Failed");
+  const mutation = useMutation({
+    mutationFn: (id: string) => api.premium.competition(id),
+    onSuccess: (updated) => {
+      store(updated);
+      toast({
+        title: "Competition Analysis Complete",
+        description: "Successfully analyzed competitive landscape. Refreshing data...",
+      });
+      later(
+        {
+          title: "Competition Analysis Ready",
+          description: "Your competition analysis is ready in section 3 below.",
+        },
+        FOLLOW_UP_TOAST_DELAY_MS,
+      );
+    },
+    onError: failed,
+  });
+
+  const start = () => {
+    if (mutation.isPending) return;
+    if (!analysis.id) {
+      analysisIdMissing();
+      return;
+    }
+    if (!analysis.keywordResearchCompleted) {
+      toast({
+        variant: "destructive",
+        title: "Keyword Research Required",
+        description: KEYWORD_RESEARCH_REQUIRED,
+      });
+      return;
+    }
+    toast({
+      title: "Starting Competition Analysis",
+      description: `Analyzing competitive landscape for ${analysis.location}`,
+    });
+    mutation.mutate(analysis.id);
+  };
+
+  return { start, isPending: mutation.isPending };
+}

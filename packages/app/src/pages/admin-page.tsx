@@ -1,0 +1,148 @@
+/**
+ * /admin — the Administration Panel (specification §2, §4, §5, §6, §8, §9; issue 6).
+ *
+ * The route is open to any signed-in user; the role is checked here (and, in BIS, by the server
+ * on every admin call). A non-administrator gets "Access Denied" and goes home after 1 s and
+ * never sees admin data; an admin call refused with 401 means the session expired
+ * ("Session expired. Redirecting to login..." then sign-in after 0.5 s), with 403 that the user
+ * is no longer an administrator (Access Denied again). See hooks/use-admin.ts.
+ *
+ * Four summary cards (refreshed every 60 s), then seven tabs; the open tab is kept in the
+ * address (?tab=…) so that a reload or a shared link opens the same one.
+ */
+import { ADMIN_MESSAGES, ADMIN_TAB_COUNT, type User } from "@bis/sdk";
+import {
+  ChartPie,
+  KeyRound,
+  ScrollText,
+  Search,
+  Server,
+  Settings,
+  ShieldAlert,
+  Users,
+} from "lucide-react";
+import { useEffect } from "react";
+import { useSearchParams } from "react-router";
+import { AnalysesTab } from "../components/admin/analyses-tab";
+import { ApiKeysTab } from "../components/admin/api-keys-tab";
+import { LogsTab } from "../components/admin/logs-tab";
+import { SearchesTab } from "../components/admin/searches-tab";
+import { SettingsTab } from "../components/admin/settings-tab";
+import { SummaryCards } from "../components/admin/summary-cards";
+import { SystemTab } from "../components/admin/system-tab";
+import { UsersTab } from "../components/admin/users-tab";
+import { PageShell } from "../components/page-shell";
+import { MessageCard } from "../components/ui/message-card";
+import { type TabItem, Tabs } from "../components/ui/tabs";
+import { AdminGateContext, useAdminGateState } from "../hooks/use-admin";
+
+export const ADMIN_TABS = [
+  {
+    value: "users",
+    label: "User Management",
+    icon: <Users className="size-4" aria-hidden="true" />,
+  },
+  {
+    value: "searches",
+    label: "Past Searches",
+    icon: <Search className="size-4" aria-hidden="true" />,
+  },
+  {
+    value: "analyses",
+    label: "Analyses",
+    icon: <ChartPie className="size-4" aria-hidden="true" />,
+  },
+  { value: "system", label: "System", icon: <Server className="size-4" aria-hidden="true" /> },
+  {
+    value: "api-keys",
+    label: "API Keys",
+    icon: <KeyRound className="size-4" aria-hidden="true" />,
+  },
+  {
+    value: "settings",
+    label: "Settings",
+    icon: <Settings className="size-4" aria-hidden="true" />,
+  },
+  { value: "logs", label: "Logs", icon: <ScrollText className="size-4" aria-hidden="true" /> },
+] as const satisfies readonly TabItem<string>[];
+
+export type AdminTab = (typeof ADMIN_TABS)[number]["value"];
+
+// The specification's seven tabs (§9), no more and no fewer.
+if (ADMIN_TABS.length !== ADMIN_TAB_COUNT) throw new Error("The admin panel has seven tabs");
+
+function isAdminTab(value: string | null): value is AdminTab {
+  return ADMIN_TABS.some((tab) => tab.value === value);
+}
+
+const BACK_HOME = { to: "/", label: "Back" };
+
+function AdminTabs({ me }: { me: User }) {
+  const [params, setParams] = useSearchParams();
+  const requested = params.get("tab");
+  const tab: AdminTab = isAdminTab(requested) ? requested : "users";
+
+  function select(next: AdminTab) {
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next === "users") updated.delete("tab");
+        else updated.set("tab", next);
+        return updated;
+      },
+      { replace: true },
+    );
+  }
+
+  return (
+    <Tabs label="Administration" items={ADMIN_TABS} value={tab} onValueChange={select}>
+      {tab === "users" ? <UsersTab me={me} /> : null}
+      {tab === "searches" ? <SearchesTab /> : null}
+      {tab === "analyses" ? <AnalysesTab /> : null}
+      {tab === "system" ? <SystemTab /> : null}
+      {tab === "api-keys" ? <ApiKeysTab /> : null}
+      {tab === "settings" ? <SettingsTab /> : null}
+      {tab === "logs" ? <LogsTab /> : null}
+    </Tabs>
+  );
+}
+
+/** What a non-administrator sees for the second before going home. */
+export function AccessDeniedCard() {
+  return (
+    <MessageCard
+      icon={<ShieldAlert className="size-6" aria-hidden="true" />}
+      title="Access Denied"
+      headingLevel="h2"
+    >
+      {ADMIN_MESSAGES.forbidden} Taking you back to the dashboard...
+    </MessageCard>
+  );
+}
+
+export function AdminPage({ user }: { user: User }) {
+  const gate = useAdminGateState();
+  const { denyAccess } = gate;
+
+  useEffect(() => {
+    if (!user.isAdmin) denyAccess();
+  }, [user.isAdmin, denyAccess]);
+
+  return (
+    <PageShell
+      title="Administration Panel"
+      description="Users, analyses, payments, settings, keys and the health of this BIS installation."
+      back={BACK_HOME}
+      width="wide"
+    >
+      {user.isAdmin ? (
+        <AdminGateContext.Provider value={gate}>
+          <SummaryCards />
+          <AdminTabs me={user} />
+        </AdminGateContext.Provider>
+      ) : (
+        <AccessDeniedCard />
+      )}
+    </PageShell>
+  );
+}

@@ -1,0 +1,20 @@
+import type { User } from "@bis/sdk";
+import { LogsTab } from "../components/admin/logs-tab";
+import { PageShell } from "../components/page-shell";
+import { AdminGateContext, useAdminGateState } from "../hooks/use-admin";
+import { DevOnlyMessage } from "./dev-only-page";
+
+/** /logs in development, signed in: the message, then the Logs tab for administrators only. */
+export function DevLogsPage({ user }: { user: User }) {
+  const gate = useAdminGateState();
+  return (
+    <PageShell width="wide">
+      <DevOnlyMessage screen="logs" />
+      {user.isAdmin ? (
+        <AdminGateContext.Provider value={gate}>
+          <LogsTab />
+        </AdminGateContext.Provider>
+      ) : null}
+    </PageShell>
+  );
+}

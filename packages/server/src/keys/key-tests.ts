@@ -1,0 +1,337 @@
+/**
+ * Testing an outside-service key: the SERVER makes one small, real request to the provider
+ * with it (the key never goes to the browser) and reports whether the provider accepted it.
+ *
+ *   googleMaps     GET  {maps}/maps/api/staticmap?center=…&size=1x1&key=KEY   (Referer: BIS_BASE_URL,
+ *                  so a key restricted to the site's address passes, as in the browser)
+ *   census         GET  {census}/data/{vintage}/acs/acs5?get=NAME&for=state:11&key=KEY
+ *   googlePlaces   POST {places}/v1/places:searchText  {textQuery, pageSize: 1}, X-Goog-Api-Key
+ *   yelp           GET  {yelp}/v3/businesses/search?location=…&term=HVAC&limit=1, Bearer KEY
+ *   googleAds*     GET  {ads}/{version}/customers:listAccessibleCustomers (developer token + access token)
+ *   dataforseo*    GET  {dataforseo}/v3/appendix/user_data (HTTP basic: login + password)
+ *
+ * Messages name the provider and what it said, never the key.
+ */
+import { API_KEY_LABELS } from "@bis/sdk";
+import { type Dispatcher, request } from "undici";
+import type { Config } from "../config.js";
+import { GOOGLE_ADS_API_VERSION } from "../premium/keyword-providers.js";
+import type { ApiKeyName } from "./key-store.js";
+
+export const KEY_TEST_TIMEOUT_MS = 10_000;
+
+export interface KeyTestOutcome {
+  ok: boolean;
+  message: string;
+}
+
+export interface KeyTestDeps {
+  config: Config;
+  /** The value in use for another key (composite credentials: Google Ads, DataForSEO). */
+  current(name: ApiKeyName): string | undefined;
+  dispatcher?: Dispatcher;
+  timeoutMs?: number;
+}
+
+interface Answer {
+  status: number;
+  contentType: string;
+  location: string;
+  text: string;
+}
+
+function snippet(text: string, secrets: string[]): string {
+  let flat = text
+    .replace(/<[^>]*>/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+  for (const secret of secrets) if (secret) flat = flat.split(secret).join("****");
+  return flat.length > 300 ? `${flat.slice(0, 300)}…` : flat;
+}
+
+function json(text: string): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === "object" && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Google's `{ error: { message } }`, Yelp's `{ error: { description } }`, or the text. */
+function providerMessage(answer: Answer, secrets: string[]): string {
+  const body = json(answer.text);
+  const error = body?.error;
+  if (error && typeof error === "object") {
+    const e = error as { message?: unknown; description?: unknown; status?: unknown };
+    const text = [e.status, e.message ?? e.description].filter((v) => typeof v === "string");
+    if (text.length > 0) return snippet(text.join(": "), secrets);
+  }
+  if (typeof body?.error_message === "string") return snippet(body.error_message, secrets);
+  if (typeof body?.status_message === "string") return snippet(body.status_message, secrets);
+  return snippet(answer.text, secrets);
+}
+
+async function call(
+  label: string,
+  url: URL,
+  init: { method?: "GET" | "POST"; headers?: Record<string, string>; body?: string },
+  deps: KeyTestDeps,
+  secrets: string[],
+): Promise<Answer | KeyTestOutcome> {
+  const timeoutMs = deps.timeoutMs ?? KEY_TEST_TIMEOUT_MS;
+  const signal = AbortSignal.timeout(timeoutMs);
+  const where = `${url.protocol}//${url.host}`;
+  try {
+    const response = await request(url, {
+      method: init.method ?? "GET",
+      headers: { "user-agent": "BIS key test", ...init.headers },
+      body: init.body,
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+      signal,
+      ...(deps.dispatcher ? { dispatcher: deps.dispatcher } : {}),
+    });
+    const text = await response.body.text();
+    return {
+      status: response.statusCode,
+      contentType: String(response.headers["content-type"] ?? ""),
+      location: String(response.headers.location ?? ""),
+      text,
+    };
+  } catch (error) {
+    if (signal.aborted || /TIMEOUT/.test((error as { code?: string }).code ?? "")) {
+      return {
+        ok: false,
+        message: `${label} did not answer within ${Math.round(timeoutMs / 1000)} s (${where})`,
+      };
+    }
+    const code = (error as { code?: string }).code;
+    const reason = snippet([code, (error as Error).message].filter(Boolean).join(": "), secrets);
+    return { ok: false, message: `${label} could not be reached (${where}): ${reason}` };
+  }
+}
+
+const isOutcome = (v: Answer | KeyTestOutcome): v is KeyTestOutcome => "ok" in v;
+
+function refused(label: string, answer: Answer, secrets: string[]): KeyTestOutcome {
+  const said = providerMessage(answer, secrets);
+  const verb =
+    answer.status === 401 || answer.status === 403 || answer.status === 400
+      ? "rejected the key"
+      : answer.status >= 500
+        ? "failed"
+        : "refused the request";
+  return {
+    ok: false,
+    message: `${label} ${verb} (HTTP ${answer.status})${said ? `: ${said}` : ""}`,
+  };
+}
+
+const accepted = (label: string, answer: Answer, extra = ""): KeyTestOutcome => ({
+  ok: true,
+  message: `${label} accepted the key (HTTP ${answer.status})${extra}`,
+});
+
+async function testGoogleMaps(value: string, deps: KeyTestDeps): Promise<KeyTestOutcome> {
+  const label = "Google Maps";
+  const url = new URL(`${deps.config.mapsApiUrl}/maps/api/staticmap`);
+  url.searchParams.set("center", "39.8283,-98.5795");
+  url.searchParams.set("zoom", "3");
+  url.searchParams.set("size", "1x1");
+  url.searchParams.set("key", value);
+  const answer = await call(label, url, { headers: { referer: `${deps.config.baseUrl}/` } }, deps, [
+    value,
+  ]);
+  if (isOutcome(answer)) return answer;
+  if (answer.status === 200 && answer.contentType.startsWith("image/"))
+    return accepted(label, answer);
+  return refused(label, answer, [value]);
+}
+
+async function testCensus(value: string, deps: KeyTestDeps): Promise<KeyTestOutcome> {
+  const label = "Census Data API";
+  const { baseUrl, vintage } = deps.config.places.census;
+  const url = new URL(`${baseUrl}/data/${vintage}/acs/acs5`);
+  url.searchParams.set("get", "NAME");
+  url.searchParams.set("for", "state:11");
+  url.searchParams.set("key", value);
+  const answer = await call(label, url, {}, deps, [value]);
+  if (isOutcome(answer)) return answer;
+  if (answer.status >= 300 && answer.status < 400) {
+    return {
+      ok: false,
+      message: `${label} rejected the key (HTTP ${answer.status}, redirected to ${answer.location || "its invalid-key page"}): invalid or not yet activated`,
+    };
+  }
+  if (answer.status !== 200) return refused(label, answer, [value]);
+  if (/html/i.test(answer.contentType) || /^\s*</.test(answer.text)) {
+    return {
+      ok: false,
+      message: `${label} rejected the key: it answered with an HTML page (${snippet(answer.text, [value])})`,
+    };
+  }
+  try {
+    const rows = JSON.parse(answer.text) as unknown;
+    if (Array.isArray(rows) && rows.length >= 2) return accepted(label, answer);
+  } catch {
+    // fall through
+  }
+  return {
+    ok: false,
+    message: `${label} answered HTTP 200 without the expected table: ${snippet(answer.text, [value])}`,
+  };
+}
+
+async function testGooglePlaces(value: string, deps: KeyTestDeps): Promise<KeyTestOutcome> {
+  const label = "Google Places";
+  const url = new URL(`${deps.config.premium.urls.googlePlaces}/v1/places:searchText`);
+  const answer = await call(
+    label,
+    url,
+    {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "x-goog-api-key": value,
+        "x-goog-fieldmask": "places.id",
+      },
+      body: JSON.stringify({ textQuery: "HVAC contractor in Austin, TX", pageSize: 1 }),
+    },
+    deps,
+    [value],
+  );
+  if (isOutcome(answer)) return answer;
+  return answer.status === 200 ? accepted(label, answer) : refused(label, answer, [value]);
+}
+
+async function testYelp(value: string, deps: KeyTestDeps): Promise<KeyTestOutcome> {
+  const label = "Yelp Fusion";
+  const url = new URL(`${deps.config.premium.urls.yelp}/v3/businesses/search`);
+  url.searchParams.set("location", "Austin, TX");
+  url.searchParams.set("term", "HVAC");
+  url.searchParams.set("limit", "1");
+  const answer = await call(
+    label,
+    url,
+    { headers: { authorization: `Bearer ${value}`, accept: "application/json" } },
+    deps,
+    [value],
+  );
+  if (isOutcome(answer)) return answer;
+  return answer.status === 200 ? accepted(label, answer) : refused(label, answer, [value]);
+}
+
+function missingPartner(label: string, names: ApiKeyName[]): KeyTestOutcome {
+  const list = names.map((n) => API_KEY_LABELS[n]).join(" and ");
+  return { ok: false, message: `${label} also needs the ${list}; save it first, then test again` };
+}
+
+async function testGoogleAds(
+  name: ApiKeyName,
+  value: string,
+  deps: KeyTestDeps,
+): Promise<KeyTestOutcome> {
+  const label = "Google Ads";
+  const pick = (n: ApiKeyName) => (n === name ? value : deps.current(n));
+  const developerToken = pick("googleAdsDeveloperToken");
+  const accessToken = pick("googleAdsAccessToken");
+  const customerId = pick("googleAdsCustomerId");
+  if (name === "googleAdsCustomerId" && !/^\d{3}-?\d{3}-?\d{4}$/.test(value.trim())) {
+    return {
+      ok: false,
+      message: "A Google Ads customer id has ten digits, such as 123-456-7890",
+    };
+  }
+  const missing = (["googleAdsDeveloperToken", "googleAdsAccessToken"] as const).filter(
+    (n) => !pick(n),
+  );
+  if (missing.length > 0) return missingPartner(label, missing);
+  const secrets = [developerToken ?? "", accessToken ?? ""];
+  const url = new URL(
+    `${deps.config.premium.urls.googleAds}/${GOOGLE_ADS_API_VERSION}/customers:listAccessibleCustomers`,
+  );
+  const answer = await call(
+    label,
+    url,
+    {
+      headers: {
+        authorization: `Bearer ${accessToken}`,
+        "developer-token": developerToken ?? "",
+        accept: "application/json",
+      },
+    },
+    deps,
+    secrets,
+  );
+  if (isOutcome(answer)) return answer;
+  if (answer.status !== 200) return refused(label, answer, secrets);
+  const names = (json(answer.text)?.resourceNames ?? []) as unknown[];
+  const digits = customerId?.replace(/-/g, "");
+  if (!digits) return accepted(label, answer, "; set the customer id too");
+  const reachable = names.includes(`customers/${digits}`);
+  return accepted(
+    label,
+    answer,
+    reachable
+      ? `; customer ${customerId} is accessible`
+      : `; customer ${customerId} is not directly accessible with this token (a manager account may still reach it)`,
+  );
+}
+
+async function testDataForSeo(
+  name: ApiKeyName,
+  value: string,
+  deps: KeyTestDeps,
+): Promise<KeyTestOutcome> {
+  const label = "DataForSEO";
+  const login = name === "dataforseoLogin" ? value : deps.current("dataforseoLogin");
+  const password = name === "dataforseoPassword" ? value : deps.current("dataforseoPassword");
+  if (!login) return missingPartner(label, ["dataforseoLogin"]);
+  if (!password) return missingPartner(label, ["dataforseoPassword"]);
+  const secrets = [password];
+  const url = new URL(`${deps.config.premium.urls.dataforseo}/v3/appendix/user_data`);
+  const answer = await call(
+    label,
+    url,
+    {
+      headers: {
+        authorization: `Basic ${Buffer.from(`${login}:${password}`).toString("base64")}`,
+        accept: "application/json",
+      },
+    },
+    deps,
+    secrets,
+  );
+  if (isOutcome(answer)) return answer;
+  const body = json(answer.text);
+  if (answer.status === 200 && body?.status_code === 20000) return accepted(label, answer);
+  return refused(label, answer, secrets);
+}
+
+/** One real request to the provider of `name` with `value`. */
+export async function testProviderKey(
+  name: ApiKeyName,
+  value: string,
+  deps: KeyTestDeps,
+): Promise<KeyTestOutcome> {
+  switch (name) {
+    case "googleMaps":
+      return testGoogleMaps(value, deps);
+    case "census":
+      return testCensus(value, deps);
+    case "googlePlaces":
+      return testGooglePlaces(value, deps);
+    case "yelp":
+      return testYelp(value, deps);
+    case "googleAdsDeveloperToken":
+    case "googleAdsCustomerId":
+    case "googleAdsAccessToken":
+      return testGoogleAds(name, value, deps);
+    case "dataforseoLogin":
+    case "dataforseoPassword":
+      return testDataForSeo(name, value, deps);
+  }
+}

@@ -1,0 +1,428 @@
+/**
+ * The report's page furniture on top of pdfkit: the brand palette, headings, paragraphs, lists,
+ * figure cards with their grade, tables that break across pages (repeating their header), and
+ * the running header and footer (analysis id, page X of Y) written once every page exists.
+ */
+import type { DataGrade } from "@bis/sdk";
+import type PDFDocument from "pdfkit";
+import { gradeLabel, pdfText } from "./format.js";
+
+export type Doc = InstanceType<typeof PDFDocument>;
+
+export const COLORS = {
+  brand: "#1d4ed8",
+  brandDark: "#1e3a8a",
+  brandLight: "#eff6ff",
+  brandMid: "#bfdbfe",
+  ink: "#0f172a",
+  text: "#334155",
+  muted: "#64748b",
+  faint: "#94a3b8",
+  rule: "#e2e8f0",
+  panel: "#f8fafc",
+  highlight: "#fef9c3",
+  highlightRule: "#facc15",
+  white: "#ffffff",
+} as const;
+
+const GRADE_COLORS: Record<DataGrade, { fg: string; bg: string }> = {
+  measured: { fg: "#065f46", bg: "#d1fae5" },
+  modeled: { fg: "#1e40af", bg: "#dbeafe" },
+  sample: { fg: "#92400e", bg: "#fef3c7" },
+};
+
+export const FONT = { regular: "Helvetica", bold: "Helvetica-Bold", italic: "Helvetica-Oblique" };
+
+/** US Letter, in points. */
+export const PAGE = {
+  size: "LETTER" as const,
+  width: 612,
+  height: 792,
+  margins: { top: 76, bottom: 66, left: 50, right: 50 },
+};
+
+export interface FigureCard {
+  label: string;
+  value: string;
+  grade?: DataGrade | null;
+  detail?: string;
+}
+
+export interface Column {
+  header: string;
+  /** Points; the last column takes what is left when omitted. */
+  width?: number;
+  align?: "left" | "right" | "center";
+}
+
+export interface TableOptions {
+  /** Rows drawn highlighted (the market leader). */
+  highlight?: (rowIndex: number) => boolean;
+  fontSize?: number;
+  /** Bold last row (a total). */
+  totalRow?: boolean;
+  /** A small note under the table, kept on the page of its last row. */
+  caption?: string;
+}
+
+export interface RunningText {
+  /** Left of the header on every page but the cover. */
+  header: string;
+  /** Left of the footer. */
+  footer: string;
+  analysisId: string;
+}
+
+export class ReportWriter {
+  readonly doc: Doc;
+  private readonly running: RunningText;
+
+  constructor(doc: Doc, running: RunningText) {
+    this.doc = doc;
+    this.running = running;
+  }
+
+  get left(): number {
+    return PAGE.margins.left;
+  }
+  get width(): number {
+    return PAGE.width - PAGE.margins.left - PAGE.margins.right;
+  }
+  get right(): number {
+    return this.left + this.width;
+  }
+  get bottom(): number {
+    return PAGE.height - PAGE.margins.bottom;
+  }
+  get y(): number {
+    return this.doc.y;
+  }
+  set y(value: number) {
+    this.doc.y = value;
+  }
+
+  newPage(): void {
+    this.doc.addPage();
+    this.doc.x = this.left;
+    this.doc.y = PAGE.margins.top;
+  }
+
+  /** A new page unless `height` points still fit on this one. */
+  ensure(height: number): void {
+    if (this.y + height > this.bottom) this.newPage();
+  }
+
+  space(points: number): void {
+    this.y += points;
+  }
+
+  /* ------------------------------------------------------------------ text */
+
+  /** A section title on a fresh page, with its grades beside it. */
+  sectionTitle(title: string, grades: readonly DataGrade[] = []): void {
+    const { doc } = this;
+    const top = this.y;
+    doc.font(FONT.bold).fontSize(20).fillColor(COLORS.brandDark);
+    doc.text(pdfText(title), this.left, top, { width: this.width, lineBreak: false });
+    let x = this.left + doc.widthOfString(pdfText(title)) + 10;
+    for (const grade of grades) x += this.gradePill(x, top + 4, grade) + 5;
+    doc.rect(this.left, top + 27, this.width, 2).fill(COLORS.brand);
+    this.y = top + 43;
+  }
+
+  subheading(text: string): void {
+    this.ensure(70);
+    const { doc } = this;
+    doc.font(FONT.bold).fontSize(12.5).fillColor(COLORS.ink);
+    doc.text(pdfText(text), this.left, this.y, { width: this.width });
+    this.y += 5;
+  }
+
+  paragraph(
+    text: string,
+    options: { size?: number; color?: string; font?: string; gap?: number } = {},
+  ): void {
+    const { doc } = this;
+    doc
+      .font(options.font ?? FONT.regular)
+      .fontSize(options.size ?? 10)
+      .fillColor(options.color ?? COLORS.text);
+    const body = pdfText(text);
+    this.ensure(Math.min(doc.heightOfString(body, { width: this.width, lineGap: 2 }), 60));
+    doc.text(body, this.left, this.y, { width: this.width, lineGap: 2 });
+    this.y += options.gap ?? 6;
+  }
+
+  note(text: string): void {
+    this.paragraph(text, { size: 8.5, color: COLORS.muted, gap: 4 });
+  }
+
+  bullets(items: readonly string[], empty = "None."): void {
+    const { doc } = this;
+    if (items.length === 0) {
+      this.note(empty);
+      return;
+    }
+    doc.font(FONT.regular).fontSize(10).fillColor(COLORS.text);
+    for (const item of items) {
+      const body = pdfText(item);
+      const height = doc.heightOfString(body, { width: this.width - 14, lineGap: 2 });
+      this.ensure(Math.min(height, 40) + 4);
+      const top = this.y;
+      doc.circle(this.left + 4, top + 5, 1.8).fill(COLORS.brand);
+      doc.fillColor(COLORS.text).text(body, this.left + 14, top, {
+        width: this.width - 14,
+        lineGap: 2,
+      });
+      this.y += 4;
+    }
+    this.y += 4;
+  }
+
+  /** A coloured banner across the page (sample data, "not run yet"). */
+  banner(text: string, tone: "sample" | "info" | "muted"): void {
+    const { doc } = this;
+    const colors =
+      tone === "sample"
+        ? { fg: GRADE_COLORS.sample.fg, bg: GRADE_COLORS.sample.bg, bar: "#f59e0b" }
+        : tone === "info"
+          ? { fg: COLORS.brandDark, bg: COLORS.brandLight, bar: COLORS.brand }
+          : { fg: COLORS.text, bg: COLORS.panel, bar: COLORS.faint };
+    const body = pdfText(text);
+    doc.font(FONT.regular).fontSize(9.5);
+    const height = doc.heightOfString(body, { width: this.width - 28, lineGap: 2 }) + 16;
+    this.ensure(height + 6);
+    const top = this.y;
+    doc.rect(this.left, top, this.width, height).fill(colors.bg);
+    doc.rect(this.left, top, 4, height).fill(colors.bar);
+    doc.fillColor(colors.fg).text(body, this.left + 16, top + 8, {
+      width: this.width - 28,
+      lineGap: 2,
+    });
+    this.y = top + height + 10;
+  }
+
+  /** A small rounded label with a grade's name; returns its width. */
+  gradePill(x: number, y: number, grade: DataGrade, size = 7.5): number {
+    const { doc } = this;
+    const label = gradeLabel(grade).toUpperCase();
+    doc.font(FONT.bold).fontSize(size);
+    const width = doc.widthOfString(label) + 10;
+    const height = size + 6;
+    const { fg, bg } = GRADE_COLORS[grade];
+    doc.roundedRect(x, y, width, height, height / 2).fill(bg);
+    doc.fillColor(fg).text(label, x + 5, y + 3.2, { lineBreak: false });
+    return width;
+  }
+
+  /** A row of figure cards: label, value, grade, detail. */
+  figureCards(cards: readonly FigureCard[], perRow = cards.length): void {
+    const { doc } = this;
+    const gap = 10;
+    const cardWidth = (this.width - gap * (perRow - 1)) / perRow;
+    for (let start = 0; start < cards.length; start += perRow) {
+      const row = cards.slice(start, start + perRow);
+      const height = row.some((c) => c.detail) ? 78 : 64;
+      this.ensure(height + 10);
+      const top = this.y;
+      row.forEach((card, i) => {
+        const x = this.left + i * (cardWidth + gap);
+        doc.roundedRect(x, top, cardWidth, height, 6).fillAndStroke(COLORS.panel, COLORS.rule);
+        doc.font(FONT.regular).fillColor(COLORS.muted);
+        this.fitText(card.label, x + 10, top + 9, cardWidth - 20, 8.5);
+        doc.font(FONT.bold).fillColor(COLORS.ink);
+        this.fitText(card.value, x + 10, top + 23, cardWidth - 20, 16);
+        if (card.grade) this.gradePill(x + 10, top + 45, card.grade, 7);
+        if (card.detail) {
+          doc.font(FONT.regular).fontSize(7.5).fillColor(COLORS.muted);
+          doc.text(pdfText(card.detail), x + 10, top + (card.grade ? 61 : 47), {
+            width: cardWidth - 20,
+            lineBreak: false,
+            ellipsis: true,
+          });
+        }
+      });
+      this.y = top + height + 10;
+    }
+  }
+
+  /** One line of text at the largest size up to `size` that fits `width` (down to 60 %). */
+  fitText(text: string, x: number, y: number, width: number, size: number): void {
+    const { doc } = this;
+    const body = pdfText(text);
+    let fitted = size;
+    doc.fontSize(fitted);
+    while (fitted > size * 0.6 && doc.widthOfString(body) > width) {
+      fitted -= 0.5;
+      doc.fontSize(fitted);
+    }
+    // Vertically centred on the line the full size would take.
+    doc.text(body, x, y + (size - fitted) * 0.7, {
+      width,
+      height: fitted * 1.3,
+      lineBreak: false,
+      ellipsis: true,
+    });
+  }
+
+  /** A table with a shaded header; rows wrap, break across pages and repeat the header. */
+  table(columns: readonly Column[], rows: readonly string[][], options: TableOptions = {}): void {
+    const { doc } = this;
+    const size = options.fontSize ?? 9;
+    const pad = 5;
+    const fixed = columns.reduce((sum, c) => sum + (c.width ?? 0), 0);
+    const flexible = columns.filter((c) => c.width === undefined).length;
+    const widths = columns.map((c) => c.width ?? (this.width - fixed) / Math.max(1, flexible));
+
+    const rowHeight = (cells: readonly string[], font: string) => {
+      doc.font(font).fontSize(size);
+      let height = 0;
+      cells.forEach((cell, i) => {
+        const width = (widths[i] ?? 40) - 2 * pad;
+        height = Math.max(height, doc.heightOfString(pdfText(cell), { width, lineGap: 1 }));
+      });
+      return height + 2 * pad;
+    };
+
+    const drawRow = (
+      cells: readonly string[],
+      top: number,
+      height: number,
+      style: { font: string; color: string; fill?: string; rule?: string },
+    ) => {
+      if (style.fill) doc.rect(this.left, top, this.width, height).fill(style.fill);
+      if (style.rule) doc.rect(this.left, top, 3, height).fill(style.rule);
+      let x = this.left;
+      doc.font(style.font).fontSize(size).fillColor(style.color);
+      cells.forEach((cell, i) => {
+        const width = widths[i] ?? 40;
+        doc.text(pdfText(cell), x + pad, top + pad, {
+          width: width - 2 * pad,
+          align: columns[i]?.align ?? "left",
+          lineGap: 1,
+        });
+        x += width;
+      });
+      doc
+        .moveTo(this.left, top + height)
+        .lineTo(this.right, top + height)
+        .lineWidth(0.5)
+        .strokeColor(COLORS.rule)
+        .stroke();
+      // Drawing text moved the cursor; the caller advances by the row's height.
+      this.y = top;
+    };
+
+    const headers = columns.map((c) => c.header);
+    const headerHeight = rowHeight(headers, FONT.bold);
+    const drawHeader = () => {
+      drawRow(headers, this.y, headerHeight, {
+        font: FONT.bold,
+        color: COLORS.white,
+        fill: COLORS.brandDark,
+      });
+      this.y += headerHeight;
+    };
+
+    doc.font(FONT.regular).fontSize(8.5);
+    const caption = options.caption ? pdfText(options.caption) : null;
+    const captionHeight = caption
+      ? doc.heightOfString(caption, { width: this.width, lineGap: 2 }) + 6
+      : 0;
+    const firstHeight = rows[0] ? rowHeight(rows[0], FONT.regular) : 0;
+    this.ensure(headerHeight + firstHeight + 4);
+    drawHeader();
+    rows.forEach((cells, index) => {
+      const isTotal = options.totalRow === true && index === rows.length - 1;
+      const highlighted = options.highlight?.(index) ?? false;
+      const font = isTotal || highlighted ? FONT.bold : FONT.regular;
+      const height = rowHeight(cells, font);
+      const needed = height + (index === rows.length - 1 ? captionHeight : 0);
+      if (this.y + needed > this.bottom) {
+        this.newPage();
+        drawHeader();
+      }
+      drawRow(cells, this.y, height, {
+        font,
+        color: COLORS.ink,
+        fill: highlighted ? COLORS.highlight : index % 2 === 1 ? COLORS.panel : undefined,
+        rule: highlighted ? COLORS.highlightRule : undefined,
+      });
+      this.y += height;
+    });
+    if (caption) {
+      doc.font(FONT.regular).fontSize(8.5).fillColor(COLORS.muted);
+      doc.text(caption, this.left, this.y + 6, { width: this.width, lineGap: 2 });
+    }
+    this.y += 12;
+  }
+
+  /* ------------------------------------------------------------------ running header and footer */
+
+  /** Writes the header (all pages but the cover) and the footer (every page); returns the page count. */
+  finish(): number {
+    const { doc } = this;
+    const range = doc.bufferedPageRange();
+    const total = range.count;
+    for (let i = range.start; i < range.start + total; i += 1) {
+      doc.switchToPage(i);
+      const page = doc.page;
+      const savedBottom = page.margins.bottom;
+      // Text below the bottom margin would otherwise start a new page.
+      page.margins.bottom = 0;
+      if (i > range.start) {
+        this.brandMark(this.left, 30, 16);
+        doc.font(FONT.bold).fontSize(10).fillColor(COLORS.ink);
+        doc.text("BIS", this.left + 21, 33.5, { lineBreak: false });
+        doc.font(FONT.regular).fontSize(8.5).fillColor(COLORS.muted);
+        doc.text(pdfText(this.running.header), this.left + 60, 34.5, {
+          width: this.width - 60,
+          align: "right",
+          lineBreak: false,
+          ellipsis: true,
+        });
+        doc
+          .moveTo(this.left, 52)
+          .lineTo(this.right, 52)
+          .lineWidth(0.5)
+          .strokeColor(COLORS.rule)
+          .stroke();
+      }
+      const footerY = PAGE.height - 42;
+      doc
+        .moveTo(this.left, footerY - 8)
+        .lineTo(this.right, footerY - 8)
+        .lineWidth(0.5)
+        .strokeColor(COLORS.rule)
+        .stroke();
+      doc.font(FONT.regular).fontSize(8).fillColor(COLORS.muted);
+      doc.text(pdfText(this.running.footer), this.left, footerY, {
+        width: this.width * 0.45,
+        lineBreak: false,
+        ellipsis: true,
+      });
+      doc.text(
+        `Analysis ${pdfText(this.running.analysisId)}  ·  Page ${i - range.start + 1} of ${total}`,
+        this.left + this.width * 0.45,
+        footerY,
+        { width: this.width * 0.55, align: "right", lineBreak: false },
+      );
+      page.margins.bottom = savedBottom;
+    }
+    return total;
+  }
+
+  /** The BIS mark: a rounded square with three rising bars. */
+  brandMark(x: number, y: number, size: number, inverted = false): void {
+    const { doc } = this;
+    doc.roundedRect(x, y, size, size, size * 0.22).fill(inverted ? COLORS.white : COLORS.brand);
+    const barColor = inverted ? COLORS.brand : COLORS.white;
+    const barWidth = size * 0.13;
+    const base = y + size * 0.75;
+    const heights = [0.2, 0.38, 0.52];
+    heights.forEach((h, i) => {
+      const barX = x + size * (0.25 + i * 0.2);
+      doc.rect(barX, base - size * h, barWidth, size * h).fill(barColor);
+    });
+  }
+}

@@ -1,0 +1,94 @@
+/**
+ * The PDF report of an analysis (issue 5): a branded, paginated document made with pdfkit from
+ * the stored analysis alone — no network, no temporary files. `renderReport` lays out every page
+ * synchronously (so a fault surfaces before a byte is sent) and returns the document as a
+ * readable stream of PDF bytes.
+ */
+import { type Analysis, type OpportunityScore, opportunityScoreSchema } from "@bis/sdk";
+import PDFDocument from "pdfkit";
+import { slugify } from "./format.js";
+import { type Doc, PAGE, ReportWriter } from "./layout.js";
+import {
+  drawCompetition,
+  drawCover,
+  drawKeywords,
+  drawMap,
+  drawMarket,
+  drawScore,
+  drawSources,
+  reportContext,
+  SECTION_TITLES,
+} from "./sections.js";
+
+export { SAMPLE_DATA_LABEL, SECTION_TITLES } from "./sections.js";
+
+export interface ReportOptions {
+  /** When the report is generated (the cover says so); now by default. */
+  generatedAt?: Date;
+}
+
+/** `bis-report-<location-slug>-<first 8 characters of the id>.pdf`. */
+export function reportFileName(analysis: Pick<Analysis, "id" | "location">): string {
+  const id8 = analysis.id.replace(/[^A-Za-z0-9]/g, "").slice(0, 8) || "report";
+  return `bis-report-${slugify(analysis.location)}-${id8}.pdf`;
+}
+
+/** The analysis' opportunity score, when it has a well-formed one. */
+function scoreOf(analysis: Analysis): OpportunityScore | null {
+  const parsed = opportunityScoreSchema.safeParse(analysis.opportunityScore);
+  return parsed.success ? parsed.data : null;
+}
+
+export interface RenderedReport {
+  /** The PDF bytes, as a readable stream (pipe it to the response). */
+  pdf: Doc;
+  pageCount: number;
+  /** Milliseconds spent laying out the pages. */
+  renderMs: number;
+}
+
+/** Lays out the whole report and ends the document; read (or pipe) `pdf` for the bytes. */
+export function renderReport(analysis: Analysis, options: ReportOptions = {}): RenderedReport {
+  const started = performance.now();
+  const generatedAt = options.generatedAt ?? new Date();
+  const location = analysis.marketAnalysisData?.requestLocation ?? analysis.location;
+  const doc = new PDFDocument({
+    size: PAGE.size,
+    margins: PAGE.margins,
+    bufferPages: true,
+    compress: true,
+    info: {
+      Title: `${SECTION_TITLES.cover}: ${location}`,
+      Author: "BIS",
+      Subject: `${analysis.industry} market analysis for ${location} (analysis ${analysis.id})`,
+      Keywords: `BIS, market analysis, ${analysis.industry}, ${location}`,
+      CreationDate: generatedAt,
+    },
+  });
+  const writer = new ReportWriter(doc, {
+    header: `${SECTION_TITLES.cover}  ·  ${location}  ·  ${analysis.industry}`,
+    footer: `BIS ${SECTION_TITLES.cover} · ${location}`,
+    analysisId: analysis.id,
+  });
+  const ctx = reportContext(analysis, generatedAt, scoreOf(analysis));
+  drawCover(writer, ctx);
+  drawMarket(writer, ctx);
+  drawMap(writer, ctx);
+  drawKeywords(writer, ctx);
+  drawCompetition(writer, ctx);
+  drawScore(writer, ctx);
+  drawSources(writer, ctx);
+  const pageCount = writer.finish();
+  doc.end();
+  return { pdf: doc, pageCount, renderMs: performance.now() - started };
+}
+
+/** The whole report in memory (tests, the CLI). */
+export async function renderReportBuffer(
+  analysis: Analysis,
+  options: ReportOptions = {},
+): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of renderReport(analysis, options).pdf) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}

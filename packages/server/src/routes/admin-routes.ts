@@ -1,0 +1,151 @@
+/**
+ * Administration calls (spec §2 /admin, §6, §7): parse, call one service, respond. Every
+ * /api/admin/* request that reaches this router is refused to non-administrators (401 signed
+ * out, 403 otherwise) before any handler runs, so a new route here cannot forget it.
+ *
+ * Also here: the video URLs for any signed-in user, the map key for signed-in users, and the
+ * development-only GET /api/logs.
+ */
+import {
+  bulkDeleteAnalysesRequestSchema,
+  logsQuerySchema,
+  saveApiKeyRequestSchema,
+  saveMapsKeyRequestSchema,
+  setAdminRequestSchema,
+  settingsPatchSchema,
+  testApiKeyRequestSchema,
+} from "@bis/sdk";
+import { Router } from "express";
+import type { AppContext } from "../context.js";
+import { AppError, parse } from "../http/errors.js";
+import { requireAdmin, requireUser, userOf } from "../http/session.js";
+
+export function adminRoutes(ctx: AppContext): Router {
+  const { config, logs } = ctx;
+  const { accounts, admin, apiKeys, audit, settings, system } = ctx.services;
+  const router = Router();
+  const adminOnly = requireAdmin(accounts);
+  const signedIn = requireUser(accounts);
+  router.use("/admin", adminOnly);
+
+  router.get("/admin/analytics", (_req, res) => {
+    res.json(admin.analytics());
+  });
+
+  /* -------------------------------------------------------------- users */
+
+  router.get("/admin/users", (_req, res) => {
+    res.json({ users: admin.users() });
+  });
+
+  router.put("/admin/users/:userId/admin", (req, res) => {
+    const body = parse(setAdminRequestSchema, req.body);
+    res.json(admin.setAdmin(userOf(req), req.params.userId, body.isAdmin));
+  });
+
+  router.delete("/admin/users/:userId", (req, res) => {
+    res.json(admin.deleteUser(userOf(req), req.params.userId));
+  });
+
+  /* -------------------------------------------------------------- analyses */
+
+  router.get("/admin/analyses", (_req, res) => {
+    res.json({ analyses: admin.analyses() });
+  });
+
+  router.delete("/admin/analyses/bulk", (req, res) => {
+    const body = parse(bulkDeleteAnalysesRequestSchema, req.body);
+    res.json(admin.bulkDeleteAnalyses(userOf(req), body.analysisIds));
+  });
+
+  /* -------------------------------------------------------------- settings */
+
+  router.get("/admin/settings", (_req, res) => {
+    res.json(settings.all());
+  });
+
+  router.patch("/admin/settings", (req, res) => {
+    const body = parse(settingsPatchSchema, req.body);
+    res.json(admin.updateSettings(userOf(req), body));
+  });
+
+  /** The results page reads the video URLs (spec §6): any signed-in user. */
+  router.get("/settings/videos", signedIn, (_req, res) => {
+    res.json(settings.all());
+  });
+
+  /* -------------------------------------------------------------- API keys */
+
+  router.get("/admin/api-keys", (_req, res) => {
+    res.json({ apiKeys: apiKeys.list() });
+  });
+
+  router.put("/admin/api-keys/:name", (req, res) => {
+    const name = apiKeys.nameOf(req.params.name);
+    const body = parse(saveApiKeyRequestSchema, req.body);
+    res.json(apiKeys.save(userOf(req), name, body.value));
+  });
+
+  router.post("/admin/api-keys/:name/test", async (req, res) => {
+    const name = apiKeys.nameOf(req.params.name);
+    const body = parse(testApiKeyRequestSchema, req.body);
+    res.json(await apiKeys.test(name, body.value));
+  });
+
+  router.delete("/admin/api-keys/:name", (req, res) => {
+    const name = apiKeys.nameOf(req.params.name);
+    res.json(apiKeys.remove(userOf(req), name));
+  });
+
+  /** The spec's call for the maps key. */
+  router.post("/admin/save-api-key", (req, res) => {
+    const body = parse(saveMapsKeyRequestSchema, req.body);
+    const saved = apiKeys.save(userOf(req), "googleMaps", body.googleMapsApiKey);
+    res.json({
+      message:
+        saved.source === "environment"
+          ? `Google Maps API key saved; ${saved.envVar} is set in the environment and stays in use until it is removed`
+          : "Google Maps API key saved successfully",
+    });
+  });
+
+  /** The configured map key for signed-in users; 404 when there is none (never a fallback). */
+  router.get("/config/google-maps-key", signedIn, (_req, res) => {
+    const apiKey = ctx.keys.get("googleMaps");
+    if (!apiKey) throw new AppError("NOT_FOUND", "No Google Maps API key is configured");
+    res.setHeader("Cache-Control", "no-store");
+    res.json({ apiKey });
+  });
+
+  /* -------------------------------------------------------------- operations */
+
+  router.get("/admin/system", (_req, res) => {
+    res.json(system.status());
+  });
+
+  router.get("/admin/logs", (req, res) => {
+    const query = parse(logsQuerySchema, req.query);
+    res.json({ entries: logs.entries(query) });
+  });
+
+  router.get("/admin/audit", (_req, res) => {
+    res.json({ entries: audit.list() });
+  });
+
+  /** The spec's logging dashboard call: development only, and administrators only there too. */
+  router.get(
+    "/logs",
+    (_req, _res, next) => {
+      if (config.env !== "development")
+        throw new AppError("NOT_FOUND", "The log is available in development only");
+      next();
+    },
+    adminOnly,
+    (req, res) => {
+      const query = parse(logsQuerySchema, req.query);
+      res.json({ entries: logs.entries(query) });
+    },
+  );
+
+  return router;
+}

@@ -1,0 +1,22 @@
+/** Competition analysis (spec §7): `POST /api/analyses/{analysisId}/competition-analysis` → `{ analysis }`. */
+import { competitionAnalysisRequestSchema } from "@bis/sdk";
+import { Router } from "express";
+import type { AppContext } from "../context.js";
+import { parse } from "../http/errors.js";
+import { requireUser, userOf } from "../http/session.js";
+
+const PATH = "/analyses/:analysisId/competition-analysis";
+
+export function competitionRoutes({ services: { accounts, competition } }: AppContext): Router {
+  const router = Router();
+  router.use(PATH, requireUser(accounts));
+
+  // The body is empty (spec §7); anything sent is ignored.
+  router.post(PATH, async (req, res) => {
+    parse(competitionAnalysisRequestSchema, req.body);
+    const analysis = await competition.runCompetitionAnalysis(userOf(req), req.params.analysisId);
+    res.json({ analysis });
+  });
+
+  return router;
+}

@@ -1,0 +1,50 @@
+/**
+ * The PDF report of an analysis (issue 5): `GET /api/analyses/{id}/report.pdf`, premium (paid or
+ * administrator; 404 for an analysis the viewer may not see, 402 before payment). The document
+ * is laid out in full before the first byte goes out, then streamed; nothing touches the disk.
+ */
+import { type Analysis, opportunityScoreSchema } from "@bis/sdk";
+import { Router } from "express";
+import type { AppContext } from "../context.js";
+import { requireUser, userOf } from "../http/session.js";
+import { renderReport, reportFileName } from "../report/render-report.js";
+import { toAnalysisDto } from "../services/analyses.js";
+
+type AnalysisRow = Parameters<typeof toAnalysisDto>[0];
+
+/** The analysis as the report reads it, with its opportunity score when one is stored. */
+function reportAnalysis(row: AnalysisRow): Analysis {
+  const dto = toAnalysisDto(row);
+  const score = opportunityScoreSchema.safeParse(dto.opportunityScore ?? row.opportunityScore);
+  return { ...dto, opportunityScore: score.success ? score.data : null };
+}
+
+export function reportRoutes({ services: { accounts, payments }, logger }: AppContext): Router {
+  const router = Router();
+
+  router.use("/analyses/:id/report.pdf", requireUser(accounts));
+
+  router.get("/analyses/:id/report.pdf", (req, res) => {
+    const row = payments.premiumAnalysis(userOf(req), req.params.id);
+    const analysis = reportAnalysis(row);
+    const { pdf, pageCount, renderMs } = renderReport(analysis);
+    res.status(200).set({
+      "Content-Type": "application/pdf",
+      "Content-Disposition": `attachment; filename="${reportFileName(analysis)}"`,
+      "Cache-Control": "private, no-store",
+    });
+    res.on("finish", () => {
+      logger.info(
+        { analysisId: analysis.id, pages: pageCount, renderMs: Math.round(renderMs) },
+        "PDF report sent",
+      );
+    });
+    pdf.on("error", (error: unknown) => {
+      logger.error({ err: error, analysisId: analysis.id }, "PDF report stream failed");
+      res.destroy(error instanceof Error ? error : undefined);
+    });
+    pdf.pipe(res);
+  });
+
+  return router;
+}

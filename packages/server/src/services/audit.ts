@@ -1,0 +1,75 @@
+/**
+ * The audit trail: who changed whose admin flag, deleted whom or what, changed which setting
+ * or key, and when. Entries are written in the same transaction as the change they record.
+ */
+import { randomUUID } from "node:crypto";
+import type { AuditEntry, User } from "@bis/sdk";
+import { desc, sql } from "drizzle-orm";
+import type { Db } from "../db/database.js";
+import { auditLog } from "../db/schema.js";
+
+export const AUDIT_LIST_LIMIT = 200;
+
+/** A database or a transaction: anything that can insert. */
+type Writer = Pick<Db, "insert">;
+
+export type AuditAction =
+  | "user.admin.grant"
+  | "user.admin.revoke"
+  | "user.delete"
+  | "analyses.delete"
+  | "settings.update"
+  | "api-key.save"
+  | "api-key.delete";
+
+export interface AuditRecord {
+  action: AuditAction;
+  targetType: "user" | "analysis" | "setting" | "api-key";
+  targetId?: string | null;
+  detail?: unknown;
+}
+
+type Actor = Pick<User, "id" | "email"> | null;
+
+export function createAuditService(db: Db, now: () => Date = () => new Date()) {
+  return {
+    /** Writes one entry; pass the transaction of the change so both commit or neither. */
+    record(actor: Actor, entry: AuditRecord, writer: Writer = db): void {
+      writer
+        .insert(auditLog)
+        .values({
+          id: randomUUID(),
+          actorId: actor?.id ?? null,
+          actorEmail: actor?.email ?? null,
+          action: entry.action,
+          targetType: entry.targetType,
+          targetId: entry.targetId ?? null,
+          detail: entry.detail ?? null,
+          createdAt: now(),
+        })
+        .run();
+    },
+
+    /** Newest first. */
+    list(limit = AUDIT_LIST_LIMIT): AuditEntry[] {
+      return db
+        .select()
+        .from(auditLog)
+        .orderBy(desc(auditLog.createdAt), desc(sql`rowid`))
+        .limit(limit)
+        .all()
+        .map((row) => ({
+          id: row.id,
+          actorId: row.actorId,
+          actorEmail: row.actorEmail,
+          action: row.action,
+          targetType: row.targetType,
+          targetId: row.targetId,
+          detail: row.detail ?? null,
+          createdAt: row.createdAt.toISOString(),
+        }));
+    },
+  };
+}
+
+export type AuditService = ReturnType<typeof createAuditService>;

@@ -1,0 +1,177 @@
+/**
+ * Competition analysis (spec §2 section 3, §4, §5): premium, after keyword research.
+ *
+ * 1. Entitlement first: 404 when the analysis is not visible, 402 when not paid (admins pass).
+ * 2. 400 "Please complete keyword research before starting competition analysis." until then.
+ * 3. The configured providers (Google Places, Yelp) search around the target within the primary
+ *    radius, in parallel. One failing while another answers: the run goes on and records the
+ *    failure in `providers`; all failing: the first failure (a rate limit first) is the answer.
+ * 4. No provider configured: sample competitors (labelled) when `config.premium.sampleData`;
+ *    otherwise the step completes with no competition data (competitionAnalysisData null), which
+ *    the results page shows as the spec's "Competition analysis data not available" /
+ *    "Requires Competition Analyzer BIS integration". Running the step again after a key is
+ *    configured replaces it.
+ * 5. The model (SDK) dedupes, ranks and derives the figures; the opportunity score is stored
+ *    beside it (null without competition data).
+ */
+import {
+  type Analysis,
+  type CompetitionAnalysisData,
+  computeCompetitionAnalysis,
+  type KeywordResearchData,
+  type MarketAnalysisData,
+  opportunityScore,
+  type ProviderResult,
+  type User,
+} from "@bis/sdk";
+import { eq } from "drizzle-orm";
+import type { Logger } from "pino";
+import type { Config } from "../config.js";
+import type { Db } from "../db/database.js";
+import { analysis } from "../db/schema.js";
+import { AppError } from "../http/errors.js";
+import type { KeyStore } from "../keys/key-store.js";
+import type { PlaceService } from "../places/place-service.js";
+import {
+  type CompetitorProvider,
+  type CompetitorSearch,
+  configuredCompetitorProviders,
+  createSampleProvider,
+} from "../premium/competitor-providers.js";
+import { toAnalysisDto } from "./analyses.js";
+import type { PaymentService } from "./payments.js";
+
+export const KEYWORD_RESEARCH_REQUIRED_MESSAGE =
+  "Please complete keyword research before starting competition analysis.";
+
+type AnalysisRow = typeof analysis.$inferSelect;
+
+export interface CompetitionServiceDeps {
+  db: Db;
+  config: Pick<Config, "premium">;
+  payments: Pick<PaymentService, "premiumAnalysis">;
+  places: Pick<PlaceService, "locate">;
+  /** Read at every run, so keys saved in the admin panel (or swapped in tests) apply at once. */
+  keys: () => KeyStore;
+  logger: Logger;
+  /** Tests: replace the provider registry. */
+  providers?: () => CompetitorProvider[];
+  now?: () => Date;
+}
+
+function failureRank(error: unknown): number {
+  return error instanceof AppError && error.code === "RATE_LIMITED" ? 0 : 1;
+}
+
+export function createCompetitionService(deps: CompetitionServiceDeps) {
+  const { db, config } = deps;
+  const log = deps.logger.child({ module: "competition" });
+  const now = deps.now ?? (() => new Date());
+
+  async function searchArea(row: AnalysisRow, market: MarketAnalysisData | null) {
+    const radiusMiles = row.primaryRadius;
+    const location = market?.requestLocation ?? row.location;
+    if (market?.target)
+      return { location, lat: market.target.lat, lon: market.target.lon, radiusMiles };
+    // Analyses stored before the target was recorded: geocode again.
+    const { target } = await deps.places.locate(row.city, row.state, radiusMiles);
+    return { location, lat: target.lat, lon: target.lon, radiusMiles };
+  }
+
+  async function runProviders(
+    providers: CompetitorProvider[],
+    query: CompetitorSearch,
+  ): Promise<ProviderResult[]> {
+    const settled = await Promise.allSettled(providers.map((p) => p.search(query)));
+    const results: ProviderResult[] = [];
+    const failures: unknown[] = [];
+    settled.forEach((outcome, i) => {
+      const provider = providers[i] as CompetitorProvider;
+      if (outcome.status === "fulfilled") {
+        results.push(outcome.value);
+        return;
+      }
+      failures.push(outcome.reason);
+      const message =
+        outcome.reason instanceof Error ? outcome.reason.message : String(outcome.reason);
+      log.warn({ provider: provider.source, err: outcome.reason }, "competitor provider failed");
+      results.push({
+        source: provider.source,
+        label: provider.label,
+        grade: "measured",
+        status: "failed",
+        listings: [],
+        message,
+      });
+    });
+    if (failures.length === providers.length && failures.length > 0) {
+      const first = [...failures].sort((a, b) => failureRank(a) - failureRank(b))[0];
+      if (first instanceof AppError) throw first;
+      throw new AppError("UPSTREAM_FAILED", "The competitor search failed. Please try again.", {
+        cause: first,
+      });
+    }
+    return results;
+  }
+
+  return {
+    /** Runs (or re-runs) the competition analysis of an analysis and returns the analysis. */
+    async runCompetitionAnalysis(viewer: User, analysisId: string): Promise<Analysis> {
+      const row = deps.payments.premiumAnalysis(viewer, analysisId);
+      if (!row.keywordResearchCompleted) {
+        throw new AppError("BAD_REQUEST", KEYWORD_RESEARCH_REQUIRED_MESSAGE);
+      }
+      const market = (row.marketAnalysisData ?? null) as MarketAnalysisData | null;
+      const keywords = (row.keywordResearchData ?? null) as KeywordResearchData | null;
+
+      let providers = deps.providers
+        ? deps.providers()
+        : configuredCompetitorProviders(config, deps.keys());
+      if (providers.length === 0 && config.premium.sampleData) providers = [createSampleProvider()];
+
+      let data: CompetitionAnalysisData | null = null;
+      if (providers.length > 0) {
+        const area = await searchArea(row, market);
+        const households =
+          market?.marketSummary?.primaryHouseholds ??
+          (row.primaryRadius >= row.secondaryRadius ? (market?.households ?? null) : null);
+        const results = await runProviders(providers, {
+          ...area,
+          households,
+          seed: row.id,
+        });
+        const ok = providers.filter((_, i) => results[i]?.status === "ok");
+        data = computeCompetitionAnalysis({
+          providers: results,
+          households,
+          keywords,
+          search: { ...area, terms: [...new Set(providers.flatMap((p) => p.terms))] },
+          sourceLabel: ok.map((p) => p.label).join(" and "),
+          now: now(),
+        });
+      } else {
+        log.info(
+          { analysisId: row.id },
+          "no competitor provider configured: competition data not available",
+        );
+      }
+
+      const score = data ? opportunityScore(market, keywords, data) : null;
+      const updated = db
+        .update(analysis)
+        .set({
+          competitionAnalysisData: data,
+          competitionAnalysisCompleted: true,
+          opportunityScore: score,
+          updatedAt: now(),
+        })
+        .where(eq(analysis.id, row.id))
+        .returning()
+        .get();
+      if (!updated) throw new AppError("NOT_FOUND", "Analysis not found");
+      return toAnalysisDto(updated);
+    },
+  };
+}
+
+export type CompetitionService = ReturnType<typeof createCompetitionService>;

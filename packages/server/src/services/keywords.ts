@@ -1,0 +1,110 @@
+/**
+ * Keyword research (spec §2 section 2, §4, §5, §7): premium step 2.
+ *
+ * 1. "Analysis ID not found" (400) without an id.
+ * 2. Entitlement first: 404 when the analysis is not visible, 402 when not paid (admins pass).
+ * 3. "No Cities Found" (400, "Unable to extract cities from market analysis data.") when neither
+ *    the target city nor the city table gives a name.
+ * 4. The configured provider (embedded model, Google Ads or DataForSEO) researches the cities;
+ *    the SDK assembles the spec's KeywordResearchData (real counts, budget = volume × CPC × 0.1).
+ * 5. The result is stored on the analysis with keywordResearchCompleted = true; running the step
+ *    again replaces it.
+ */
+import {
+  type Analysis,
+  assembleKeywordResearch,
+  KEYWORD_PROFILES,
+  type KeywordResearchData,
+  keywordCities,
+  type MarketAnalysisData,
+  type User,
+} from "@bis/sdk";
+import { eq } from "drizzle-orm";
+import type { Logger } from "pino";
+import type { Config } from "../config.js";
+import type { Db } from "../db/database.js";
+import { analysis } from "../db/schema.js";
+import { AppError } from "../http/errors.js";
+import type { KeyStore } from "../keys/key-store.js";
+import { createKeywordProvider, type KeywordProvider } from "../premium/keyword-providers.js";
+import { toAnalysisDto } from "./analyses.js";
+import type { PaymentService } from "./payments.js";
+
+export const ANALYSIS_ID_NOT_FOUND_MESSAGE = "Analysis ID not found";
+export const NO_CITIES_TITLE = "No Cities Found";
+export const NO_CITIES_MESSAGE = "Unable to extract cities from market analysis data.";
+
+export interface KeywordServiceDeps {
+  db: Db;
+  config: Pick<Config, "premium">;
+  payments: Pick<PaymentService, "premiumAnalysis">;
+  /** Read at every run, so keys saved in the admin panel apply at once. */
+  keys: () => KeyStore;
+  logger: Logger;
+  /** Tests: replace the provider BIS_KEYWORD_PROVIDER selects. */
+  provider?: () => KeywordProvider;
+  now?: () => Date;
+}
+
+export function createKeywordService(deps: KeywordServiceDeps) {
+  const { db } = deps;
+  const log = deps.logger.child({ module: "keywords" });
+  const now = deps.now ?? (() => new Date());
+  const defaultProvider = createKeywordProvider({ config: deps.config, keys: deps.keys, now });
+  const provider = deps.provider ?? (() => defaultProvider);
+
+  return {
+    /** Runs keyword research for an analysis and returns the updated analysis. */
+    async runKeywordResearch(viewer: User, analysisId: string | undefined): Promise<Analysis> {
+      const id = analysisId?.trim();
+      if (!id) throw new AppError("VALIDATION_FAILED", ANALYSIS_ID_NOT_FOUND_MESSAGE);
+      const row = deps.payments.premiumAnalysis(viewer, id);
+
+      const market = row.marketAnalysisData as MarketAnalysisData | null;
+      if (!market || keywordCities(market).cities.length === 0) {
+        throw new AppError("BAD_REQUEST", NO_CITIES_MESSAGE, {
+          details: { title: NO_CITIES_TITLE },
+        });
+      }
+      if (!KEYWORD_PROFILES[row.industry]) {
+        throw new AppError(
+          "VALIDATION_FAILED",
+          `Keyword research is not available for ${row.industry} yet: only HVAC is active`,
+        );
+      }
+
+      const chosen = provider();
+      const started = performance.now();
+      const result = await chosen.research({ market, industry: row.industry });
+      const data: KeywordResearchData = assembleKeywordResearch({
+        metrics: result.metrics,
+        cities: result.cities,
+        provider: { id: chosen.id, label: chosen.label, grade: chosen.grade },
+        provenance: result.provenance,
+        ...(result.assumptions ? { assumptions: result.assumptions } : {}),
+      });
+      log.info(
+        {
+          analysisId: id,
+          provider: chosen.id,
+          cities: result.cities.length,
+          totalKeywords: data.totalKeywords,
+          keywordsWithVolume: data.keywordData.summary.keywordsWithVolume,
+          ms: Math.round(performance.now() - started),
+        },
+        "keyword research complete",
+      );
+
+      const updated = db
+        .update(analysis)
+        .set({ keywordResearchData: data, keywordResearchCompleted: true, updatedAt: now() })
+        .where(eq(analysis.id, id))
+        .returning()
+        .get();
+      if (!updated) throw new AppError("NOT_FOUND", "Analysis not found");
+      return toAnalysisDto(updated);
+    },
+  };
+}
+
+export type KeywordService = ReturnType<typeof createKeywordService>;

@@ -1,0 +1,110 @@
+/**
+ * What an administrator (System tab) and a load balancer (GET /api/health) need to know:
+ * version, uptime, the database (answers? size? migrations applied?), providers, modes.
+ */
+import { existsSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { SystemStatus } from "@bis/sdk";
+import { sql } from "drizzle-orm";
+import type { Config } from "../config.js";
+import { type Db, migrationsFolder } from "../db/database.js";
+import type { ApiKeyService } from "../keys/api-key-service.js";
+
+/** The version in this package's package.json (found from src/ or dist/). */
+function packageVersion(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 4; i++) {
+    const file = path.join(dir, "package.json");
+    if (existsSync(file)) {
+      const pkg = JSON.parse(readFileSync(file, "utf8")) as { name?: string; version?: string };
+      if (pkg.name === "@bis/server") return pkg.version ?? "0.0.0";
+    }
+    dir = path.dirname(dir);
+  }
+  return "0.0.0";
+}
+
+function fileSize(file: string): number {
+  try {
+    return statSync(file).size;
+  } catch {
+    return 0;
+  }
+}
+
+export function createSystemService(options: {
+  db: Db;
+  config: Config;
+  apiKeys: ApiKeyService;
+  now?: () => Date;
+}) {
+  const { db, config, apiKeys } = options;
+  const now = options.now ?? (() => new Date());
+  const startedAt = now();
+  const version = packageVersion();
+
+  /** `select 1` on the database; false when it fails. */
+  function databaseAnswers(): boolean {
+    try {
+      return db.get<{ ok: number }>(sql`select 1 as ok`)?.ok === 1;
+    } catch {
+      return false;
+    }
+  }
+
+  function migrations() {
+    let available = 0;
+    try {
+      const journal = JSON.parse(
+        readFileSync(path.join(migrationsFolder, "meta", "_journal.json"), "utf8"),
+      ) as { entries?: unknown[] };
+      available = journal.entries?.length ?? 0;
+    } catch {
+      available = 0;
+    }
+    let applied = 0;
+    try {
+      applied = db.get<{ n: number }>(sql`select count(*) as n from __drizzle_migrations`)?.n ?? 0;
+    } catch {
+      applied = 0;
+    }
+    return { applied, available, pending: Math.max(0, available - applied) };
+  }
+
+  return {
+    databaseAnswers,
+
+    status(): SystemStatus {
+      const ok = databaseAnswers();
+      const state = migrations();
+      return {
+        status: ok && state.pending === 0 ? "healthy" : "degraded",
+        version,
+        nodeVersion: process.version,
+        environment: config.env,
+        startedAt: startedAt.toISOString(),
+        uptimeSeconds: Math.round((now().getTime() - startedAt.getTime()) / 1000),
+        database: {
+          ok,
+          sizeBytes: fileSize(config.databaseFile) + fileSize(`${config.databaseFile}-wal`),
+          migrations: state,
+        },
+        providers: apiKeys.list().map((k) => ({
+          name: k.name,
+          label: k.label,
+          configured: k.configured,
+          source: k.source,
+          lastTestedAt: k.lastTestedAt,
+          lastTestOk: k.lastTestOk,
+        })),
+        email: { mode: config.email.mode },
+        payments: { mode: config.payments.mode },
+        places: { provider: config.places.provider },
+        keywords: { provider: config.premium.keywordProvider },
+      };
+    },
+  };
+}
+
+export type SystemService = ReturnType<typeof createSystemService>;

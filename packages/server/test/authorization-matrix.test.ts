@@ -1,0 +1,435 @@
+/**
+ * The authorization matrix: every route the server registers × {signed out, user, other user,
+ * administrator}, against the expectations table below.
+ *
+ * The routes are read at run time from the Express router of the running server (walking
+ * `app.router.stack` and every mounted router), so a new route cannot escape: when one is not in
+ * the table, this test fails and names it. "user" owns the analyses used in paths; "other user"
+ * is a different standard user (someone else's analysis answers 404, never 403, so ids reveal
+ * nothing); premium steps answer 402 to the owner until paid and 200 to an administrator.
+ */
+import type { User } from "@bis/sdk";
+import { createNodeClient, type NodeClient } from "@bis/sdk/node";
+import type { Express } from "express";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signedInAdmin, signedInUser, startTestServer, type TestServer } from "./support/index.js";
+
+type Role = "anon" | "user" | "other" | "admin";
+const ROLES: Role[] = ["anon", "user", "other", "admin"];
+type Status = number | number[];
+
+interface Fixtures {
+  ids: Record<Role, string | null>;
+  emails: Record<Role, string | null>;
+  /** Unpaid analysis of "user". */
+  analysisId: string;
+  /** Another unpaid analysis of "user", which the demo confirmation pays. */
+  confirmAnalysisId: string;
+  /** An analysis of "other", for the admin bulk delete. */
+  throwawayAnalysisId: string;
+  /** A demo payment, for the admin refund. */
+  paymentId: string;
+  /** A user the administrator deletes. */
+  victimId: string;
+}
+
+interface Expectation {
+  /** The concrete URL path (defaults to the route path, which then has no parameters). */
+  path?: (f: Fixtures) => string;
+  body?: (f: Fixtures, role: Role) => unknown;
+  /** The call ends the session (logout): each role uses a fresh session of its own. */
+  freshSession?: boolean;
+  /** Registered only in some configurations (the built app's catch-all). */
+  optional?: boolean;
+  expect: Record<Role, Status>;
+}
+
+const everyone = (status: Status): Expectation["expect"] => ({
+  anon: status,
+  user: status,
+  other: status,
+  admin: status,
+});
+const signedIn = (status: Status = 200): Expectation["expect"] => ({
+  anon: 401,
+  user: status,
+  other: status,
+  admin: status,
+});
+const adminOnly = (status: Status = 200): Expectation["expect"] => ({
+  anon: 401,
+  user: 403,
+  other: 403,
+  admin: status,
+});
+/** The owner's analysis: the other user gets 404. */
+const ownerOnly = (owner: Status, admin: Status): Expectation["expect"] => ({
+  anon: 401,
+  user: owner,
+  other: 404,
+  admin,
+});
+
+const austin = {
+  state: "TX",
+  city: "Austin",
+  industry: "HVAC",
+  primaryRadius: 10,
+  secondaryRadius: 15,
+};
+const USER_PASSWORD = "Cool-Air9!";
+const ADMIN_PASSWORD = "admin-pass";
+
+/** Key: "METHOD /full/path" exactly as registered. */
+const EXPECTATIONS: Record<string, Expectation> = {
+  // ---------------------------------------------------------------- public and accounts
+  // better-auth's verification link: without a token it is a bad request.
+  "GET /api/auth/verify-email": { expect: everyone(400) },
+  // Demo payment mode: no Stripe webhook endpoint.
+  "POST /api/webhooks/stripe": { body: () => ({}), expect: everyone(404) },
+  "GET /api/auth/user": { expect: signedIn(200) },
+  "POST /api/auth/login": {
+    body: () => ({ email: "nobody@example.com", password: "Wrong-pass1!" }),
+    expect: everyone(401),
+  },
+  "POST /api/auth/register": { body: () => ({}), expect: everyone(400) },
+  "POST /api/auth/logout": { freshSession: true, expect: everyone(204) },
+  "PUT /api/auth/profile": {
+    body: (f, role) => ({
+      firstName: "Same",
+      lastName: "Name",
+      email: f.emails[role] ?? "x@example.com",
+    }),
+    expect: signedIn(200),
+  },
+  "PUT /api/auth/password": {
+    body: () => ({ currentPassword: "Not-the-password1!", newPassword: "Another-pass1!" }),
+    expect: signedIn(400),
+  },
+  "GET /api/public/settings": { expect: everyone(200) },
+  "GET /api/admin/setup": { expect: everyone(200) },
+  "POST /api/admin/setup": {
+    body: () => ({
+      email: "late@example.com",
+      password: "late-pass",
+      firstName: "Late",
+      lastName: "Admin",
+    }),
+    expect: everyone(403),
+  },
+  "GET /api/health": { expect: everyone(200) },
+  // Development helper; absent (404) in production, see the production test below.
+  "GET /api/dev/outbox": { expect: everyone(200) },
+
+  // ---------------------------------------------------------------- market analysis
+  "POST /api/market-analysis/analyze": { body: () => austin, expect: signedIn(201) },
+  "GET /api/market-analysis/:id": {
+    path: (f) => `/api/market-analysis/${f.analysisId}`,
+    expect: ownerOnly(200, 200),
+  },
+  "GET /api/analyses": { expect: signedIn(200) },
+  "GET /api/analyses/:id": {
+    path: (f) => `/api/analyses/${f.analysisId}`,
+    expect: ownerOnly(200, 200),
+  },
+  "PUT /api/analyses/:id/assumptions": {
+    path: (f) => `/api/analyses/${f.analysisId}/assumptions`,
+    body: () => ({ assumptions: {} }),
+    expect: ownerOnly(200, 200),
+  },
+
+  // ---------------------------------------------------------------- premium (paid or administrator)
+  "GET /api/analyses/:id/report.pdf": {
+    path: (f) => `/api/analyses/${f.analysisId}/report.pdf`,
+    expect: ownerOnly(402, 200),
+  },
+  "POST /api/keyword-analysis/analyze": {
+    body: (f) => ({ analysisId: f.analysisId }),
+    expect: ownerOnly(402, 200),
+  },
+  // The administrator's keyword research (the row above, registered first) makes this one 200.
+  "POST /api/analyses/:analysisId/competition-analysis": {
+    path: (f) => `/api/analyses/${f.analysisId}/competition-analysis`,
+    body: () => ({}),
+    expect: ownerOnly(402, 200),
+  },
+
+  // ---------------------------------------------------------------- payments (demo mode)
+  "GET /api/config/payments": { expect: everyone(200) },
+  // Stripe is not configured: intents are unavailable to everyone signed in.
+  "POST /api/create-payment-intent": {
+    body: (f) => ({ analysisId: f.analysisId }),
+    expect: signedIn(404),
+  },
+  // Only the owner pays; an administrator is told why not (403).
+  "POST /api/payments/demo/confirm": {
+    body: (f) => ({ analysisId: f.confirmAnalysisId }),
+    expect: ownerOnly(200, 403),
+  },
+  "GET /api/admin/payments": { expect: adminOnly(200) },
+  "POST /api/admin/payments/:id/refund": {
+    path: (f) => `/api/admin/payments/${f.paymentId}/refund`,
+    expect: adminOnly(200),
+  },
+
+  // ---------------------------------------------------------------- administration
+  "GET /api/admin/analytics": { expect: adminOnly(200) },
+  "GET /api/admin/users": { expect: adminOnly(200) },
+  "PUT /api/admin/users/:userId/admin": {
+    path: (f) => `/api/admin/users/${f.ids.other}/admin`,
+    body: () => ({ isAdmin: false }),
+    expect: adminOnly(200),
+  },
+  "DELETE /api/admin/users/:userId": {
+    path: (f) => `/api/admin/users/${f.victimId}`,
+    expect: adminOnly(200),
+  },
+  "GET /api/admin/analyses": { expect: adminOnly(200) },
+  "DELETE /api/admin/analyses/bulk": {
+    body: (f) => ({ analysisIds: [f.throwawayAnalysisId] }),
+    expect: adminOnly(200),
+  },
+  "GET /api/admin/settings": { expect: adminOnly(200) },
+  "PATCH /api/admin/settings": {
+    body: () => ({ landingPageVideoUrl: "https://videos.example.com/matrix.mp4" }),
+    expect: adminOnly(200),
+  },
+  "GET /api/settings/videos": { expect: signedIn(200) },
+  "GET /api/admin/api-keys": { expect: adminOnly(200) },
+  "PUT /api/admin/api-keys/:name": {
+    path: () => "/api/admin/api-keys/census",
+    body: () => ({ value: "matrix-census-key-0000" }),
+    expect: adminOnly(200),
+  },
+  // The provider is unreachable here: the test itself answers 200 with ok: false.
+  "POST /api/admin/api-keys/:name/test": {
+    path: () => "/api/admin/api-keys/census/test",
+    body: () => ({}),
+    expect: adminOnly(200),
+  },
+  "DELETE /api/admin/api-keys/:name": {
+    path: () => "/api/admin/api-keys/census",
+    expect: adminOnly(200),
+  },
+  "POST /api/admin/save-api-key": {
+    body: () => ({ googleMapsApiKey: "AIzaMatrixMapsKey-000000000" }),
+    expect: adminOnly(200),
+  },
+  "GET /api/config/google-maps-key": { expect: signedIn(200) },
+  "GET /api/admin/system": { expect: adminOnly(200) },
+  "GET /api/admin/logs": { expect: adminOnly(200) },
+  "GET /api/admin/audit": { expect: adminOnly(200) },
+  // Development only: 404 in any other environment, administrators included.
+  "GET /api/logs": { expect: everyone(404) },
+
+  // ---------------------------------------------------------------- the built app
+  "GET /{*splat}": { optional: true, expect: everyone(200) },
+};
+
+/* -------------------------------------------------------------------- reading the router */
+
+interface RouterLayer {
+  route?: { path: string | string[]; methods: Record<string, boolean> };
+  handle?: { stack?: RouterLayer[] };
+  rawPath?: unknown;
+}
+
+/** Every "METHOD /path" the app registers, in registration order (mount paths included). */
+function registeredRoutes(app: Express): string[] {
+  const found: string[] = [];
+  const walk = (stack: RouterLayer[], prefix: string) => {
+    for (const layer of stack) {
+      if (layer.route) {
+        for (const path of [layer.route.path].flat()) {
+          for (const [method, on] of Object.entries(layer.route.methods)) {
+            if (!on) continue;
+            found.push(`${method === "_all" ? "ALL" : method.toUpperCase()} ${prefix}${path}`);
+          }
+        }
+      } else if (layer.handle?.stack) {
+        const mounts = layer.rawPath === undefined ? ["/"] : [layer.rawPath].flat();
+        for (const mount of mounts) {
+          if (typeof mount !== "string")
+            throw new Error(
+              `A router is mounted on a non-string path (${String(mount)}); teach this test to read it`,
+            );
+          walk(layer.handle.stack, mount === "/" ? prefix : `${prefix}${mount.replace(/\/$/, "")}`);
+        }
+      }
+    }
+  };
+  walk((app as unknown as { router: { stack: RouterLayer[] } }).router.stack, "");
+  return [...new Set(found)];
+}
+
+/* -------------------------------------------------------------------- the matrix */
+
+let bis: TestServer;
+let app: Express;
+const clients = {} as Record<Role, NodeClient>;
+const passwords: Record<Role, string> = {
+  anon: "",
+  user: USER_PASSWORD,
+  other: USER_PASSWORD,
+  admin: ADMIN_PASSWORD,
+};
+let fixtures: Fixtures;
+const opened: NodeClient[] = [];
+
+async function me(client: NodeClient): Promise<User> {
+  const current = await client.auth.user();
+  if (!current) throw new Error("not signed in");
+  return current;
+}
+
+/** A second session of the same account (for calls that end their session). */
+async function freshClient(role: Role): Promise<NodeClient> {
+  const client = createNodeClient({ baseUrl: bis.url });
+  opened.push(client);
+  const email = fixtures.emails[role];
+  if (email) await client.auth.login({ email, password: passwords[role] });
+  return client;
+}
+
+beforeAll(async () => {
+  const unreachable = "http://127.0.0.1:9";
+  bis = await startTestServer({
+    CENSUS_API_URL: unreachable,
+    GOOGLE_MAPS_API_URL: unreachable,
+    GOOGLE_PLACES_API_URL: unreachable,
+    YELP_API_URL: unreachable,
+    GOOGLE_ADS_API_URL: unreachable,
+    DATAFORSEO_API_URL: unreachable,
+  });
+  const listener = bis.server.server.listeners("request")[0];
+  app = listener as unknown as Express;
+  clients.admin = await signedInAdmin(bis);
+  clients.user = await signedInUser(bis, "Owner");
+  clients.other = await signedInUser(bis, "Other");
+  clients.anon = createNodeClient({ baseUrl: bis.url });
+  opened.push(...Object.values(clients));
+  const victim = await signedInUser(bis, "Victim");
+  opened.push(victim);
+
+  const users = {
+    user: await me(clients.user),
+    other: await me(clients.other),
+    admin: await me(clients.admin),
+  };
+  const analysisId = (await clients.user.analyses.analyze(austin)).analysis.id;
+  const confirmAnalysisId = (await clients.user.analyses.analyze(austin)).analysis.id;
+  const throwawayAnalysisId = (await clients.other.analyses.analyze(austin)).analysis.id;
+  const bought = (await clients.other.analyses.analyze(austin)).analysis.id;
+  const paid = await clients.other.payments.confirmDemo({ analysisId: bought });
+  await clients.admin.admin.saveMapsKey("AIzaMatrixSetupKey-0000000");
+  fixtures = {
+    ids: { anon: null, user: users.user.id, other: users.other.id, admin: users.admin.id },
+    emails: {
+      anon: null,
+      user: users.user.email,
+      other: users.other.email,
+      admin: users.admin.email,
+    },
+    analysisId,
+    confirmAnalysisId,
+    throwawayAnalysisId,
+    paymentId: paid.id,
+    victimId: (await me(victim)).id,
+  };
+});
+
+afterAll(async () => {
+  await Promise.all(opened.map((c) => c.close()));
+  await bis?.close();
+});
+
+describe("authorization matrix", () => {
+  it("reads the routes from the router", () => {
+    const routes = registeredRoutes(app);
+    expect(routes).toContain("GET /api/admin/users");
+    expect(routes).toContain("POST /api/analyses/:analysisId/competition-analysis");
+    expect(routes.length).toBeGreaterThan(30);
+  });
+
+  it("has an expectation for every registered route, and no stale ones", () => {
+    const routes = registeredRoutes(app);
+    const missing = routes.filter((r) => !(r in EXPECTATIONS));
+    expect(
+      missing,
+      `Routes missing from the expectations table of authorization-matrix.test.ts:\n  ${missing.join("\n  ")}`,
+    ).toEqual([]);
+    const stale = Object.keys(EXPECTATIONS).filter(
+      (r) => !routes.includes(r) && !EXPECTATIONS[r]?.optional,
+    );
+    expect(
+      stale,
+      `Expectations for routes the server no longer registers:\n  ${stale.join("\n  ")}`,
+    ).toEqual([]);
+  });
+
+  it("expects every /api/admin/* route to be refused to everyone but administrators", () => {
+    const open = Object.entries(EXPECTATIONS)
+      .filter(([route]) => / \/api\/admin\//.test(route) && !route.endsWith(" /api/admin/setup"))
+      .filter(([, e]) => e.expect.anon !== 401 || e.expect.user !== 403 || e.expect.other !== 403)
+      .map(([route]) => route);
+    expect(
+      open,
+      `Admin routes the table lets non-administrators call:\n  ${open.join("\n  ")}`,
+    ).toEqual([]);
+  });
+
+  it("answers every route × role as the table says", async () => {
+    const routes = registeredRoutes(app).filter((r) => r in EXPECTATIONS);
+    const failures: string[] = [];
+    let cells = 0;
+    for (const route of routes) {
+      const expectation = EXPECTATIONS[route] as Expectation;
+      const [method, routePath] = route.split(" ") as [string, string];
+      const path = expectation.path
+        ? expectation.path(fixtures)
+        : routePath === "/{*splat}"
+          ? "/dashboard"
+          : routePath;
+      if (path.includes(":") || path.includes("*"))
+        throw new Error(`${route}: give the table entry a concrete path`);
+      for (const role of ROLES) {
+        const client = expectation.freshSession ? await freshClient(role) : clients[role];
+        const body = expectation.body?.(fixtures, role);
+        const response = await client.fetch(`${bis.url}${path}`, {
+          method,
+          headers: body === undefined ? {} : { "content-type": "application/json" },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+        const text = await response.text();
+        const wanted = [expectation.expect[role]].flat();
+        cells += 1;
+        if (!wanted.includes(response.status)) {
+          failures.push(
+            `${route} as ${role}: expected ${wanted.join(" or ")}, got ${response.status} ${text.slice(0, 160)}`,
+          );
+        }
+      }
+    }
+    expect(failures, failures.join("\n")).toEqual([]);
+    console.info(
+      `authorization matrix: ${routes.length} routes × ${ROLES.length} roles = ${cells} calls`,
+    );
+  });
+
+  it("turns development-only routes off in production", async () => {
+    const production = await startTestServer({
+      NODE_ENV: "production",
+      BIS_LOG_LEVEL: "silent",
+    });
+    const admin = await signedInAdmin(production);
+    try {
+      for (const path of ["/api/logs", "/api/dev/outbox"]) {
+        const response = await admin.fetch(`${production.url}${path}`, { method: "GET" });
+        expect(response.status, path).toBe(404);
+      }
+    } finally {
+      await admin.close();
+      await production.close();
+    }
+  });
+});

