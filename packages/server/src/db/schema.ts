@@ -4,7 +4,7 @@
  * Changing this file: run `pnpm -F @bis/server db:generate` and commit the new migration.
  */
 import { sql } from "drizzle-orm";
-import { index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
 const createdAt = () =>
   integer("created_at", { mode: "timestamp_ms" })
@@ -117,6 +117,8 @@ export const analysis = sqliteTable(
     keywordResearchData: text("keyword_research_data", { mode: "json" }).$type<unknown>(),
     competitionAnalysisData: text("competition_analysis_data", { mode: "json" }).$type<unknown>(),
     opportunityScore: text("opportunity_score", { mode: "json" }).$type<unknown>(),
+    /** Set for analyses run through a partner's widget (then userId is null). */
+    partnerId: text("partner_id"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -230,4 +232,71 @@ export const auditLog = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index("audit_log_created_idx").on(t.createdAt)],
+);
+
+/** Partner websites that embed the widget. */
+export const partner = sqliteTable("partner", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  /** Public key used by the widget (pk_…); not a secret. */
+  publicKey: text("public_key").notNull().unique(),
+  allowedOrigins: text("allowed_origins", { mode: "json" }).$type<string[]>().notNull(),
+  webhookUrl: text("webhook_url"),
+  webhookSecret: text("webhook_secret"),
+  dailyQuota: integer("daily_quota").notNull().default(1000),
+  active: integer("active", { mode: "boolean" }).notNull().default(true),
+  createdAt: createdAt(),
+});
+
+/** Widget analyses per partner per day (UTC), for the daily quota. */
+export const partnerUsage = sqliteTable(
+  "partner_usage",
+  {
+    partnerId: text("partner_id")
+      .notNull()
+      .references(() => partner.id, { onDelete: "cascade" }),
+    day: text("day").notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.partnerId, t.day] })],
+);
+
+/** Leads captured by the widget, and their delivery to the partner's webhook. */
+export const lead = sqliteTable(
+  "lead",
+  {
+    id: text("id").primaryKey(),
+    partnerId: text("partner_id")
+      .notNull()
+      .references(() => partner.id, { onDelete: "cascade" }),
+    analysisId: text("analysis_id"),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    consent: integer("consent", { mode: "boolean" }).notNull(),
+    webhookStatus: text("webhook_status").notNull().default("none"),
+    webhookAttempts: integer("webhook_attempts").notNull().default(0),
+    webhookLastError: text("webhook_last_error"),
+    deliveredAt: integer("delivered_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("lead_partner_idx").on(t.partnerId, t.createdAt)],
+);
+
+/** Personal API tokens (CLI): stored as a hash, revocable, with the last use. */
+export const apiToken = sqliteTable(
+  "api_token",
+  {
+    id: text("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    /** The first characters of the token, to recognise it in a list. */
+    prefix: text("prefix").notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: integer("last_used_at", { mode: "timestamp_ms" }),
+    revokedAt: integer("revoked_at", { mode: "timestamp_ms" }),
+  },
+  (t) => [index("api_token_user_idx").on(t.userId)],
 );
