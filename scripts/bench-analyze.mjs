@@ -10,97 +10,39 @@
  * Results are recorded in docs/performance.md. To profile the server under load:
  *   BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/bis-prof" pnpm bench:analyze
  */
-import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import { cpus, tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
+import {
+  adminSession,
+  analyzeMarket,
+  MARKET_OPTIONS,
+  machineLine,
+  marketAnalysisBody,
+  percentile,
+  root,
+  startBenchServer,
+} from "./lib/bench-server.mjs";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const { values: opts } = parseArgs({
   options: {
     duration: { type: "string", default: "15" },
     connections: { type: "string", default: "8" },
-    city: { type: "string", default: "New York" },
-    state: { type: "string", default: "NY" },
-    primary: { type: "string", default: "50" },
-    secondary: { type: "string", default: "100" },
+    ...MARKET_OPTIONS,
   },
 });
 
-const port = await new Promise((resolve) => {
-  const probe = createServer().listen(0, "127.0.0.1", () => {
-    const { port } = probe.address();
-    probe.close(() => resolve(port));
-  });
-});
-const baseUrl = `http://127.0.0.1:${port}`;
-const dataDir = mkdtempSync(path.join(tmpdir(), "bis-bench-"));
 const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
-const server = spawn(
-  process.execPath,
-  [...nodeArgs, path.join(root, "packages/server/dist/cli.js"), "start"],
-  {
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      BIS_BASE_URL: baseUrl,
-      BIS_DATA_DIR: dataDir,
-      BIS_LOG_LEVEL: "warn",
-    },
-    stdio: ["ignore", "inherit", "inherit"],
-  },
-);
-
-async function waitForServer() {
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error("bis-server did not start");
-}
+const server = await startBenchServer({
+  serverArgs: [...nodeArgs, path.join(root, "packages/server/dist/cli.js"), "start"],
+});
+const { baseUrl } = server;
 
 try {
-  await waitForServer();
-  const setup = await fetch(`${baseUrl}/api/admin/setup`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({
-      email: "bench@example.com",
-      password: "bench-pass",
-      firstName: "Bench",
-      lastName: "Mark",
-    }),
-  });
-  if (!setup.ok) throw new Error(`admin setup failed: ${setup.status} ${await setup.text()}`);
-  const cookie = setup.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  const body = JSON.stringify({
-    state: opts.state,
-    city: opts.city,
-    industry: "HVAC",
-    primaryRadius: Number(opts.primary),
-    secondaryRadius: Number(opts.secondary),
-  });
-  const headers = { "Content-Type": "application/json", Cookie: cookie, Origin: baseUrl };
+  const headers = await adminSession(baseUrl);
+  const body = marketAnalysisBody(opts);
 
-  const first = await fetch(`${baseUrl}/api/market-analysis/analyze`, {
-    method: "POST",
-    headers,
-    body,
-  });
-  const sample = await first.json();
-  if (first.status !== 201)
-    throw new Error(`analyze failed: ${first.status} ${JSON.stringify(sample)}`);
+  const sample = await analyzeMarket(baseUrl, headers, body);
   const full = await (
     await fetch(`${baseUrl}/api/analyses/${sample.analysis.id}`, { headers })
   ).json();
@@ -125,15 +67,12 @@ try {
     instance.on("response", (_client, _status, _bytes, responseTime) => times.push(responseTime));
   });
   times.sort((a, b) => a - b);
-  const pct = (p) =>
-    times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))]?.toFixed(1);
+  const pct = (p) => percentile(times, p)?.toFixed(1);
   const non2xx = result.non2xx + result.errors;
   console.log(
     `\nPOST /api/market-analysis/analyze — ${opts.city}, ${opts.state}, ${opts.primary}/${opts.secondary} mi`,
   );
-  console.log(
-    `machine: ${cpus().length} cores (${cpus()[0]?.model ?? "unknown"}), node ${process.version}`,
-  );
+  console.log(machineLine());
   console.log(
     `connections ${opts.connections}, duration ${opts.duration} s, requests ${result.requests.total}, non-2xx/errors ${non2xx}`,
   );
@@ -145,7 +84,5 @@ try {
   );
   if (non2xx > 0) process.exitCode = 1;
 } finally {
-  server.kill("SIGTERM");
-  await new Promise((r) => server.once("exit", r));
-  rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }

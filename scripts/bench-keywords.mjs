@@ -12,103 +12,47 @@
  * administrator (premium without paying), runs one market analysis, then times
  * `POST /api/keyword-analysis/analyze` `--runs` times in a row (after `--warmup` untimed runs).
  */
-import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import { cpus, tmpdir } from "node:os";
+import { existsSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import {
+  adminSession,
+  analyzeMarket,
+  MARKET_OPTIONS,
+  machineLine,
+  marketAnalysisBody,
+  percentile as pct,
+  root,
+  startBenchServer,
+} from "./lib/bench-server.mjs";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const { values: opts } = parseArgs({
   options: {
     runs: { type: "string", default: "20" },
     warmup: { type: "string", default: "2" },
-    city: { type: "string", default: "New York" },
-    state: { type: "string", default: "NY" },
-    primary: { type: "string", default: "50" },
-    secondary: { type: "string", default: "100" },
+    ...MARKET_OPTIONS,
     source: { type: "boolean", default: false },
   },
 });
 
 const dist = path.join(root, "packages/server/dist/cli.js");
 const fromSource = opts.source || !existsSync(dist);
-const serverArgs = fromSource
-  ? ["--import", "tsx", path.join(root, "packages/server/src/cli.ts"), "start"]
-  : [dist, "start"];
-
-const port = await new Promise((resolve) => {
-  const probe = createServer().listen(0, "127.0.0.1", () => {
-    const { port } = probe.address();
-    probe.close(() => resolve(port));
-  });
-});
-const baseUrl = `http://127.0.0.1:${port}`;
-const dataDir = mkdtempSync(path.join(tmpdir(), "bis-bench-kw-"));
-const server = spawn(process.execPath, serverArgs, {
+const server = await startBenchServer({
+  serverArgs: fromSource
+    ? ["--import", "tsx", path.join(root, "packages/server/src/cli.ts"), "start"]
+    : [dist, "start"],
   cwd: path.join(root, "packages/server"),
-  env: {
-    PATH: process.env.PATH,
-    NODE_ENV: "production",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    BIS_BASE_URL: baseUrl,
-    BIS_DATA_DIR: dataDir,
-    BIS_LOG_LEVEL: "warn",
-    BIS_KEYWORD_PROVIDER: "embedded",
-  },
-  stdio: ["ignore", "inherit", "inherit"],
+  env: { BIS_KEYWORD_PROVIDER: "embedded" },
+  dataDirPrefix: "bis-bench-kw-",
+  startTimeoutMs: 30_000,
 });
+const { baseUrl } = server;
 
-async function waitForServer() {
-  for (let i = 0; i < 300; i++) {
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error("bis-server did not start");
-}
-
-const pct = (sorted, p) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const ms = (n) => `${n.toFixed(1)} ms`;
 
 try {
-  await waitForServer();
-  const setup = await fetch(`${baseUrl}/api/admin/setup`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({
-      email: "bench@example.com",
-      password: "bench-pass",
-      firstName: "Bench",
-      lastName: "Mark",
-    }),
-  });
-  if (!setup.ok) throw new Error(`admin setup failed: ${setup.status} ${await setup.text()}`);
-  const cookie = setup.headers
-    .getSetCookie()
-    .map((c) => c.split(";")[0])
-    .join("; ");
-  const headers = { "Content-Type": "application/json", Cookie: cookie, Origin: baseUrl };
-
-  const analyzed = await fetch(`${baseUrl}/api/market-analysis/analyze`, {
-    method: "POST",
-    headers,
-    body: JSON.stringify({
-      state: opts.state,
-      city: opts.city,
-      industry: "HVAC",
-      primaryRadius: Number(opts.primary),
-      secondaryRadius: Number(opts.secondary),
-    }),
-  });
-  const sample = await analyzed.json();
-  if (analyzed.status !== 201)
-    throw new Error(`analyze failed: ${analyzed.status} ${JSON.stringify(sample)}`);
+  const headers = await adminSession(baseUrl);
+  const sample = await analyzeMarket(baseUrl, headers, marketAnalysisBody(opts));
   const body = JSON.stringify({ analysisId: sample.analysis.id });
 
   async function research() {
@@ -141,9 +85,7 @@ try {
   console.log(
     `\nPOST /api/keyword-analysis/analyze — ${sample.location}, ${opts.primary}/${opts.secondary} mi, embedded model (${fromSource ? "server from source via tsx" : "built server"})`,
   );
-  console.log(
-    `machine: ${cpus().length} cores (${cpus()[0]?.model ?? "unknown"}), node ${process.version}`,
-  );
+  console.log(machineLine());
   console.log(
     `market: ${sample.marketSize.toLocaleString("en-US")} people, ${sample.households.toLocaleString("en-US")} households`,
   );
@@ -157,7 +99,5 @@ try {
   console.log(`target < 2 s end to end: ${verdict}`);
   if (verdict !== "met") process.exitCode = 1;
 } finally {
-  server.kill("SIGTERM");
-  await new Promise((r) => server.once("exit", r));
-  rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }

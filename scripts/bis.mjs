@@ -2,7 +2,7 @@
 /**
  * The README's two commands, for a machine that has only Node ≥ 20 and npm:
  *   npm start  → installs everything, builds, starts BIS on embedded defaults and prints the URL
- *   npm test   → installs everything (pnpm, Chromium, poppler), builds, typechecks, lints, runs every test
+ *   npm test   → installs everything (pnpm, Chromium, poppler, tmux), builds, typechecks, lints, runs every test
  */
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
@@ -98,13 +98,30 @@ function ensurePoppler() {
   );
 }
 
+/** The CLI's terminal test runs `bis` inside tmux (a real pseudo-terminal); install it when missing and we may. */
+function ensureTmux() {
+  if (works("tmux", ["-V"]) !== null) return;
+  const isRoot = process.getuid?.() === 0;
+  if (isRoot && works("apt-get", ["--version"]) !== null) {
+    log("Installing tmux from Debian's packages (apt-get install tmux)");
+    run("apt-get", ["update"]);
+    run("apt-get", ["install", "-y", "--no-install-recommends", "tmux"], {
+      DEBIAN_FRONTEND: "noninteractive",
+    });
+    if (works("tmux", ["-V"]) !== null) return;
+  }
+  fail(
+    "The CLI's terminal test needs tmux. Install it (Debian: sudo apt-get install tmux; macOS: brew install tmux).",
+  );
+}
+
 function install() {
   log("Installing dependencies (pnpm install --frozen-lockfile)");
   run("pnpm", ["install", "--frozen-lockfile"], nativeBuildEnv());
 }
 
 function build() {
-  log("Building packages (sdk, server, app)");
+  log("Building packages (sdk, server, app, cli)");
   run("pnpm", ["-r", "build"]);
 }
 
@@ -150,6 +167,7 @@ function test() {
   ensurePnpm();
   ensureChromium();
   ensurePoppler();
+  ensureTmux();
   install();
   build();
   log("Typechecking every package");

@@ -163,7 +163,7 @@ describe("administration panel", () => {
     expect(status).toBe(403);
   });
 
-  it("opens the panel with its summary cards and seven tabs", {
+  it("opens the panel with its summary cards, the seven tabs and Partners", {
     timeout: STEP_TIMEOUT,
   }, async () => {
     await adminPage.getByRole("link", { name: "Admin Panel" }).click();
@@ -176,7 +176,8 @@ describe("administration panel", () => {
     await visible(
       adminPage.getByRole("region", { name: "Total Analyses" }).getByText("2", { exact: true }),
     );
-    expect(await adminPage.getByRole("tab").count()).toBe(7);
+    // The specification's seven tabs, then BIS's Partners (the widget, issue 7).
+    expect(await adminPage.getByRole("tab").count()).toBe(8);
   });
 
   it("promotes the standard user to administrator", { timeout: STEP_TIMEOUT }, async () => {

@@ -6,6 +6,7 @@ export * from "./client/client.js";
 export * from "./client/transport.js";
 export * from "./constants.js";
 export * from "./errors.js";
+export * from "./format.js";
 export * from "./models/competition.js";
 export * from "./models/coverage.js";
 export * from "./models/geo.js";

@@ -15,9 +15,12 @@ import { analysisRoutes } from "./routes/analysis-routes.js";
 import { authRoutes } from "./routes/auth-routes.js";
 import { competitionRoutes } from "./routes/competition-routes.js";
 import { keywordRoutes } from "./routes/keyword-routes.js";
+import { partnerRoutes } from "./routes/partner-routes.js";
 import { paymentRoutes, stripeWebhookRoutes } from "./routes/payment-routes.js";
 import { devRoutes, publicRoutes } from "./routes/public-routes.js";
 import { reportRoutes } from "./routes/report-routes.js";
+import { tokenRoutes } from "./routes/token-routes.js";
+import { widgetApiRoutes, widgetFileRoutes } from "./routes/widget-routes.js";
 
 export function createApp(ctx: AppContext): Express {
   const { config } = ctx;
@@ -52,6 +55,9 @@ export function createApp(ctx: AppContext): Express {
 
   // better-auth serves only the verification link; it reads its own body, so it comes before express.json().
   app.get("/api/auth/verify-email", toNodeHandler(ctx.auth));
+  // The widget's calls and file never read or set cookies: before anything that does.
+  app.use("/api/widget", widgetApiRoutes(ctx));
+  app.use(widgetFileRoutes(ctx));
   // Stripe signs the exact bytes it sends: the webhook reads the raw body, before express.json().
   app.use("/api", stripeWebhookRoutes(ctx));
 
@@ -66,8 +72,9 @@ export function createApp(ctx: AppContext): Express {
     keywordRoutes(ctx),
     competitionRoutes(ctx),
     paymentRoutes(ctx),
+    tokenRoutes(ctx),
   );
-  app.use("/api", adminRoutes(ctx));
+  app.use("/api", adminRoutes(ctx), partnerRoutes(ctx));
   app.use("/api", apiNotFound);
 
   if (config.appDist) {

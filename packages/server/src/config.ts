@@ -49,6 +49,21 @@ const envSchema = z.object({
   BIS_LOGIN_RATE_LIMIT: positiveInt.default(10),
   BIS_LOGIN_RATE_WINDOW_MINUTES: positiveInt.default(15),
   BIS_APP_DIST: z.string().optional(),
+  /** The built widget (bis-widget.iife.js); default packages/widget/dist. */
+  BIS_WIDGET_DIST: z.string().optional(),
+  /** Widget calls per minute from one IP address. */
+  BIS_WIDGET_RATE_LIMIT: positiveInt.default(30),
+  /** Widget calls per minute for one partner (all visitors together). */
+  BIS_WIDGET_PARTNER_RATE_LIMIT: positiveInt.default(600),
+  /** Waits before each retry of a lead webhook, in milliseconds, comma-separated. */
+  BIS_WEBHOOK_RETRY_DELAYS_MS: z
+    .string()
+    .regex(/^\d+(,\d+)*$/, {
+      error: "must be whole milliseconds separated by commas, e.g. 500,2000,8000",
+    })
+    .transform((v) => v.split(",").map(Number))
+    .default([500, 2000, 8000]),
+  BIS_WEBHOOK_TIMEOUT_MS: positiveInt.default(10_000),
   SMTP_URL: z
     .url({
       protocol: /^smtps?$/,
@@ -142,6 +157,17 @@ export interface Config {
   logLevel: string;
   loginRateLimit: { limit: number; windowMs: number };
   appDist: string | null;
+  widget: {
+    /** Directory of the built widget (may not exist yet: the file is then answered 404). */
+    dist: string;
+    /** Calls per minute per IP address and per partner. */
+    ipRateLimit: number;
+    partnerRateLimit: number;
+    rateWindowMs: number;
+    /** Waits before each webhook retry (the first attempt is immediate). */
+    webhookRetryDelaysMs: number[];
+    webhookTimeoutMs: number;
+  };
   email: { mode: "smtp"; smtpUrl: string; from: string } | { mode: "outbox"; from: string };
   premium: {
     keywordProvider: "embedded" | "google-ads" | "dataforseo";
@@ -181,6 +207,8 @@ export class ConfigError extends Error {
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** packages/app/dist, seen from src/ or dist/ of this package. */
 const defaultAppDist = path.resolve(here, "../../app/dist");
+/** packages/widget/dist, seen from src/ or dist/ of this package. */
+const defaultWidgetDist = path.resolve(here, "../../widget/dist");
 
 function isLoopback(hostname: string) {
   return hostname === "localhost" || hostname === "127.0.0.1" || hostname === "[::1]";
@@ -288,6 +316,14 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       windowMs: env.BIS_LOGIN_RATE_WINDOW_MINUTES * 60_000,
     },
     appDist: existsSync(path.join(appDist, "index.html")) ? appDist : null,
+    widget: {
+      dist: env.BIS_WIDGET_DIST ? path.resolve(env.BIS_WIDGET_DIST) : defaultWidgetDist,
+      ipRateLimit: env.BIS_WIDGET_RATE_LIMIT,
+      partnerRateLimit: env.BIS_WIDGET_PARTNER_RATE_LIMIT,
+      rateWindowMs: 60_000,
+      webhookRetryDelaysMs: env.BIS_WEBHOOK_RETRY_DELAYS_MS,
+      webhookTimeoutMs: env.BIS_WEBHOOK_TIMEOUT_MS,
+    },
     premium: {
       keywordProvider: env.BIS_KEYWORD_PROVIDER,
       sampleData: env.BIS_SAMPLE_DATA ?? !isProduction,

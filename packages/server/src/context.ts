@@ -17,9 +17,14 @@ import { type AnalysisService, createAnalysisService } from "./services/analyses
 import { type AuditService, createAuditService } from "./services/audit.js";
 import { type CompetitionService, createCompetitionService } from "./services/competition.js";
 import { createKeywordService, type KeywordService } from "./services/keywords.js";
+import { createPartnerService, type PartnerService } from "./services/partners.js";
 import { createPaymentService, type PaymentService } from "./services/payments.js";
 import { createSettingsService, type SettingsService } from "./services/settings.js";
 import { createSystemService, type SystemService } from "./services/system.js";
+import { createTokenService, type TokenService } from "./services/tokens.js";
+import { createWebhookService, type WebhookService } from "./services/webhooks.js";
+import { createWidgetService, type WidgetService } from "./services/widget.js";
+import { createWidgetAssets, type WidgetAssets } from "./services/widget-assets.js";
 
 export interface AppContext {
   config: Config;
@@ -43,6 +48,14 @@ export interface AppContext {
     apiKeys: ApiKeyService;
     audit: AuditService;
     system: SystemService;
+    /** Widget partners, their quota and leads (issue "Embeddable free-analysis widget"). */
+    partners: PartnerService;
+    widget: WidgetService;
+    widgetAssets: WidgetAssets;
+    /** Lead deliveries to partners' webhooks (in-process timers). */
+    webhooks: WebhookService;
+    /** Personal API tokens (Authorization: Bearer bis_…). */
+    tokens: TokenService;
   };
   close(): void;
 }
@@ -57,7 +70,8 @@ export function createContext(config: Config, logger: Logger = createLogger(conf
   const apiKeys = createApiKeyService({ db, config, logger, audit });
   const mailer = createMailer(config, logger);
   const auth = createAuth(config, db, mailer, logger);
-  const accounts = createAccountService(db, auth);
+  const tokens = createTokenService(db, audit);
+  const accounts = createAccountService(db, auth, tokens);
   const settings = createSettingsService(db);
   const places = createPlaces(config, db, apiKeys.keys);
   const stripe = config.payments.stripe ? createStripeClient(config.payments.stripe) : null;
@@ -67,6 +81,15 @@ export function createContext(config: Config, logger: Logger = createLogger(conf
     );
   }
   const payments = createPaymentService({ db, config: config.payments, stripe, logger });
+  const analyses = createAnalysisService(db, places);
+  const partners = createPartnerService({ db, secret: config.secret, audit });
+  const webhooks = createWebhookService({
+    db,
+    logger: logger.child({ module: "webhooks" }),
+    retryDelaysMs: config.widget.webhookRetryDelaysMs,
+    timeoutMs: config.widget.webhookTimeoutMs,
+    secretOf: partners.webhookSecretOf,
+  });
   return {
     config,
     logger,
@@ -79,7 +102,7 @@ export function createContext(config: Config, logger: Logger = createLogger(conf
     services: {
       accounts,
       settings,
-      analyses: createAnalysisService(db, places),
+      analyses,
       payments,
       competition: createCompetitionService({
         db,
@@ -94,8 +117,14 @@ export function createContext(config: Config, logger: Logger = createLogger(conf
       apiKeys,
       audit,
       system: createSystemService({ db, config, apiKeys }),
+      tokens,
+      partners,
+      widget: createWidgetService({ db, analyses, partners, webhooks }),
+      widgetAssets: createWidgetAssets(config.widget.dist),
+      webhooks,
     },
     close() {
+      webhooks.stop();
       mailer.close();
       db.$client.close();
     },

@@ -3,7 +3,7 @@
  * user owns), analyses and bulk deletion, video settings, API keys (encrypted at rest, tested
  * against a local fake of each provider), system, health, logs and the audit trail.
  */
-import { ADMIN_MESSAGES, BisApiError, type User } from "@bis/sdk";
+import { ADMIN_MESSAGES, type User } from "@bis/sdk";
 import type { NodeClient } from "@bis/sdk/node";
 import { createNodeClient } from "@bis/sdk/node";
 import { eq } from "drizzle-orm";
@@ -11,15 +11,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { analysis, apiKey, auditLog, payment, session, user } from "../src/db/schema.js";
 import { deriveEncryptionKey, openValue } from "../src/keys/api-key-service.js";
 import { type FakeProviders, startFakeProviders } from "./support/fake-providers.js";
-import { signedInAdmin, signedInUser, startTestServer, type TestServer } from "./support/index.js";
-
-const austin = {
-  state: "TX",
-  city: "Austin",
-  industry: "HVAC",
-  primaryRadius: 10,
-  secondaryRadius: 15,
-};
+import {
+  analysisFor,
+  errorOf,
+  me,
+  paidAnalysisFor,
+  signedInAdmin,
+  signedInUser,
+  startTestServer,
+  type TestServer,
+} from "./support/index.js";
 
 const KEYS = {
   googleMaps: "AIzaFakeMapsKey-0000000000000000000MAPS",
@@ -29,23 +30,6 @@ const KEYS = {
   adsDeveloper: "ads-dev-token-0000000000DEVT",
   adsAccess: "ya29.fake-access-token-000000ACCS",
 };
-
-async function errorOf(promise: Promise<unknown>): Promise<BisApiError> {
-  const error = await promise.then(
-    () => {
-      throw new Error("expected the call to fail");
-    },
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(BisApiError);
-  return error as BisApiError;
-}
-
-async function me(client: NodeClient): Promise<User> {
-  const current = await client.auth.user();
-  if (!current) throw new Error("not signed in");
-  return current;
-}
 
 let bis: TestServer;
 let fake: FakeProviders;
@@ -101,8 +85,8 @@ describe("analytics", () => {
   it("counts users, analyses, active users and revenue net of refunds", async () => {
     const before = await admin.admin.analytics();
     const buyer = await signedInUser(bis, "Buyer");
-    const first = (await buyer.analyses.analyze(austin)).analysis.id;
-    const second = (await buyer.analyses.analyze(austin)).analysis.id;
+    const first = await analysisFor(buyer);
+    const second = await analysisFor(buyer);
     const paid = await buyer.payments.confirmDemo({ analysisId: first });
     await buyer.payments.confirmDemo({ analysisId: second });
     const price = paid.amount / 100;
@@ -216,8 +200,7 @@ describe("users and the admin flag", () => {
   it("deletes a user with their analyses, payments and sessions; their cookie stops working", async () => {
     const victim = await signedInUser(bis, "Victim");
     const victimUser = await me(victim);
-    const analysisId = (await victim.analyses.analyze(austin)).analysis.id;
-    await victim.payments.confirmDemo({ analysisId });
+    await paidAnalysisFor(victim);
     const db = ctx().db;
     expect(db.select().from(session).where(eq(session.userId, victimUser.id)).all().length).toBe(1);
     expect(db.select().from(payment).where(eq(payment.userId, victimUser.id)).all().length).toBe(1);
@@ -244,7 +227,7 @@ describe("users and the admin flag", () => {
 
 describe("analyses", () => {
   it("lists every analysis newest first with the owner's email and step ticks", async () => {
-    const id = (await dana.analyses.analyze(austin)).analysis.id;
+    const id = await analysisFor(dana);
     const list = await admin.admin.analyses();
     expect(list[0]).toMatchObject({
       id,
@@ -261,9 +244,9 @@ describe("analyses", () => {
   });
 
   it("bulk-deletes the selected analyses and refuses an empty selection", async () => {
-    const a = (await dana.analyses.analyze(austin)).analysis.id;
-    const b = (await dana.analyses.analyze(austin)).analysis.id;
-    const keep = (await dana.analyses.analyze(austin)).analysis.id;
+    const a = await analysisFor(dana);
+    const b = await analysisFor(dana);
+    const keep = await analysisFor(dana);
 
     const empty = await errorOf(admin.admin.bulkDeleteAnalyses([]));
     expect(empty.status).toBe(400);

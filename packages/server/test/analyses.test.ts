@@ -2,7 +2,13 @@
 import { BisApiError } from "@bis/sdk";
 import type { NodeClient } from "@bis/sdk/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signedInAdmin, signedInUser, startTestServer, type TestServer } from "./support/index.js";
+import {
+  austinRequest,
+  signedInAdmin,
+  signedInUser,
+  startTestServer,
+  type TestServer,
+} from "./support/index.js";
 
 let bis: TestServer;
 let owner: NodeClient;
@@ -20,17 +26,9 @@ afterAll(async () => {
   await bis.close();
 });
 
-const austin = {
-  state: "TX",
-  city: "Austin",
-  industry: "HVAC",
-  primaryRadius: 10,
-  secondaryRadius: 15,
-};
-
 describe("POST /api/market-analysis/analyze", () => {
   it("analyzes a city and stores every field of the spec with provenance and assumptions", async () => {
-    const result = await owner.analyses.analyze(austin);
+    const result = await owner.analyses.analyze(austinRequest);
     expect(result.location).toBe("Austin, TX");
     expect(result.marketSize).toBeGreaterThan(500_000);
     expect(result.households).toBeGreaterThan(150_000);
@@ -98,13 +96,13 @@ describe("POST /api/market-analysis/analyze", () => {
     ["Ft. Worth", "TX", "Fort Worth, TX"],
     ["austin city", "Texas", "Austin, TX"],
   ])("geocodes %s, %s as %s", async (city, state, location) => {
-    const result = await owner.analyses.analyze({ ...austin, city, state });
+    const result = await owner.analyses.analyze({ ...austinRequest, city, state });
     expect(result.location).toBe(location);
   });
 
   it("answers 422 with suggestions from that state for an unknown city", async () => {
     const error = (await owner.analyses
-      .analyze({ ...austin, city: "Austn" })
+      .analyze({ ...austinRequest, city: "Austn" })
       .catch((e) => e)) as BisApiError;
     expect(error).toBeInstanceOf(BisApiError);
     expect(error.status).toBe(422);
@@ -172,7 +170,7 @@ describe("POST /api/market-analysis/analyze", () => {
   ];
   it.each(bad)("answers 400 for %s", async (_label, change, path, message) => {
     const error = (await owner.analyses
-      .analyze({ ...austin, ...change } as never)
+      .analyze({ ...austinRequest, ...change } as never)
       .catch((e) => e)) as BisApiError;
     expect(error.status).toBe(400);
     expect(error.code).toBe("VALIDATION_FAILED");
@@ -184,7 +182,7 @@ describe("POST /api/market-analysis/analyze", () => {
       [],
       "Austin",
       { city: ["Austin"], state: 48 },
-      { ...austin, assumptions: "cheap" },
+      { ...austinRequest, assumptions: "cheap" },
     ]) {
       const res = await owner.fetch(`${bis.url}/api/market-analysis/analyze`, {
         method: "POST",
@@ -199,7 +197,7 @@ describe("POST /api/market-analysis/analyze", () => {
     const res = await fetch(`${bis.url}/api/market-analysis/analyze`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(austin),
+      body: JSON.stringify(austinRequest),
     });
     expect(res.status).toBe(401);
   });
@@ -207,7 +205,7 @@ describe("POST /api/market-analysis/analyze", () => {
 
 describe("reading analyses", () => {
   it("lets the owner and administrators read an analysis, and answers 404 to anyone else", async () => {
-    const { analysis } = await owner.analyses.analyze(austin);
+    const { analysis } = await owner.analyses.analyze(austinRequest);
     expect((await owner.analyses.get(analysis.id)).id).toBe(analysis.id);
     expect((await admin.analyses.get(analysis.id)).id).toBe(analysis.id);
     const res = await owner.fetch(`${bis.url}/api/market-analysis/${analysis.id}`, {
@@ -223,8 +221,8 @@ describe("reading analyses", () => {
   it("lists only the user's own analyses, newest first", async () => {
     const fresh = await signedInUser(bis, "Lena");
     try {
-      const first = await fresh.analyses.analyze(austin);
-      const second = await fresh.analyses.analyze({ ...austin, city: "Houston" });
+      const first = await fresh.analyses.analyze(austinRequest);
+      const second = await fresh.analyses.analyze({ ...austinRequest, city: "Houston" });
       const list = await fresh.analyses.list();
       expect(list.map((a) => a.id)).toEqual([second.analysis.id, first.analysis.id]);
       expect(list[0]).toMatchObject({
@@ -242,7 +240,7 @@ describe("reading analyses", () => {
 
 describe("re-running with changed assumptions", () => {
   it("recomputes the same analysis with the user's values", async () => {
-    const { analysis } = await owner.analyses.analyze(austin);
+    const { analysis } = await owner.analyses.analyze(austinRequest);
     const before = await owner.analyses.get(analysis.id);
     const after = await owner.analyses.rerun(analysis.id, {
       assumptions: { "ticket.acRepair": 816 },
@@ -267,7 +265,7 @@ describe("re-running with changed assumptions", () => {
   });
 
   it("refuses values outside an assumption's range, and other people's analyses", async () => {
-    const { analysis } = await owner.analyses.analyze(austin);
+    const { analysis } = await owner.analyses.analyze(austinRequest);
     await expect(
       owner.analyses.rerun(analysis.id, { assumptions: { "share.furnace": 2 } }),
     ).rejects.toMatchObject({

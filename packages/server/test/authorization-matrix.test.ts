@@ -31,6 +31,10 @@ interface Fixtures {
   paymentId: string;
   /** A user the administrator deletes. */
   victimId: string;
+  /** A widget partner, which the administrator changes and revokes. */
+  partnerId: string;
+  /** A personal API token of "user". */
+  tokenId: string;
 }
 
 interface Expectation {
@@ -172,6 +176,16 @@ const EXPECTATIONS: Record<string, Expectation> = {
     expect: adminOnly(200),
   },
 
+  // ---------------------------------------------------------------- personal API tokens
+  // Signed out without email + password: 401 (with them, see tokens.test.ts).
+  "POST /api/tokens": { body: () => ({ name: "matrix" }), expect: signedIn(201) },
+  "GET /api/tokens": { expect: signedIn(200) },
+  // The owner revokes; another user gets 404; an administrator may revoke anyone's.
+  "DELETE /api/tokens/:id": {
+    path: (f) => `/api/tokens/${f.tokenId}`,
+    expect: ownerOnly(200, 200),
+  },
+
   // ---------------------------------------------------------------- administration
   "GET /api/admin/analytics": { expect: adminOnly(200) },
   "GET /api/admin/users": { expect: adminOnly(200) },
@@ -221,6 +235,40 @@ const EXPECTATIONS: Record<string, Expectation> = {
   "GET /api/admin/audit": { expect: adminOnly(200) },
   // Development only: 404 in any other environment, administrators included.
   "GET /api/logs": { expect: everyone(404) },
+
+  // ---------------------------------------------------------------- embeddable widget
+  // Anonymous, authorized by a partner key plus an allowed Origin; cookies are ignored, so
+  // every role without them is refused alike (see widget.test.ts for the allowed paths).
+  "OPTIONS /api/widget/analyze": { expect: everyone(403) },
+  "OPTIONS /api/widget/leads": { expect: everyone(403) },
+  "POST /api/widget/analyze": { body: () => austin, expect: everyone(403) },
+  "POST /api/widget/leads": {
+    body: () => ({ name: "Matrix", email: "matrix@example.com", consent: true }),
+    expect: everyone(403),
+  },
+  // Public; 404 while packages/widget is not built.
+  "GET /api/widget/manifest": { expect: everyone([200, 404]) },
+  "GET /widget.js": { expect: everyone([302, 404]) },
+  // Only the current version is served.
+  "GET /widget/:version/bis-widget.js": {
+    path: () => "/widget/0.0.0-matrix/bis-widget.js",
+    expect: everyone(404),
+  },
+  "GET /api/admin/partners": { expect: adminOnly(200) },
+  "POST /api/admin/partners": {
+    body: () => ({ name: "Matrix Partner", allowedOrigins: ["https://matrix.example"] }),
+    expect: adminOnly(201),
+  },
+  "PATCH /api/admin/partners/:id": {
+    path: (f) => `/api/admin/partners/${f.partnerId}`,
+    body: () => ({ dailyQuota: 5 }),
+    expect: adminOnly(200),
+  },
+  "DELETE /api/admin/partners/:id": {
+    path: (f) => `/api/admin/partners/${f.partnerId}`,
+    expect: adminOnly(200),
+  },
+  "GET /api/admin/leads": { expect: adminOnly(200) },
 
   // ---------------------------------------------------------------- the built app
   "GET /{*splat}": { optional: true, expect: everyone(200) },
@@ -335,6 +383,13 @@ beforeAll(async () => {
     throwawayAnalysisId,
     paymentId: paid.id,
     victimId: (await me(victim)).id,
+    partnerId: (
+      await clients.admin.admin.createPartner({
+        name: "Matrix Fixture",
+        allowedOrigins: ["https://matrix.example"],
+      })
+    ).partner.id,
+    tokenId: (await clients.user.tokens.create({ name: "matrix fixture" })).id,
   };
 });
 

@@ -5,39 +5,23 @@
  * with the opportunity score.
  * Keyword research runs through its real route (`POST /api/keyword-analysis/analyze`).
  */
-import { type Analysis, BisApiError, COMPETITION_UNAVAILABLE } from "@bis/sdk";
+import { type Analysis, COMPETITION_UNAVAILABLE } from "@bis/sdk";
 import type { NodeClient } from "@bis/sdk/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { KEYWORD_RESEARCH_REQUIRED_MESSAGE } from "../src/services/competition.js";
 import { PAYMENT_REQUIRED_MESSAGE } from "../src/services/payments.js";
 import { type FakeGooglePlaces, startFakeGooglePlaces } from "./support/fake-google-places.js";
 import { type FakeYelp, startFakeYelp } from "./support/fake-yelp.js";
-import { signedInAdmin, signedInUser, startTestServer, type TestServer } from "./support/index.js";
-
-const austin = {
-  state: "TX",
-  city: "Austin",
-  industry: "HVAC",
-  primaryRadius: 10,
-  secondaryRadius: 15,
-};
-
-async function errorOf(promise: Promise<unknown>): Promise<BisApiError> {
-  const error = await promise.then(
-    () => {
-      throw new Error("expected the call to fail");
-    },
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(BisApiError);
-  return error as BisApiError;
-}
-
-async function paidAnalysis(client: NodeClient): Promise<string> {
-  const id = (await client.analyses.analyze(austin)).analysis.id;
-  await client.payments.confirmDemo({ analysisId: id });
-  return id;
-}
+import {
+  analysisFor,
+  austinRequest,
+  errorOf,
+  paidAnalysisFor,
+  signedInAdmin,
+  signedInUser,
+  startTestServer,
+  type TestServer,
+} from "./support/index.js";
 
 /** Keyword research through its real route (premium: paid or administrator). */
 async function completeKeywordResearch(client: NodeClient, id: string) {
@@ -63,7 +47,7 @@ describe("competition analysis: entitlement, gate and sample data (demo mode)", 
   });
 
   it("needs a session, then hides other users' analyses (404) and asks for payment (402)", async () => {
-    const id = (await owner.analyses.analyze(austin)).analysis.id;
+    const id = await analysisFor(owner);
     const anonymous = await fetch(`${bis.url}/api/analyses/${id}/competition-analysis`, {
       method: "POST",
       headers: { origin: bis.url },
@@ -83,7 +67,7 @@ describe("competition analysis: entitlement, gate and sample data (demo mode)", 
   });
 
   it("answers 400 until keyword research is complete", async () => {
-    const id = await paidAnalysis(owner);
+    const id = await paidAnalysisFor(owner);
     const error = await errorOf(owner.premium.competition(id));
     expect(error.status).toBe(400);
     expect(error.code).toBe("BAD_REQUEST");
@@ -95,7 +79,7 @@ describe("competition analysis: entitlement, gate and sample data (demo mode)", 
   });
 
   it("uses labelled sample competitors without a provider, and stores the opportunity score", async () => {
-    const id = await paidAnalysis(owner);
+    const id = await paidAnalysisFor(owner);
     await completeKeywordResearch(owner, id);
     const result = await owner.premium.competition(id);
     expect(result.competitionAnalysisCompleted).toBe(true);
@@ -112,7 +96,7 @@ describe("competition analysis: entitlement, gate and sample data (demo mode)", 
     for (const c of data.competitors) {
       expect(c.name).toMatch(/^Sample HVAC Co\. \d+$/);
       expect(c.source).toBe("sample");
-      expect(c.distanceMiles).toBeLessThanOrEqual(austin.primaryRadius);
+      expect(c.distanceMiles).toBeLessThanOrEqual(austinRequest.primaryRadius);
     }
     const leader = data.competitors.find((c) => c.position === "Market Leader");
     expect(data.marketLeader).toBe(leader?.name);
@@ -138,7 +122,7 @@ describe("competition analysis: entitlement, gate and sample data (demo mode)", 
   });
 
   it("lets an administrator run it on anyone's analysis without payment", async () => {
-    const id = (await owner.analyses.analyze(austin)).analysis.id;
+    const id = await analysisFor(owner);
     await completeKeywordResearch(admin, id);
     const result = await admin.premium.competition(id);
     expect(result.competitionAnalysisCompleted).toBe(true);
@@ -160,7 +144,7 @@ describe("competition analysis without providers or sample data", () => {
   });
 
   it("completes the step with no data, which the page shows as not available", async () => {
-    const id = await paidAnalysis(owner);
+    const id = await paidAnalysisFor(owner);
     await completeKeywordResearch(owner, id);
     const result = await owner.premium.competition(id);
     expect(result.competitionAnalysisCompleted).toBe(true);
@@ -194,7 +178,7 @@ describe("competition analysis with Google Places and Yelp (local fakes)", () =>
       YELP_API_URL: yelp.url,
     });
     owner = await signedInUser(bis, "Gus");
-    id = await paidAnalysis(owner);
+    id = await paidAnalysisFor(owner);
     await completeKeywordResearch(owner, id);
     const t = (await owner.analyses.get(id)).marketAnalysisData?.target;
     if (!t) throw new Error("no target");

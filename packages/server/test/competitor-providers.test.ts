@@ -13,6 +13,7 @@ import {
   GOOGLE_PLACES_FIELD_MASK,
   sampleCompetitors,
 } from "../src/premium/competitor-providers.js";
+import { rejectionOf } from "./support/errors.js";
 import {
   type FakeGooglePlace,
   type FakeGooglePlaces,
@@ -31,16 +32,7 @@ const AUSTIN: CompetitorSearch = {
   seed: "analysis-1",
 };
 
-async function failureOf(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => {
-      throw new Error("expected the search to fail");
-    },
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
+const failureOf = (promise: Promise<unknown>) => rejectionOf(promise, AppError);
 
 function googlePlaces(n: number): FakeGooglePlace[] {
   return Array.from({ length: n }, (_, i) => ({

@@ -25,7 +25,13 @@ import {
 } from "../src/premium/keyword-providers.js";
 import { type FakeDataforseo, startFakeDataforseo } from "./support/fake-dataforseo.js";
 import { type FakeGoogleAds, startFakeGoogleAds } from "./support/fake-google-ads.js";
-import { signedInAdmin, startTestServer, type TestServer } from "./support/index.js";
+import {
+  austinRequest,
+  rejectionOf,
+  signedInAdmin,
+  startTestServer,
+  type TestServer,
+} from "./support/index.js";
 
 const DEV_TOKEN = "fake-developer-token";
 const ACCESS_TOKEN = "ya29.fake-access-token";
@@ -94,16 +100,7 @@ function market(
 const AUSTIN = market([row("Austin", 333_354), row("Pflugerville", 20_434), row("Buda", 4_903)]);
 const NOW = () => new Date("2026-11-20T12:00:00Z");
 
-async function failure(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => {
-      throw new Error("expected a failure");
-    },
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
-}
+const failure = (promise: Promise<unknown>) => rejectionOf(promise, AppError);
 
 /* ------------------------------------------------------------------ Google Ads */
 
@@ -682,14 +679,6 @@ describe("measured providers over HTTP", () => {
   let withoutKeys: TestServer;
   const clients: NodeClient[] = [];
 
-  const austin = {
-    state: "TX",
-    city: "Austin",
-    industry: "HVAC",
-    primaryRadius: 10,
-    secondaryRadius: 15,
-  };
-
   beforeAll(async () => {
     ads = await startFakeGoogleAds({
       customerId: CUSTOMER_ID,
@@ -752,7 +741,7 @@ describe("measured providers over HTTP", () => {
   async function run(server: TestServer) {
     const admin = await signedInAdmin(server);
     clients.push(admin);
-    const { analysis } = await admin.analyses.analyze(austin);
+    const { analysis } = await admin.analyses.analyze(austinRequest);
     return { admin, id: analysis.id };
   }
 

@@ -4,7 +4,6 @@
  */
 import {
   type Analysis,
-  BisApiError,
   type KeywordResearchData,
   keywordResearchDataSchema,
   PPC_BUDGET_FACTOR,
@@ -14,7 +13,15 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { analysis } from "../src/db/schema.js";
 import { PAYMENT_REQUIRED_MESSAGE } from "../src/services/payments.js";
-import { signedInAdmin, signedInUser, startTestServer, type TestServer } from "./support/index.js";
+import {
+  analysisFor,
+  errorOf,
+  paidAnalysisFor,
+  signedInAdmin,
+  signedInUser,
+  startTestServer,
+  type TestServer,
+} from "./support/index.js";
 
 let bis: TestServer;
 let owner: NodeClient;
@@ -31,29 +38,6 @@ afterAll(async () => {
   for (const c of [owner, other, admin]) await c?.close();
   await bis?.close();
 });
-
-const austin = {
-  state: "TX",
-  city: "Austin",
-  industry: "HVAC",
-  primaryRadius: 10,
-  secondaryRadius: 15,
-};
-
-async function errorOf(promise: Promise<unknown>): Promise<BisApiError> {
-  const error = await promise.then(
-    () => {
-      throw new Error("expected the call to fail");
-    },
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(BisApiError);
-  return error as BisApiError;
-}
-
-async function newAnalysis(client: NodeClient): Promise<string> {
-  return (await client.analyses.analyze(austin)).analysis.id;
-}
 
 function listed(data: KeywordResearchData) {
   return [...data.keywordData.primaryKeywords, ...data.keywordData.longTailKeywords];
@@ -83,7 +67,7 @@ describe("POST /api/keyword-analysis/analyze: who may run it", () => {
   });
 
   it("is 402 before payment, 404 for someone else's analysis or an unknown id", async () => {
-    const id = await newAnalysis(owner);
+    const id = await analysisFor(owner);
     const unpaid = await errorOf(owner.premium.keywords(id));
     expect(unpaid.status).toBe(402);
     expect(unpaid.serverMessage).toBe(PAYMENT_REQUIRED_MESSAGE);
@@ -97,7 +81,7 @@ describe("POST /api/keyword-analysis/analyze: who may run it", () => {
   });
 
   it("checks entitlement before the cities: unpaid without cities is still 402", async () => {
-    const id = await newAnalysis(owner);
+    const id = await analysisFor(owner);
     bis.server.context.db
       .update(analysis)
       .set({ marketAnalysisData: null })
@@ -107,7 +91,7 @@ describe("POST /api/keyword-analysis/analyze: who may run it", () => {
   });
 
   it('answers "No Cities Found" when the market data names no city', async () => {
-    const id = await newAnalysis(owner);
+    const id = await analysisFor(owner);
     const stored = await owner.analyses.get(id);
     const market = stored.marketAnalysisData;
     if (!market) throw new Error("no market data");
@@ -136,8 +120,7 @@ describe("POST /api/keyword-analysis/analyze: the research", () => {
   let data: KeywordResearchData;
 
   beforeAll(async () => {
-    id = await newAnalysis(owner);
-    await owner.payments.confirmDemo({ analysisId: id });
+    id = await paidAnalysisFor(owner);
     result = await owner.premium.keywords(id);
     if (!result.keywordResearchData) throw new Error("no keyword data");
     data = result.keywordResearchData;
@@ -201,7 +184,7 @@ describe("POST /api/keyword-analysis/analyze: the research", () => {
   });
 
   it("lets an administrator run it without paying; a re-run replaces the data", async () => {
-    const otherId = await newAnalysis(other);
+    const otherId = await analysisFor(other);
     const byAdmin = await admin.premium.keywords(otherId);
     expect(byAdmin).toMatchObject({ id: otherId, isPaid: false, keywordResearchCompleted: true });
     expect(byAdmin.keywordResearchData?.totalKeywords).toBe(data.totalKeywords);

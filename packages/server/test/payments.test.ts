@@ -2,7 +2,6 @@
  * Checkout and payments over HTTP: Stripe mode against a local fake of the Stripe API, webhooks
  * signed like Stripe signs them, demo mode, refunds, entitlement and deletion.
  */
-import { BisApiError, type User } from "@bis/sdk";
 import { createNodeClient, type NodeClient } from "@bis/sdk/node";
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
@@ -17,40 +16,19 @@ import {
   startFakeStripe,
   stripeEvent,
 } from "./support/fake-stripe.js";
-import { signedInAdmin, signedInUser, startTestServer, type TestServer } from "./support/index.js";
+import {
+  analysisFor,
+  errorOf,
+  me,
+  signedInAdmin,
+  signedInUser,
+  startTestServer,
+  type TestServer,
+} from "./support/index.js";
 
 const SECRET_KEY = "sk_test_51BisFakeSecretKey0000000000";
 const PUBLISHABLE_KEY = "pk_test_51BisFakePublishableKey000000";
 const WEBHOOK_SECRET = "whsec_bisTestWebhookSecret0000000000";
-
-const austin = {
-  state: "TX",
-  city: "Austin",
-  industry: "HVAC",
-  primaryRadius: 10,
-  secondaryRadius: 15,
-};
-
-async function errorOf(promise: Promise<unknown>): Promise<BisApiError> {
-  const error = await promise.then(
-    () => {
-      throw new Error("expected the call to fail");
-    },
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(BisApiError);
-  return error as BisApiError;
-}
-
-async function newAnalysis(client: NodeClient): Promise<string> {
-  return (await client.analyses.analyze(austin)).analysis.id;
-}
-
-async function me(client: NodeClient): Promise<User> {
-  const current = await client.auth.user();
-  if (!current) throw new Error("not signed in");
-  return current;
-}
 
 describe("Stripe mode", () => {
   let bis: TestServer;
@@ -99,7 +77,7 @@ describe("Stripe mode", () => {
 
   /** An intent made through BIS for a fresh analysis of `client`. */
   async function intentFor(client: NodeClient) {
-    const analysisId = await newAnalysis(client);
+    const analysisId = await analysisFor(client);
     const { clientSecret } = await client.payments.createIntent({ analysisId });
     const intentId = clientSecret.split("_secret_")[0] as string;
     const intent = fake.intents.get(intentId);
@@ -127,7 +105,7 @@ describe("Stripe mode", () => {
   });
 
   it("creates one PaymentIntent per analysis in Stripe's wire format, however often it is asked", async () => {
-    const analysisId = await newAnalysis(owner);
+    const analysisId = await analysisFor(owner);
     const before = fake.intentsCreated();
     const first = await owner.payments.createIntent({ analysisId });
     const again = await owner.payments.createIntent({ analysisId });
@@ -182,7 +160,7 @@ describe("Stripe mode", () => {
   });
 
   it("turns Stripe's failures into clear 4xx/5xx messages without leaking the key", async () => {
-    const analysisId = await newAnalysis(owner);
+    const analysisId = await analysisFor(owner);
     const cases: [Parameters<FakeStripe["fail"]>[0], number, string, RegExp][] = [
       ["card_error", 400, "BAD_REQUEST", /^Your card was declined\.$/],
       ["api_error", 502, "UPSTREAM_FAILED", /payment provider could not complete the request/],
@@ -214,7 +192,7 @@ describe("Stripe mode", () => {
   });
 
   it("lets only the owner pay: others 404, unknown 404, administrators 403, signed out 401", async () => {
-    const analysisId = await newAnalysis(owner);
+    const analysisId = await analysisFor(owner);
     const before = fake.intentsCreated();
     expect((await errorOf(other.payments.createIntent({ analysisId }))).status).toBe(404);
     expect((await errorOf(other.analyses.get(analysisId))).status).toBe(404);
@@ -380,7 +358,7 @@ describe("Stripe mode", () => {
   });
 
   it("has no demo confirmation in Stripe mode", async () => {
-    const analysisId = await newAnalysis(owner);
+    const analysisId = await analysisFor(owner);
     const error = await errorOf(owner.payments.confirmDemo({ analysisId }));
     expect(error.status).toBe(404);
     expect((await owner.analyses.get(analysisId)).isPaid).toBe(false);
@@ -518,7 +496,7 @@ describe("demo mode", () => {
   });
 
   it("marks the analysis paid through the same fulfilment, once, for the owner only", async () => {
-    const analysisId = await newAnalysis(owner);
+    const analysisId = await analysisFor(owner);
     expect((await errorOf(other.payments.confirmDemo({ analysisId }))).status).toBe(404);
     expect((await errorOf(owner.payments.confirmDemo({ analysisId: "nope" }))).status).toBe(404);
     expect((await owner.analyses.get(analysisId)).isPaid).toBe(false);
@@ -542,7 +520,7 @@ describe("demo mode", () => {
   });
 
   it("has no Stripe intents or webhooks in demo mode", async () => {
-    const analysisId = await newAnalysis(owner);
+    const analysisId = await analysisFor(owner);
     expect((await errorOf(owner.payments.createIntent({ analysisId }))).status).toBe(404);
     const response = await fetch(`${bis.url}/api/webhooks/stripe`, {
       method: "POST",
@@ -553,7 +531,7 @@ describe("demo mode", () => {
   });
 
   it("lets an administrator refund a demo payment; premium goes, and can be bought again", async () => {
-    const analysisId = await newAnalysis(owner);
+    const analysisId = await analysisFor(owner);
     const paid = await owner.payments.confirmDemo({ analysisId });
     const refunded = await admin.admin.refundPayment(paid.id);
     expect(refunded).toMatchObject({ id: paid.id, status: "refunded" });

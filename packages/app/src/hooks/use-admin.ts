@@ -229,8 +229,28 @@ function failed(title: string, error: unknown, fallback = title): void {
   toast({ variant: "destructive", title, description: errorMessage(error, fallback) });
 }
 
-export function useSetAdmin() {
+/** The onError of an admin change: the gate's answer (403, 401) first, else a toast `title`. */
+function useFailureToast(title: string) {
   const { handleError } = useAdminGate();
+  return useCallback(
+    (error: unknown) => {
+      if (handleError(error)) return;
+      failed(title, error);
+    },
+    [handleError, title],
+  );
+}
+
+/** Refetches the given queries (what a change of an API key makes stale). */
+function useInvalidate(...keys: QueryKey[]) {
+  const client = useQueryClient();
+  return () => {
+    for (const queryKey of keys) void client.invalidateQueries({ queryKey });
+  };
+}
+
+export function useSetAdmin() {
+  const onFailure = useFailureToast("Failed to update admin status");
   const refresh = useRefreshAdmin();
   return useMutation({
     mutationFn: ({ userId, isAdmin }: { userId: string; isAdmin: boolean; email: string }) =>
@@ -243,16 +263,13 @@ export function useSetAdmin() {
           : `${email} is no longer an administrator.`,
       });
     },
-    onError: (error) => {
-      if (handleError(error)) return;
-      failed("Failed to update admin status", error);
-    },
+    onError: onFailure,
     onSettled: refresh,
   });
 }
 
 export function useDeleteUser() {
-  const { handleError } = useAdminGate();
+  const onFailure = useFailureToast("Failed to delete user");
   const refresh = useRefreshAdmin();
   return useMutation({
     mutationFn: (userId: string) => api.admin.deleteUser(userId),
@@ -262,16 +279,13 @@ export function useDeleteUser() {
         description: `Deleted ${deletedUser.email} with their analyses and payments.`,
       });
     },
-    onError: (error) => {
-      if (handleError(error)) return;
-      failed("Failed to delete user", error);
-    },
+    onError: onFailure,
     onSettled: refresh,
   });
 }
 
 export function useBulkDeleteAnalyses() {
-  const { handleError } = useAdminGate();
+  const onFailure = useFailureToast("Failed to delete analyses");
   const refresh = useRefreshAdmin();
   const client = useQueryClient();
   return useMutation({
@@ -284,10 +298,7 @@ export function useBulkDeleteAnalyses() {
       // The administrator's own list may have held some of them.
       void client.invalidateQueries({ queryKey: queryKeys.analyses });
     },
-    onError: (error) => {
-      if (handleError(error)) return;
-      failed("Failed to delete analyses", error);
-    },
+    onError: onFailure,
     onSettled: refresh,
   });
 }
@@ -315,17 +326,14 @@ export function useUpdateSettings() {
 }
 
 export function useRefundPayment() {
-  const { handleError } = useAdminGate();
+  const onFailure = useFailureToast("Refund Failed");
   const refresh = useRefreshAdmin();
   return useMutation({
     mutationFn: (paymentId: string) => api.admin.refundPayment(paymentId),
     onSuccess: () => {
       toast({ title: "Success", description: "The payment was refunded." });
     },
-    onError: (error) => {
-      if (handleError(error)) return;
-      failed("Refund Failed", error);
-    },
+    onError: onFailure,
     onSettled: refresh,
   });
 }
@@ -339,7 +347,8 @@ export function useRefundPayment() {
  * (spec §8: "go to /auth"; /auth leads to /signin).
  */
 export function useSaveApiKey() {
-  const { handleError } = useAdminGate();
+  const onFailure = useFailureToast("Save Failed");
+  const refreshKeys = useInvalidate(adminKeys.apiKeys, adminKeys.system, adminKeys.audit);
   const client = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
@@ -361,35 +370,23 @@ export function useSaveApiKey() {
         navigate("/auth", { replace: true });
         return;
       }
-      if (handleError(error)) return;
-      failed("Save Failed", error);
+      onFailure(error);
     },
-    onSettled: () => {
-      void client.invalidateQueries({ queryKey: adminKeys.apiKeys });
-      void client.invalidateQueries({ queryKey: adminKeys.system });
-      void client.invalidateQueries({ queryKey: adminKeys.audit });
-    },
+    onSettled: refreshKeys,
   });
 }
 
 /** Removes a stored key (an environment variable stays in use). */
 export function useDeleteApiKey() {
-  const { handleError } = useAdminGate();
-  const client = useQueryClient();
+  const onFailure = useFailureToast("Remove Failed");
+  const refreshKeys = useInvalidate(adminKeys.apiKeys, adminKeys.system, adminKeys.audit);
   return useMutation({
     mutationFn: (name: ApiKeyName) => api.admin.deleteApiKey(name),
     onSuccess: () => {
       toast({ title: "Success", description: "The stored API key was removed." });
     },
-    onError: (error) => {
-      if (handleError(error)) return;
-      failed("Remove Failed", error);
-    },
-    onSettled: () => {
-      void client.invalidateQueries({ queryKey: adminKeys.apiKeys });
-      void client.invalidateQueries({ queryKey: adminKeys.system });
-      void client.invalidateQueries({ queryKey: adminKeys.audit });
-    },
+    onError: onFailure,
+    onSettled: refreshKeys,
   });
 }
 
@@ -398,8 +395,8 @@ export function useDeleteApiKey() {
  * provider from the browser). `ok: false` is "API Key Test Failed" with the server's message.
  */
 export function useTestApiKey() {
-  const { handleError } = useAdminGate();
-  const client = useQueryClient();
+  const onFailure = useFailureToast("API Key Test Failed");
+  const refreshKeys = useInvalidate(adminKeys.apiKeys, adminKeys.system);
   return useMutation({
     mutationFn: ({ name, value }: { name: ApiKeyName; value?: string }) =>
       api.admin.testApiKey(name, value),
@@ -412,13 +409,7 @@ export function useTestApiKey() {
           description: result.message,
         });
     },
-    onError: (error) => {
-      if (handleError(error)) return;
-      failed("API Key Test Failed", error);
-    },
-    onSettled: () => {
-      void client.invalidateQueries({ queryKey: adminKeys.apiKeys });
-      void client.invalidateQueries({ queryKey: adminKeys.system });
-    },
+    onError: onFailure,
+    onSettled: refreshKeys,
   });
 }

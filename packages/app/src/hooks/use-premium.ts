@@ -92,28 +92,29 @@ export interface PremiumStep {
   isPending: boolean;
 }
 
-/** POST /api/keyword-analysis/analyze for the analysis (§5 checks, §8 toasts). */
-export function useKeywordResearch(analysis: Analysis): PremiumStep {
+/** What tells one premium step from the other: its call, its checks and its toasts. */
+interface PremiumStepSpec {
+  run: (analysisId: string) => Promise<Analysis>;
+  /** The title of the failure toast when the server names none. */
+  failedTitle: string;
+  /** Why the step may not start yet (a destructive toast), or null. */
+  refusal?: () => ToastInput | null;
+  starting: () => ToastInput;
+  completed: (updated: Analysis) => ToastInput;
+  /** Shown FOLLOW_UP_TOAST_DELAY_MS after the completion toast. */
+  followUp: ToastInput;
+}
+
+function usePremiumStep(analysis: Analysis, spec: PremiumStepSpec): PremiumStep {
   const store = useStoreAnalysis();
   const later = useLaterToast();
-  const failed = useStepFailed(analysis.id, "Keyword Research Failed");
+  const failed = useStepFailed(analysis.id, spec.failedTitle);
   const mutation = useMutation({
-    mutationFn: (id: string) => api.premium.keywords(id),
+    mutationFn: spec.run,
     onSuccess: (updated) => {
       store(updated);
-      const count = updated.keywordResearchData?.totalKeywords ?? 0;
-      toast({
-        title: "Keyword Research Complete",
-        description: `Processed ${formatNumber(count)} keywords successfully.`,
-        duration: TOAST.keywordCompleteDurationMs,
-      });
-      later(
-        {
-          title: "View Your Results",
-          description: "Your keyword research is ready in section 2 below.",
-        },
-        FOLLOW_UP_TOAST_DELAY_MS,
-      );
+      toast(spec.completed(updated));
+      later(spec.followUp, FOLLOW_UP_TOAST_DELAY_MS);
     },
     onError: failed,
   });
@@ -124,69 +125,71 @@ export function useKeywordResearch(analysis: Analysis): PremiumStep {
       analysisIdMissing();
       return;
     }
-    const cities = keywordCities(analysis);
-    if (cities.length === 0) {
-      toast({
-        variant: "destructive",
-        title: "No Cities Found",
-        description: "Unable to extract cities from market analysis data.",
-      });
+    const refusal = spec.refusal?.();
+    if (refusal) {
+      toast(refusal);
       return;
     }
-    toast({
-      title: "Starting Keyword Research",
-      description: `Processing ${formatNumber(cities.length)} cities for ${analysis.industry || "HVAC"} industry`,
-    });
+    toast(spec.starting());
     mutation.mutate(analysis.id);
   };
 
   return { start, isPending: mutation.isPending };
 }
 
+/** POST /api/keyword-analysis/analyze for the analysis (§5 checks, §8 toasts). */
+export function useKeywordResearch(analysis: Analysis): PremiumStep {
+  return usePremiumStep(analysis, {
+    run: (id) => api.premium.keywords(id),
+    failedTitle: "Keyword Research Failed",
+    refusal: () =>
+      keywordCities(analysis).length === 0
+        ? {
+            variant: "destructive",
+            title: "No Cities Found",
+            description: "Unable to extract cities from market analysis data.",
+          }
+        : null,
+    starting: () => ({
+      title: "Starting Keyword Research",
+      description: `Processing ${formatNumber(keywordCities(analysis).length)} cities for ${analysis.industry || "HVAC"} industry`,
+    }),
+    completed: (updated) => ({
+      title: "Keyword Research Complete",
+      description: `Processed ${formatNumber(updated.keywordResearchData?.totalKeywords ?? 0)} keywords successfully.`,
+      duration: TOAST.keywordCompleteDurationMs,
+    }),
+    followUp: {
+      title: "View Your Results",
+      description: "Your keyword research is ready in section 2 below.",
+    },
+  });
+}
+
 /** POST /api/analyses/{id}/competition-analysis (§5 checks, §8 toasts). */
 export function useCompetitionAnalysis(analysis: Analysis): PremiumStep {
-  const store = useStoreAnalysis();
-  const later = useLaterToast();
-  const failed = useStepFailed(analysis.id, "Competition Analysis Failed");
-  const mutation = useMutation({
-    mutationFn: (id: string) => api.premium.competition(id),
-    onSuccess: (updated) => {
-      store(updated);
-      toast({
-        title: "Competition Analysis Complete",
-        description: "Successfully analyzed competitive landscape. Refreshing data...",
-      });
-      later(
-        {
-          title: "Competition Analysis Ready",
-          description: "Your competition analysis is ready in section 3 below.",
-        },
-        FOLLOW_UP_TOAST_DELAY_MS,
-      );
-    },
-    onError: failed,
-  });
-
-  const start = () => {
-    if (mutation.isPending) return;
-    if (!analysis.id) {
-      analysisIdMissing();
-      return;
-    }
-    if (!analysis.keywordResearchCompleted) {
-      toast({
-        variant: "destructive",
-        title: "Keyword Research Required",
-        description: KEYWORD_RESEARCH_REQUIRED,
-      });
-      return;
-    }
-    toast({
+  return usePremiumStep(analysis, {
+    run: (id) => api.premium.competition(id),
+    failedTitle: "Competition Analysis Failed",
+    refusal: () =>
+      analysis.keywordResearchCompleted
+        ? null
+        : {
+            variant: "destructive",
+            title: "Keyword Research Required",
+            description: KEYWORD_RESEARCH_REQUIRED,
+          },
+    starting: () => ({
       title: "Starting Competition Analysis",
       description: `Analyzing competitive landscape for ${analysis.location}`,
-    });
-    mutation.mutate(analysis.id);
-  };
-
-  return { start, isPending: mutation.isPending };
+    }),
+    completed: () => ({
+      title: "Competition Analysis Complete",
+      description: "Successfully analyzed competitive landscape. Refreshing data...",
+    }),
+    followUp: {
+      title: "Competition Analysis Ready",
+      description: "Your competition analysis is ready in section 3 below.",
+    },
+  });
 }

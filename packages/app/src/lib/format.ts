@@ -1,51 +1,19 @@
 /**
- * How figures are written on screen. Missing values (null, undefined, not finite) read "N/A"
- * (specification §2, wizard results card).
+ * How figures are written on screen: the SDK's formats (shared with the PDF report; missing
+ * values — null, undefined, not finite — read "N/A", specification §2, wizard results card),
+ * dates in the viewer's time zone, prices as charged and assumption values as edited.
  */
-import type { AssumptionUnit } from "@bis/sdk";
+import { type AssumptionUnit, formatCurrency, formatNumber, NOT_AVAILABLE } from "@bis/sdk";
 
-export const NOT_AVAILABLE = "N/A";
-
-function known(value: number | null | undefined): value is number {
-  return typeof value === "number" && Number.isFinite(value);
-}
-
-/** 1234567 → "1,234,567". */
-export function formatNumber(value: number | null | undefined, maxDigits = 0): string {
-  if (!known(value)) return NOT_AVAILABLE;
-  return value.toLocaleString("en-US", { maximumFractionDigits: maxDigits });
-}
-
-/** Dollars: whole dollars from $100 up, cents below (an average revenue of $84.50). */
-export function formatCurrency(value: number | null | undefined): string {
-  if (!known(value)) return NOT_AVAILABLE;
-  const digits = Math.abs(value) >= 100 || Number.isInteger(value) ? 0 : 2;
-  return value.toLocaleString("en-US", {
-    style: "currency",
-    currency: "USD",
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  });
-}
-
-/** A large dollar figure in short form: $12.3M, $845K. */
-export function formatCompactCurrency(value: number | null | undefined): string {
-  if (!known(value)) return NOT_AVAILABLE;
-  return value.toLocaleString("en-US", {
-    style: "currency",
-    currency: "USD",
-    notation: "compact",
-    maximumFractionDigits: 1,
-  });
-}
-
-/** A fraction as a whole percent (specification §9): 0.053 → "5%". Under 1 % but above 0: "<1%". */
-export function formatWholePercent(fraction: number | null | undefined): string {
-  if (!known(fraction)) return NOT_AVAILABLE;
-  const pct = Math.round(fraction * 100);
-  if (pct === 0 && fraction > 0) return "<1%";
-  return `${pct}%`;
-}
+export {
+  formatCompactCurrency,
+  formatCurrency,
+  formatDate,
+  formatMiles,
+  formatNumber,
+  formatWholePercent,
+  NOT_AVAILABLE,
+} from "@bis/sdk";
 
 /**
  * A price in the smallest unit of its currency, as charged: 89900 "usd" → "$899.00".
@@ -58,21 +26,6 @@ export function formatPrice(amountMinor: number, currency: string): string {
   });
   const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
   return format.format(amountMinor / 10 ** digits);
-}
-
-/** "10 miles", "1 mile". */
-export function formatMiles(miles: number | null | undefined, digits = 1): string {
-  if (!known(miles)) return NOT_AVAILABLE;
-  const text = miles.toLocaleString("en-US", { maximumFractionDigits: digits });
-  return `${text} ${miles === 1 ? "mile" : "miles"}`;
-}
-
-/** "March 4, 2025". */
-export function formatDate(iso: string | null | undefined): string {
-  if (!iso) return NOT_AVAILABLE;
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return NOT_AVAILABLE;
-  return date.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric" });
 }
 
 /** "March 4, 2025, 2:05 PM". */

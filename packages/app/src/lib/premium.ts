@@ -9,7 +9,6 @@ import {
   type AssumptionUnit,
   type CompetitionAnalysisData,
   type Competitor,
-  CPC_DECIMALS,
   type FigureProvenance,
   figureProvenanceSchema,
   type KeywordEntry,
@@ -46,27 +45,8 @@ export function ppcBudget(searchVolume: number, cpc: number): number {
   return Math.round(searchVolume * cpc * PPC_BUDGET_FACTOR);
 }
 
-/** CPC to two decimals (§9): 4.5 → "$4.50". */
-export function formatCpc(cpc: number | null | undefined): string {
-  if (typeof cpc !== "number" || !Number.isFinite(cpc)) return NOT_AVAILABLE;
-  return cpc.toLocaleString("en-US", {
-    style: "currency",
-    currency: "USD",
-    minimumFractionDigits: CPC_DECIMALS,
-    maximumFractionDigits: CPC_DECIMALS,
-  });
-}
-
-/** Whole dollars: 1234.6 → "$1,235". */
-export function formatWholeDollars(value: number | null | undefined): string {
-  if (typeof value !== "number" || !Number.isFinite(value)) return NOT_AVAILABLE;
-  return value.toLocaleString("en-US", {
-    style: "currency",
-    currency: "USD",
-    minimumFractionDigits: 0,
-    maximumFractionDigits: 0,
-  });
-}
+/** CPC to two decimals (§9) and budgets in whole dollars, as the PDF report writes them. */
+export { formatCpc, formatWholeDollars } from "@bis/sdk";
 
 export interface PpcRow {
   keyword: string;

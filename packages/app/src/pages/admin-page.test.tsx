@@ -13,6 +13,7 @@ import {
   settings,
 } from "../test/admin-fixtures";
 import { type FakeRoute, fakeApi, signedIn, signedOut } from "../test/fake-api";
+import { held } from "../test/held";
 import { findToast, renderApp, toasts } from "../test/render-app";
 
 // The lazy screen is loaded once up front, so that timings measured below are the app's own.
@@ -36,14 +37,6 @@ afterEach(() => {
   vi.unstubAllEnvs();
   window.confirm = originalConfirm;
 });
-
-function held<T>() {
-  let release: (value: T) => void = () => undefined;
-  const promise = new Promise<T>((resolve) => {
-    release = resolve;
-  });
-  return { promise, release };
-}
 
 /* ------------------------------------------------------------------ fake-timer helpers */
 
@@ -182,7 +175,7 @@ describe("/admin summary and tabs", () => {
     expect(count("/api/admin/system")).toBe(2);
   });
 
-  it("has seven tabs with roving focus and arrow keys", async () => {
+  it("has the seven tabs of the specification, then Partners, with roving focus and arrow keys", async () => {
     fakeApi(adminRoutes());
     const { user } = renderApp("/admin");
     const list = await screen.findByRole("tablist", { name: "Administration" });
@@ -195,8 +188,9 @@ describe("/admin summary and tabs", () => {
       "API Keys",
       "Settings",
       "Logs",
+      "Partners",
     ]);
-    expect(tabs.map((t) => t.tabIndex)).toEqual([0, -1, -1, -1, -1, -1, -1]);
+    expect(tabs.map((t) => t.tabIndex)).toEqual([0, -1, -1, -1, -1, -1, -1, -1]);
     expect(tabs[0]?.getAttribute("aria-selected")).toBe("true");
 
     tabs[0]?.focus();
@@ -208,11 +202,13 @@ describe("/admin summary and tabs", () => {
     expect(window.location.search).toBe("?tab=searches");
 
     await user.keyboard("{ArrowLeft}{ArrowLeft}");
-    expect(document.activeElement).toBe(screen.getByRole("tab", { name: "Logs" }));
+    expect(document.activeElement).toBe(screen.getByRole("tab", { name: "Partners" }));
     await user.keyboard("{Home}");
     expect(document.activeElement).toBe(screen.getByRole("tab", { name: "User Management" }));
     await user.keyboard("{End}");
-    expect(screen.getByRole("tab", { name: "Logs" }).getAttribute("aria-selected")).toBe("true");
+    expect(screen.getByRole("tab", { name: "Partners" }).getAttribute("aria-selected")).toBe(
+      "true",
+    );
   });
 });
 

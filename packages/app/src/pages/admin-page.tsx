@@ -7,12 +7,14 @@
  * ("Session expired. Redirecting to login..." then sign-in after 0.5 s), with 403 that the user
  * is no longer an administrator (Access Denied again). See hooks/use-admin.ts.
  *
- * Four summary cards (refreshed every 60 s), then seven tabs; the open tab is kept in the
- * address (?tab=…) so that a reload or a shared link opens the same one.
+ * Four summary cards (refreshed every 60 s), then the specification's seven tabs and BIS's
+ * Partners (the widget, issue 7); the open tab is kept in the address (?tab=…) so that a
+ * reload or a shared link opens the same one.
  */
 import { ADMIN_MESSAGES, ADMIN_TAB_COUNT, type User } from "@bis/sdk";
 import {
   ChartPie,
+  Handshake,
   KeyRound,
   ScrollText,
   Search,
@@ -26,6 +28,7 @@ import { useSearchParams } from "react-router";
 import { AnalysesTab } from "../components/admin/analyses-tab";
 import { ApiKeysTab } from "../components/admin/api-keys-tab";
 import { LogsTab } from "../components/admin/logs-tab";
+import { PartnersTab } from "../components/admin/partners-tab";
 import { SearchesTab } from "../components/admin/searches-tab";
 import { SettingsTab } from "../components/admin/settings-tab";
 import { SummaryCards } from "../components/admin/summary-cards";
@@ -66,13 +69,24 @@ export const ADMIN_TABS = [
   { value: "logs", label: "Logs", icon: <ScrollText className="size-4" aria-hidden="true" /> },
 ] as const satisfies readonly TabItem<string>[];
 
-export type AdminTab = (typeof ADMIN_TABS)[number]["value"];
-
 // The specification's seven tabs (§9), no more and no fewer.
 if (ADMIN_TABS.length !== ADMIN_TAB_COUNT) throw new Error("The admin panel has seven tabs");
 
+/** Tabs BIS adds after the specification's seven: the widget's partners (issue 7). */
+export const EXTRA_ADMIN_TABS = [
+  {
+    value: "partners",
+    label: "Partners",
+    icon: <Handshake className="size-4" aria-hidden="true" />,
+  },
+] as const satisfies readonly TabItem<string>[];
+
+const ALL_ADMIN_TABS = [...ADMIN_TABS, ...EXTRA_ADMIN_TABS];
+
+export type AdminTab = (typeof ALL_ADMIN_TABS)[number]["value"];
+
 function isAdminTab(value: string | null): value is AdminTab {
-  return ADMIN_TABS.some((tab) => tab.value === value);
+  return ALL_ADMIN_TABS.some((tab) => tab.value === value);
 }
 
 const BACK_HOME = { to: "/", label: "Back" };
@@ -95,7 +109,7 @@ function AdminTabs({ me }: { me: User }) {
   }
 
   return (
-    <Tabs label="Administration" items={ADMIN_TABS} value={tab} onValueChange={select}>
+    <Tabs label="Administration" items={ALL_ADMIN_TABS} value={tab} onValueChange={select}>
       {tab === "users" ? <UsersTab me={me} /> : null}
       {tab === "searches" ? <SearchesTab /> : null}
       {tab === "analyses" ? <AnalysesTab /> : null}
@@ -103,6 +117,7 @@ function AdminTabs({ me }: { me: User }) {
       {tab === "api-keys" ? <ApiKeysTab /> : null}
       {tab === "settings" ? <SettingsTab /> : null}
       {tab === "logs" ? <LogsTab /> : null}
+      {tab === "partners" ? <PartnersTab /> : null}
     </Tabs>
   );
 }

@@ -2,26 +2,24 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { fakeApi, signedIn } from "../test/fake-api";
 import { analysisFixture, marketData } from "../test/fixtures";
+import { held } from "../test/held";
 import { findToast, renderApp } from "../test/render-app";
 
 vi.mock("../lib/basemap", () => import("../test/basemap-stub"));
 
 describe("/analysis/:id states", () => {
   it("shows the loading state while the analysis loads", async () => {
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const gate = held();
     fakeApi({
       ...signedIn,
       "GET /api/analyses/an_123": async () => {
-        await held;
+        await gate.promise;
         return { status: 200, body: analysisFixture() };
       },
     });
     renderApp("/analysis/an_123");
     expect(await screen.findByText("Loading analysis results...")).toBeTruthy();
-    release();
+    gate.release();
     expect(await screen.findByRole("heading", { name: "Austin, TX", level: 1 })).toBeTruthy();
   });
 

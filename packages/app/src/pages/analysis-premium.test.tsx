@@ -4,16 +4,12 @@
  */
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { dana, fakeApi, signedIn } from "../test/fake-api";
+import { analysisRoute, dana, fakeApi, signedIn } from "../test/fake-api";
 import { analysisFixture } from "../test/fixtures";
 import { allDone, keywordsDone, opportunityScore } from "../test/premium-fixtures";
 import { renderApp } from "../test/render-app";
 
 vi.mock("../lib/basemap", () => import("../test/basemap-stub"));
-
-const analysisRoute = (body: unknown) => ({
-  "GET /api/analyses/an_123": { status: 200, body },
-});
 
 describe("progress dashboard", () => {
   it("shows the real keyword and competitor counts once both steps ran", async () => {

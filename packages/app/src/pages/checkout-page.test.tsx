@@ -2,6 +2,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { type FakeRoute, fakeApi, signedIn, signedOut } from "../test/fake-api";
 import { analysisFixture } from "../test/fixtures";
+import { held } from "../test/held";
 import { findToast, renderApp } from "../test/render-app";
 
 // Stripe.js cannot load here (no network): each test says what `loadStripe` answers.
@@ -36,14 +37,6 @@ function checkoutRoutes(extra: Record<string, FakeRoute> = {}, config: object = 
     "GET /api/config/payments": { status: 200, body: config },
     ...extra,
   };
-}
-
-function held() {
-  let release: () => void = () => undefined;
-  const promise = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  return { promise, release };
 }
 
 describe("/checkout/:analysisId", () => {

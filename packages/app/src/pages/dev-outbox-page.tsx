@@ -1,10 +1,10 @@
 import { isBisApiError, type OutboxMessage } from "@bis/sdk";
 import { useQuery } from "@tanstack/react-query";
-import { Inbox, RefreshCw, TriangleAlert } from "lucide-react";
+import { Inbox, TriangleAlert } from "lucide-react";
 import type { ReactNode } from "react";
 import { PageHeader } from "../components/page-header";
-import { Button } from "../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
+import { RefreshButton } from "../components/ui/refresh-button";
 import { Spinner } from "../components/ui/spinner";
 import { api, queryKeys } from "../lib/api";
 import { linkify } from "../lib/linkify";
@@ -116,15 +116,7 @@ export function DevOutboxPage() {
               Mail the server sent without SMTP, newest first.
             </p>
           </div>
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => void outbox.refetch()}
-            pending={outbox.isFetching && !outbox.isPending}
-          >
-            <RefreshCw className="size-4" aria-hidden="true" />
-            Refresh
-          </Button>
+          <RefreshButton query={outbox} />
         </div>
         {body}
       </main>

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { fakeApi, signedIn } from "../test/fake-api";
+import { held } from "../test/held";
 import { findToast, renderApp } from "../test/render-app";
 
 async function fillValidForm(user: ReturnType<typeof renderApp>["user"]) {
@@ -100,14 +101,11 @@ describe("/market-analysis", () => {
   });
 
   it("runs the analysis, shows the results card with N/A, then opens the results page", async () => {
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const gate = held();
     const api = fakeApi({
       ...signedIn,
       "POST /api/market-analysis/analyze": async () => {
-        await held;
+        await gate.promise;
         return {
           status: 200,
           body: {
@@ -130,7 +128,7 @@ describe("/market-analysis", () => {
     expect(screen.getByText(/may take up to 5 minutes/)).toBeTruthy();
     expect(screen.getByText("HVAC demand modelling")).toBeTruthy();
     expect(screen.getByText("Geographic coverage mapping")).toBeTruthy();
-    release();
+    gate.release();
 
     expect(await screen.findByRole("heading", { name: "Market Analysis Results" })).toBeTruthy();
     expect(await findToast("Analysis Complete!")).toBeTruthy();

@@ -50,6 +50,11 @@ export const dana = {
 /** The session route of a signed-in Dana, to spread into a test's routes. */
 export const signedIn = { "GET /api/auth/user": { status: 200, body: dana } } as const;
 
+/** The analysis an_123 (the fixtures' id), answered with `body`. */
+export const analysisRoute = (body: unknown) => ({
+  "GET /api/analyses/an_123": { status: 200, body },
+});
+
 export const signedOut: FakeReply = {
   status: 401,
   body: { code: "UNAUTHORIZED", message: "Not signed in" },

@@ -22,3 +22,10 @@ export function toasts() {
 export function findToast(title: string) {
   return toasts().findByText(title, { exact: true });
 }
+
+/** A collapsible section of the results page: its header button and the panel it controls. */
+export async function findSection(name: RegExp) {
+  const toggle = await screen.findByRole("button", { name });
+  const panel = document.getElementById(toggle.getAttribute("aria-controls") ?? "");
+  return { toggle, panel: panel as HTMLElement };
+}

@@ -50,6 +50,28 @@ import type {
   RegisterRequest,
   RerunRequest,
 } from "../schemas/forms.js";
+import {
+  type ApiToken,
+  apiTokenSchema,
+  type CreatedToken,
+  type CreateTokenRequest,
+  createdTokenSchema,
+} from "../schemas/tokens.js";
+import {
+  type LeadsQuery,
+  leadSchema,
+  PARTNER_KEY_HEADER,
+  type PartnerCreate,
+  type PartnerUpdate,
+  partnerCreatedSchema,
+  partnerSchema,
+  partnerUpdatedSchema,
+  type WidgetAnalyzeRequest,
+  type WidgetLeadRequest,
+  widgetAnalyzeResponseSchema,
+  widgetLeadResponseSchema,
+  widgetManifestSchema,
+} from "../schemas/widget.js";
 import { createTransport, type Transport, type TransportOptions } from "./transport.js";
 
 function authResource(t: Transport) {
@@ -361,6 +383,92 @@ function adminResource(t: Transport) {
           schema: z.object({ entries: z.array(auditEntrySchema) }),
         })
         .then((r) => r.entries),
+    ...partnerCalls(t),
+  };
+}
+
+/** Partners of the embeddable widget and the leads it captured (administrators). */
+function partnerCalls(t: Transport) {
+  const path = (id: string) => `/api/admin/partners/${encodeURIComponent(id)}`;
+  return {
+    /** Every partner, newest first, with today's usage, lead count and failed deliveries. */
+    partners: () =>
+      t
+        .request({
+          method: "GET",
+          path: "/api/admin/partners",
+          schema: z.object({ partners: z.array(partnerSchema) }),
+        })
+        .then((r) => r.partners),
+    /** Creates a partner: its public key (pk_…) and webhook secret (whsec_…, shown this once). */
+    createPartner: (body: PartnerCreate) =>
+      t.request({
+        method: "POST",
+        path: "/api/admin/partners",
+        body,
+        schema: partnerCreatedSchema,
+      }),
+    /** Changes a partner; `rotateWebhookSecret: true` returns a new secret (shown this once). */
+    updatePartner: (id: string, patch: PartnerUpdate) =>
+      t.request({ method: "PATCH", path: path(id), body: patch, schema: partnerUpdatedSchema }),
+    /** Revokes a partner (active = false): its widget stops answering at once. */
+    revokePartner: (id: string) =>
+      t.request({ method: "DELETE", path: path(id), schema: partnerSchema }),
+    /** Captured leads, newest first (up to 500), with their webhook delivery status. */
+    leads: (query: LeadsQuery | string = {}) => {
+      const q = typeof query === "string" ? { partnerId: query } : query;
+      const params = new URLSearchParams();
+      if (q.partnerId) params.set("partnerId", q.partnerId);
+      if (q.status) params.set("status", q.status);
+      const qs = params.toString();
+      return t
+        .request({
+          method: "GET",
+          path: `/api/admin/leads${qs ? `?${qs}` : ""}`,
+          schema: z.object({ leads: z.array(leadSchema) }),
+        })
+        .then((r) => r.leads);
+    },
+  };
+}
+
+/**
+ * The widget's anonymous calls: authorized by the partner's public key (header
+ * X-BIS-Partner-Key) and the page's Origin; never with cookies.
+ */
+function widgetResource(t: Transport) {
+  const keyHeader = (partnerKey: string) => ({ [PARTNER_KEY_HEADER]: partnerKey });
+  return {
+    /** The free market snapshot; `reduced: true` (with a notice) once the daily quota is used. */
+    analyze: (partnerKey: string, body: WidgetAnalyzeRequest, signal?: AbortSignal) =>
+      t.request({
+        method: "POST",
+        path: "/api/widget/analyze",
+        body,
+        headers: keyHeader(partnerKey),
+        credentials: "omit",
+        schema: widgetAnalyzeResponseSchema,
+        signal,
+      }),
+    /** Stores a lead (consent required) and forwards it to the partner's webhook. */
+    lead: (partnerKey: string, body: WidgetLeadRequest, signal?: AbortSignal) =>
+      t.request({
+        method: "POST",
+        path: "/api/widget/leads",
+        body,
+        headers: keyHeader(partnerKey),
+        credentials: "omit",
+        schema: widgetLeadResponseSchema,
+        signal,
+      }),
+    /** Version, versioned path and SRI hash of the served widget file. */
+    manifest: () =>
+      t.request({
+        method: "GET",
+        path: "/api/widget/manifest",
+        credentials: "omit",
+        schema: widgetManifestSchema,
+      }),
   };
 }
 
@@ -375,6 +483,33 @@ function devResource(t: Transport) {
         method: "GET",
         path: "/api/dev/outbox",
         schema: z.object({ messages: z.array(outboxMessageSchema) }),
+      }),
+  };
+}
+
+function tokensResource(t: Transport) {
+  return {
+    /**
+     * Creates a personal API token for the signed-in user, or with `email` + `password` for
+     * that account. The secret (`token`) is in this answer only.
+     */
+    create: (body: CreateTokenRequest): Promise<CreatedToken> =>
+      t.request({ method: "POST", path: "/api/tokens", body, schema: createdTokenSchema }),
+    /** Your tokens (revoked ones included), newest first; `current` marks the one in use. */
+    list: (): Promise<ApiToken[]> =>
+      t
+        .request({
+          method: "GET",
+          path: "/api/tokens",
+          schema: z.object({ tokens: z.array(apiTokenSchema) }),
+        })
+        .then((r) => r.tokens),
+    /** Revokes one of your tokens (administrators: anyone's); 404 otherwise. */
+    revoke: (id: string): Promise<ApiToken> =>
+      t.request({
+        method: "DELETE",
+        path: `/api/tokens/${encodeURIComponent(id)}`,
+        schema: apiTokenSchema,
       }),
   };
 }
@@ -394,5 +529,7 @@ export function createClient(options: TransportOptions = {}) {
     premium: premiumResource(transport),
     admin: adminResource(transport),
     dev: devResource(transport),
+    tokens: tokensResource(transport),
+    widget: widgetResource(transport),
   };
 }

@@ -25,6 +25,10 @@ export interface RequestOptions<T> {
   /** Parses the success body; without it the body is not read. */
   schema?: z.ZodType<T>;
   signal?: AbortSignal;
+  /** Headers of this call only (e.g. the widget's partner key). */
+  headers?: Record<string, string>;
+  /** "omit" for calls that must never carry cookies (the widget); "include" by default. */
+  credentials?: RequestCredentials;
 }
 
 export interface Transport {
@@ -40,7 +44,11 @@ export function createTransport(options: TransportOptions = {}): Transport {
   const timeoutMs = options.timeoutMs ?? 30_000;
 
   async function send(req: Omit<RequestOptions<unknown>, "schema">): Promise<Response> {
-    const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
+    const headers: Record<string, string> = {
+      Accept: "application/json",
+      ...options.headers,
+      ...req.headers,
+    };
     let body: string | undefined;
     if (req.body !== undefined) {
       headers["Content-Type"] = "application/json";
@@ -53,7 +61,7 @@ export function createTransport(options: TransportOptions = {}): Transport {
         method: req.method,
         headers,
         body,
-        credentials: "include",
+        credentials: req.credentials ?? "include",
         signal,
       });
     } catch (cause) {

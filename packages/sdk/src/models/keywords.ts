@@ -16,19 +16,21 @@
  * Every rate, multiplier and index is a named assumption (see docs/methodology.md).
  */
 import { type CensusRegion, PPC_BUDGET_FACTOR, US_STATES } from "../constants.js";
-import type {
-  KeywordAssumption,
-  KeywordAssumptionUnit,
-  KeywordCityAnalyzed,
-  KeywordEntry,
-  KeywordIntent,
-  KeywordProvenance,
-  KeywordResearchData,
+import { formatDecimal } from "../format.js";
+import {
+  type KeywordAssumption,
+  type KeywordAssumptionUnit,
+  type KeywordCityAnalyzed,
+  type KeywordEntry,
+  type KeywordIntent,
+  type KeywordProvenance,
+  type KeywordResearchData,
+  keywordIntentSchema,
 } from "../schemas/keywords.js";
 import type { MarketAnalysisData } from "../schemas/market.js";
 import type { DataGrade } from "../schemas/provenance.js";
 import type { AssumptionDefinition } from "./industry-profiles.js";
-import { AssumptionError } from "./market.js";
+import { assumptionValues, resolveAssumptionDefinitions } from "./market.js";
 
 /* ------------------------------------------------------------------ constants */
 
@@ -52,15 +54,8 @@ export const HVAC_AVERAGE_CPC = {
   vintage: "2025",
 } as const;
 
-export const KEYWORD_INTENTS: readonly KeywordIntent[] = [
-  "emergency",
-  "repair",
-  "replacement",
-  "installation",
-  "maintenance",
-  "cost",
-  "near-me",
-];
+/** The intent groups, in the schema's order. */
+export const KEYWORD_INTENTS: readonly KeywordIntent[] = keywordIntentSchema.options;
 
 export const KEYWORD_INTENT_LABELS: Record<KeywordIntent, string> = {
   emergency: "Emergency",
@@ -502,16 +497,8 @@ export const KEYWORD_PROFILES: Readonly<Record<string, KeywordProfile>> = {
 
 /* ------------------------------------------------------------------ helpers */
 
-const formats = [0, 1, 2].map(
-  (digits) =>
-    new Intl.NumberFormat("en-US", {
-      minimumFractionDigits: digits === 2 ? 2 : 0,
-      maximumFractionDigits: digits,
-    }),
-);
-const fmt = (n: number, digits = 0) =>
-  (formats[digits] ?? (formats[0] as Intl.NumberFormat)).format(n);
-const money = (n: number) => `$${fmt(n, 2)}`;
+const fmt = (n: number) => formatDecimal(n);
+const money = (n: number) => `$${formatDecimal(n, 2, 2)}`;
 const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /** Estimated monthly PPC budget of one keyword (spec §9): volume × CPC × 0.1. */
@@ -553,22 +540,7 @@ export function resolveKeywordAssumptions(
   region: CensusRegion,
   overrides: Record<string, number> = {},
 ): KeywordAssumption[] {
-  const known = new Set(profile.assumptions.map((a) => a.key));
-  for (const key of Object.keys(overrides)) {
-    if (!known.has(key)) throw new AssumptionError(key, `Unknown assumption: ${key}`);
-  }
-  return profile.assumptions.map((def) => {
-    const defaultValue = typeof def.value === "number" ? def.value : def.value[region];
-    const override = overrides[def.key];
-    if (
-      override !== undefined &&
-      (!Number.isFinite(override) || override < def.min || override > def.max)
-    ) {
-      throw new AssumptionError(def.key, `${def.label} must be between ${def.min} and ${def.max}`);
-    }
-    const { value: _regional, ...rest } = def;
-    return { ...rest, value: override ?? defaultValue, defaultValue };
-  });
+  return resolveAssumptionDefinitions(profile.assumptions, region, overrides);
 }
 
 /* ------------------------------------------------------------------ cities */
@@ -721,11 +693,7 @@ export function expandKeywordTaxonomy(
   areaHouseholds: number,
   assumptions: readonly KeywordAssumption[],
 ): KeywordCandidate[] {
-  const value = (key: string) => {
-    const a = assumptions.find((x) => x.key === key);
-    if (!a) throw new AssumptionError(key, `Missing assumption: ${key}`);
-    return a.value;
-  };
+  const value = assumptionValues(assumptions);
   const coolingShare = value("keywords.share.cooling");
   const byText = new Map<string, KeywordCandidate>();
   const add = (keyword: string, intent: KeywordIntent, city: KeywordCity | null, v: number) => {

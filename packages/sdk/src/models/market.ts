@@ -3,6 +3,7 @@
  * spec's marketAnalysisData out, with each figure's provenance and every assumption used.
  */
 import type { CensusRegion } from "../constants.js";
+import { formatDecimal } from "../format.js";
 import type { Assumption, MarketAnalysisData, ServiceBreakdownEntry } from "../schemas/market.js";
 import { areaTotals, type PlaceAtDistance } from "./coverage.js";
 import { COMMERCIAL_UNITS_PER_RESIDENT, type IndustryProfile } from "./industry-profiles.js";
@@ -18,17 +19,29 @@ export class AssumptionError extends Error {
   }
 }
 
-/** The profile's assumptions for a region, with the user's overrides applied and checked. */
-export function resolveAssumptions(
-  profile: IndustryProfile,
+/** What any model's assumption definition has: one value, or one per census region. */
+interface RegionalAssumptionDefinition {
+  key: string;
+  label: string;
+  min: number;
+  max: number;
+  value: number | Record<CensusRegion, number>;
+}
+
+/**
+ * Assumption definitions (of any model) for a region, with the user's overrides applied and
+ * checked: an unknown key or a value outside [min, max] is an AssumptionError.
+ */
+export function resolveAssumptionDefinitions<D extends RegionalAssumptionDefinition>(
+  definitions: readonly D[],
   region: CensusRegion,
   overrides: Record<string, number> = {},
-): Assumption[] {
-  const known = new Set(profile.assumptions.map((a) => a.key));
+): (Omit<D, "value"> & { value: number; defaultValue: number })[] {
+  const known = new Set(definitions.map((a) => a.key));
   for (const key of Object.keys(overrides)) {
     if (!known.has(key)) throw new AssumptionError(key, `Unknown assumption: ${key}`);
   }
-  return profile.assumptions.map((def) => {
+  return definitions.map((def) => {
     const defaultValue = typeof def.value === "number" ? def.value : def.value[region];
     const override = overrides[def.key];
     if (
@@ -42,12 +55,27 @@ export function resolveAssumptions(
   });
 }
 
-// Number formats are built once: toLocaleString builds one per call, which dominated the model's time.
-const formats = [0, 1, 2, 3].map(
-  (digits) => new Intl.NumberFormat("en-US", { maximumFractionDigits: digits }),
-);
-const fmt = (n: number, digits = 0) =>
-  (formats[digits] ?? (formats[0] as Intl.NumberFormat)).format(n);
+/** The profile's assumptions for a region, with the user's overrides applied and checked. */
+export function resolveAssumptions(
+  profile: IndustryProfile,
+  region: CensusRegion,
+  overrides: Record<string, number> = {},
+): Assumption[] {
+  return resolveAssumptionDefinitions(profile.assumptions, region, overrides);
+}
+
+/** A lookup of resolved assumptions by key; a missing key is an AssumptionError. */
+export function assumptionValues(
+  assumptions: readonly { key: string; value: number }[],
+): (key: string) => number {
+  return (key) => {
+    const a = assumptions.find((x) => x.key === key);
+    if (!a) throw new AssumptionError(key, `Missing assumption: ${key}`);
+    return a.value;
+  };
+}
+
+const fmt = formatDecimal;
 const pct = (n: number) => `${fmt(n * 100, 1)}%`;
 
 /** Per-service jobs and revenue for a number of households. */
@@ -56,11 +84,7 @@ export function computeServices(
   profile: IndustryProfile,
   assumptions: readonly Assumption[],
 ): ServiceBreakdownEntry[] {
-  const value = (key: string) => {
-    const a = assumptions.find((x) => x.key === key);
-    if (!a) throw new AssumptionError(key, `Missing assumption: ${key}`);
-    return a.value;
-  };
+  const value = assumptionValues(assumptions);
   return profile.services.map((service) => {
     const share =
       service.shareKeys.length === 0 ? 1 : service.shareKeys.reduce((s, k) => s + value(k), 0);

@@ -14,6 +14,8 @@ export * from "./keywords.js";
 export * from "./market.js";
 export * from "./payments.js";
 export * from "./provenance.js";
+export * from "./tokens.js";
+export * from "./widget.js";
 
 const isoDate = z.string().describe("ISO 8601 timestamp");
 

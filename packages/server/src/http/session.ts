@@ -1,5 +1,5 @@
 /** The signed-in user of a request, looked up once and kept on the request. */
-import type { User } from "@bis/sdk";
+import { TOKEN_MESSAGES, type User } from "@bis/sdk";
 import { fromNodeHeaders } from "better-auth/node";
 import type { Request, RequestHandler } from "express";
 import type { AccountService } from "../services/accounts.js";
@@ -10,6 +10,8 @@ declare global {
     interface Request {
       /** undefined: not looked up yet; null: signed out. */
       currentUser?: User | null;
+      /** The personal API token that authenticated this request, if one did. */
+      apiTokenId?: string;
     }
   }
 }
@@ -18,9 +20,31 @@ export function requestHeaders(req: Request): Headers {
   return fromNodeHeaders(req.headers);
 }
 
+const BEARER = /^Bearer\s+(\S+)\s*$/i;
+
+/** The bearer token of `Authorization: Bearer …`, or null when the header is absent or another scheme. */
+export function bearerToken(req: Request): string | null {
+  const header = req.headers.authorization;
+  return header ? (BEARER.exec(header)?.[1] ?? null) : null;
+}
+
+/**
+ * The caller: the owner of a personal API token when the request carries
+ * `Authorization: Bearer` (an unknown or revoked token is a 401, never "signed out"), else the
+ * session cookie's user.
+ */
 export async function currentUser(req: Request, accounts: AccountService): Promise<User | null> {
-  if (req.currentUser === undefined)
-    req.currentUser = await accounts.currentUser(requestHeaders(req));
+  if (req.currentUser === undefined) {
+    const bearer = bearerToken(req);
+    if (bearer !== null) {
+      const found = accounts.userForToken(bearer);
+      if (!found) throw new AppError("UNAUTHORIZED", TOKEN_MESSAGES.invalidToken);
+      req.apiTokenId = found.tokenId;
+      req.currentUser = found.user;
+    } else {
+      req.currentUser = await accounts.currentUser(requestHeaders(req));
+    }
+  }
   return req.currentUser;
 }
 

@@ -25,6 +25,7 @@ import { z } from "zod";
 import type { Config } from "../config.js";
 import { AppError } from "../http/errors.js";
 import type { KeyStore } from "../keys/key-store.js";
+import { parseJson, snippet, timeoutMessage } from "./upstream.js";
 
 export const METERS_PER_MILE = 1609.34;
 /** Every request (connect, headers, body) must finish within this many milliseconds. */
@@ -77,8 +78,6 @@ interface HttpOptions {
 
 /* ------------------------------------------------------------------ HTTP */
 
-const snippet = (text: string) => text.replace(/\s+/g, " ").trim().slice(0, 200);
-
 async function exchange(
   label: string,
   url: URL,
@@ -107,20 +106,8 @@ async function exchange(
     throw new AppError(
       "UPSTREAM_FAILED",
       timedOut
-        ? `${label} did not answer within ${Math.round(timeoutMs / 100) / 10} s. Please try again.`
+        ? timeoutMessage(label, timeoutMs)
         : `Could not reach ${label} (${url.origin}): ${(error as Error).message}`,
-      { cause: error },
-    );
-  }
-}
-
-function parseJson(label: string, text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new AppError(
-      "UPSTREAM_FAILED",
-      `${label} returned an answer that is not JSON: ${snippet(text) || "(empty)"}`,
       { cause: error },
     );
   }

@@ -50,6 +50,7 @@ import { z } from "zod";
 import type { Config } from "../config.js";
 import { AppError } from "../http/errors.js";
 import type { ApiKeyName, KeyStore } from "../keys/key-store.js";
+import { parseJson, snippet, timeoutMessage } from "./upstream.js";
 
 export type KeywordProviderId = Config["premium"]["keywordProvider"];
 
@@ -122,7 +123,6 @@ export interface KeywordProviderOptions {
 
 /* ------------------------------------------------------------------ shared */
 
-const snippet = (text: string) => text.replace(/\s+/g, " ").trim().slice(0, 200);
 const stateName = (code: string | undefined) =>
   US_STATES.find((s) => s.code === code)?.name ?? code ?? "";
 const monthOf = (d: Date) => d.toISOString().slice(0, 7);
@@ -182,20 +182,8 @@ async function postJson(
     throw new AppError(
       "UPSTREAM_FAILED",
       timedOut
-        ? `${label} did not answer within ${Math.round(timeoutMs / 100) / 10} s. Please try again.`
+        ? timeoutMessage(label, timeoutMs)
         : `Could not reach ${label} (${new URL(url).origin}): ${[code, (error as Error).message].filter(Boolean).join(": ")}`,
-      { cause: error },
-    );
-  }
-}
-
-function parseJson(label: string, text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new AppError(
-      "UPSTREAM_FAILED",
-      `${label} returned an answer that is not JSON: ${snippet(text) || "(empty)"}`,
       { cause: error },
     );
   }

@@ -1,92 +1,25 @@
 /**
- * How the PDF report writes figures and text: the same conventions as the results page
- * (whole dollars from $100, CPC to 2 decimals, whole percent, "N/A" for a missing value), and
- * text made safe for the PDF standard fonts (WinAnsi: Latin-1 plus a few typographic marks).
+ * How the PDF report writes figures and text: the figures with the SDK's formats, the ones the
+ * results page uses (whole dollars from $100, CPC to 2 decimals, whole percent, "N/A" for a
+ * missing value), dates in UTC, and text made safe for the PDF standard fonts (WinAnsi: Latin-1
+ * plus a few typographic marks).
  */
-import { CPC_DECIMALS, type DataGrade } from "@bis/sdk";
+import { type DataGrade, formatDate as formatDateIn } from "@bis/sdk";
 
-export const NOT_AVAILABLE = "N/A";
-
-function known(value: number | null | undefined): value is number {
-  return typeof value === "number" && Number.isFinite(value);
-}
-
-/** 1234567 → "1,234,567". */
-export function formatNumber(value: number | null | undefined, maxDigits = 0): string {
-  if (!known(value)) return NOT_AVAILABLE;
-  return value.toLocaleString("en-US", { maximumFractionDigits: maxDigits });
-}
-
-/** Dollars: whole dollars from $100 up, cents below. */
-export function formatCurrency(value: number | null | undefined): string {
-  if (!known(value)) return NOT_AVAILABLE;
-  const digits = Math.abs(value) >= 100 || Number.isInteger(value) ? 0 : 2;
-  return value.toLocaleString("en-US", {
-    style: "currency",
-    currency: "USD",
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  });
-}
-
-/** Whole dollars, always (estimated PPC budgets). */
-export function formatWholeDollars(value: number | null | undefined): string {
-  if (!known(value)) return NOT_AVAILABLE;
-  return Math.round(value).toLocaleString("en-US", {
-    style: "currency",
-    currency: "USD",
-    maximumFractionDigits: 0,
-  });
-}
-
-/** A cost per click: always two decimals ("$7.50"). */
-export function formatCpc(value: number | null | undefined): string {
-  if (!known(value)) return NOT_AVAILABLE;
-  return value.toLocaleString("en-US", {
-    style: "currency",
-    currency: "USD",
-    minimumFractionDigits: CPC_DECIMALS,
-    maximumFractionDigits: CPC_DECIMALS,
-  });
-}
-
-/** A large dollar figure in short form: $186.2M, $845K. */
-export function formatCompactCurrency(value: number | null | undefined): string {
-  if (!known(value)) return NOT_AVAILABLE;
-  return value.toLocaleString("en-US", {
-    style: "currency",
-    currency: "USD",
-    notation: "compact",
-    maximumFractionDigits: 1,
-  });
-}
-
-/** A fraction as a whole percent: 0.053 → "5%"; above 0 but under 1 %: "<1%". */
-export function formatWholePercent(fraction: number | null | undefined): string {
-  if (!known(fraction)) return NOT_AVAILABLE;
-  const pct = Math.round(fraction * 100);
-  if (pct === 0 && fraction > 0) return "<1%";
-  return `${pct}%`;
-}
-
-/** "10 miles", "1 mile". */
-export function formatMiles(miles: number | null | undefined, digits = 1): string {
-  if (!known(miles)) return NOT_AVAILABLE;
-  const text = miles.toLocaleString("en-US", { maximumFractionDigits: digits });
-  return `${text} ${miles === 1 ? "mile" : "miles"}`;
-}
+export {
+  formatCompactCurrency,
+  formatCpc,
+  formatCurrency,
+  formatMiles,
+  formatNumber,
+  formatWholeDollars,
+  formatWholePercent,
+  NOT_AVAILABLE,
+} from "@bis/sdk";
 
 /** "March 4, 2025" (UTC, so a report reads the same wherever it is rendered). */
 export function formatDate(value: string | Date | null | undefined): string {
-  if (!value) return NOT_AVAILABLE;
-  const date = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(date.getTime())) return NOT_AVAILABLE;
-  return date.toLocaleDateString("en-US", {
-    year: "numeric",
-    month: "long",
-    day: "numeric",
-    timeZone: "UTC",
-  });
+  return formatDateIn(value, { timeZone: "UTC" });
 }
 
 /** "March 4, 2025, 14:05 UTC". */

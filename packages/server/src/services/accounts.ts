@@ -72,7 +72,12 @@ function setCookies(headers: Headers | undefined): string[] {
   return headers?.getSetCookie() ?? [];
 }
 
-export function createAccountService(db: Db, auth: Auth) {
+/** Resolves personal API tokens (services/tokens.ts); kept apart so accounts need no token table. */
+export interface TokenResolver {
+  resolve(bearer: string): { user: User; tokenId: string } | null;
+}
+
+export function createAccountService(db: Db, auth: Auth, tokens?: TokenResolver) {
   function findById(id: string): UserRow | undefined {
     return db.select().from(userTable).where(eq(userTable.id, id)).get();
   }
@@ -104,6 +109,11 @@ export function createAccountService(db: Db, auth: Auth) {
       const user = toUserDto(row);
       sessions.set(token, user);
       return user;
+    },
+
+    /** The owner of a personal API token (`Authorization: Bearer bis_…`), or null. */
+    userForToken(bearer: string): { user: User; tokenId: string } | null {
+      return tokens?.resolve(bearer) ?? null;
     },
 
     /** Call after changing a user (profile, role) or revoking their sessions (deletion). */
@@ -153,6 +163,28 @@ export function createAccountService(db: Db, auth: Auth) {
           user: toUserDto(requireUserRow(result.response.user.id)),
           cookies: setCookies(result.headers),
         };
+      } catch (error) {
+        fromAuthError(error);
+      }
+    },
+
+    /**
+     * Checks an email and password exactly as sign-in does (unverified → EMAIL_NOT_VERIFIED
+     * with a fresh link), without leaving a session behind: for creating an API token.
+     */
+    async verifyCredentials(input: LoginRequest, headers: Headers): Promise<User> {
+      try {
+        const result = await auth.api.signInEmail({
+          body: {
+            email: input.email,
+            password: input.password,
+            callbackURL: VERIFIED_CALLBACK_PATH,
+          },
+          headers,
+        });
+        const ctx = await auth.$context;
+        await ctx.internalAdapter.deleteSession(result.token);
+        return toUserDto(requireUserRow(result.user.id));
       } catch (error) {
         fromAuthError(error);
       }

@@ -26,7 +26,7 @@ import {
   verification,
 } from "../db/schema.js";
 import { AppError } from "../http/errors.js";
-import type { AccountService } from "./accounts.js";
+import { type AccountService, toUserDto } from "./accounts.js";
 import type { AuditService } from "./audit.js";
 import type { SettingsService } from "./settings.js";
 
@@ -49,17 +49,7 @@ export function createAdminService(options: {
   const now = options.now ?? (() => new Date());
 
   function toAdminUser(row: typeof userTable.$inferSelect, analysisCount: number): AdminUser {
-    return {
-      id: row.id,
-      email: row.email,
-      firstName: row.firstName ?? null,
-      lastName: row.lastName ?? null,
-      isAdmin: row.isAdmin,
-      profileImageUrl: row.image ?? null,
-      createdAt: row.createdAt.toISOString(),
-      emailVerified: row.emailVerified,
-      analysisCount,
-    };
+    return { ...toUserDto(row), emailVerified: row.emailVerified, analysisCount };
   }
 
   function analysesOf(userId: string): number {

@@ -17,13 +17,22 @@ import {
   US_STATES,
   type User,
 } from "@bis/sdk";
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/database.js";
 import { analysis } from "../db/schema.js";
 import { AppError } from "../http/errors.js";
 import { type PlaceService, stateCode } from "../places/place-service.js";
 
 type AnalysisRow = typeof analysis.$inferSelect;
+
+/** What an analysis is of: the place, the industry and the two radii. */
+export interface AnalysisArea {
+  city: string;
+  state: string;
+  industry: string;
+  primaryRadius: number;
+  secondaryRadius: number;
+}
 
 /** The fields an analysis and its list row share. */
 function header(row: AnalysisRow) {
@@ -132,31 +141,46 @@ export function createAnalysisService(
     return row;
   }
 
+  /** The request with the state as its two-letter code (400 for an unknown state). */
+  function normalized<T extends AnalysisArea>(input: T): T {
+    const state = stateCode(input.state);
+    if (!state) {
+      throw new AppError("VALIDATION_FAILED", `Unknown state: ${input.state}`, {
+        issues: [{ path: "state", message: `Unknown state: ${input.state}` }],
+      });
+    }
+    return { ...input, city: input.city.trim(), state };
+  }
+
+  /** Computes and stores an analysis of a user (the app) or of a partner (the widget). */
+  async function run(
+    owner: { userId: string; partnerId?: undefined } | { userId?: undefined; partnerId: string },
+    input: AnalysisArea & { assumptions?: Record<string, number> },
+  ): Promise<{ id: string; data: MarketAnalysisData }> {
+    const request = normalized(input);
+    const data = await compute(request, input.assumptions);
+    const id = randomUUID();
+    db.insert(analysis)
+      .values({
+        id,
+        userId: owner.userId ?? null,
+        partnerId: owner.partnerId ?? null,
+        location: data.requestLocation,
+        city: data.target?.name ?? request.city,
+        state: request.state,
+        industry: request.industry,
+        primaryRadius: request.primaryRadius,
+        secondaryRadius: request.secondaryRadius,
+        marketAnalysisCompleted: true,
+        marketAnalysisData: data,
+      })
+      .run();
+    return { id, data };
+  }
+
   return {
     async analyze(userId: string, input: AnalyzeInput): Promise<AnalyzeResponse> {
-      const state = stateCode(input.state);
-      if (!state) {
-        throw new AppError("VALIDATION_FAILED", `Unknown state: ${input.state}`, {
-          issues: [{ path: "state", message: `Unknown state: ${input.state}` }],
-        });
-      }
-      const request = { ...input, city: input.city.trim(), state };
-      const data = await compute(request, input.assumptions);
-      const id = randomUUID();
-      db.insert(analysis)
-        .values({
-          id,
-          userId,
-          location: data.requestLocation,
-          city: data.target?.name ?? request.city,
-          state,
-          industry: input.industry,
-          primaryRadius: input.primaryRadius,
-          secondaryRadius: input.secondaryRadius,
-          marketAnalysisCompleted: true,
-          marketAnalysisData: data,
-        })
-        .run();
+      const { id, data } = await run({ userId }, input);
       return {
         analysis: { id },
         location: data.requestLocation,
@@ -169,6 +193,46 @@ export function createAnalysisService(
           revenue: data.provenance?.revenue,
         },
       };
+    },
+
+    /** The widget's analysis: stored with the partner and no user. */
+    analyzeForPartner(
+      partnerId: string,
+      input: AnalysisArea,
+    ): Promise<{ id: string; data: MarketAnalysisData }> {
+      return run({ partnerId }, input);
+    },
+
+    /** The same computation, stored nowhere (the widget's reduced, headline-only answer). */
+    preview(input: AnalysisArea): Promise<MarketAnalysisData> {
+      return compute(normalized(input), undefined);
+    },
+
+    /** The partner's latest stored analysis of this area (city matched case-insensitively). */
+    latestForPartner(
+      partnerId: string,
+      input: AnalysisArea,
+    ): { id: string; data: MarketAnalysisData } | null {
+      const state = stateCode(input.state);
+      if (!state) return null;
+      const row = db
+        .select({ id: analysis.id, data: analysis.marketAnalysisData })
+        .from(analysis)
+        .where(
+          and(
+            eq(analysis.partnerId, partnerId),
+            eq(analysis.state, state),
+            sql`lower(${analysis.city}) = ${input.city.trim().toLowerCase()}`,
+            eq(analysis.industry, input.industry),
+            eq(analysis.primaryRadius, input.primaryRadius),
+            eq(analysis.secondaryRadius, input.secondaryRadius),
+          ),
+        )
+        .orderBy(desc(analysis.createdAt))
+        .limit(1)
+        .get();
+      if (!row?.data) return null;
+      return { id: row.id, data: row.data as MarketAnalysisData };
     },
 
     get(id: string, viewer: User): Analysis {

@@ -20,11 +20,15 @@ export type AuditAction =
   | "analyses.delete"
   | "settings.update"
   | "api-key.save"
-  | "api-key.delete";
+  | "api-key.delete"
+  | "api-token.revoke"
+  | "partner.create"
+  | "partner.update"
+  | "partner.revoke";
 
 export interface AuditRecord {
   action: AuditAction;
-  targetType: "user" | "analysis" | "setting" | "api-key";
+  targetType: "user" | "analysis" | "setting" | "api-key" | "api-token" | "partner";
   targetId?: string | null;
   detail?: unknown;
 }

@@ -4,8 +4,8 @@
  * `place`), every cell a string, suppressed values as negative sentinels. It records every
  * request and can be told to fail the way the real API does.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { type FakeService, type LocalServer, startLocalServer } from "./local-server.js";
 
 export interface FakeGeography {
   /** Census name, e.g. "Austin city, Texas". */
@@ -63,13 +63,7 @@ export interface FakeCensusOptions {
   slowMs?: number;
 }
 
-export interface FakeCensus {
-  url: string;
-  requests: RecordedCensusRequest[];
-  /** Every request fails this way until `fail(null)`. */
-  fail(mode: FakeCensusFailure | null): void;
-  close(): Promise<void>;
-}
+export type FakeCensus = FakeService<RecordedCensusRequest, FakeCensusFailure>;
 
 const VARIABLE = /^[A-Z]\d{5}[A-Z]?_\d{3}[A-Z]{1,2}$/;
 
@@ -82,7 +76,6 @@ export async function startFakeCensus(options: FakeCensusOptions): Promise<FakeC
   const requests: RecordedCensusRequest[] = [];
   const vintages = options.vintages ?? ["2022"];
   const fallback = options.fallback ?? "0";
-  const timers = new Set<NodeJS.Timeout>();
   let failure: FakeCensusFailure | null = null;
 
   function record(req: IncomingMessage) {
@@ -183,34 +176,20 @@ export async function startFakeCensus(options: FakeCensusOptions): Promise<FakeC
     send(res, 200, "application/json;charset=utf-8", body);
   }
 
-  const server = createServer((req, res) => {
+  const server: LocalServer = await startLocalServer((req, res) => {
     record(req);
     if (failure === "slow") {
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        if (!res.destroyed) answer(req, res, null);
-      }, options.slowMs ?? 5000);
-      timers.add(timer);
-      return;
+      return server.later(res, options.slowMs ?? 5000, () => answer(req, res, null));
     }
     answer(req, res, failure);
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: server.url,
     requests,
     fail(mode) {
       failure = mode;
     },
-    close() {
-      for (const timer of timers) clearTimeout(timer);
-      timers.clear();
-      server.closeAllConnections();
-      return new Promise((resolve, reject) =>
-        server.close((error) => (error ? reject(error) : resolve())),
-      );
-    },
+    close: server.close,
   };
 }

@@ -15,8 +15,8 @@
  * 50000 internal error). It records every request and can be told to fail.
  */
 import { randomUUID } from "node:crypto";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { type FakeService, type LocalServer, startLocalServer } from "./local-server.js";
 
 export interface FakeVolume {
   search_volume: number | null;
@@ -51,12 +51,7 @@ export interface FakeDataforseoOptions {
   slowMs?: number;
 }
 
-export interface FakeDataforseo {
-  url: string;
-  requests: RecordedDataforseoRequest[];
-  fail(mode: FakeDataforseoFailure | null): void;
-  close(): Promise<void>;
-}
+export type FakeDataforseo = FakeService<RecordedDataforseoRequest, FakeDataforseoFailure>;
 
 const level = (index: number | null | undefined) =>
   index == null ? null : index >= 67 ? "HIGH" : index >= 34 ? "MEDIUM" : "LOW";
@@ -87,7 +82,6 @@ async function readBody(req: IncomingMessage): Promise<string> {
 
 export async function startFakeDataforseo(options: FakeDataforseoOptions): Promise<FakeDataforseo> {
   const requests: RecordedDataforseoRequest[] = [];
-  const timers = new Set<NodeJS.Timeout>();
   let failure: FakeDataforseoFailure | null = null;
   const expectedAuth = `Basic ${Buffer.from(`${options.login}:${options.password}`).toString("base64")}`;
 
@@ -160,7 +154,7 @@ export async function startFakeDataforseo(options: FakeDataforseoOptions): Promi
     json(res, 200, envelope(20000, "Ok.", tasks));
   }
 
-  const server = createServer(async (req, res) => {
+  const server: LocalServer = await startLocalServer(async (req, res) => {
     const text = await readBody(req);
     let body: unknown;
     try {
@@ -208,31 +202,16 @@ export async function startFakeDataforseo(options: FakeDataforseoOptions): Promi
       case "malformed":
         res.writeHead(200, { "content-type": "application/json" });
         return res.end('{"status_code": 20000, "tasks": [');
-      case "slow": {
-        const timer = setTimeout(() => {
-          timers.delete(timer);
-          if (!res.destroyed) answer(path, body, req, res);
-        }, options.slowMs ?? 5000);
-        timers.add(timer);
-        return;
-      }
+      case "slow":
+        return server.later(res, options.slowMs ?? 5000, () => answer(path, body, req, res));
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: server.url,
     requests,
     fail(mode) {
       failure = mode;
     },
-    close() {
-      for (const timer of timers) clearTimeout(timer);
-      timers.clear();
-      server.closeAllConnections();
-      return new Promise((resolve, reject) =>
-        server.close((error) => (error ? reject(error) : resolve())),
-      );
-    },
+    close: server.close,
   };
 }

@@ -16,8 +16,8 @@
  * message}], requestId}]}}`. It checks the headers (Authorization: Bearer, developer-token),
  * records every request and can be told to fail.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { type FakeService, type LocalServer, startLocalServer } from "./local-server.js";
 
 export interface FakeGeoTarget {
   /** What the suggest call is asked, e.g. "Austin, Texas". */
@@ -64,12 +64,7 @@ export interface FakeGoogleAdsOptions {
   slowMs?: number;
 }
 
-export interface FakeGoogleAds {
-  url: string;
-  requests: RecordedGoogleAdsRequest[];
-  fail(mode: FakeGoogleAdsFailure | null): void;
-  close(): Promise<void>;
-}
+export type FakeGoogleAds = FakeService<RecordedGoogleAdsRequest, FakeGoogleAdsFailure>;
 
 const ERRORS: Record<
   Exclude<FakeGoogleAdsFailure, "malformed" | "slow">,
@@ -147,7 +142,6 @@ async function readBody(req: IncomingMessage): Promise<string> {
 export async function startFakeGoogleAds(options: FakeGoogleAdsOptions): Promise<FakeGoogleAds> {
   const version = options.version ?? "v24";
   const requests: RecordedGoogleAdsRequest[] = [];
-  const timers = new Set<NodeJS.Timeout>();
   let failure: FakeGoogleAdsFailure | null = null;
 
   function answer(
@@ -242,7 +236,7 @@ export async function startFakeGoogleAds(options: FakeGoogleAdsOptions): Promise
     res.end("<html><body>Error 404 (Not Found)</body></html>");
   }
 
-  const server = createServer(async (req, res) => {
+  const server: LocalServer = await startLocalServer(async (req, res) => {
     const text = await readBody(req);
     let body: Record<string, unknown> = {};
     try {
@@ -272,33 +266,18 @@ export async function startFakeGoogleAds(options: FakeGoogleAdsOptions): Promise
       case "malformed":
         res.writeHead(200, { "content-type": "application/json" });
         return res.end('{"results": [{"text": "ac rep');
-      case "slow": {
-        const timer = setTimeout(() => {
-          timers.delete(timer);
-          if (!res.destroyed) answer(path, body, req, res);
-        }, options.slowMs ?? 5000);
-        timers.add(timer);
-        return;
-      }
+      case "slow":
+        return server.later(res, options.slowMs ?? 5000, () => answer(path, body, req, res));
       default:
         return sendError(res, version, failure);
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: server.url,
     requests,
     fail(mode) {
       failure = mode;
     },
-    close() {
-      for (const timer of timers) clearTimeout(timer);
-      timers.clear();
-      server.closeAllConnections();
-      return new Promise((resolve, reject) =>
-        server.close((error) => (error ? reject(error) : resolve())),
-      );
-    },
+    close: server.close,
   };
 }

@@ -11,8 +11,8 @@
  * Only the fields named in the mask are returned, as the real API does. It records every
  * request and can fail the ways the real API does (Google's JSON error body, `error.status`).
  */
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { type FakeService, type LocalServer, startLocalServer } from "./local-server.js";
 
 export interface FakeGooglePlace {
   id: string;
@@ -49,13 +49,10 @@ export interface RecordedGoogleRequest {
   };
 }
 
-export interface FakeGooglePlaces {
-  url: string;
-  requests: RecordedGoogleRequest[];
+export interface FakeGooglePlaces
+  extends FakeService<RecordedGoogleRequest, FakeGooglePlacesFailure> {
   /** The places every search answers with (in this order), paged by pageSize. */
   places: FakeGooglePlace[];
-  fail(mode: FakeGooglePlacesFailure | null): void;
-  close(): Promise<void>;
 }
 
 function json(res: ServerResponse, status: number, body: unknown) {
@@ -87,7 +84,6 @@ export async function startFakeGooglePlaces(options: {
 }): Promise<FakeGooglePlaces> {
   const requests: RecordedGoogleRequest[] = [];
   let failure: FakeGooglePlacesFailure | null = null;
-  const timers = new Set<NodeJS.Timeout>();
   const state: FakeGooglePlaces = {
     url: "",
     requests,
@@ -190,7 +186,7 @@ export async function startFakeGooglePlaces(options: {
     json(res, 200, response);
   }
 
-  const server = createServer((req, res) => {
+  const server: LocalServer = await startLocalServer((req, res) => {
     let raw = "";
     req.setEncoding("utf8");
     req.on("data", (chunk: string) => {
@@ -216,26 +212,12 @@ export async function startFakeGooglePlaces(options: {
         body: parsed,
       });
       if (failure === "slow") {
-        const timer = setTimeout(() => {
-          timers.delete(timer);
-          if (!res.destroyed) answer(req, res, raw, null);
-        }, options.slowMs ?? 5000);
-        timers.add(timer);
-        return;
+        return server.later(res, options.slowMs ?? 5000, () => answer(req, res, raw, null));
       }
       answer(req, res, raw, failure);
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  state.url = `http://127.0.0.1:${port}`;
-  state.close = () => {
-    for (const timer of timers) clearTimeout(timer);
-    timers.clear();
-    server.closeAllConnections();
-    return new Promise((resolve, reject) =>
-      server.close((error) => (error ? reject(error) : resolve())),
-    );
-  };
+  state.url = server.url;
+  state.close = server.close;
   return state;
 }

@@ -9,8 +9,8 @@
  *   Google Ads               GET  /{version}/customers:listAccessibleCustomers
  *   DataForSEO               GET  /v3/appendix/user_data (Basic)     status_code 20000 | 40100
  */
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { type LocalServer, startLocalServer } from "./local-server.js";
 
 export interface FakeProviderKeys {
   googleMaps?: string;
@@ -62,7 +62,7 @@ function readBody(req: IncomingMessage): Promise<string> {
 
 export async function startFakeProviders(keys: FakeProviderKeys): Promise<FakeProviders> {
   const requests: RecordedProviderRequest[] = [];
-  const server = createServer(async (req, res) => {
+  const server: LocalServer = await startLocalServer(async (req, res) => {
     const url = new URL(req.url ?? "/", "http://fake");
     const body = await readBody(req);
     const query = Object.fromEntries(url.searchParams);
@@ -196,8 +196,7 @@ export async function startFakeProviders(keys: FakeProviderKeys): Promise<FakePr
 
     send(res, 404, { error: { code: 404, message: `No fake for ${req.method} ${url.pathname}` } });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { url } = server;
   return {
     url,
     requests,
@@ -209,10 +208,6 @@ export async function startFakeProviders(keys: FakeProviderKeys): Promise<FakePr
       GOOGLE_ADS_API_URL: url,
       DATAFORSEO_API_URL: url,
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
+    close: server.close,
   };
 }

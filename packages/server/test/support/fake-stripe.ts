@@ -7,8 +7,8 @@
  * records every request, and builds the webhook events Stripe would send.
  */
 import { randomBytes } from "node:crypto";
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { type FakeService, type LocalServer, startLocalServer } from "./local-server.js";
 
 export type FakeStripeFailure =
   /** 402 card_error (card_declined), as for a declined card. */
@@ -59,20 +59,15 @@ export interface FakeRefund {
   created: number;
 }
 
-export interface FakeStripe {
-  url: string;
-  requests: RecordedStripeRequest[];
+export interface FakeStripe extends FakeService<RecordedStripeRequest, FakeStripeFailure> {
   intents: Map<string, FakePaymentIntent>;
   refunds: FakeRefund[];
   /** PaymentIntents actually created (idempotent replays not counted). */
   intentsCreated(): number;
-  /** Every request fails this way until `fail(null)`. */
-  fail(mode: FakeStripeFailure | null): void;
   /** The only secret key accepted from now on (others answer 401). */
   acceptKey(key: string): void;
   /** The customer paid: the intent succeeds with a charge, as after a confirmed Payment Element. */
   succeed(intentId: string): FakePaymentIntent;
-  close(): Promise<void>;
 }
 
 type FormValue = string | FormObject;
@@ -330,7 +325,7 @@ export async function startFakeStripe(options: { secretKey?: string } = {}): Pro
     });
   }
 
-  const server = createServer((req, res) => {
+  const server: LocalServer = await startLocalServer((req, res) => {
     let body = "";
     req.setEncoding("utf8");
     req.on("data", (chunk: string) => {
@@ -338,11 +333,9 @@ export async function startFakeStripe(options: { secretKey?: string } = {}): Pro
     });
     req.on("end", () => handle(req, res, body));
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: server.url,
     requests,
     intents,
     refunds,
@@ -361,12 +354,7 @@ export async function startFakeStripe(options: { secretKey?: string } = {}): Pro
       intent.latest_charge ??= id("ch");
       return intent;
     },
-    close() {
-      server.closeAllConnections();
-      return new Promise((resolve, reject) =>
-        server.close((error) => (error ? reject(error) : resolve())),
-      );
-    },
+    close: server.close,
   };
 }
 

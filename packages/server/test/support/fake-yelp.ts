@@ -10,8 +10,8 @@
  * Errors use Yelp's body `{error:{code, description}}`. `distance` is computed in metres from
  * the query point, as Yelp does. It records every request and can fail the ways Yelp does.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { type FakeService, type LocalServer, startLocalServer } from "./local-server.js";
 
 export interface FakeYelpBusiness {
   id: string;
@@ -43,14 +43,10 @@ export interface RecordedYelpRequest {
   authorization: string | null;
 }
 
-export interface FakeYelp {
-  url: string;
-  requests: RecordedYelpRequest[];
+export interface FakeYelp extends FakeService<RecordedYelpRequest, FakeYelpFailure> {
   businesses: FakeYelpBusiness[];
   /** Overrides the `total` reported (default: the number of businesses). */
   total: number | null;
-  fail(mode: FakeYelpFailure | null): void;
-  close(): Promise<void>;
 }
 
 function json(res: ServerResponse, status: number, body: unknown) {
@@ -82,7 +78,6 @@ export async function startFakeYelp(options: {
   slowMs?: number;
 }): Promise<FakeYelp> {
   const requests: RecordedYelpRequest[] = [];
-  const timers = new Set<NodeJS.Timeout>();
   let failure: FakeYelpFailure | null = null;
   const state: FakeYelp = {
     url: "",
@@ -213,7 +208,7 @@ export async function startFakeYelp(options: {
     });
   }
 
-  const server = createServer((req, res) => {
+  const server: LocalServer = await startLocalServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
     requests.push({
       method: req.method ?? "",
@@ -223,25 +218,11 @@ export async function startFakeYelp(options: {
         typeof req.headers.authorization === "string" ? req.headers.authorization : null,
     });
     if (failure === "slow") {
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        if (!res.destroyed) answer(req, res, null);
-      }, options.slowMs ?? 5000);
-      timers.add(timer);
-      return;
+      return server.later(res, options.slowMs ?? 5000, () => answer(req, res, null));
     }
     answer(req, res, failure);
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  state.url = `http://127.0.0.1:${port}`;
-  state.close = () => {
-    for (const timer of timers) clearTimeout(timer);
-    timers.clear();
-    server.closeAllConnections();
-    return new Promise((resolve, reject) =>
-      server.close((error) => (error ? reject(error) : resolve())),
-    );
-  };
+  state.url = server.url;
+  state.close = server.close;
   return state;
 }

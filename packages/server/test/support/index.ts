@@ -1,3 +1,5 @@
+export * from "./analyses.js";
+export * from "./errors.js";
 export * from "./server.js";
 export * from "./smtp.js";
 export * from "./users.js";

@@ -1,4 +1,5 @@
 /** Signed-in clients for tests: a verified user (through the real mail) or the first admin. */
+import type { User } from "@bis/sdk";
 import { createNodeClient, type NodeClient } from "@bis/sdk/node";
 import type { TestServer } from "./server.js";
 import { verificationLink } from "./smtp.js";
@@ -30,4 +31,11 @@ export async function signedInAdmin(bis: TestServer): Promise<NodeClient> {
     lastName: "Admin",
   });
   return client;
+}
+
+/** The user the client is signed in as; the test fails when it is signed out. */
+export async function me(client: NodeClient): Promise<User> {
+  const current = await client.auth.user();
+  if (!current) throw new Error("not signed in");
+  return current;
 }

@@ -3,21 +3,15 @@
  * the split by industry and by state — computed from the admin analyses list. (The
  * specification shows a "Coming Soon" placeholder here; BIS gives the tab real content.)
  */
-import type { ReactNode } from "react";
 import { useAdminAnalyses } from "../../hooks/use-admin";
-import { analysesInsights, type InsightGroup } from "../../lib/admin-insights";
+import {
+  type AnalysesInsights,
+  analysesInsights,
+  type InsightGroup,
+} from "../../lib/admin-insights";
 import { formatNumber, formatWholePercent } from "../../lib/format";
 import { Card } from "../ui/card";
-import {
-  EmptyState,
-  ErrorState,
-  LoadingState,
-  PanelSection,
-  TableBox,
-  tableClasses,
-  tdClasses,
-  thClasses,
-} from "./panel-states";
+import { AdminTable, PanelSection, QueryStates, tdClasses } from "./panel-states";
 
 /** A share as a bar; decorative, as the figure is always written next to it. */
 function Bar({ share }: { share: number }) {
@@ -52,108 +46,94 @@ function GroupTable({
 }) {
   return (
     <PanelSection title={title} headingLevel="h3">
-      <TableBox label={`Analyses ${title.toLowerCase()}`}>
-        <table className={tableClasses}>
-          <thead>
-            <tr>
-              <th scope="col" className={thClasses}>
-                {column}
-              </th>
-              <th scope="col" className={thClasses}>
-                Analyses
-              </th>
-              <th scope="col" className={`${thClasses} w-full`}>
-                Share
-              </th>
-              <th scope="col" className={thClasses}>
-                Paid
-              </th>
-              <th scope="col" className={thClasses}>
-                Conversion
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {groups.map((group) => (
-              <tr key={group.key}>
-                <th scope="row" className={`${tdClasses} font-medium`}>
-                  {group.key}
-                </th>
-                <td className={tdClasses}>{formatNumber(group.count)}</td>
-                <td className={tdClasses}>
-                  <div className="flex items-center gap-2">
-                    <Bar share={group.share} />
-                    <span className="w-10 text-right text-xs text-slate-600">
-                      {formatWholePercent(group.share)}
-                    </span>
-                  </div>
-                </td>
-                <td className={tdClasses}>{formatNumber(group.paid)}</td>
-                <td className={tdClasses}>{formatWholePercent(group.conversion)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableBox>
+      <AdminTable
+        label={`Analyses ${title.toLowerCase()}`}
+        columns={[
+          column,
+          "Analyses",
+          { key: "Share", label: "Share", className: "w-full" },
+          "Paid",
+          "Conversion",
+        ]}
+      >
+        {groups.map((group) => (
+          <tr key={group.key}>
+            <th scope="row" className={`${tdClasses} font-medium`}>
+              {group.key}
+            </th>
+            <td className={tdClasses}>{formatNumber(group.count)}</td>
+            <td className={tdClasses}>
+              <div className="flex items-center gap-2">
+                <Bar share={group.share} />
+                <span className="w-10 text-right text-xs text-slate-600">
+                  {formatWholePercent(group.share)}
+                </span>
+              </div>
+            </td>
+            <td className={tdClasses}>{formatNumber(group.paid)}</td>
+            <td className={tdClasses}>{formatWholePercent(group.conversion)}</td>
+          </tr>
+        ))}
+      </AdminTable>
     </PanelSection>
+  );
+}
+
+function Insights({ insights }: { insights: AnalysesInsights }) {
+  return (
+    <div className="space-y-6">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <Figure label="Analyses" value={formatNumber(insights.total)} />
+        <Figure
+          label="Paid conversion"
+          value={formatWholePercent(insights.conversion)}
+          note={`${formatNumber(insights.paid)} of ${formatNumber(insights.total)} analyses paid`}
+        />
+        <Figure label="Industries" value={formatNumber(insights.byIndustry.length)} />
+        <Figure label="States" value={formatNumber(insights.byState.length)} />
+      </div>
+
+      <PanelSection title="Step completion" headingLevel="h3">
+        <ul className="space-y-4">
+          {insights.steps.map((step) => (
+            <li key={step.step} className="space-y-1.5">
+              <div className="flex flex-wrap items-baseline justify-between gap-2 text-sm">
+                <span className="font-medium text-slate-900">{step.label}</span>
+                <span className="text-slate-600">
+                  {formatNumber(step.completed)} of {formatNumber(insights.total)} (
+                  {formatWholePercent(step.share)})
+                </span>
+              </div>
+              <Bar share={step.share} />
+            </li>
+          ))}
+        </ul>
+      </PanelSection>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <GroupTable title="By industry" column="Industry" groups={insights.byIndustry} />
+        <GroupTable title="By state" column="State" groups={insights.byState} />
+      </div>
+    </div>
   );
 }
 
 export function AnalysesTab() {
   const analyses = useAdminAnalyses();
 
-  let body: ReactNode;
-  if (analyses.isPending) body = <LoadingState label="Loading analyses..." />;
-  else if (analyses.isError)
-    body = <ErrorState title="Failed to load analyses" error={analyses.error} query={analyses} />;
-  else if (analyses.data.length === 0)
-    body = <EmptyState>No analyses yet: the figures appear once users run analyses.</EmptyState>;
-  else {
-    const insights = analysesInsights(analyses.data);
-    body = (
-      <div className="space-y-6">
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          <Figure label="Analyses" value={formatNumber(insights.total)} />
-          <Figure
-            label="Paid conversion"
-            value={formatWholePercent(insights.conversion)}
-            note={`${formatNumber(insights.paid)} of ${formatNumber(insights.total)} analyses paid`}
-          />
-          <Figure label="Industries" value={formatNumber(insights.byIndustry.length)} />
-          <Figure label="States" value={formatNumber(insights.byState.length)} />
-        </div>
-
-        <PanelSection title="Step completion" headingLevel="h3">
-          <ul className="space-y-4">
-            {insights.steps.map((step) => (
-              <li key={step.step} className="space-y-1.5">
-                <div className="flex flex-wrap items-baseline justify-between gap-2 text-sm">
-                  <span className="font-medium text-slate-900">{step.label}</span>
-                  <span className="text-slate-600">
-                    {formatNumber(step.completed)} of {formatNumber(insights.total)} (
-                    {formatWholePercent(step.share)})
-                  </span>
-                </div>
-                <Bar share={step.share} />
-              </li>
-            ))}
-          </ul>
-        </PanelSection>
-
-        <div className="grid gap-6 lg:grid-cols-2">
-          <GroupTable title="By industry" column="Industry" groups={insights.byIndustry} />
-          <GroupTable title="By state" column="State" groups={insights.byState} />
-        </div>
-      </div>
-    );
-  }
-
   return (
     <PanelSection
       title="Analyses"
       description="How far users get through the three steps, how many pay, and where they search."
     >
-      {body}
+      <QueryStates
+        query={analyses}
+        loading="Loading analyses..."
+        failed="Failed to load analyses"
+        empty="No analyses yet: the figures appear once users run analyses."
+      >
+        {(list) => <Insights insights={analysesInsights(list)} />}
+      </QueryStates>
     </PanelSection>
   );
 }

@@ -24,7 +24,7 @@ import { Card } from "../ui/card";
 import { Label } from "../ui/label";
 import { PasswordInput } from "../ui/password-input";
 import { Spinner } from "../ui/spinner";
-import { EmptyState, ErrorState, LoadingState, PanelSection } from "./panel-states";
+import { PanelSection, QueryStates } from "./panel-states";
 
 export type KeyTestState = "idle" | "testing" | "success" | "error";
 
@@ -260,25 +260,25 @@ function KeyCard({ apiKey }: { apiKey: ApiKeyStatus }) {
 
 export function ApiKeysTab() {
   const keys = useAdminApiKeys();
-  let body: ReactNode;
-  if (keys.isPending) body = <LoadingState label="Loading API keys..." />;
-  else if (keys.isError)
-    body = <ErrorState title="Failed to load API keys" error={keys.error} query={keys} />;
-  else if (keys.data.length === 0) body = <EmptyState>No outside services are known.</EmptyState>;
-  else
-    body = (
-      <div className="grid gap-4 lg:grid-cols-2">
-        {keys.data.map((key) => (
-          <KeyCard key={key.name} apiKey={key} />
-        ))}
-      </div>
-    );
   return (
     <PanelSection
       title="API Keys"
       description="Keys of the outside services. Only the last four characters are ever shown; saved keys are stored encrypted, and an environment variable always wins over a saved value."
     >
-      {body}
+      <QueryStates
+        query={keys}
+        loading="Loading API keys..."
+        failed="Failed to load API keys"
+        empty="No outside services are known."
+      >
+        {(list) => (
+          <div className="grid gap-4 lg:grid-cols-2">
+            {list.map((key) => (
+              <KeyCard key={key.name} apiKey={key} />
+            ))}
+          </div>
+        )}
+      </QueryStates>
     </PanelSection>
   );
 }

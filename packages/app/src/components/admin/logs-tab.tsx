@@ -5,25 +5,15 @@
  * show this tab's content; BIS fills it (issue 6).
  */
 import { type AuditEntry, LOG_LEVELS, type LogEntry, type LogLevel } from "@bis/sdk";
-import { RefreshCw } from "lucide-react";
-import { type ReactNode, useId, useState } from "react";
+import { useId, useState } from "react";
 import { LOGS_REFRESH_MS, useAdminAudit, useAdminLogs } from "../../hooks/use-admin";
 import { cn } from "../../lib/cn";
 import { formatDateTime } from "../../lib/format";
-import { Button } from "../ui/button";
 import { Checkbox } from "../ui/checkbox";
 import { Label } from "../ui/label";
+import { RefreshButton } from "../ui/refresh-button";
 import { Select } from "../ui/select";
-import {
-  EmptyState,
-  ErrorState,
-  LoadingState,
-  PanelSection,
-  TableBox,
-  tableClasses,
-  tdClasses,
-  thClasses,
-} from "./panel-states";
+import { AdminTable, PanelSection, QueryStates, tdClasses } from "./panel-states";
 
 const LEVEL_TONE: Record<LogLevel, string> = {
   trace: "bg-slate-100 text-slate-600",
@@ -69,50 +59,28 @@ function LevelBadge({ level }: { level: LogLevel }) {
 
 function LogTable({ entries }: { entries: LogEntry[] }) {
   return (
-    <TableBox label="Log entries">
-      <table className={tableClasses}>
-        <thead>
-          <tr>
-            <th scope="col" className={thClasses}>
-              Level
-            </th>
-            <th scope="col" className={thClasses}>
-              Time
-            </th>
-            <th scope="col" className={thClasses}>
-              Message
-            </th>
-            <th scope="col" className={thClasses}>
-              Request ID
-            </th>
+    <AdminTable label="Log entries" columns={["Level", "Time", "Message", "Request ID"]}>
+      {entries.map((entry) => {
+        const context = contextLine(entry.context);
+        return (
+          <tr key={entry.seq}>
+            <td className={tdClasses}>
+              <LevelBadge level={entry.level} />
+            </td>
+            <td className={`${tdClasses} whitespace-nowrap`}>
+              <time dateTime={entry.time}>{formatTime(entry.time)}</time>
+            </td>
+            <td className={`${tdClasses} max-w-xl whitespace-normal`}>
+              <div className="break-words">{entry.message}</div>
+              {context ? (
+                <div className="mt-0.5 font-mono text-xs break-all text-slate-500">{context}</div>
+              ) : null}
+            </td>
+            <td className={`${tdClasses} font-mono text-xs`}>{entry.requestId ?? "—"}</td>
           </tr>
-        </thead>
-        <tbody>
-          {entries.map((entry) => {
-            const context = contextLine(entry.context);
-            return (
-              <tr key={entry.seq}>
-                <td className={tdClasses}>
-                  <LevelBadge level={entry.level} />
-                </td>
-                <td className={`${tdClasses} whitespace-nowrap`}>
-                  <time dateTime={entry.time}>{formatTime(entry.time)}</time>
-                </td>
-                <td className={`${tdClasses} max-w-xl whitespace-normal`}>
-                  <div className="break-words">{entry.message}</div>
-                  {context ? (
-                    <div className="mt-0.5 font-mono text-xs break-all text-slate-500">
-                      {context}
-                    </div>
-                  ) : null}
-                </td>
-                <td className={`${tdClasses} font-mono text-xs`}>{entry.requestId ?? "—"}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </TableBox>
+        );
+      })}
+    </AdminTable>
   );
 }
 
@@ -136,52 +104,32 @@ function detailText(detail: unknown): string {
 
 function AuditTable({ entries }: { entries: AuditEntry[] }) {
   return (
-    <TableBox label="Audit trail entries">
-      <table className={tableClasses}>
-        <thead>
-          <tr>
-            <th scope="col" className={thClasses}>
-              Time
-            </th>
-            <th scope="col" className={thClasses}>
-              Administrator
-            </th>
-            <th scope="col" className={thClasses}>
-              Action
-            </th>
-            <th scope="col" className={thClasses}>
-              Target
-            </th>
-            <th scope="col" className={thClasses}>
-              Detail
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((entry) => (
-            <tr key={entry.id}>
-              <td className={`${tdClasses} whitespace-nowrap`}>
-                <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
-              </td>
-              <td className={tdClasses}>{entry.actorEmail ?? entry.actorId ?? "System"}</td>
-              <td className={tdClasses}>
-                {ACTION_LABELS[entry.action] ?? entry.action}
-                <div className="font-mono text-xs text-slate-500">{entry.action}</div>
-              </td>
-              <td className={`${tdClasses} text-xs`}>
-                {entry.targetType}
-                {entry.targetId ? (
-                  <span className="block font-mono break-all text-slate-500">{entry.targetId}</span>
-                ) : null}
-              </td>
-              <td className={`${tdClasses} max-w-md font-mono text-xs whitespace-normal break-all`}>
-                {detailText(entry.detail)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableBox>
+    <AdminTable
+      label="Audit trail entries"
+      columns={["Time", "Administrator", "Action", "Target", "Detail"]}
+    >
+      {entries.map((entry) => (
+        <tr key={entry.id}>
+          <td className={`${tdClasses} whitespace-nowrap`}>
+            <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
+          </td>
+          <td className={tdClasses}>{entry.actorEmail ?? entry.actorId ?? "System"}</td>
+          <td className={tdClasses}>
+            {ACTION_LABELS[entry.action] ?? entry.action}
+            <div className="font-mono text-xs text-slate-500">{entry.action}</div>
+          </td>
+          <td className={`${tdClasses} text-xs`}>
+            {entry.targetType}
+            {entry.targetId ? (
+              <span className="block font-mono break-all text-slate-500">{entry.targetId}</span>
+            ) : null}
+          </td>
+          <td className={`${tdClasses} max-w-md font-mono text-xs whitespace-normal break-all`}>
+            {detailText(entry.detail)}
+          </td>
+        </tr>
+      ))}
+    </AdminTable>
   );
 }
 
@@ -191,18 +139,6 @@ export function ServerLogs() {
   const [level, setLevel] = useState<LogLevel | "all">("all");
   const [autoRefresh, setAutoRefresh] = useState(false);
   const logs = useAdminLogs(level, autoRefresh);
-
-  let body: ReactNode;
-  if (logs.isPending) body = <LoadingState label="Loading log entries..." />;
-  else if (logs.isError)
-    body = <ErrorState title="Failed to load the logs" error={logs.error} query={logs} />;
-  else if (logs.data.length === 0)
-    body = (
-      <EmptyState>
-        {level === "all" ? "No log entries yet." : `No log entries at level ${level} or above.`}
-      </EmptyState>
-    );
-  else body = <LogTable entries={logs.data} />;
 
   return (
     <PanelSection
@@ -238,49 +174,40 @@ export function ServerLogs() {
               Auto-refresh ({LOGS_REFRESH_MS / 1000} s)
             </Label>
           </div>
-          <Button
-            variant="outline"
-            size="sm"
-            onClick={() => void logs.refetch()}
-            pending={logs.isFetching && !logs.isPending}
-          >
-            <RefreshCw className="size-4" aria-hidden="true" />
-            Refresh
-          </Button>
+          <RefreshButton query={logs} />
         </>
       }
     >
-      {body}
+      <QueryStates
+        query={logs}
+        loading="Loading log entries..."
+        failed="Failed to load the logs"
+        empty={
+          level === "all" ? "No log entries yet." : `No log entries at level ${level} or above.`
+        }
+      >
+        {(entries) => <LogTable entries={entries} />}
+      </QueryStates>
     </PanelSection>
   );
 }
 
 export function AuditTrail() {
   const audit = useAdminAudit();
-  let body: ReactNode;
-  if (audit.isPending) body = <LoadingState label="Loading the audit trail..." />;
-  else if (audit.isError)
-    body = <ErrorState title="Failed to load the audit trail" error={audit.error} query={audit} />;
-  else if (audit.data.length === 0)
-    body = <EmptyState>No administrative changes have been recorded yet.</EmptyState>;
-  else body = <AuditTable entries={audit.data} />;
   return (
     <PanelSection
       title="Audit Trail"
       description="Who changed whose admin flag, deleted whom or what, changed which setting or key, and when."
-      actions={
-        <Button
-          variant="outline"
-          size="sm"
-          onClick={() => void audit.refetch()}
-          pending={audit.isFetching && !audit.isPending}
-        >
-          <RefreshCw className="size-4" aria-hidden="true" />
-          Refresh
-        </Button>
-      }
+      actions={<RefreshButton query={audit} />}
     >
-      {body}
+      <QueryStates
+        query={audit}
+        loading="Loading the audit trail..."
+        failed="Failed to load the audit trail"
+        empty="No administrative changes have been recorded yet."
+      >
+        {(entries) => <AuditTable entries={entries} />}
+      </QueryStates>
     </PanelSection>
   );
 }

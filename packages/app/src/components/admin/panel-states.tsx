@@ -1,7 +1,9 @@
 /**
- * Loading, error and empty states of the admin panel's sections, and the frame of a section
- * (a card with a heading and optional actions).
+ * Loading, error and empty states of the admin panel's sections, the body of a section by the
+ * state of its query, the frame of a section (a card with a heading and optional actions) and
+ * its tables.
  */
+import type { UseQueryResult } from "@tanstack/react-query";
 import { CircleAlert, Inbox } from "lucide-react";
 import type { ReactNode } from "react";
 import { cn } from "../../lib/cn";
@@ -56,6 +58,32 @@ export function EmptyState({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * A section's body by the state of its query: loading, failed (with a retry), empty (when
+ * `empty` is given and the data is an empty list), else `children` with the data.
+ */
+export function QueryStates<T>({
+  query,
+  loading,
+  failed,
+  empty,
+  children,
+}: {
+  query: UseQueryResult<T, Error>;
+  /** What is loading: "Loading users...". */
+  loading: string;
+  /** The error's title: "Failed to load users". */
+  failed: string;
+  empty?: ReactNode;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isPending) return <LoadingState label={loading} />;
+  if (query.isError) return <ErrorState title={failed} error={query.error} query={query} />;
+  if (empty !== undefined && Array.isArray(query.data) && query.data.length === 0)
+    return <EmptyState>{empty}</EmptyState>;
+  return children(query.data);
+}
+
 /** A card with an h2 (or h3), a line of description and actions on the right. */
 export function PanelSection({
   title,
@@ -105,3 +133,49 @@ export const thClasses =
   "border-b border-slate-200 bg-slate-50 px-3 py-2 text-xs font-semibold tracking-wide text-slate-600 uppercase first:pl-5 last:pr-5 sm:first:pl-6 sm:last:pr-6";
 export const tdClasses =
   "border-b border-slate-100 px-3 py-3 align-middle text-slate-800 first:pl-5 last:pr-5 sm:first:pl-6 sm:last:pr-6";
+
+/** A header cell: its text, or any content with a key and extra classes. */
+export type TableColumn = string | { key: string; label: ReactNode; className?: string };
+
+/** A column whose header only screen readers read (a column of buttons or links). */
+export function hiddenColumn(label: string): TableColumn {
+  return { key: label, label: <span className="sr-only">{label}</span> };
+}
+
+/** A table of the admin panel: scrolls in its box, one header row, `children` are the rows. */
+export function AdminTable({
+  label,
+  columns,
+  children,
+}: {
+  label: string;
+  columns: readonly TableColumn[];
+  children: ReactNode;
+}) {
+  return (
+    <TableBox label={label}>
+      <table className={tableClasses}>
+        <thead>
+          <tr>
+            {columns.map((column) =>
+              typeof column === "string" ? (
+                <th key={column} scope="col" className={thClasses}>
+                  {column}
+                </th>
+              ) : (
+                <th
+                  key={column.key}
+                  scope="col"
+                  className={column.className ? `${thClasses} ${column.className}` : thClasses}
+                >
+                  {column.label}
+                </th>
+              ),
+            )}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </TableBox>
+  );
+}

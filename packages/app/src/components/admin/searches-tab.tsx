@@ -6,7 +6,7 @@
  */
 import { ADMIN_MESSAGES, type AdminAnalysis } from "@bis/sdk";
 import { Check, ExternalLink, Minus, Trash2 } from "lucide-react";
-import { type ReactNode, useMemo, useState } from "react";
+import { useMemo, useState } from "react";
 import { Link } from "react-router";
 import { useAdminAnalyses, useBulkDeleteAnalyses } from "../../hooks/use-admin";
 import { toast } from "../../hooks/use-toast";
@@ -14,16 +14,7 @@ import { formatDate } from "../../lib/format";
 import { Badge } from "../ui/badge";
 import { Button, buttonClasses } from "../ui/button";
 import { Checkbox } from "../ui/checkbox";
-import {
-  EmptyState,
-  ErrorState,
-  LoadingState,
-  PanelSection,
-  TableBox,
-  tableClasses,
-  tdClasses,
-  thClasses,
-} from "./panel-states";
+import { AdminTable, hiddenColumn, PanelSection, QueryStates, tdClasses } from "./panel-states";
 
 export type SelectionState = "none" | "some" | "all";
 
@@ -91,68 +82,58 @@ export function SearchesTab() {
     bulkDelete.mutate(selected, { onSuccess: () => setPicked(new Set()) });
   }
 
-  let body: ReactNode;
-  if (analyses.isPending) body = <LoadingState label="Loading analyses..." />;
-  else if (analyses.isError)
-    body = <ErrorState title="Failed to load analyses" error={analyses.error} query={analyses} />;
-  else if (rows.length === 0) body = <EmptyState>No analyses have been run yet.</EmptyState>;
-  else
-    body = (
-      <div className="space-y-3">
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <p className="text-sm text-slate-600" aria-live="polite">
-            {selected.length} of {rows.length} selected
-          </p>
-          <Button
-            variant="destructive"
-            size="sm"
-            onClick={deleteSelected}
-            pending={bulkDelete.isPending}
-            pendingLabel="Deleting..."
-          >
-            <Trash2 className="size-4" aria-hidden="true" />
-            Delete Selected
-          </Button>
-        </div>
-        <TableBox label="Past searches">
-          <table className={tableClasses}>
-            <thead>
-              <tr>
-                <th scope="col" className={thClasses}>
-                  <Checkbox
-                    aria-label="Select all analyses"
-                    checked={state === "all"}
-                    indeterminate={state === "some"}
-                    onChange={toggleAll}
-                  />
-                </th>
-                <th scope="col" className={thClasses}>
-                  Location
-                </th>
-                <th scope="col" className={thClasses}>
-                  Owner
-                </th>
-                <th scope="col" className={thClasses}>
-                  Created
-                </th>
-                <th scope="col" className={thClasses}>
-                  Market
-                </th>
-                <th scope="col" className={thClasses}>
-                  Keywords
-                </th>
-                <th scope="col" className={thClasses}>
-                  Competition
-                </th>
-                <th scope="col" className={thClasses}>
-                  Paid
-                </th>
-                <th scope="col" className={thClasses}>
-                  <span className="sr-only">Open</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
+  return (
+    <PanelSection
+      title="Past Searches"
+      description="Every market analysis run on BIS, newest first. Select analyses to delete them together."
+    >
+      <QueryStates
+        query={analyses}
+        loading="Loading analyses..."
+        failed="Failed to load analyses"
+        empty="No analyses have been run yet."
+      >
+        {() => (
+          <div className="space-y-3">
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <p className="text-sm text-slate-600" aria-live="polite">
+                {selected.length} of {rows.length} selected
+              </p>
+              <Button
+                variant="destructive"
+                size="sm"
+                onClick={deleteSelected}
+                pending={bulkDelete.isPending}
+                pendingLabel="Deleting..."
+              >
+                <Trash2 className="size-4" aria-hidden="true" />
+                Delete Selected
+              </Button>
+            </div>
+            <AdminTable
+              label="Past searches"
+              columns={[
+                {
+                  key: "select",
+                  label: (
+                    <Checkbox
+                      aria-label="Select all analyses"
+                      checked={state === "all"}
+                      indeterminate={state === "some"}
+                      onChange={toggleAll}
+                    />
+                  ),
+                },
+                "Location",
+                "Owner",
+                "Created",
+                "Market",
+                "Keywords",
+                "Competition",
+                "Paid",
+                hiddenColumn("Open"),
+              ]}
+            >
               {rows.map((analysis: AdminAnalysis) => (
                 <tr
                   key={analysis.id}
@@ -202,18 +183,10 @@ export function SearchesTab() {
                   </td>
                 </tr>
               ))}
-            </tbody>
-          </table>
-        </TableBox>
-      </div>
-    );
-
-  return (
-    <PanelSection
-      title="Past Searches"
-      description="Every market analysis run on BIS, newest first. Select analyses to delete them together."
-    >
-      {body}
+            </AdminTable>
+          </div>
+        )}
+      </QueryStates>
     </PanelSection>
   );
 }

@@ -4,7 +4,7 @@
  * the payments, each refundable within the GUARANTEE_DAYS guarantee. The specification does not
  * show this tab's content; BIS fills it (issue 6).
  */
-import { GUARANTEE_DAYS, type Payment } from "@bis/sdk";
+import { GUARANTEE_DAYS, type Payment, type SystemStatus as SystemStatusData } from "@bis/sdk";
 import { Undo2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
@@ -18,16 +18,7 @@ import { formatBytes, formatUptime, withinGuarantee } from "../../lib/admin-insi
 import { formatDateTime, formatPrice } from "../../lib/format";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
-import {
-  EmptyState,
-  ErrorState,
-  LoadingState,
-  PanelSection,
-  TableBox,
-  tableClasses,
-  tdClasses,
-  thClasses,
-} from "./panel-states";
+import { AdminTable, hiddenColumn, PanelSection, QueryStates, tdClasses } from "./panel-states";
 
 function Facts({ items }: { items: readonly [string, ReactNode][] }) {
   return (
@@ -55,12 +46,18 @@ function lastTest(ok: boolean | null, at: string | null): ReactNode {
 
 function SystemStatus() {
   const system = useAdminSystem();
-  if (system.isPending) return <LoadingState label="Loading system status..." />;
-  if (system.isError)
-    return (
-      <ErrorState title="Failed to load the system status" error={system.error} query={system} />
-    );
-  const s = system.data;
+  return (
+    <QueryStates
+      query={system}
+      loading="Loading system status..."
+      failed="Failed to load the system status"
+    >
+      {(s) => <SystemFacts s={s} />}
+    </QueryStates>
+  );
+}
+
+function SystemFacts({ s }: { s: SystemStatusData }) {
   const { migrations } = s.database;
   return (
     <div className="space-y-6">
@@ -94,42 +91,25 @@ function SystemStatus() {
       />
       <div className="space-y-2">
         <h3 className="text-sm font-semibold text-slate-900">Providers</h3>
-        <TableBox label="Providers">
-          <table className={tableClasses}>
-            <thead>
-              <tr>
-                <th scope="col" className={thClasses}>
-                  Provider
-                </th>
-                <th scope="col" className={thClasses}>
-                  Key
-                </th>
-                <th scope="col" className={thClasses}>
-                  Last test
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {s.providers.map((p) => (
-                <tr key={p.name}>
-                  <th scope="row" className={`${tdClasses} font-medium`}>
-                    {p.label}
-                  </th>
-                  <td className={tdClasses}>
-                    {p.configured ? (
-                      <Badge tone="success">
-                        Configured{p.source ? ` · ${SOURCE_LABEL[p.source]}` : ""}
-                      </Badge>
-                    ) : (
-                      <Badge>Not configured</Badge>
-                    )}
-                  </td>
-                  <td className={tdClasses}>{lastTest(p.lastTestOk, p.lastTestedAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableBox>
+        <AdminTable label="Providers" columns={["Provider", "Key", "Last test"]}>
+          {s.providers.map((p) => (
+            <tr key={p.name}>
+              <th scope="row" className={`${tdClasses} font-medium`}>
+                {p.label}
+              </th>
+              <td className={tdClasses}>
+                {p.configured ? (
+                  <Badge tone="success">
+                    Configured{p.source ? ` · ${SOURCE_LABEL[p.source]}` : ""}
+                  </Badge>
+                ) : (
+                  <Badge>Not configured</Badge>
+                )}
+              </td>
+              <td className={tdClasses}>{lastTest(p.lastTestOk, p.lastTestedAt)}</td>
+            </tr>
+          ))}
+        </AdminTable>
       </div>
     </div>
   );
@@ -148,37 +128,19 @@ function Payments() {
     refund.mutate(payment.id);
   }
 
-  if (payments.isPending) return <LoadingState label="Loading payments..." />;
-  if (payments.isError)
-    return <ErrorState title="Failed to load payments" error={payments.error} query={payments} />;
-  if (payments.data.length === 0) return <EmptyState>No payments yet.</EmptyState>;
   return (
-    <TableBox label="Payment records">
-      <table className={tableClasses}>
-        <thead>
-          <tr>
-            <th scope="col" className={thClasses}>
-              Date
-            </th>
-            <th scope="col" className={thClasses}>
-              User
-            </th>
-            <th scope="col" className={thClasses}>
-              Amount
-            </th>
-            <th scope="col" className={thClasses}>
-              Status
-            </th>
-            <th scope="col" className={thClasses}>
-              Analysis
-            </th>
-            <th scope="col" className={thClasses}>
-              <span className="sr-only">Refund</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {payments.data.map((payment) => {
+    <QueryStates
+      query={payments}
+      loading="Loading payments..."
+      failed="Failed to load payments"
+      empty="No payments yet."
+    >
+      {(records) => (
+        <AdminTable
+          label="Payment records"
+          columns={["Date", "User", "Amount", "Status", "Analysis", hiddenColumn("Refund")]}
+        >
+          {records.map((payment) => {
             const refundable = payment.status === "succeeded" && withinGuarantee(payment.createdAt);
             return (
               <tr key={payment.id}>
@@ -228,9 +190,9 @@ function Payments() {
               </tr>
             );
           })}
-        </tbody>
-      </table>
-    </TableBox>
+        </AdminTable>
+      )}
+    </QueryStates>
   );
 }
 

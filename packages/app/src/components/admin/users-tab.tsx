@@ -7,23 +7,13 @@
  */
 import { ADMIN_MESSAGES, type AdminUser, type User } from "@bis/sdk";
 import { Trash2 } from "lucide-react";
-import type { ReactNode } from "react";
 import { useAdminPayments, useAdminUsers, useDeleteUser, useSetAdmin } from "../../hooks/use-admin";
 import { cn } from "../../lib/cn";
 import { fullName } from "../../lib/display-name";
 import { formatDate } from "../../lib/format";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
-import {
-  EmptyState,
-  ErrorState,
-  LoadingState,
-  PanelSection,
-  TableBox,
-  tableClasses,
-  tdClasses,
-  thClasses,
-} from "./panel-states";
+import { AdminTable, hiddenColumn, PanelSection, QueryStates, tdClasses } from "./panel-states";
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -113,39 +103,30 @@ export function UsersTab({ me }: { me: User }) {
     deleteUser.mutate(user.id);
   }
 
-  let body: ReactNode;
-  if (users.isPending) body = <LoadingState label="Loading users..." />;
-  else if (users.isError)
-    body = <ErrorState title="Failed to load users" error={users.error} query={users} />;
-  else if (users.data.length === 0) body = <EmptyState>No users yet.</EmptyState>;
-  else
-    body = (
-      <TableBox label="Users">
-        <table className={tableClasses}>
-          <thead>
-            <tr>
-              <th scope="col" className={thClasses}>
-                User
-              </th>
-              <th scope="col" className={thClasses}>
-                Role
-              </th>
-              <th scope="col" className={thClasses}>
-                Analyses
-              </th>
-              <th scope="col" className={thClasses}>
-                Joined
-              </th>
-              <th scope="col" className={thClasses}>
-                Administrator
-              </th>
-              <th scope="col" className={thClasses}>
-                <span className="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {users.data.map((user) => {
+  return (
+    <PanelSection
+      title="User Management"
+      description="Grant or withdraw administrator access and delete accounts. You cannot change your own admin status or delete yourself."
+    >
+      <QueryStates
+        query={users}
+        loading="Loading users..."
+        failed="Failed to load users"
+        empty="No users yet."
+      >
+        {(list) => (
+          <AdminTable
+            label="Users"
+            columns={[
+              "User",
+              "Role",
+              "Analyses",
+              "Joined",
+              "Administrator",
+              hiddenColumn("Actions"),
+            ]}
+          >
+            {list.map((user) => {
               const self = user.id === me.id;
               const name = fullName(user);
               return (
@@ -193,17 +174,9 @@ export function UsersTab({ me }: { me: User }) {
                 </tr>
               );
             })}
-          </tbody>
-        </table>
-      </TableBox>
-    );
-
-  return (
-    <PanelSection
-      title="User Management"
-      description="Grant or withdraw administrator access and delete accounts. You cannot change your own admin status or delete yourself."
-    >
-      {body}
+          </AdminTable>
+        )}
+      </QueryStates>
     </PanelSection>
   );
 }

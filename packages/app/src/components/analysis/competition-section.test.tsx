@@ -10,10 +10,11 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { useCompetitionAnalysis } from "../../hooks/use-premium";
 import { toastStore } from "../../hooks/use-toast";
 import { createQueryClient } from "../../lib/api";
-import { fakeApi, signedIn } from "../../test/fake-api";
+import { analysisRoute, fakeApi, signedIn } from "../../test/fake-api";
 import { analysisFixture } from "../../test/fixtures";
+import { held } from "../../test/held";
 import { allDone, competitionData, keywordsDone } from "../../test/premium-fixtures";
-import { findToast, renderApp, toasts } from "../../test/render-app";
+import { findSection, findToast, renderApp, toasts } from "../../test/render-app";
 import { recordToasts } from "../../test/toast-log";
 
 vi.mock("../../lib/basemap", () => import("../../test/basemap-stub"));
@@ -22,15 +23,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const analysisRoute = (body: unknown) => ({
-  "GET /api/analyses/an_123": { status: 200, body },
-});
-
-async function section() {
-  const toggle = await screen.findByRole("button", { name: /^Competition Analysis/ });
-  const panel = document.getElementById(toggle.getAttribute("aria-controls") ?? "");
-  return { toggle, panel: panel as HTMLElement };
-}
+const section = () => findSection(/^Competition Analysis/);
 
 describe("competition analysis results", () => {
   it("starts collapsed, then shows the overview, the table with the leader, opportunities and recommendations", async () => {
@@ -185,10 +178,7 @@ describe("starting competition analysis", () => {
   });
 
   it("toasts Starting, Complete, then Competition Analysis Ready 2 s later, and shows the results", async () => {
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const gate = held();
     let done = false;
     const api = fakeApi({
       ...signedIn,
@@ -197,7 +187,7 @@ describe("starting competition analysis", () => {
         body: done ? allDone() : keywordsDone(),
       }),
       "POST /api/analyses/an_123/competition-analysis": async () => {
-        await held;
+        await gate.promise;
         done = true;
         return { status: 200, body: { analysis: allDone() } };
       },
@@ -215,7 +205,7 @@ describe("starting competition analysis", () => {
     expect((busy as HTMLButtonElement).disabled).toBe(true);
     await waitFor(() => expect(api.calls.some((c) => c.method === "POST")).toBe(true));
 
-    release();
+    gate.release();
     expect(await findToast("Competition Analysis Complete")).toBeTruthy();
     expect(
       toasts().getByText("Successfully analyzed competitive landscape. Refreshing data..."),

@@ -4,10 +4,11 @@
  */
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { dana, fakeApi, signedIn } from "../../test/fake-api";
+import { analysisRoute, dana, fakeApi, signedIn } from "../../test/fake-api";
 import { analysisFixture, marketData } from "../../test/fixtures";
+import { held } from "../../test/held";
 import { keywordData, keywordsDone } from "../../test/premium-fixtures";
-import { findToast, renderApp, toasts } from "../../test/render-app";
+import { findSection, findToast, renderApp, toasts } from "../../test/render-app";
 import { recordToasts } from "../../test/toast-log";
 
 vi.mock("../../lib/basemap", () => import("../../test/basemap-stub"));
@@ -16,14 +17,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-const analysisRoute = (body: unknown) => ({
-  "GET /api/analyses/an_123": { status: 200, body },
-});
-
-async function section() {
-  const toggle = await screen.findByRole("button", { name: /^Keyword Research/ });
-  return { toggle, panel: document.getElementById(toggle.getAttribute("aria-controls") ?? "") };
-}
+const section = () => findSection(/^Keyword Research/);
 
 function ppcTable() {
   return screen.getByRole("table", { name: "PPC Opportunities" });
@@ -47,7 +41,7 @@ describe("keyword research results", () => {
     expect(within(toggle).getByText("9 keywords")).toBeTruthy();
     expect(screen.queryByText(/188 keywords/)).toBeNull();
 
-    const body = within(panel as HTMLElement);
+    const body = within(panel);
     const figure = (label: string) =>
       body.getByText(label, { selector: "dt" }).parentElement as HTMLElement;
     expect(within(figure("Total Keywords")).getByText("9")).toBeTruthy();
@@ -105,7 +99,7 @@ describe("keyword research results", () => {
     fakeApi({ ...signedIn, ...analysisRoute(keywordsDone({ keywordResearchData: data })) });
     renderApp("/analysis/an_123");
     const { panel } = await section();
-    const level = within(panel as HTMLElement).getByText("Competition Level").parentElement;
+    const level = within(panel).getByText("Competition Level").parentElement;
     expect(within(level as HTMLElement).getByText("Medium")).toBeTruthy();
   });
 
@@ -179,10 +173,7 @@ describe("starting keyword research", () => {
   });
 
   it("toasts Starting, Complete (4 s), then View Your Results 2 s later, and shows the results", async () => {
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const gate = held();
     let done = false;
     const api = fakeApi({
       ...signedIn,
@@ -191,7 +182,7 @@ describe("starting keyword research", () => {
         body: done ? keywordsDone() : analysisFixture({ isPaid: true }),
       }),
       "POST /api/keyword-analysis/analyze": async () => {
-        await held;
+        await gate.promise;
         done = true;
         return { status: 200, body: { analysis: keywordsDone() } };
       },
@@ -216,7 +207,7 @@ describe("starting keyword research", () => {
     const readsBefore = api.calls.filter(
       (c) => c.method === "GET" && c.path === "/api/analyses/an_123",
     ).length;
-    release();
+    gate.release();
     expect(await findToast("Keyword Research Complete")).toBeTruthy();
     expect(toasts().getByText("Processed 9 keywords successfully.")).toBeTruthy();
     expect(toasts().queryByText("View Your Results")).toBeNull();

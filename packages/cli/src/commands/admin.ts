@@ -1,0 +1,198 @@
+/** `bis admin …`: users, analytics, settings and widget partners (administrators only). */
+import type { AppSettings, NodeClient } from "@bis/sdk/node";
+import { CliError } from "../errors.js";
+import type { GlobalOptions, Io } from "../io.js";
+import { withSession } from "../session.js";
+import {
+  analyticsDoc,
+  createUi,
+  fields,
+  partnersDoc,
+  settingsDoc,
+  text,
+  usersDoc,
+} from "../ui/index.js";
+
+/* ------------------------------------------------------------------ users */
+
+export async function usersList(options: GlobalOptions, io: Io): Promise<number> {
+  const ui = createUi(io, options);
+  return withSession(options, io, async ({ client }) => {
+    const users = await client.admin.users();
+    await ui.result(users, usersDoc(users));
+    return 0;
+  });
+}
+
+/** A user id, or an email address looked up in the user list. */
+async function userIdOf(client: NodeClient, who: string): Promise<{ id: string; email: string }> {
+  const users = await client.admin.users();
+  const needle = who.trim().toLowerCase();
+  const found = users.find((u) => u.id === who || u.email.toLowerCase() === needle);
+  if (!found)
+    throw new CliError(`No user "${who}".`, "Give an id or an email from `bis admin users list`.");
+  return { id: found.id, email: found.email };
+}
+
+export async function setAdmin(
+  options: GlobalOptions & { user: string; isAdmin: boolean },
+  io: Io,
+): Promise<number> {
+  const ui = createUi(io, options);
+  return withSession(options, io, async ({ client }) => {
+    const target = await userIdOf(client, options.user);
+    const updated = await client.admin.setAdmin(target.id, options.isAdmin);
+    await ui.result(updated, [
+      text(
+        `${updated.email} is ${updated.isAdmin ? "now an administrator" : "no longer an administrator"}.`,
+        "success",
+      ),
+    ]);
+    return 0;
+  });
+}
+
+export async function usersDelete(
+  options: GlobalOptions & { user: string; yes?: boolean },
+  io: Io,
+): Promise<number> {
+  const ui = createUi(io, options);
+  return withSession(options, io, async ({ client }) => {
+    const target = await userIdOf(client, options.user);
+    if (!options.yes) {
+      const typed = await ui.prompt(
+        `Type the email to delete ${target.email} and everything they own`,
+        {
+          hint: "Pass --yes to delete without asking.",
+        },
+      );
+      if (typed.trim().toLowerCase() !== target.email.toLowerCase())
+        throw new CliError("Not deleted: the email did not match.");
+    }
+    const result = await client.admin.deleteUser(target.id);
+    await ui.result(result, [text(`Deleted ${target.email}.`, "success")]);
+    return 0;
+  });
+}
+
+/* ------------------------------------------------------------------ analytics, settings */
+
+export async function analytics(options: GlobalOptions, io: Io): Promise<number> {
+  const ui = createUi(io, options);
+  return withSession(options, io, async ({ client }) => {
+    const result = await client.admin.analytics();
+    await ui.result(result, analyticsDoc(result));
+    return 0;
+  });
+}
+
+export async function settingsGet(
+  options: GlobalOptions & { key?: string },
+  io: Io,
+): Promise<number> {
+  const ui = createUi(io, options);
+  return withSession(options, io, async ({ client }) => {
+    const settings = await client.admin.settings();
+    if (options.key === undefined) {
+      await ui.result(settings, settingsDoc(settings));
+      return 0;
+    }
+    const key = checkKey(settings, options.key);
+    await ui.result({ [key]: settings[key] }, settingsDoc({ [key]: settings[key] }));
+    return 0;
+  });
+}
+
+function checkKey(settings: AppSettings, key: string): keyof AppSettings {
+  if (!(key in settings))
+    throw new CliError(
+      `Unknown setting "${key}".`,
+      `Settings: ${Object.keys(settings).join(", ")}.`,
+    );
+  return key as keyof AppSettings;
+}
+
+export async function settingsSet(
+  options: GlobalOptions & { key: string; value: string },
+  io: Io,
+): Promise<number> {
+  const ui = createUi(io, options);
+  return withSession(options, io, async ({ client }) => {
+    const key = checkKey(await client.admin.settings(), options.key);
+    const settings = await client.admin.updateSettings({ [key]: options.value });
+    await ui.result(settings, [
+      text(`${key} ${options.value ? "set" : "cleared"}.`, "success"),
+      ...settingsDoc({ [key]: settings[key] }),
+    ]);
+    return 0;
+  });
+}
+
+/* ------------------------------------------------------------------ partners */
+
+export async function partnersList(options: GlobalOptions, io: Io): Promise<number> {
+  const ui = createUi(io, options);
+  return withSession(options, io, async ({ client }) => {
+    const partners = await client.admin.partners();
+    await ui.result(partners, partnersDoc(partners));
+    return 0;
+  });
+}
+
+export async function partnersCreate(
+  options: GlobalOptions & {
+    name: string;
+    origin: string[];
+    webhook?: string;
+    quota?: string | number;
+  },
+  io: Io,
+): Promise<number> {
+  const ui = createUi(io, options);
+  if (!options.origin?.length)
+    throw new CliError(
+      "A partner needs at least one allowed origin.",
+      "Add --origin https://partner.example (repeat it for more).",
+    );
+  const quota = options.quota === undefined ? undefined : Number(options.quota);
+  if (quota !== undefined && (!Number.isInteger(quota) || quota < 0))
+    throw new CliError("--quota must be a whole number of analyses per day.");
+  return withSession(options, io, async ({ client }) => {
+    const created = await client.admin.createPartner({
+      name: options.name,
+      allowedOrigins: options.origin,
+      ...(options.webhook ? { webhookUrl: options.webhook } : {}),
+      ...(quota !== undefined ? { dailyQuota: quota } : {}),
+    });
+    await ui.result(created, [
+      text(`Created partner ${created.partner.name}.`, "success"),
+      fields([
+        { label: "Id", value: created.partner.id },
+        { label: "Public key", value: created.partner.publicKey, note: "the widget's partner-key" },
+        {
+          label: "Webhook secret",
+          value: created.webhookSecret,
+          note: "shown this once: store it now",
+          tone: "warning",
+        },
+        { label: "Origins", value: created.partner.allowedOrigins.join(" ") },
+        { label: "Daily quota", value: String(created.partner.dailyQuota) },
+      ]),
+    ]);
+    return 0;
+  });
+}
+
+export async function partnersRevoke(
+  options: GlobalOptions & { id: string },
+  io: Io,
+): Promise<number> {
+  const ui = createUi(io, options);
+  return withSession(options, io, async ({ client }) => {
+    const partner = await client.admin.revokePartner(options.id);
+    await ui.result(partner, [
+      text(`Revoked partner ${partner.name}: its widget stops answering now.`, "success"),
+    ]);
+    return 0;
+  });
+}

@@ -1,0 +1,173 @@
+/** `bis login`, `bis logout`, `bis whoami`, `bis tokens`: personal API tokens. */
+import os from "node:os";
+import { createNodeClient } from "@bis/sdk/node";
+import {
+  normalizeServer,
+  readConfig,
+  removeConfig,
+  resolveConfig,
+  writeConfig,
+} from "../config.js";
+import { CliError, isApiError, SIGN_IN_HINT, toCliError } from "../errors.js";
+import type { GlobalOptions, Io } from "../io.js";
+import { withSession } from "../session.js";
+import { createUi, fields, text, tokensDoc, whoamiDoc } from "../ui/index.js";
+
+export interface LoginOptions extends GlobalOptions {
+  email?: string;
+  /** Read the password from stdin (first line). */
+  passwordStdin?: boolean;
+  /** The token's name on the server (default "bis CLI on <host>"). */
+  name?: string;
+}
+
+async function readFirstLine(io: Io): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of io.stdin) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks).toString("utf8").split(/\r?\n/)[0] ?? "";
+}
+
+/**
+ * Creates a named token on the server (from email + password, or checks a given --token) and
+ * stores `{server, token}` in the config file (mode 600).
+ */
+export async function login(options: LoginOptions, io: Io): Promise<number> {
+  const ui = createUi(io, options);
+  // Only the server is taken from the usual places: the token is the one being made.
+  const resolved = resolveConfig({ server: options.server }, { ...io.env, BIS_TOKEN: undefined });
+  const server = normalizeServer(resolved.server);
+  const client = createNodeClient({ baseUrl: server, token: options.token, cookies: false });
+  try {
+    let stored: { server: string; token: string; tokenId?: string; email?: string };
+    let tokenName: string | undefined;
+    if (options.token) {
+      const user = await client.auth.user();
+      if (!user)
+        throw new CliError(
+          "That token is invalid or revoked.",
+          "Create a new one with `bis login`.",
+        );
+      const current = (await client.tokens.list()).find((t) => t.current);
+      tokenName = current?.name;
+      stored = { server, token: options.token, tokenId: current?.id, email: user.email };
+    } else {
+      const hint =
+        "Give --email, and the password on stdin (--password-stdin) or in BIS_PASSWORD; or --token.";
+      const email = options.email ?? (await ui.prompt("Email", { hint }));
+      let password: string;
+      if (options.passwordStdin) password = await readFirstLine(io);
+      else if (io.env.BIS_PASSWORD) password = io.env.BIS_PASSWORD;
+      else password = await ui.prompt("Password", { mask: true, hint });
+      if (!password) throw new CliError("The password is empty.", hint);
+      tokenName = options.name ?? `bis CLI on ${os.hostname()}`;
+      const created = await client.tokens.create({ name: tokenName, email, password });
+      stored = {
+        server,
+        token: created.token,
+        tokenId: created.id,
+        email: email.trim().toLowerCase(),
+      };
+    }
+    writeConfig(resolved.file, stored);
+    await ui.result(
+      {
+        server,
+        email: stored.email,
+        tokenId: stored.tokenId ?? null,
+        tokenName: tokenName ?? null,
+        configFile: resolved.file,
+      },
+      [
+        text(`Signed in to ${server} as ${stored.email}.`, "success"),
+        text(`Token ${tokenName ? `"${tokenName}" ` : ""}saved in ${resolved.file}.`, "muted"),
+      ],
+    );
+    return 0;
+  } catch (error) {
+    throw toCliError(error, server);
+  } finally {
+    await client.close();
+  }
+}
+
+/** Revokes the token in use on the server and removes the config file that holds it. */
+export async function logout(options: GlobalOptions, io: Io): Promise<number> {
+  const ui = createUi(io, options);
+  const config = resolveConfig(options, io.env);
+  if (!config.token) {
+    await ui.result({ revoked: false, removed: false }, [text("Not signed in.", "muted")]);
+    return 0;
+  }
+  let revoked = false;
+  let warning: string | null = null;
+  const client = createNodeClient({ baseUrl: config.server, token: config.token, cookies: false });
+  try {
+    const tokens = await client.tokens.list();
+    const current = tokens.find((t) => t.current);
+    if (current) {
+      await client.tokens.revoke(current.id);
+      revoked = true;
+    }
+  } catch (error) {
+    // Already revoked (401) is fine; an unreachable server is worth a warning.
+    if (!(isApiError(error) && error.status === 401))
+      warning = `Could not revoke the token on ${config.server}: ${toCliError(error, config.server).message}`;
+  } finally {
+    await client.close();
+  }
+  const stored = readConfig(config.file);
+  const removed = stored !== null && stored.token === config.token;
+  if (removed) removeConfig(config.file);
+  if (warning) ui.warn(warning);
+  await ui.result({ revoked, removed, configFile: removed ? config.file : null }, [
+    text(
+      revoked ? `Token revoked on ${config.server}.` : "The token was already invalid.",
+      revoked ? "success" : "muted",
+    ),
+    ...(removed
+      ? [text(`Removed ${config.file}.`, "muted")]
+      : config.tokenSource !== "config file"
+        ? [text(`The token came from the ${config.tokenSource}; unset it there too.`, "warning")]
+        : []),
+  ]);
+  return 0;
+}
+
+export async function whoami(options: GlobalOptions, io: Io): Promise<number> {
+  const ui = createUi(io, options);
+  return withSession(options, io, async ({ client, config }) => {
+    const user = await client.auth.user();
+    if (!user) throw new CliError("Your API token is invalid or revoked.", SIGN_IN_HINT);
+    await ui.result(
+      { user, server: config.server, tokenSource: config.tokenSource ?? null },
+      whoamiDoc(user, config.server, config.tokenSource),
+    );
+    return 0;
+  });
+}
+
+export async function tokensList(options: GlobalOptions, io: Io): Promise<number> {
+  const ui = createUi(io, options);
+  return withSession(options, io, async ({ client }) => {
+    const tokens = await client.tokens.list();
+    await ui.result(tokens, tokensDoc(tokens));
+    return 0;
+  });
+}
+
+export async function tokensRevoke(
+  options: GlobalOptions & { id: string },
+  io: Io,
+): Promise<number> {
+  const ui = createUi(io, options);
+  return withSession(options, io, async ({ client }) => {
+    const token = await client.tokens.revoke(options.id);
+    await ui.result(token, [
+      fields([
+        { label: "Revoked", value: `${token.name} (${token.prefix}…)`, tone: "success" },
+        { label: "Id", value: token.id },
+      ]),
+    ]);
+    return 0;
+  });
+}

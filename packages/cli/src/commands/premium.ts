@@ -1,0 +1,60 @@
+/** `bis keywords`, `bis competition`, `bis report`: the premium steps of an analysis. */
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import { CliError } from "../errors.js";
+import type { GlobalOptions, Io } from "../io.js";
+import { withSession } from "../session.js";
+import { competitionDoc, createUi, keywordsDoc, text } from "../ui/index.js";
+
+export async function keywords(options: GlobalOptions & { id: string }, io: Io): Promise<number> {
+  const ui = createUi(io, options);
+  return withSession(options, io, async ({ client }) => {
+    const analysis = await client.premium.keywords(options.id);
+    await ui.result(analysis.keywordResearchData, keywordsDoc(analysis));
+    return 0;
+  });
+}
+
+export async function competition(
+  options: GlobalOptions & { id: string },
+  io: Io,
+): Promise<number> {
+  const ui = createUi(io, options);
+  return withSession(options, io, async ({ client }) => {
+    const analysis = await client.premium.competition(options.id);
+    await ui.result(
+      {
+        competition: analysis.competitionAnalysisData,
+        opportunityScore: analysis.opportunityScore ?? null,
+      },
+      competitionDoc(analysis),
+    );
+    return 0;
+  });
+}
+
+export async function report(
+  options: GlobalOptions & { id: string; output?: string },
+  io: Io,
+): Promise<number> {
+  const ui = createUi(io, options);
+  const target = options.output ?? `bis-report-${options.id}.pdf`;
+  if (target === "-" && io.stdout.isTTY)
+    throw new CliError(
+      "Refusing to write a PDF to the terminal.",
+      "Use -o report.pdf, or pipe it: -o - > report.pdf",
+    );
+  return withSession(options, io, async ({ client }) => {
+    const bytes = await client.premium.report(options.id);
+    if (target === "-") {
+      io.stdout.write(bytes);
+      return 0;
+    }
+    const file = path.resolve(io.cwd, target);
+    writeFileSync(file, bytes);
+    await ui.result({ file, bytes: bytes.byteLength }, [
+      text(`Saved the report to ${target} (${Math.round(bytes.byteLength / 1024)} KB).`, "success"),
+    ]);
+    return 0;
+  });
+}

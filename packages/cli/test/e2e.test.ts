@@ -1,0 +1,277 @@
+/**
+ * End to end: the BUILT `bis` binary as a person or a script runs it — login against a real
+ * server, a 25-row batch with 2 bad rows, --resume, --json, Ctrl-C, and a run on a real
+ * pseudo-terminal (tmux) that shows the progress bar and leaves a clean final frame.
+ */
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { stripVTControlCharacters } from "node:util";
+import { startTestServer, type TestServer } from "@bis/server/testing";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { batchCsv, CITIES, PASSWORD, verifiedAccount } from "./support.js";
+
+const packageDir = path.resolve(import.meta.dirname, "..");
+const BIN = path.join(packageDir, "dist", "cli.js");
+
+let bis: TestServer;
+let work: string;
+let env: Record<string, string>;
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+function bis_(args: string[], options: { input?: string; env?: Record<string, string> } = {}) {
+  return new Promise<Run>((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], {
+      cwd: work,
+      env: { ...env, ...options.env },
+      stdio: ["pipe", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (c) => {
+      stdout += c;
+    });
+    child.stderr.on("data", (c) => {
+      stderr += c;
+    });
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(options.input ?? "");
+  });
+}
+
+/** The newest modification time under a directory (to rebuild a stale binary). */
+function newestSource(dir: string): number {
+  return Math.max(
+    ...readdirSync(dir, { withFileTypes: true }).map((entry) => {
+      const full = path.join(dir, entry.name);
+      return entry.isDirectory() ? newestSource(full) : statSync(full).mtimeMs;
+    }),
+  );
+}
+
+beforeAll(async () => {
+  if (!existsSync(BIN) || newestSource(path.join(packageDir, "src")) > statSync(BIN).mtimeMs) {
+    const built = spawnSync("pnpm", ["exec", "tsup"], { cwd: packageDir, stdio: "inherit" });
+    if (built.status !== 0)
+      throw new Error("Could not build the bis binary (pnpm -F @bis/cli build)");
+  }
+  bis = await startTestServer({ BIS_LOG_LEVEL: "silent" });
+  work = mkdtempSync(path.join(tmpdir(), "bis-e2e-"));
+  // A clean environment: no inherited BIS_* and no CI (Ink draws only the last frame under CI).
+  env = {
+    PATH: process.env.PATH ?? "/usr/bin:/bin",
+    HOME: work,
+    XDG_CONFIG_HOME: path.join(work, "config"),
+    BIS_URL: bis.url,
+  };
+});
+
+afterAll(async () => {
+  await bis?.close();
+});
+
+describe("the bis binary", () => {
+  it("prints help with examples and its version, quickly", async () => {
+    const help = await bis_(["batch", "--help"]);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain("Examples:");
+    expect(help.stdout).toContain("--resume");
+    const version = await bis_(["--version"]);
+    expect(version.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+    const unknown = await bis_(["analyze", "--city", "Austin"]);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toMatch(/required option '--state <ST>' not specified/);
+  });
+
+  it("logs in, runs a batch with bad rows, resumes, and speaks JSON", async () => {
+    const email = await verifiedAccount(bis, "Eve");
+    const login = await bis_(["login", "--email", email, "--password-stdin"], {
+      input: `${PASSWORD}\n`,
+    });
+    expect(login.stderr).toBe("");
+    expect(login.code).toBe(0);
+    expect(login.stdout).toContain(`as ${email}`);
+    const config = path.join(work, "config", "bis", "config.json");
+    expect(statSync(config).mode & 0o777).toBe(0o600);
+
+    const { csv, badLines } = batchCsv();
+    writeFileSync(path.join(work, "cities.csv"), csv);
+
+    const first = await bis_(["batch", "cities.csv", "--out", "results.csv"]);
+    expect(first.code).toBe(2);
+    const results = readFileSync(path.join(work, "results.csv"), "utf8").trim().split("\n");
+    expect(results).toHaveLength(1 + 23);
+    for (const line of badLines)
+      expect(first.stderr).toMatch(new RegExp(`line ${line}\\b.*FAILED`));
+    expect(first.stderr).toContain("23 succeeded, 2 failed");
+    expect(first.stdout).toBe("");
+
+    const resumed = await bis_(["batch", "cities.csv", "--out", "results.csv", "--resume"]);
+    expect(resumed.code).toBe(2);
+    expect(resumed.stderr).toContain("Resuming: 23 of 25 rows are already in results.csv");
+    expect(readFileSync(path.join(work, "results.csv"), "utf8").trim().split("\n")).toHaveLength(
+      24,
+    );
+
+    const json = await bis_(["batch", "-", "--json"], { input: csv });
+    expect(json.code).toBe(2);
+    const rows = JSON.parse(json.stdout);
+    expect(rows).toHaveLength(23);
+    expect(rows[0]).toMatchObject({ industry: "HVAC", analysisId: expect.any(String) });
+
+    const whoami = await bis_(["whoami", "--json"]);
+    expect(JSON.parse(whoami.stdout)).toMatchObject({
+      user: { email },
+      tokenSource: "config file",
+    });
+    const list = await bis_(["analyses", "list", "--json"]);
+    expect(JSON.parse(list.stdout).length).toBeGreaterThanOrEqual(46);
+
+    const logout = await bis_(["logout"]);
+    expect(logout.code).toBe(0);
+    expect(existsSync(config)).toBe(false);
+    const after = await bis_(["analyses", "list"]);
+    expect(after.code).toBe(1);
+    expect(after.stderr).toBe("Error: Not signed in.\nHint: Run `bis login` or set BIS_TOKEN.\n");
+  });
+
+  it("stops on Ctrl-C and leaves a valid JSON file that --resume completes", async () => {
+    const email = await verifiedAccount(bis, "Ian");
+    await bis_(["login", "--email", email, "--password-stdin"], { input: `${PASSWORD}\n` });
+    const csv = ["city,state,primary,secondary"];
+    for (const radius of [5, 10, 20, 30]) {
+      for (const [city, state] of CITIES) csv.push(`${city},${state},${radius},${radius + 10}`);
+    }
+    writeFileSync(path.join(work, "many.csv"), `${csv.join("\n")}\n`);
+
+    const child: ChildProcess = spawn(
+      process.execPath,
+      [BIN, "batch", "many.csv", "--out", "many.json", "--concurrency", "1"],
+      { cwd: work, env, stdio: ["ignore", "pipe", "pipe"] },
+    );
+    let stderr = "";
+    const exited = new Promise<number | null>((resolve) => child.on("close", resolve));
+    await new Promise<void>((resolve) => {
+      child.stderr?.on("data", (c) => {
+        stderr += c;
+        if (/\[\s*5\/92\]/.test(stderr)) resolve();
+      });
+    });
+    child.kill("SIGINT");
+    expect(await exited).toBe(130);
+    expect(stderr).toContain("Stopping: no new rows");
+    const partial = JSON.parse(readFileSync(path.join(work, "many.json"), "utf8"));
+    expect(partial.length).toBeGreaterThanOrEqual(5);
+    expect(partial.length).toBeLessThan(92);
+
+    const rest = await bis_(["batch", "many.csv", "--out", "many.json", "--resume"]);
+    expect(rest.code).toBe(0);
+    expect(JSON.parse(readFileSync(path.join(work, "many.json"), "utf8"))).toHaveLength(92);
+  });
+
+  it("prompts for email and a masked password on a terminal (tmux)", async () => {
+    const email = await verifiedAccount(bis, "Pam");
+    const home = path.join(work, "prompt-config");
+    const socket = `bis-cli-prompt-${process.pid}`;
+    const tm = (...args: string[]) =>
+      spawnSync("tmux", ["-L", socket, "-f", "/dev/null", ...args], { encoding: "utf8" });
+    const screen = () => tm("capture-pane", "-p", "-t", "bis").stdout;
+    const waitFor = async (text: string) => {
+      for (let i = 0; i < 200 && !screen().includes(text); i++)
+        await new Promise((r) => setTimeout(r, 50));
+      return screen();
+    };
+    const command = `env -u CI PATH='${env.PATH}' HOME='${work}' XDG_CONFIG_HOME='${home}' BIS_URL='${bis.url}' '${process.execPath}' '${BIN}' login; echo "EXIT=$?"; sleep 60`;
+    try {
+      expect(tm("new-session", "-d", "-s", "bis", "-x", "100", "-y", "20", command).status).toBe(0);
+      expect(await waitFor("Email:")).toContain("Email:");
+      tm("send-keys", "-t", "bis", "-l", email);
+      tm("send-keys", "-t", "bis", "Enter");
+      await waitFor("Password:");
+      tm("send-keys", "-t", "bis", "-l", PASSWORD);
+      expect(await waitFor("••••••••••")).not.toContain(PASSWORD);
+      tm("send-keys", "-t", "bis", "Enter");
+      const done = await waitFor("EXIT=");
+      expect(done).toContain(`Signed in to ${bis.url} as ${email}`);
+      expect(done).toContain("EXIT=0");
+      expect(JSON.parse(readFileSync(path.join(home, "bis", "config.json"), "utf8")).email).toBe(
+        email,
+      );
+    } finally {
+      tm("kill-server");
+    }
+  });
+
+  it("shows a progress bar on a terminal and leaves a clean final frame (tmux)", async () => {
+    const tmux = spawnSync("tmux", ["-V"], { encoding: "utf8" });
+    expect(
+      tmux.status,
+      "This test needs tmux (Debian: apt-get install tmux); `npm test` installs it.",
+    ).toBe(0);
+    const email = await verifiedAccount(bis, "Tia");
+    await bis_(["login", "--email", email, "--password-stdin"], { input: `${PASSWORD}\n` });
+    const csv = ["city,state,primary,secondary"];
+    for (const radius of [5, 10, 15]) {
+      for (const [city, state] of CITIES) csv.push(`${city},${state},${radius},${radius + 5}`);
+    }
+    csv.splice(10, 0, "Atlantisville,TX,10,15"); // line 11 fails
+    writeFileSync(path.join(work, "tty.csv"), `${csv.join("\n")}\n`);
+    const total = csv.length - 1;
+
+    const socket = `bis-cli-test-${process.pid}`;
+    const raw = path.join(work, "tty.raw");
+    const tm = (...args: string[]) =>
+      spawnSync("tmux", ["-L", socket, "-f", "/dev/null", ...args], { encoding: "utf8" });
+    const vars = Object.entries(env)
+      .map(([k, v]) => `${k}='${v}'`)
+      .join(" ");
+    const command = `sleep 0.5; env -u CI ${vars} '${process.execPath}' '${BIN}' batch tty.csv --out tty.csv.out --format csv --concurrency 1; echo "EXIT=$?"; sleep 60`;
+    try {
+      expect(
+        tm("new-session", "-d", "-s", "bis", "-x", "120", "-y", "30", "-c", work, command).status,
+      ).toBe(0);
+      tm("pipe-pane", "-o", "-t", "bis", `cat >> '${raw}'`);
+      let screen = "";
+      for (let i = 0; i < 600 && !screen.includes("EXIT="); i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        screen = tm("capture-pane", "-p", "-t", "bis").stdout;
+      }
+      expect(screen).toContain("EXIT=2");
+
+      // While it ran, the terminal got a bar with counts, rate and ETA.
+      const stream = stripVTControlCharacters(readFileSync(raw, "utf8"));
+      expect(stream).toMatch(/█*░+ \d+\/\d+ rows/);
+      expect(stream).toMatch(/rows\/s {2}ETA /);
+
+      // The final frame: the failed row above, one summary line, no bar left behind.
+      const lines = screen.split("\n").filter((l) => l.trim() !== "");
+      expect(
+        lines.filter((l) => l.startsWith("✗ line 11 (Atlantisville, TX): 422: ")),
+      ).toHaveLength(1);
+      const done = lines.filter((l) => l.startsWith("Done:"));
+      expect(done).toHaveLength(1);
+      expect(done[0]).toContain(`Done: ${total}/${total} rows — ${total - 1} succeeded, 1 failed`);
+      expect(screen).not.toMatch(/[█░]/);
+      expect(screen).not.toContain("ETA");
+      expect(readFileSync(path.join(work, "tty.csv.out"), "utf8").trim().split("\n")).toHaveLength(
+        total,
+      );
+    } finally {
+      tm("kill-server");
+    }
+  });
+});

@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import {
+  formatCompactCurrency,
+  formatCpc,
+  formatCurrency,
+  formatDate,
+  formatDecimal,
+  formatMiles,
+  formatNumber,
+  formatWholeDollars,
+  formatWholePercent,
+  NOT_AVAILABLE,
+} from "./format.js";
+
+describe("format", () => {
+  it('writes missing figures as "N/A"', () => {
+    for (const value of [null, undefined, Number.NaN, Number.NEGATIVE_INFINITY]) {
+      for (const format of [
+        formatNumber,
+        formatCurrency,
+        formatWholeDollars,
+        formatCpc,
+        formatCompactCurrency,
+        formatWholePercent,
+        formatMiles,
+      ])
+        expect(format(value)).toBe(NOT_AVAILABLE);
+    }
+    expect(formatDate(null)).toBe(NOT_AVAILABLE);
+    expect(formatDate("not a date")).toBe(NOT_AVAILABLE);
+  });
+
+  it("writes numbers with separators and the digits asked for", () => {
+    expect(formatDecimal(1234567.891)).toBe("1,234,568");
+    expect(formatDecimal(2.5, 1)).toBe("2.5");
+    expect(formatDecimal(3, 2, 2)).toBe("3.00");
+    expect(formatNumber(0.1234, 3)).toBe("0.123");
+  });
+
+  it("writes dollars, CPC, whole dollars, compact dollars, percents and miles", () => {
+    expect(formatCurrency(84.5)).toBe("$84.50");
+    expect(formatCurrency(467.2)).toBe("$467");
+    expect(formatCpc(4.5)).toBe("$4.50");
+    expect(formatWholeDollars(1234.5)).toBe("$1,235");
+    expect(formatCompactCurrency(186_200_000)).toBe("$186.2M");
+    expect(formatWholePercent(0.004)).toBe("<1%");
+    expect(formatMiles(1, 0)).toBe("1 mile");
+    expect(formatMiles(12.34)).toBe("12.3 miles");
+  });
+
+  it("writes a date in the time zone asked for", () => {
+    expect(formatDate("2025-03-04T23:30:00Z", { timeZone: "UTC" })).toBe("March 4, 2025");
+    expect(formatDate(new Date("2025-03-04T23:30:00Z"), { timeZone: "Asia/Tokyo" })).toBe(
+      "March 5, 2025",
+    );
+  });
+});

@@ -1,0 +1,116 @@
+/**
+ * How BIS writes figures for people (the results page, the PDF report, the widget): en-US,
+ * whole dollars from $100, CPC to 2 decimals, whole percent, and "N/A" for a missing value
+ * (null, undefined, not finite; specification §2 and §9). Browser-safe: Intl only.
+ */
+import { CPC_DECIMALS } from "./constants.js";
+
+export const NOT_AVAILABLE = "N/A";
+
+function known(value: number | null | undefined): value is number {
+  return typeof value === "number" && Number.isFinite(value);
+}
+
+// Number formats are built once per set of digits: toLocaleString builds one per call, which
+// dominated the models' time.
+const decimalFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * A number with thousands separators and at most `maxDigits` decimals (at least `minDigits`):
+ * 1234567 → "1,234,567". No "N/A": for figures known to be numbers (the models' texts).
+ */
+export function formatDecimal(value: number, maxDigits = 0, minDigits = 0): string {
+  const key = `${minDigits}:${maxDigits}`;
+  let format = decimalFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat("en-US", {
+      minimumFractionDigits: minDigits,
+      maximumFractionDigits: maxDigits,
+    });
+    decimalFormats.set(key, format);
+  }
+  return format.format(value);
+}
+
+/** 1234567 → "1,234,567". */
+export function formatNumber(value: number | null | undefined, maxDigits = 0): string {
+  if (!known(value)) return NOT_AVAILABLE;
+  return formatDecimal(value, maxDigits);
+}
+
+/** Dollars: whole dollars from $100 up, cents below (an average revenue of $84.50). */
+export function formatCurrency(value: number | null | undefined): string {
+  if (!known(value)) return NOT_AVAILABLE;
+  const digits = Math.abs(value) >= 100 || Number.isInteger(value) ? 0 : 2;
+  return value.toLocaleString("en-US", {
+    style: "currency",
+    currency: "USD",
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  });
+}
+
+/** Whole dollars, always (estimated PPC budgets): 1234.6 → "$1,235". */
+export function formatWholeDollars(value: number | null | undefined): string {
+  if (!known(value)) return NOT_AVAILABLE;
+  return Math.round(value).toLocaleString("en-US", {
+    style: "currency",
+    currency: "USD",
+    maximumFractionDigits: 0,
+  });
+}
+
+/** A cost per click: always two decimals (§9): 4.5 → "$4.50". */
+export function formatCpc(value: number | null | undefined): string {
+  if (!known(value)) return NOT_AVAILABLE;
+  return value.toLocaleString("en-US", {
+    style: "currency",
+    currency: "USD",
+    minimumFractionDigits: CPC_DECIMALS,
+    maximumFractionDigits: CPC_DECIMALS,
+  });
+}
+
+/** A large dollar figure in short form: $12.3M, $845K. */
+export function formatCompactCurrency(value: number | null | undefined): string {
+  if (!known(value)) return NOT_AVAILABLE;
+  return value.toLocaleString("en-US", {
+    style: "currency",
+    currency: "USD",
+    notation: "compact",
+    maximumFractionDigits: 1,
+  });
+}
+
+/** A fraction as a whole percent (§9): 0.053 → "5%". Under 1 % but above 0: "<1%". */
+export function formatWholePercent(fraction: number | null | undefined): string {
+  if (!known(fraction)) return NOT_AVAILABLE;
+  const pct = Math.round(fraction * 100);
+  if (pct === 0 && fraction > 0) return "<1%";
+  return `${pct}%`;
+}
+
+/** "10 miles", "1 mile". */
+export function formatMiles(miles: number | null | undefined, digits = 1): string {
+  if (!known(miles)) return NOT_AVAILABLE;
+  return `${formatDecimal(miles, digits)} ${miles === 1 ? "mile" : "miles"}`;
+}
+
+/**
+ * "March 4, 2025", in the viewer's time zone unless one is given (the PDF report uses UTC, so it
+ * reads the same wherever it is rendered).
+ */
+export function formatDate(
+  value: string | Date | null | undefined,
+  options: { timeZone?: string } = {},
+): string {
+  if (!value) return NOT_AVAILABLE;
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return NOT_AVAILABLE;
+  return date.toLocaleDateString("en-US", {
+    year: "numeric",
+    month: "long",
+    day: "numeric",
+    timeZone: options.timeZone,
+  });
+}

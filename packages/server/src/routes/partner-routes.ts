@@ -1,0 +1,45 @@
+/**
+ * Administrators' management of widget partners and the leads they captured (issue
+ * "Embeddable free-analysis widget"): parse, call the partner service, respond. Every route
+ * here is refused to non-administrators (401 signed out, 403 otherwise) before it runs.
+ */
+import { leadsQuerySchema, partnerCreateSchema, partnerUpdateSchema } from "@bis/sdk";
+import { Router } from "express";
+import type { AppContext } from "../context.js";
+import { parse } from "../http/errors.js";
+import { requireAdmin, userOf } from "../http/session.js";
+
+export function partnerRoutes(ctx: AppContext): Router {
+  const { accounts, partners } = ctx.services;
+  const router = Router();
+  router.use(["/admin/partners", "/admin/leads"], requireAdmin(accounts));
+
+  router.get("/admin/partners", (_req, res) => {
+    res.json({ partners: partners.list() });
+  });
+
+  /** The answer carries the webhook secret this once. */
+  router.post("/admin/partners", (req, res) => {
+    const body = parse(partnerCreateSchema, req.body);
+    res.setHeader("Cache-Control", "no-store");
+    res.status(201).json(partners.create(userOf(req), body));
+  });
+
+  router.patch("/admin/partners/:id", (req, res) => {
+    const body = parse(partnerUpdateSchema, req.body);
+    res.setHeader("Cache-Control", "no-store");
+    res.json(partners.update(userOf(req), req.params.id, body));
+  });
+
+  /** Revokes (active = false); the partner and its leads stay for the record. */
+  router.delete("/admin/partners/:id", (req, res) => {
+    res.json(partners.revoke(userOf(req), req.params.id));
+  });
+
+  router.get("/admin/leads", (req, res) => {
+    const query = parse(leadsQuerySchema, req.query);
+    res.json({ leads: partners.leads(query) });
+  });
+
+  return router;
+}

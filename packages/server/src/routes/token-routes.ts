@@ -1,0 +1,56 @@
+/**
+ * Personal API tokens: parse, call the token service, respond.
+ *
+ * POST /api/tokens creates a token for the caller (session cookie or another token), or — for
+ * a terminal that has no session — for the account of `email` + `password`, checked exactly as
+ * sign-in checks them and rate limited like sign-in.
+ */
+import { createTokenRequestSchema } from "@bis/sdk";
+import { type RequestHandler, Router } from "express";
+import type { AppContext } from "../context.js";
+import { AppError, parse } from "../http/errors.js";
+import { loginRateLimit } from "../http/security.js";
+import { currentUser, requestHeaders, requireUser, userOf } from "../http/session.js";
+
+export function tokenRoutes({ config, services: { accounts, tokens } }: AppContext): Router {
+  const router = Router();
+  const signedIn = requireUser(accounts);
+  const loginLimit = loginRateLimit(config);
+  /** Only attempts with a password count against the sign-in limit. */
+  const limitPasswordAttempts: RequestHandler = (req, res, next) => {
+    const body = req.body as { email?: unknown; password?: unknown } | undefined;
+    if (body?.email !== undefined || body?.password !== undefined) loginLimit(req, res, next);
+    else next();
+  };
+
+  router.post("/tokens", limitPasswordAttempts, async (req, res) => {
+    const body = parse(createTokenRequestSchema, req.body);
+    let ownerId: string;
+    if (body.email !== undefined && body.password !== undefined) {
+      const user = await accounts.verifyCredentials(
+        { email: body.email, password: body.password },
+        requestHeaders(req),
+      );
+      ownerId = user.id;
+    } else {
+      const user = await currentUser(req, accounts);
+      if (!user)
+        throw new AppError(
+          "UNAUTHORIZED",
+          "Please sign in, or give your email and password, to create an API token",
+        );
+      ownerId = user.id;
+    }
+    res.status(201).json(tokens.create(ownerId, body.name));
+  });
+
+  router.get("/tokens", signedIn, (req, res) => {
+    res.json({ tokens: tokens.list(userOf(req).id, req.apiTokenId) });
+  });
+
+  router.delete("/tokens/:id", signedIn, (req, res) => {
+    res.json(tokens.revoke(userOf(req), req.params.id as string));
+  });
+
+  return router;
+}

@@ -1,0 +1,152 @@
+/**
+ * Personal API tokens (the `bis` command line, scripts): `bis_` + 32 base62 characters, shown
+ * once at creation and stored only as a SHA-256 hash. A token acts with its owner's rights as
+ * `Authorization: Bearer …` until it is revoked or the owner is deleted (the rows cascade).
+ *
+ * A token is a 190-bit random secret, not a password: a fast hash is enough (GitHub and npm do
+ * the same), and it keeps the lookup on every API call to one indexed query.
+ */
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { API_TOKEN_PREFIX, type ApiToken, type CreatedToken, type User } from "@bis/sdk";
+import { and, desc, eq, isNull } from "drizzle-orm";
+import type { Db } from "../db/database.js";
+import { apiToken, user as userTable } from "../db/schema.js";
+import { AppError } from "../http/errors.js";
+import { toUserDto } from "./accounts.js";
+import type { AuditService } from "./audit.js";
+
+const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+const SECRET_LENGTH = 32;
+/** Characters kept in clear to recognise a token in a list: "bis_" + 6. */
+const PREFIX_LENGTH = API_TOKEN_PREFIX.length + 6;
+/** `lastUsedAt` is written at most this often per token (one write per call would be wasteful). */
+export const LAST_USED_RESOLUTION_MS = 60_000;
+
+type TokenRow = typeof apiToken.$inferSelect;
+
+/** 32 base62 characters from the CSPRNG, without modulo bias (bytes ≥ 248 are drawn again). */
+function randomBase62(length: number): string {
+  let out = "";
+  while (out.length < length) {
+    for (const byte of randomBytes(length * 2)) {
+      if (byte >= 248) continue;
+      out += BASE62[byte % 62];
+      if (out.length === length) break;
+    }
+  }
+  return out;
+}
+
+export function hashToken(token: string): string {
+  return createHash("sha256").update(token, "utf8").digest("hex");
+}
+
+function toDto(row: TokenRow, currentId?: string): ApiToken {
+  return {
+    id: row.id,
+    name: row.name,
+    prefix: row.prefix,
+    createdAt: row.createdAt.toISOString(),
+    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+    revokedAt: row.revokedAt?.toISOString() ?? null,
+    ...(currentId !== undefined ? { current: row.id === currentId } : {}),
+  };
+}
+
+export function createTokenService(
+  db: Db,
+  audit: AuditService,
+  now: () => Date = () => new Date(),
+) {
+  return {
+    /** Creates a token for `userId`; the answer is the only place the secret ever appears. */
+    create(userId: string, name: string): CreatedToken {
+      const token = `${API_TOKEN_PREFIX}${randomBase62(SECRET_LENGTH)}`;
+      const row = db
+        .insert(apiToken)
+        .values({
+          id: randomUUID(),
+          userId,
+          name,
+          tokenHash: hashToken(token),
+          prefix: token.slice(0, PREFIX_LENGTH),
+          createdAt: now(),
+        })
+        .returning()
+        .get();
+      return {
+        id: row.id,
+        name: row.name,
+        prefix: row.prefix,
+        createdAt: row.createdAt.toISOString(),
+        token,
+      };
+    },
+
+    /** The user's own tokens, revoked ones included, newest first. */
+    list(userId: string, currentTokenId?: string): ApiToken[] {
+      return db
+        .select()
+        .from(apiToken)
+        .where(eq(apiToken.userId, userId))
+        .orderBy(desc(apiToken.createdAt))
+        .all()
+        .map((row) => toDto(row, currentTokenId ?? ""));
+    },
+
+    /**
+     * Revokes a token of the actor (administrators: anyone's). Someone else's token answers
+     * 404, like a token that does not exist, so ids reveal nothing. Revoking twice is harmless.
+     */
+    revoke(actor: User, id: string): ApiToken {
+      const row = db.select().from(apiToken).where(eq(apiToken.id, id)).get();
+      if (!row || (row.userId !== actor.id && !actor.isAdmin))
+        throw new AppError("NOT_FOUND", "No such API token");
+      if (row.revokedAt) return toDto(row);
+      return db.transaction((tx) => {
+        const revoked = tx
+          .update(apiToken)
+          .set({ revokedAt: now() })
+          .where(eq(apiToken.id, id))
+          .returning()
+          .get() as TokenRow;
+        if (row.userId !== actor.id) {
+          audit.record(
+            actor,
+            {
+              action: "api-token.revoke",
+              targetType: "api-token",
+              targetId: id,
+              detail: { ownerId: row.userId, name: row.name, prefix: row.prefix },
+            },
+            tx,
+          );
+        }
+        return toDto(revoked);
+      });
+    },
+
+    /**
+     * The owner of a bearer token, or null when it is unknown or revoked. Marks the token as
+     * used (at most once a minute).
+     */
+    resolve(bearer: string): { user: User; tokenId: string } | null {
+      if (!bearer.startsWith(API_TOKEN_PREFIX)) return null;
+      const found = db
+        .select({ token: apiToken, user: userTable })
+        .from(apiToken)
+        .innerJoin(userTable, eq(apiToken.userId, userTable.id))
+        .where(and(eq(apiToken.tokenHash, hashToken(bearer)), isNull(apiToken.revokedAt)))
+        .get();
+      if (!found) return null;
+      const at = now();
+      const last = found.token.lastUsedAt?.getTime() ?? 0;
+      if (at.getTime() - last >= LAST_USED_RESOLUTION_MS) {
+        db.update(apiToken).set({ lastUsedAt: at }).where(eq(apiToken.id, found.token.id)).run();
+      }
+      return { user: toUserDto(found.user), tokenId: found.token.id };
+    },
+  };
+}
+
+export type TokenService = ReturnType<typeof createTokenService>;
