@@ -28,6 +28,10 @@ const geocoder = new Geocoder([
   p("Mount Pleasant", "SC", 90_000),
   p("Houston", "TX", 2_300_000),
   p("Austwell", "TX", 150),
+  p("Lexington-Fayette", "KY", 320_000),
+  p("Louisville/Jefferson County", "KY", 620_000),
+  p("Winston-Salem", "NC", 250_000),
+  p("Winston", "NC", 9_000),
 ]);
 
 describe("normalizePlaceName", () => {
@@ -57,6 +61,18 @@ describe("Geocoder.find", () => {
     ["coeur d'alene", "ID", "Coeur d'Alene", "ID"],
   ])("finds %s, %s", (city, state, name, foundState) => {
     expect(geocoder.find(city, state)).toMatchObject({ name, state: foundState });
+  });
+
+  it.each([
+    ["Lexington", "KY", "Lexington-Fayette"],
+    ["Louisville", "KY", "Louisville/Jefferson County"],
+    ["Winston-Salem", "NC", "Winston-Salem"],
+  ])("finds %s, %s in the consolidated name %s", (city, state, name) => {
+    expect(geocoder.find(city, state)?.name).toBe(name);
+  });
+
+  it("prefers a place with the exact name over another's alias", () => {
+    expect(geocoder.find("Winston", "NC")?.name).toBe("Winston");
   });
 
   it("looks only in the analysis' own state", () => {

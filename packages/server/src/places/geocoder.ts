@@ -34,9 +34,16 @@ export function baseName(normalized: string): string {
   return normalized.replace(LEGAL_SUFFIX, "");
 }
 
+/** Two places share a key in a state: the larger one is the one people mean. */
+function keep(map: Map<string, PlaceRecord>, key: string, place: PlaceRecord) {
+  const existing = map.get(key);
+  if (!existing || existing.population < place.population) map.set(key, place);
+}
+
 export class Geocoder {
   private readonly byState = new Map<string, Map<string, PlaceRecord>>();
   private readonly namesByState = new Map<string, PlaceRecord[]>();
+  private readonly aliasesByState = new Map<string, Map<string, PlaceRecord>>();
 
   constructor(places: readonly PlaceRecord[]) {
     for (const place of places) {
@@ -46,10 +53,17 @@ export class Geocoder {
       list.push(place);
       this.namesByState.set(place.state, list);
       const full = normalizePlaceName(place.name);
-      for (const key of new Set([full, baseName(full)])) {
-        const existing = names.get(key);
-        // Two places share a name in a state: the larger one is the one people mean.
-        if (!existing || existing.population < place.population) names.set(key, place);
+      for (const key of new Set([full, baseName(full)])) keep(names, key, place);
+      // Consolidated city-counties are listed as "Lexington-Fayette", "Nashville-Davidson",
+      // "Louisville/Jefferson County": people search for the city's own name. An alias never
+      // hides a place that has that exact name.
+      const city = /[-/]/.test(place.name)
+        ? normalizePlaceName(place.name.split(/[-/]/)[0] ?? "")
+        : "";
+      if (city.length >= 4) {
+        const aliases = this.aliasesByState.get(place.state) ?? new Map<string, PlaceRecord>();
+        this.aliasesByState.set(place.state, aliases);
+        keep(aliases, city, place);
       }
     }
   }
@@ -59,7 +73,14 @@ export class Geocoder {
     const names = this.byState.get(state);
     if (!names) return null;
     const full = normalizePlaceName(city);
-    return names.get(full) ?? names.get(baseName(full)) ?? null;
+    const aliases = this.aliasesByState.get(state);
+    return (
+      names.get(full) ??
+      names.get(baseName(full)) ??
+      aliases?.get(full) ??
+      aliases?.get(baseName(full)) ??
+      null
+    );
   }
 
   /** Up to `limit` names in the state nearest to `city` (edit distance, then population). */
