@@ -48,13 +48,7 @@ function GroupTable({
     <PanelSection title={title} headingLevel="h3">
       <AdminTable
         label={`Analyses ${title.toLowerCase()}`}
-        columns={[
-          column,
-          "Analyses",
-          { key: "Share", label: "Share", className: "w-full" },
-          "Paid",
-          "Conversion",
-        ]}
+        columns={[column, "Analyses", "Share", "Paid", "Conversion"]}
       >
         {groups.map((group) => (
           <tr key={group.key}>
@@ -63,7 +57,7 @@ function GroupTable({
             </th>
             <td className={tdClasses}>{formatNumber(group.count)}</td>
             <td className={tdClasses}>
-              <div className="flex items-center gap-2">
+              <div className="flex w-28 items-center gap-2 sm:w-36">
                 <Bar share={group.share} />
                 <span className="w-10 text-right text-xs text-slate-600">
                   {formatWholePercent(group.share)}
