@@ -1,30 +1,19 @@
 /** The free market analysis over HTTP, on the embedded place data. */
 import { BisApiError } from "@bis/sdk";
-import type { NodeClient } from "@bis/sdk/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   austinRequest,
-  signedInAdmin,
+  type ServerWithUsers,
   signedInUser,
-  startTestServer,
-  type TestServer,
+  startWithUsers,
 } from "./support/index.js";
 
-let bis: TestServer;
-let owner: NodeClient;
-let other: NodeClient;
-let admin: NodeClient;
-
+// Set in beforeAll.
+let { bis, admin, owner, other, close } = {} as ServerWithUsers;
 beforeAll(async () => {
-  bis = await startTestServer({ BIS_LOGIN_RATE_LIMIT: "1000" });
-  admin = await signedInAdmin(bis);
-  owner = await signedInUser(bis, "Owen");
-  other = await signedInUser(bis, "Otto");
+  ({ bis, admin, owner, other, close } = await startWithUsers("Owen"));
 }, 60_000);
-afterAll(async () => {
-  for (const c of [owner, other, admin]) await c?.close();
-  await bis.close();
-});
+afterAll(() => close?.());
 
 describe("POST /api/market-analysis/analyze", () => {
   it("analyzes a city and stores every field of the spec with provenance and assumptions", async () => {

@@ -17,9 +17,10 @@ import {
   austinRequest,
   errorOf,
   paidAnalysisFor,
-  signedInAdmin,
+  type ServerWithUsers,
   signedInUser,
   startTestServer,
+  startWithUsers,
   type TestServer,
 } from "./support/index.js";
 
@@ -30,21 +31,12 @@ async function completeKeywordResearch(client: NodeClient, id: string) {
 }
 
 describe("competition analysis: entitlement, gate and sample data (demo mode)", () => {
-  let bis: TestServer;
-  let owner: NodeClient;
-  let other: NodeClient;
-  let admin: NodeClient;
-
+  // Set in beforeAll.
+  let { bis, admin, owner, other, close } = {} as ServerWithUsers;
   beforeAll(async () => {
-    bis = await startTestServer({ BIS_LOGIN_RATE_LIMIT: "1000" });
-    admin = await signedInAdmin(bis);
-    owner = await signedInUser(bis, "Carla");
-    other = await signedInUser(bis, "Otto");
+    ({ bis, admin, owner, other, close } = await startWithUsers("Carla"));
   }, 60_000);
-  afterAll(async () => {
-    for (const c of [owner, other, admin]) await c?.close();
-    await bis?.close();
-  });
+  afterAll(() => close?.());
 
   it("needs a session, then hides other users' analyses (404) and asks for payment (402)", async () => {
     const id = await analysisFor(owner);

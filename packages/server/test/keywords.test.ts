@@ -8,7 +8,6 @@ import {
   keywordResearchDataSchema,
   PPC_BUDGET_FACTOR,
 } from "@bis/sdk";
-import type { NodeClient } from "@bis/sdk/node";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { analysis } from "../src/db/schema.js";
@@ -17,27 +16,16 @@ import {
   analysisFor,
   errorOf,
   paidAnalysisFor,
-  signedInAdmin,
-  signedInUser,
-  startTestServer,
-  type TestServer,
+  type ServerWithUsers,
+  startWithUsers,
 } from "./support/index.js";
 
-let bis: TestServer;
-let owner: NodeClient;
-let other: NodeClient;
-let admin: NodeClient;
-
+// Set in beforeAll.
+let { bis, admin, owner, other, close } = {} as ServerWithUsers;
 beforeAll(async () => {
-  bis = await startTestServer({ BIS_LOGIN_RATE_LIMIT: "1000" });
-  admin = await signedInAdmin(bis);
-  owner = await signedInUser(bis, "Kira");
-  other = await signedInUser(bis, "Otto");
+  ({ bis, admin, owner, other, close } = await startWithUsers("Kira"));
 }, 60_000);
-afterAll(async () => {
-  for (const c of [owner, other, admin]) await c?.close();
-  await bis?.close();
-});
+afterAll(() => close?.());
 
 function listed(data: KeywordResearchData) {
   return [...data.keywordData.primaryKeywords, ...data.keywordData.longTailKeywords];

@@ -20,9 +20,11 @@ import {
   analysisFor,
   errorOf,
   me,
+  type ServerWithUsers,
   signedInAdmin,
   signedInUser,
   startTestServer,
+  startWithUsers,
   type TestServer,
 } from "./support/index.js";
 
@@ -469,21 +471,12 @@ describe("Stripe mode", () => {
 });
 
 describe("demo mode", () => {
-  let bis: TestServer;
-  let owner: NodeClient;
-  let other: NodeClient;
-  let admin: NodeClient;
-
+  // Set in beforeAll.
+  let { bis, admin, owner, other, close } = {} as ServerWithUsers;
   beforeAll(async () => {
-    bis = await startTestServer({ BIS_LOGIN_RATE_LIMIT: "1000" });
-    admin = await signedInAdmin(bis);
-    owner = await signedInUser(bis, "Demi");
-    other = await signedInUser(bis, "Otto");
+    ({ bis, admin, owner, other, close } = await startWithUsers("Demi"));
   }, 60_000);
-  afterAll(async () => {
-    for (const c of [owner, other, admin]) await c?.close();
-    await bis?.close();
-  });
+  afterAll(() => close?.());
 
   it("says it is demo mode, with the price and no key", async () => {
     expect(await owner.payments.config()).toEqual({

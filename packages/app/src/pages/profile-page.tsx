@@ -1,14 +1,14 @@
 import { passwordChangeFormSchema, profileFormSchema, type User } from "@bis/sdk";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { KeyRound, Pencil, UserRound } from "lucide-react";
-import { useEffect } from "react";
+import { KeyRound, type LucideIcon, Pencil, UserRound } from "lucide-react";
+import { type ReactNode, useEffect } from "react";
 import { useForm } from "react-hook-form";
+import { NameEmailFields } from "../components/name-email-fields";
 import { PageShell } from "../components/page-shell";
 import { Button } from "../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
-import { FormField } from "../components/ui/form-field";
-import { Input } from "../components/ui/input";
-import { PasswordInput } from "../components/ui/password-input";
+import { formFields } from "../components/ui/form-field";
+import { PasswordField } from "../components/ui/password-input";
 import { useChangePassword, useUpdateProfile } from "../hooks/use-auth";
 import { useDisclosure } from "../hooks/use-disclosure";
 
@@ -18,6 +18,63 @@ function ReadField({ label, value }: { label: string; value: string }) {
       <dt className="text-sm font-medium text-slate-500">{label}</dt>
       <dd className="mt-1 break-words text-slate-900">{value}</dd>
     </div>
+  );
+}
+
+/** Save and Cancel under an edit form. */
+function FormActions({
+  pending,
+  pendingLabel,
+  submitLabel,
+  onCancel,
+}: {
+  pending: boolean;
+  pendingLabel: string;
+  submitLabel: string;
+  onCancel: () => void;
+}) {
+  return (
+    <div className="flex flex-wrap gap-3">
+      <Button type="submit" pending={pending} pendingLabel={pendingLabel}>
+        {submitLabel}
+      </Button>
+      <Button variant="outline" onClick={onCancel} disabled={pending}>
+        Cancel
+      </Button>
+    </div>
+  );
+}
+
+/** A card's title and description, with the button that opens its form while it is closed. */
+function DisclosureCardHeader({
+  icon: Icon,
+  title,
+  description,
+  disclosure,
+  children,
+}: {
+  icon: LucideIcon;
+  title: string;
+  description: string;
+  disclosure: ReturnType<typeof useDisclosure>;
+  /** The opening button's content. */
+  children: ReactNode;
+}) {
+  return (
+    <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3 space-y-0">
+      <div className="space-y-1.5">
+        <CardTitle className="flex items-center gap-2">
+          <Icon className="size-5 text-brand-700" aria-hidden="true" />
+          {title}
+        </CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </div>
+      {disclosure.open ? null : (
+        <Button ref={disclosure.triggerRef} variant="outline" size="sm" onClick={disclosure.show}>
+          {children}
+        </Button>
+      )}
+    </CardHeader>
   );
 }
 
@@ -39,33 +96,21 @@ function ProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
     },
   });
 
+  const field = formFields(register, errors);
+
   useEffect(() => setFocus("firstName"), [setFocus]);
 
   const onSubmit = handleSubmit((form) => update.mutate(form, { onSuccess: onDone }));
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="First Name" error={errors.firstName?.message}>
-          {(control) => <Input {...control} {...register("firstName")} autoComplete="given-name" />}
-        </FormField>
-        <FormField label="Last Name" error={errors.lastName?.message}>
-          {(control) => <Input {...control} {...register("lastName")} autoComplete="family-name" />}
-        </FormField>
-      </div>
-      <FormField label="Email" error={errors.email?.message}>
-        {(control) => (
-          <Input {...control} {...register("email")} type="email" autoComplete="email" />
-        )}
-      </FormField>
-      <div className="flex flex-wrap gap-3">
-        <Button type="submit" pending={update.isPending} pendingLabel="Saving...">
-          Save Changes
-        </Button>
-        <Button variant="outline" onClick={onDone} disabled={update.isPending}>
-          Cancel
-        </Button>
-      </div>
+      <NameEmailFields field={field} />
+      <FormActions
+        pending={update.isPending}
+        pendingLabel="Saving..."
+        submitLabel="Save Changes"
+        onCancel={onDone}
+      />
     </form>
   );
 }
@@ -74,21 +119,15 @@ function ProfileCard({ user }: { user: User }) {
   const editing = useDisclosure();
   return (
     <Card>
-      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3 space-y-0">
-        <div className="space-y-1.5">
-          <CardTitle className="flex items-center gap-2">
-            <UserRound className="size-5 text-brand-700" aria-hidden="true" />
-            Profile Information
-          </CardTitle>
-          <CardDescription>Your name and the email address you sign in with.</CardDescription>
-        </div>
-        {editing.open ? null : (
-          <Button ref={editing.triggerRef} variant="outline" size="sm" onClick={editing.show}>
-            <Pencil className="size-4" aria-hidden="true" />
-            Edit Profile
-          </Button>
-        )}
-      </CardHeader>
+      <DisclosureCardHeader
+        icon={UserRound}
+        title="Profile Information"
+        description="Your name and the email address you sign in with."
+        disclosure={editing}
+      >
+        <Pencil className="size-4" aria-hidden="true" />
+        Edit Profile
+      </DisclosureCardHeader>
       <CardContent>
         {editing.open ? (
           <ProfileForm user={user} onDone={editing.hide} />
@@ -122,6 +161,8 @@ function PasswordForm({ onDone }: { onDone: () => void }) {
     defaultValues: { currentPassword: "", newPassword: "", confirmPassword: "" },
   });
 
+  const field = formFields(register, errors);
+
   useEffect(() => setFocus("currentPassword"), [setFocus]);
 
   const onSubmit = handleSubmit(({ currentPassword, newPassword }) =>
@@ -130,41 +171,28 @@ function PasswordForm({ onDone }: { onDone: () => void }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      <FormField label="Current Password" error={errors.currentPassword?.message}>
-        {(control) => (
-          <PasswordInput
-            {...control}
-            {...register("currentPassword")}
-            autoComplete="current-password"
-          />
-        )}
-      </FormField>
-      <FormField
+      <PasswordField
+        label="Current Password"
+        {...field("currentPassword")}
+        autoComplete="current-password"
+      />
+      <PasswordField
         label="New Password"
-        error={errors.newPassword?.message}
         hint="At least 6 characters."
-      >
-        {(control) => (
-          <PasswordInput {...control} {...register("newPassword")} autoComplete="new-password" />
-        )}
-      </FormField>
-      <FormField label="Confirm New Password" error={errors.confirmPassword?.message}>
-        {(control) => (
-          <PasswordInput
-            {...control}
-            {...register("confirmPassword")}
-            autoComplete="new-password"
-          />
-        )}
-      </FormField>
-      <div className="flex flex-wrap gap-3">
-        <Button type="submit" pending={change.isPending} pendingLabel="Updating...">
-          Update Password
-        </Button>
-        <Button variant="outline" onClick={onDone} disabled={change.isPending}>
-          Cancel
-        </Button>
-      </div>
+        {...field("newPassword")}
+        autoComplete="new-password"
+      />
+      <PasswordField
+        label="Confirm New Password"
+        {...field("confirmPassword")}
+        autoComplete="new-password"
+      />
+      <FormActions
+        pending={change.isPending}
+        pendingLabel="Updating..."
+        submitLabel="Update Password"
+        onCancel={onDone}
+      />
     </form>
   );
 }
@@ -173,20 +201,14 @@ function PasswordCard() {
   const form = useDisclosure();
   return (
     <Card>
-      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3 space-y-0">
-        <div className="space-y-1.5">
-          <CardTitle className="flex items-center gap-2">
-            <KeyRound className="size-5 text-brand-700" aria-hidden="true" />
-            Change Password
-          </CardTitle>
-          <CardDescription>Use a password you do not use anywhere else.</CardDescription>
-        </div>
-        {form.open ? null : (
-          <Button ref={form.triggerRef} variant="outline" size="sm" onClick={form.show}>
-            Change Password
-          </Button>
-        )}
-      </CardHeader>
+      <DisclosureCardHeader
+        icon={KeyRound}
+        title="Change Password"
+        description="Use a password you do not use anywhere else."
+        disclosure={form}
+      >
+        Change Password
+      </DisclosureCardHeader>
       {form.open ? (
         <CardContent>
           <PasswordForm onDone={form.hide} />

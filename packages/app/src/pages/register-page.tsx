@@ -12,11 +12,11 @@ import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { AuthLayout } from "../components/auth-layout";
+import { NameEmailFields } from "../components/name-email-fields";
 import { TextLink } from "../components/text-link";
 import { Button, buttonClasses } from "../components/ui/button";
-import { FormField } from "../components/ui/form-field";
-import { Input } from "../components/ui/input";
-import { PasswordInput } from "../components/ui/password-input";
+import { formFields } from "../components/ui/form-field";
+import { PasswordField } from "../components/ui/password-input";
 import { useRegister } from "../hooks/use-auth";
 
 function RegistrationSuccess({ email }: { email: string }) {
@@ -82,6 +82,8 @@ export function RegisterPage() {
     defaultValues: { firstName: "", lastName: "", email: "", password: "", confirmPassword: "" },
   });
 
+  const field = formFields(register, errors);
+
   if (registeredEmail) return <RegistrationSuccess email={registeredEmail} />;
 
   const onSubmit = handleSubmit((form) => {
@@ -106,41 +108,18 @@ export function RegisterPage() {
       }
     >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <div className="grid gap-4 sm:grid-cols-2">
-          <FormField label="First Name" error={errors.firstName?.message}>
-            {(control) => (
-              <Input {...control} {...register("firstName")} autoComplete="given-name" />
-            )}
-          </FormField>
-          <FormField label="Last Name" error={errors.lastName?.message}>
-            {(control) => (
-              <Input {...control} {...register("lastName")} autoComplete="family-name" />
-            )}
-          </FormField>
-        </div>
-        <FormField label="Email" error={errors.email?.message}>
-          {(control) => (
-            <Input {...control} {...register("email")} type="email" autoComplete="email" />
-          )}
-        </FormField>
-        <FormField
+        <NameEmailFields field={field} />
+        <PasswordField
           label="Password"
-          error={errors.password?.message}
           hint="At least 8 characters, with an uppercase and a lowercase letter, a number and a special character."
-        >
-          {(control) => (
-            <PasswordInput {...control} {...register("password")} autoComplete="new-password" />
-          )}
-        </FormField>
-        <FormField label="Confirm Password" error={errors.confirmPassword?.message}>
-          {(control) => (
-            <PasswordInput
-              {...control}
-              {...register("confirmPassword")}
-              autoComplete="new-password"
-            />
-          )}
-        </FormField>
+          {...field("password")}
+          autoComplete="new-password"
+        />
+        <PasswordField
+          label="Confirm Password"
+          {...field("confirmPassword")}
+          autoComplete="new-password"
+        />
         <Button
           type="submit"
           size="lg"

@@ -72,26 +72,64 @@ import {
   widgetLeadResponseSchema,
   widgetManifestSchema,
 } from "../schemas/widget.js";
-import { createTransport, type Transport, type TransportOptions } from "./transport.js";
+import {
+  createTransport,
+  type RequestOptions,
+  type Transport,
+  type TransportOptions,
+} from "./transport.js";
+
+/** Throws the `BisApiError` of a failed response (for the calls that read `send()` themselves). */
+async function raise(response: Response): Promise<never> {
+  throw errorFromResponse(
+    response.status,
+    response.statusText,
+    await response.text().catch(() => ""),
+  );
+}
+
+/** A GET whose body is `{ [key]: item[] }`; resolves to the list. */
+function getList<T>(t: Transport, path: string, key: string, item: z.ZodType<T>): Promise<T[]> {
+  return t
+    .request({ method: "GET", path, schema: z.object({ [key]: z.array(item) }) })
+    .then((r) => r[key] as T[]);
+}
+
+/** A GET that resolves to null on `nullStatus` (e.g. 401 signed out, 404 not configured). */
+async function getOrNull<T>(
+  t: Transport,
+  path: string,
+  nullStatus: number,
+  schema: z.ZodType<T>,
+  signal?: AbortSignal,
+): Promise<T | null> {
+  const response = await t.send({ method: "GET", path, signal });
+  if (response.status === nullStatus) {
+    await response.body?.cancel().catch(() => undefined);
+    return null;
+  }
+  if (!response.ok) await raise(response);
+  return schema.parse(await response.json());
+}
+
+/** `base/<id>`, with the id encoded. */
+const at = (base: string, id: string) => `${base}/${encodeURIComponent(id)}`;
+
+/** `path?query` from the set values (the path alone when none is set). */
+function withQuery(path: string, query: Record<string, string | number | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined && value !== "") params.set(name, String(value));
+  }
+  const qs = params.toString();
+  return qs ? `${path}?${qs}` : path;
+}
 
 function authResource(t: Transport) {
   return {
     /** The signed-in user, or null when signed out (401). */
-    async user(signal?: AbortSignal): Promise<User | null> {
-      const response = await t.send({ method: "GET", path: "/api/auth/user", signal });
-      if (response.status === 401) {
-        await response.body?.cancel().catch(() => undefined);
-        return null;
-      }
-      if (!response.ok) {
-        throw errorFromResponse(
-          response.status,
-          response.statusText,
-          await response.text().catch(() => ""),
-        );
-      }
-      return userSchema.parse(await response.json());
-    },
+    user: (signal?: AbortSignal): Promise<User | null> =>
+      getOrNull(t, "/api/auth/user", 401, userSchema, signal),
     login: (body: LoginRequest) =>
       t.request({ method: "POST", path: "/api/auth/login", body, schema: userSchema }),
     register: (body: RegisterRequest) =>
@@ -109,8 +147,10 @@ function authResource(t: Transport) {
   };
 }
 
+const analysisPath = (id: string) => at("/api/analyses", id);
+
 function analysesResource(t: Transport) {
-  const path = (id: string) => `/api/analyses/${encodeURIComponent(id)}`;
+  const path = analysisPath;
   return {
     /** Runs the free market analysis (spec §7). */
     analyze: (body: AnalyzeRequest) =>
@@ -124,13 +164,7 @@ function analysesResource(t: Transport) {
     get: (id: string) => t.request({ method: "GET", path: path(id), schema: analysisSchema }),
     /** The signed-in user's analyses, newest first. */
     list: (): Promise<AnalysisSummary[]> =>
-      t
-        .request({
-          method: "GET",
-          path: "/api/analyses",
-          schema: z.object({ analyses: z.array(analysisSummarySchema) }),
-        })
-        .then((r) => r.analyses),
+      getList(t, "/api/analyses", "analyses", analysisSummarySchema),
     /** Re-runs the market analysis with changed assumptions. */
     rerun: (id: string, body: RerunRequest) =>
       t.request({ method: "PUT", path: `${path(id)}/assumptions`, body, schema: analysisSchema }),
@@ -163,28 +197,19 @@ function paymentsResource(t: Transport) {
 
 const analysisEnvelope = z.object({ analysis: analysisSchema });
 
+/** A POST answered by `{ analysis }`; resolves to the analysis. */
+const postForAnalysis = (t: Transport, req: Pick<RequestOptions<unknown>, "path" | "body">) =>
+  t.request({ method: "POST", ...req, schema: analysisEnvelope }).then((r) => r.analysis);
+
 function premiumResource(t: Transport) {
-  const path = (id: string) => `/api/analyses/${encodeURIComponent(id)}`;
+  const path = analysisPath;
   return {
     /** Runs keyword research (premium: paid or administrator; 402 otherwise). */
     keywords: (analysisId: string) =>
-      t
-        .request({
-          method: "POST",
-          path: "/api/keyword-analysis/analyze",
-          body: { analysisId },
-          schema: analysisEnvelope,
-        })
-        .then((r) => r.analysis),
+      postForAnalysis(t, { path: "/api/keyword-analysis/analyze", body: { analysisId } }),
     /** Runs competition analysis (premium; 400 until keyword research is complete). */
     competition: (analysisId: string) =>
-      t
-        .request({
-          method: "POST",
-          path: `${path(analysisId)}/competition-analysis`,
-          schema: analysisEnvelope,
-        })
-        .then((r) => r.analysis),
+      postForAnalysis(t, { path: `${path(analysisId)}/competition-analysis` }),
     /** Where the PDF report of an analysis is served (premium). */
     reportPath: (analysisId: string) => `${path(analysisId)}/report.pdf`,
     /** The PDF report's bytes (premium); raises like every call on failure. */
@@ -194,13 +219,7 @@ function premiumResource(t: Transport) {
         path: `${path(analysisId)}/report.pdf`,
         signal,
       });
-      if (!response.ok) {
-        throw errorFromResponse(
-          response.status,
-          response.statusText,
-          await response.text().catch(() => ""),
-        );
-      }
+      if (!response.ok) await raise(response);
       return new Uint8Array(await response.arrayBuffer());
     },
   };
@@ -219,25 +238,8 @@ function settingsResource(t: Transport) {
 function configResource(t: Transport) {
   return {
     /** The configured map key (signed-in users), or null when none is configured (404). */
-    async mapsKey(signal?: AbortSignal): Promise<MapsKeyResponse | null> {
-      const response = await t.send({
-        method: "GET",
-        path: "/api/config/google-maps-key",
-        signal,
-      });
-      if (response.status === 404) {
-        await response.body?.cancel().catch(() => undefined);
-        return null;
-      }
-      if (!response.ok) {
-        throw errorFromResponse(
-          response.status,
-          response.statusText,
-          await response.text().catch(() => ""),
-        );
-      }
-      return mapsKeyResponseSchema.parse(await response.json());
-    },
+    mapsKey: (signal?: AbortSignal): Promise<MapsKeyResponse | null> =>
+      getOrNull(t, "/api/config/google-maps-key", 404, mapsKeyResponseSchema, signal),
   };
 }
 
@@ -251,19 +253,12 @@ function adminResource(t: Transport) {
         schema: z.object({ available: z.boolean() }),
       }),
     /** Payments, newest first (administrators). */
-    payments: () =>
-      t
-        .request({
-          method: "GET",
-          path: "/api/admin/payments",
-          schema: z.object({ payments: z.array(paymentSchema) }),
-        })
-        .then((r) => r.payments),
+    payments: () => getList(t, "/api/admin/payments", "payments", paymentSchema),
     /** Refunds a payment (within the guarantee) and withdraws premium access (administrators). */
     refundPayment: (id: string) =>
       t.request({
         method: "POST",
-        path: `/api/admin/payments/${encodeURIComponent(id)}/refund`,
+        path: `${at("/api/admin/payments", id)}/refund`,
         schema: paymentSchema,
       }),
     /** Creates the first administrator; refused (403) once one exists. */
@@ -274,14 +269,7 @@ function adminResource(t: Transport) {
     analytics: () =>
       t.request({ method: "GET", path: "/api/admin/analytics", schema: adminAnalyticsSchema }),
     /** Every user, newest first. */
-    users: (): Promise<AdminUser[]> =>
-      t
-        .request({
-          method: "GET",
-          path: "/api/admin/users",
-          schema: z.object({ users: z.array(adminUserSchema) }),
-        })
-        .then((r) => r.users),
+    users: (): Promise<AdminUser[]> => getList(t, "/api/admin/users", "users", adminUserSchema),
     /** Grants or withdraws the admin flag of another user; returns the updated user. */
     setAdmin: (userId: string, isAdmin: boolean) =>
       t.request({
@@ -294,14 +282,7 @@ function adminResource(t: Transport) {
     deleteUser: (userId: string) =>
       t.request({ method: "DELETE", path: userPath(userId), schema: deleteUserResponseSchema }),
     /** Every analysis (all users), newest first, with the owner's email and step ticks. */
-    analyses: () =>
-      t
-        .request({
-          method: "GET",
-          path: "/api/admin/analyses",
-          schema: z.object({ analyses: z.array(adminAnalysisSchema) }),
-        })
-        .then((r) => r.analyses),
+    analyses: () => getList(t, "/api/admin/analyses", "analyses", adminAnalysisSchema),
     /** Deletes these analyses (and their payments); 400 on an empty list. */
     bulkDeleteAnalyses: (analysisIds: string[]) =>
       t.request({
@@ -323,13 +304,7 @@ function adminResource(t: Transport) {
       }),
     /** Every outside-service key: configured or not, where from, last four characters, last test. */
     apiKeys: (): Promise<ApiKeyStatus[]> =>
-      t
-        .request({
-          method: "GET",
-          path: "/api/admin/api-keys",
-          schema: z.object({ apiKeys: z.array(apiKeyStatusSchema) }),
-        })
-        .then((r) => r.apiKeys),
+      getList(t, "/api/admin/api-keys", "apiKeys", apiKeyStatusSchema),
     /** Stores a key, encrypted (an environment variable still wins). */
     saveApiKey: (name: ApiKeyName, value: string) =>
       t.request({
@@ -361,45 +336,25 @@ function adminResource(t: Transport) {
     system: () =>
       t.request({ method: "GET", path: "/api/admin/system", schema: systemStatusSchema }),
     /** Recent server log entries, newest first; `level` keeps that level and above. */
-    logs: (query: { level?: LogLevel; limit?: number } = {}) => {
-      const params = new URLSearchParams();
-      if (query.level) params.set("level", query.level);
-      if (query.limit !== undefined) params.set("limit", String(query.limit));
-      const qs = params.toString();
-      return t
-        .request({
-          method: "GET",
-          path: `/api/admin/logs${qs ? `?${qs}` : ""}`,
-          schema: z.object({ entries: z.array(logEntrySchema) }),
-        })
-        .then((r) => r.entries);
-    },
+    logs: (query: { level?: LogLevel; limit?: number } = {}) =>
+      getList(
+        t,
+        withQuery("/api/admin/logs", { level: query.level, limit: query.limit }),
+        "entries",
+        logEntrySchema,
+      ),
     /** The audit trail, newest first (up to 200 entries). */
-    audit: () =>
-      t
-        .request({
-          method: "GET",
-          path: "/api/admin/audit",
-          schema: z.object({ entries: z.array(auditEntrySchema) }),
-        })
-        .then((r) => r.entries),
+    audit: () => getList(t, "/api/admin/audit", "entries", auditEntrySchema),
     ...partnerCalls(t),
   };
 }
 
 /** Partners of the embeddable widget and the leads it captured (administrators). */
 function partnerCalls(t: Transport) {
-  const path = (id: string) => `/api/admin/partners/${encodeURIComponent(id)}`;
+  const path = (id: string) => at("/api/admin/partners", id);
   return {
     /** Every partner, newest first, with today's usage, lead count and failed deliveries. */
-    partners: () =>
-      t
-        .request({
-          method: "GET",
-          path: "/api/admin/partners",
-          schema: z.object({ partners: z.array(partnerSchema) }),
-        })
-        .then((r) => r.partners),
+    partners: () => getList(t, "/api/admin/partners", "partners", partnerSchema),
     /** Creates a partner: its public key (pk_…) and webhook secret (whsec_…, shown this once). */
     createPartner: (body: PartnerCreate) =>
       t.request({
@@ -417,17 +372,8 @@ function partnerCalls(t: Transport) {
     /** Captured leads, newest first (up to 500), with their webhook delivery status. */
     leads: (query: LeadsQuery | string = {}) => {
       const q = typeof query === "string" ? { partnerId: query } : query;
-      const params = new URLSearchParams();
-      if (q.partnerId) params.set("partnerId", q.partnerId);
-      if (q.status) params.set("status", q.status);
-      const qs = params.toString();
-      return t
-        .request({
-          method: "GET",
-          path: `/api/admin/leads${qs ? `?${qs}` : ""}`,
-          schema: z.object({ leads: z.array(leadSchema) }),
-        })
-        .then((r) => r.leads);
+      const path = withQuery("/api/admin/leads", { partnerId: q.partnerId, status: q.status });
+      return getList(t, path, "leads", leadSchema);
     },
   };
 }
@@ -437,30 +383,30 @@ function partnerCalls(t: Transport) {
  * X-BIS-Partner-Key) and the page's Origin; never with cookies.
  */
 function widgetResource(t: Transport) {
-  const keyHeader = (partnerKey: string) => ({ [PARTNER_KEY_HEADER]: partnerKey });
+  /** A POST carrying the partner's key, never cookies. */
+  const post = <T>(
+    path: string,
+    schema: z.ZodType<T>,
+    partnerKey: string,
+    body: unknown,
+    signal?: AbortSignal,
+  ) =>
+    t.request({
+      method: "POST",
+      path,
+      body,
+      headers: { [PARTNER_KEY_HEADER]: partnerKey },
+      credentials: "omit",
+      schema,
+      signal,
+    });
   return {
     /** The free market snapshot; `reduced: true` (with a notice) once the daily quota is used. */
     analyze: (partnerKey: string, body: WidgetAnalyzeRequest, signal?: AbortSignal) =>
-      t.request({
-        method: "POST",
-        path: "/api/widget/analyze",
-        body,
-        headers: keyHeader(partnerKey),
-        credentials: "omit",
-        schema: widgetAnalyzeResponseSchema,
-        signal,
-      }),
+      post("/api/widget/analyze", widgetAnalyzeResponseSchema, partnerKey, body, signal),
     /** Stores a lead (consent required) and forwards it to the partner's webhook. */
     lead: (partnerKey: string, body: WidgetLeadRequest, signal?: AbortSignal) =>
-      t.request({
-        method: "POST",
-        path: "/api/widget/leads",
-        body,
-        headers: keyHeader(partnerKey),
-        credentials: "omit",
-        schema: widgetLeadResponseSchema,
-        signal,
-      }),
+      post("/api/widget/leads", widgetLeadResponseSchema, partnerKey, body, signal),
     /** Version, versioned path and SRI hash of the served widget file. */
     manifest: () =>
       t.request({
@@ -472,8 +418,8 @@ function widgetResource(t: Transport) {
   };
 }
 
-const userPath = (userId: string) => `/api/admin/users/${encodeURIComponent(userId)}`;
-const keyPath = (name: ApiKeyName) => `/api/admin/api-keys/${encodeURIComponent(name)}`;
+const userPath = (userId: string) => at("/api/admin/users", userId);
+const keyPath = (name: ApiKeyName) => at("/api/admin/api-keys", name);
 
 function devResource(t: Transport) {
   return {
@@ -496,19 +442,12 @@ function tokensResource(t: Transport) {
     create: (body: CreateTokenRequest): Promise<CreatedToken> =>
       t.request({ method: "POST", path: "/api/tokens", body, schema: createdTokenSchema }),
     /** Your tokens (revoked ones included), newest first; `current` marks the one in use. */
-    list: (): Promise<ApiToken[]> =>
-      t
-        .request({
-          method: "GET",
-          path: "/api/tokens",
-          schema: z.object({ tokens: z.array(apiTokenSchema) }),
-        })
-        .then((r) => r.tokens),
+    list: (): Promise<ApiToken[]> => getList(t, "/api/tokens", "tokens", apiTokenSchema),
     /** Revokes one of your tokens (administrators: anyone's); 404 otherwise. */
     revoke: (id: string): Promise<ApiToken> =>
       t.request({
         method: "DELETE",
-        path: `/api/tokens/${encodeURIComponent(id)}`,
+        path: at("/api/tokens", id),
         schema: apiTokenSchema,
       }),
   };

@@ -1,7 +1,7 @@
 /** Signed-in clients for tests: a verified user (through the real mail) or the first admin. */
 import type { User } from "@bis/sdk";
 import { createNodeClient, type NodeClient } from "@bis/sdk/node";
-import type { TestServer } from "./server.js";
+import { startTestServer, type TestServer } from "./server.js";
 import { verificationLink } from "./smtp.js";
 
 let seq = 0;
@@ -38,4 +38,42 @@ export async function me(client: NodeClient): Promise<User> {
   const current = await client.auth.user();
   if (!current) throw new Error("not signed in");
   return current;
+}
+
+/** A test server with a signed-in administrator, an owner and another user ("Otto"). */
+export interface ServerWithUsers {
+  bis: TestServer;
+  admin: NodeClient;
+  owner: NodeClient;
+  other: NodeClient;
+  /** Signs the three clients out and stops the server. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts a test server (login rate limit raised to 1000 unless `env` says otherwise) with an
+ * administrator, an owner named `ownerName` and another user; on a failure on the way, what
+ * was started is closed again.
+ */
+export async function startWithUsers(
+  ownerName: string,
+  env: Record<string, string> = {},
+): Promise<ServerWithUsers> {
+  const bis = await startTestServer({ BIS_LOGIN_RATE_LIMIT: "1000", ...env });
+  let admin: NodeClient | undefined;
+  let owner: NodeClient | undefined;
+  let other: NodeClient | undefined;
+  const close = async () => {
+    for (const c of [owner, other, admin]) await c?.close();
+    await bis.close();
+  };
+  try {
+    admin = await signedInAdmin(bis);
+    owner = await signedInUser(bis, ownerName);
+    other = await signedInUser(bis, "Otto");
+    return { bis, admin, owner, other, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
 }

@@ -5,7 +5,7 @@
  * carry a "Sample data" banner. Before it runs: the grey card, disabled until keyword research
  * is complete.
  */
-import type { Analysis, CompetitionAnalysisData } from "@bis/sdk";
+import type { CompetitionAnalysisData } from "@bis/sdk";
 import { Building2, Crown, Gauge, Star, TrendingUp, TriangleAlert, Trophy } from "lucide-react";
 import { useId } from "react";
 import { useCompetitionAnalysis } from "../../hooks/use-premium";
@@ -21,9 +21,15 @@ import {
   pickProvenance,
   saturationDetail,
 } from "../../lib/premium";
-import { CollapsibleSection } from "./collapsible-section";
 import { Figure } from "./figure";
-import { EducationVideo, StartStepCard, TextList } from "./premium-step";
+import {
+  EducationVideo,
+  FigureSummary,
+  type PremiumSectionProps,
+  PremiumStepSection,
+  StartStepCard,
+  TextList,
+} from "./premium-step";
 
 const SOURCE_LABELS: Record<string, string> = {
   "google-places": "Google",
@@ -189,36 +195,32 @@ function CompetitionResults({
     <>
       <EducationVideo url={videoUrl} title="Competition analysis education video" />
       {isSampleCompetition(data) ? <SampleBanner /> : null}
-      <div className="space-y-3">
-        <h3 className="text-base font-semibold text-slate-900">Competitive Overview</h3>
-        <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          <Figure
-            label="Total Competitors"
-            value={formatNumber(data.totalCompetitors)}
-            icon={<Building2 className="size-4" aria-hidden="true" />}
-            provenance={provenance}
-          />
-          <Figure
-            label="Market Leader"
-            value={data.marketLeader || NOT_AVAILABLE}
-            icon={<Crown className="size-4" aria-hidden="true" />}
-          />
-          <Figure
-            label="Average Rating"
-            value={formatRating(data.avgRating)}
-            icon={<Star className="size-4" aria-hidden="true" />}
-            note={data.avgRating === null ? undefined : "out of 5 stars"}
-          />
-          <Figure
-            label="Market Saturation"
-            value={data.marketSaturation || DEFAULT_LEVEL}
-            icon={<Gauge className="size-4" aria-hidden="true" />}
-            note={saturationDetail(data) ?? undefined}
-            provenance={saturationProvenance}
-          />
-        </dl>
-        <ProviderRuns data={data} />
-      </div>
+      <FigureSummary title="Competitive Overview" after={<ProviderRuns data={data} />}>
+        <Figure
+          label="Total Competitors"
+          value={formatNumber(data.totalCompetitors)}
+          icon={<Building2 className="size-4" aria-hidden="true" />}
+          provenance={provenance}
+        />
+        <Figure
+          label="Market Leader"
+          value={data.marketLeader || NOT_AVAILABLE}
+          icon={<Crown className="size-4" aria-hidden="true" />}
+        />
+        <Figure
+          label="Average Rating"
+          value={formatRating(data.avgRating)}
+          icon={<Star className="size-4" aria-hidden="true" />}
+          note={data.avgRating === null ? undefined : "out of 5 stars"}
+        />
+        <Figure
+          label="Market Saturation"
+          value={data.marketSaturation || DEFAULT_LEVEL}
+          icon={<Gauge className="size-4" aria-hidden="true" />}
+          note={saturationDetail(data) ?? undefined}
+          provenance={saturationProvenance}
+        />
+      </FigureSummary>
       {data.competitors.length > 0 ? <CompetitorTable data={data} /> : null}
       <TextList
         title="Opportunities"
@@ -239,22 +241,13 @@ function NotAvailable() {
   );
 }
 
-export function CompetitionAnalysisSection({
-  analysis,
-  canRun,
-  videoUrl,
-}: {
-  analysis: Analysis;
-  /** Paid, or an administrator. */
-  canRun: boolean;
-  videoUrl?: string | null;
-}) {
+export function CompetitionAnalysisSection({ analysis, canRun, videoUrl }: PremiumSectionProps) {
   const step = useCompetitionAnalysis(analysis);
   const done = analysis.competitionAnalysisCompleted;
   const data = done ? analysis.competitionAnalysisData : null;
   const keywordsDone = analysis.keywordResearchCompleted;
   return (
-    <CollapsibleSection
+    <PremiumStepSection
       number={3}
       title="Competition Analysis"
       subtitle={
@@ -263,14 +256,14 @@ export function CompetitionAnalysisSection({
           : "The businesses you compete with and where they leave room"
       }
       defaultOpen={!done}
-    >
-      {done ? (
+      done={done}
+      results={
         data && !isEmptyCompetition(data) ? (
           <CompetitionResults data={data} videoUrl={videoUrl} />
-        ) : (
-          <NotAvailable />
-        )
-      ) : (
+        ) : null
+      }
+      empty={<NotAvailable />}
+      start={
         <StartStepCard
           icon={<Trophy className="size-6" aria-hidden="true" />}
           title="Competition analysis has not run yet"
@@ -288,7 +281,7 @@ export function CompetitionAnalysisSection({
                 : `Searches for competitors within ${formatNumber(analysis.primaryRadius)} miles of ${analysis.location}.`
           }
         />
-      )}
-    </CollapsibleSection>
+      }
+    />
   );
 }

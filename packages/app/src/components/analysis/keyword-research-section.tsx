@@ -3,7 +3,7 @@
  * once run, the education video, the summary, the PPC opportunities table and the strategic
  * recommendations; before that, the grey card that starts it (paid or admin).
  */
-import type { Analysis, KeywordResearchData } from "@bis/sdk";
+import type { KeywordResearchData } from "@bis/sdk";
 import { BarChart3, DollarSign, Gauge, Hash, Search } from "lucide-react";
 import { useId, useMemo, useState } from "react";
 import { useKeywordResearch } from "../../hooks/use-premium";
@@ -23,9 +23,15 @@ import {
   ppcRows,
 } from "../../lib/premium";
 import { Button } from "../ui/button";
-import { CollapsibleSection } from "./collapsible-section";
 import { Figure } from "./figure";
-import { EducationVideo, StartStepCard, TextList } from "./premium-step";
+import {
+  EducationVideo,
+  FigureSummary,
+  type PremiumSectionProps,
+  PremiumStepSection,
+  StartStepCard,
+  TextList,
+} from "./premium-step";
 import { ProvenanceBadge } from "./provenance-badge";
 
 function PpcTableRows({ rows }: { rows: readonly PpcRow[] }) {
@@ -182,47 +188,48 @@ function KeywordResults({
   return (
     <>
       <EducationVideo url={videoUrl} title="Keyword research education video" />
-      <div className="space-y-3">
-        <h3 className="text-base font-semibold text-slate-900">Keyword Summary</h3>
-        {provider || cities ? (
-          <p className="text-sm text-slate-600">
-            {[
-              provider ? `Data: ${provider}` : null,
-              cities
-                ? `${formatNumber(cities)} ${cities === 1 ? "city" : "cities"} analyzed`
-                : null,
-            ]
-              .filter(Boolean)
-              .join(" · ")}
-          </p>
-        ) : null}
-        <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          <Figure
-            label="Total Keywords"
-            value={formatNumber(data.totalKeywords)}
-            icon={<Hash className="size-4" aria-hidden="true" />}
-            note={`${formatNumber(summary.keywordsWithVolume)} with search volume`}
-          />
-          <Figure
-            label="Avg. Search Volume"
-            value={formatNumber(summary.avgSearchVolume)}
-            icon={<BarChart3 className="size-4" aria-hidden="true" />}
-            note="searches per month"
-            provenance={volumeProvenance}
-          />
-          <Figure
-            label="Avg. CPC"
-            value={formatCpc(summary.avgCPC)}
-            icon={<DollarSign className="size-4" aria-hidden="true" />}
-            provenance={cpcProvenance}
-          />
-          <Figure
-            label="Competition Level"
-            value={summary.competitionLevel || DEFAULT_LEVEL}
-            icon={<Gauge className="size-4" aria-hidden="true" />}
-          />
-        </dl>
-      </div>
+      <FigureSummary
+        title="Keyword Summary"
+        intro={
+          provider || cities ? (
+            <p className="text-sm text-slate-600">
+              {[
+                provider ? `Data: ${provider}` : null,
+                cities
+                  ? `${formatNumber(cities)} ${cities === 1 ? "city" : "cities"} analyzed`
+                  : null,
+              ]
+                .filter(Boolean)
+                .join(" · ")}
+            </p>
+          ) : null
+        }
+      >
+        <Figure
+          label="Total Keywords"
+          value={formatNumber(data.totalKeywords)}
+          icon={<Hash className="size-4" aria-hidden="true" />}
+          note={`${formatNumber(summary.keywordsWithVolume)} with search volume`}
+        />
+        <Figure
+          label="Avg. Search Volume"
+          value={formatNumber(summary.avgSearchVolume)}
+          icon={<BarChart3 className="size-4" aria-hidden="true" />}
+          note="searches per month"
+          provenance={volumeProvenance}
+        />
+        <Figure
+          label="Avg. CPC"
+          value={formatCpc(summary.avgCPC)}
+          icon={<DollarSign className="size-4" aria-hidden="true" />}
+          provenance={cpcProvenance}
+        />
+        <Figure
+          label="Competition Level"
+          value={summary.competitionLevel || DEFAULT_LEVEL}
+          icon={<Gauge className="size-4" aria-hidden="true" />}
+        />
+      </FigureSummary>
       <PpcTable data={data} />
       <TextList title="Strategic Recommendations" items={data.keywordData.recommendations} />
       <Assumptions data={data} />
@@ -230,22 +237,13 @@ function KeywordResults({
   );
 }
 
-export function KeywordResearchSection({
-  analysis,
-  canRun,
-  videoUrl,
-}: {
-  analysis: Analysis;
-  /** Paid, or an administrator. */
-  canRun: boolean;
-  videoUrl?: string | null;
-}) {
+export function KeywordResearchSection({ analysis, canRun, videoUrl }: PremiumSectionProps) {
   const step = useKeywordResearch(analysis);
   const done = analysis.keywordResearchCompleted;
   const data = done ? analysis.keywordResearchData : null;
   const cities = keywordCities(analysis).length;
   return (
-    <CollapsibleSection
+    <PremiumStepSection
       number={2}
       title="Keyword Research"
       subtitle={
@@ -253,14 +251,10 @@ export function KeywordResearchSection({
           ? `${formatNumber(data.totalKeywords)} ${data.totalKeywords === 1 ? "keyword" : "keywords"}`
           : "Search volumes and cost-per-click data for your service area"
       }
-    >
-      {done ? (
-        data ? (
-          <KeywordResults data={data} videoUrl={videoUrl} />
-        ) : (
-          <p className="text-sm text-slate-600">No keyword research data available</p>
-        )
-      ) : (
+      done={done}
+      results={data ? <KeywordResults data={data} videoUrl={videoUrl} /> : null}
+      empty={<p className="text-sm text-slate-600">No keyword research data available</p>}
+      start={
         <StartStepCard
           icon={<Search className="size-6" aria-hidden="true" />}
           title="Keyword research has not run yet"
@@ -276,7 +270,7 @@ export function KeywordResearchSection({
               : "Requires Payment: available with the premium package."
           }
         />
-      )}
-    </CollapsibleSection>
+      }
+    />
   );
 }

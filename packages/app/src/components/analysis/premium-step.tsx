@@ -1,13 +1,15 @@
 /**
  * Pieces the premium sections share (specification §2 sections 2 and 3): the grey card that
  * starts a step (with its processing state and the reason when it cannot start yet), the
- * optional education video, and a titled list of strings.
+ * optional education video, a titled list of strings, a titled grid of figures and the
+ * collapsible section that holds them.
  */
-import { VIDEO_ASPECT_RATIO } from "@bis/sdk";
+import { type Analysis, VIDEO_ASPECT_RATIO } from "@bis/sdk";
 import { Lightbulb, Lock, Play } from "lucide-react";
 import { type ReactNode, useId } from "react";
 import { toEmbedUrl } from "../../lib/video";
 import { Button } from "../ui/button";
+import { CollapsibleSection } from "./collapsible-section";
 
 export function StartStepCard({
   icon,
@@ -115,6 +117,70 @@ export function TextList({
           </li>
         ))}
       </ul>
+    </div>
+  );
+}
+
+/** What the results page passes each premium section. */
+export interface PremiumSectionProps {
+  analysis: Analysis;
+  /** Paid, or an administrator. */
+  canRun: boolean;
+  videoUrl?: string | null;
+}
+
+/**
+ * A premium step's collapsible section: once the step is done its results (or, without
+ * results, the empty message); before that, the card that starts it.
+ */
+export function PremiumStepSection({
+  number,
+  title,
+  subtitle,
+  defaultOpen,
+  done,
+  results,
+  empty,
+  start,
+}: {
+  number: number;
+  title: string;
+  subtitle: ReactNode;
+  defaultOpen?: boolean;
+  done: boolean;
+  /** The results, or null when the step left none. */
+  results: ReactNode | null;
+  empty: ReactNode;
+  start: ReactNode;
+}) {
+  return (
+    <CollapsibleSection number={number} title={title} subtitle={subtitle} defaultOpen={defaultOpen}>
+      {done ? (results ?? empty) : start}
+    </CollapsibleSection>
+  );
+}
+
+/** A titled grid of figures (the keyword summary, the competitive overview). */
+export function FigureSummary({
+  title,
+  intro,
+  children,
+  after,
+}: {
+  title: string;
+  /** Shown between the title and the figures. */
+  intro?: ReactNode;
+  /** The `Figure`s. */
+  children: ReactNode;
+  /** Shown under the figures. */
+  after?: ReactNode;
+}) {
+  return (
+    <div className="space-y-3">
+      <h3 className="text-base font-semibold text-slate-900">{title}</h3>
+      {intro}
+      <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">{children}</dl>
+      {after}
     </div>
   );
 }

@@ -1,6 +1,14 @@
 import { type ReactNode, useId } from "react";
+import {
+  type FieldErrors,
+  type FieldValues,
+  get,
+  type Path,
+  type UseFormRegister,
+} from "react-hook-form";
 import { cn } from "../../lib/cn";
 import { FieldError } from "./field-error";
+import { Input, type InputProps } from "./input";
 import { Label } from "./label";
 
 /** What a form control needs to be labelled and tied to its message. */
@@ -46,3 +54,32 @@ export function FormField({ label, error, hint, className, children }: FormField
     </div>
   );
 }
+
+/** `FormField`'s label, message and hint with the input props of its control. */
+export type FieldProps<P> = Omit<FormFieldProps, "children"> & Omit<P, "className" | "id">;
+
+/** A labelled text input: a `FormField` around an `Input`. */
+export function InputField({ label, error, hint, className, ...props }: FieldProps<InputProps>) {
+  return (
+    <FormField label={label} error={error} hint={hint} className={className}>
+      {(control) => <Input {...control} {...props} />}
+    </FormField>
+  );
+}
+
+/**
+ * `field(name)`: what an `InputField` or `PasswordField` needs from a react-hook-form form —
+ * the registration of that name and its validation message.
+ */
+export function formFields<T extends FieldValues>(
+  register: UseFormRegister<T>,
+  errors: FieldErrors<T>,
+) {
+  return (name: Path<T>) => ({
+    ...register(name),
+    error: (get(errors, name) as { message?: string } | undefined)?.message,
+  });
+}
+
+/** What `formFields` gives one field. */
+export type RegisteredField = ReturnType<ReturnType<typeof formFields>>;

@@ -1,6 +1,7 @@
 import { Eye, EyeOff } from "lucide-react";
 import { useState } from "react";
 import { cn } from "../../lib/cn";
+import { type FieldProps, FormField } from "./form-field";
 import { Input, type InputProps } from "./input";
 
 /** A password field with a show/hide toggle. */
@@ -20,5 +21,20 @@ export function PasswordInput({ className, ...props }: Omit<InputProps, "type">)
         <Icon className="size-5" aria-hidden="true" />
       </button>
     </div>
+  );
+}
+
+/** A labelled password field: a `FormField` around a `PasswordInput`. */
+export function PasswordField({
+  label,
+  error,
+  hint,
+  className,
+  ...props
+}: FieldProps<Omit<InputProps, "type">>) {
+  return (
+    <FormField label={label} error={error} hint={hint} className={className}>
+      {(control) => <PasswordInput {...control} {...props} />}
+    </FormField>
   );
 }

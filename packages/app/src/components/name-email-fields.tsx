@@ -1,0 +1,18 @@
+import { InputField, type RegisteredField } from "./ui/form-field";
+
+/** First name and last name side by side, then the email address (profile and registration). */
+export function NameEmailFields({
+  field,
+}: {
+  field: (name: "firstName" | "lastName" | "email") => RegisteredField;
+}) {
+  return (
+    <>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <InputField label="First Name" {...field("firstName")} autoComplete="given-name" />
+        <InputField label="Last Name" {...field("lastName")} autoComplete="family-name" />
+      </div>
+      <InputField label="Email" {...field("email")} type="email" autoComplete="email" />
+    </>
+  );
+}
