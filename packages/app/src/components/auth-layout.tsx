@@ -1,8 +1,12 @@
 import type { ReactNode } from "react";
 import { PageHeader } from "./page-header";
+import { TextLink } from "./text-link";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "./ui/card";
 
-/** The centred card of the signed-out forms (register, sign in, admin setup). */
+/**
+ * The centred card of the signed-out forms (register, sign in, admin setup), with the page's
+ * own footer lines followed by the way back home every one of them offers.
+ */
 export function AuthLayout({
   title,
   description,
@@ -35,7 +39,12 @@ export function AuthLayout({
             </CardHeader>
             <CardContent>{children}</CardContent>
           </Card>
-          {footer ? <div className="mt-6 text-center text-sm text-slate-600">{footer}</div> : null}
+          <div className="mt-6 space-y-2 text-center text-sm text-slate-600">
+            {footer}
+            <p>
+              <TextLink to="/">Back to Home</TextLink>
+            </p>
+          </div>
         </div>
       </main>
     </div>

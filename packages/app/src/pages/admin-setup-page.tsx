@@ -6,7 +6,6 @@ import { useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import { AuthLayout } from "../components/auth-layout";
-import { TextLink } from "../components/text-link";
 import { Button, buttonClasses } from "../components/ui/button";
 import { FormField } from "../components/ui/form-field";
 import { Input } from "../components/ui/input";
@@ -116,7 +115,6 @@ export function AdminSetupPage() {
       title="Administrator Setup"
       description="Create the first administrator account for this BIS installation."
       icon={<ShieldCheck className="size-6" aria-hidden="true" />}
-      footer={<TextLink to="/">Back to Home</TextLink>}
     >
       <AdminSetupForm />
     </AuthLayout>

@@ -97,14 +97,9 @@ export function RegisterPage() {
       description="Start with a free market analysis of your service area."
       icon={<UserPlus className="size-6" aria-hidden="true" />}
       footer={
-        <div className="space-y-2">
-          <p>
-            Already have an account? <TextLink to="/signin">Sign in</TextLink>
-          </p>
-          <p>
-            <TextLink to="/">Back to Home</TextLink>
-          </p>
-        </div>
+        <p>
+          Already have an account? <TextLink to="/signin">Sign in</TextLink>
+        </p>
       }
     >
       <form onSubmit={onSubmit} noValidate className="space-y-4">

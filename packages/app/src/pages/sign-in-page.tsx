@@ -31,14 +31,9 @@ export function SignInPage() {
       description="Welcome back. Sign in to see your market research."
       icon={<LogIn className="size-6" aria-hidden="true" />}
       footer={
-        <div className="space-y-2">
-          <p>
-            New to BIS? <TextLink to="/register">Create an account</TextLink>
-          </p>
-          <p>
-            <TextLink to="/">Back to Home</TextLink>
-          </p>
-        </div>
+        <p>
+          New to BIS? <TextLink to="/register">Create an account</TextLink>
+        </p>
       }
     >
       <form onSubmit={onSubmit} noValidate className="space-y-4">

@@ -12,8 +12,7 @@ import { formatDateTime } from "../../lib/format";
 import { Checkbox } from "../ui/checkbox";
 import { Label } from "../ui/label";
 import { RefreshButton } from "../ui/refresh-button";
-import { Select } from "../ui/select";
-import { AdminTable, PanelSection, QueryStates, tdClasses } from "./panel-states";
+import { AdminTable, FilterSelect, PanelSection, QueryStates, tdClasses } from "./panel-states";
 
 const LEVEL_TONE: Record<LogLevel, string> = {
   trace: "bg-slate-100 text-slate-600",
@@ -134,7 +133,6 @@ function AuditTable({ entries }: { entries: AuditEntry[] }) {
 }
 
 export function ServerLogs() {
-  const levelId = useId();
   const autoId = useId();
   const [level, setLevel] = useState<LogLevel | "all">("all");
   const [autoRefresh, setAutoRefresh] = useState(false);
@@ -146,24 +144,16 @@ export function ServerLogs() {
       description="Recent entries of this server instance, newest first."
       actions={
         <>
-          <div className="flex items-center gap-2">
-            <Label htmlFor={levelId} className="whitespace-nowrap">
-              Level
-            </Label>
-            <Select
-              id={levelId}
-              value={level}
-              onChange={(event) => setLevel(event.target.value as LogLevel | "all")}
-              className="h-9 w-36"
-            >
-              <option value="all">All levels</option>
-              {LOG_LEVELS.map((l) => (
-                <option key={l} value={l}>
-                  {l} and above
-                </option>
-              ))}
-            </Select>
-          </div>
+          <FilterSelect
+            label="Level"
+            value={level}
+            onChange={setLevel}
+            className="w-36"
+            options={[
+              { value: "all", label: "All levels" },
+              ...LOG_LEVELS.map((l) => ({ value: l, label: `${l} and above` })),
+            ]}
+          />
           <div className="flex items-center gap-2">
             <Checkbox
               id={autoId}

@@ -5,10 +5,12 @@
  */
 import type { UseQueryResult } from "@tanstack/react-query";
 import { CircleAlert, Inbox } from "lucide-react";
-import type { ReactNode } from "react";
+import { type ReactNode, useId } from "react";
 import { cn } from "../../lib/cn";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card";
+import { Label } from "../ui/label";
 import { RetryButton } from "../ui/retry-button";
+import { Select } from "../ui/select";
 import { Spinner } from "../ui/spinner";
 
 interface Retryable {
@@ -177,5 +179,41 @@ export function AdminTable({
         <tbody>{children}</tbody>
       </table>
     </TableBox>
+  );
+}
+
+/** A labelled filter for a panel's header (log level, lead delivery status, …). */
+export function FilterSelect<V extends string>({
+  label,
+  value,
+  options,
+  onChange,
+  className,
+}: {
+  label: string;
+  value: V;
+  options: readonly { value: V; label: string }[];
+  onChange: (value: V) => void;
+  className?: string;
+}) {
+  const id = useId();
+  return (
+    <div className="flex items-center gap-2">
+      <Label htmlFor={id} className="whitespace-nowrap">
+        {label}
+      </Label>
+      <Select
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.target.value as V)}
+        className={cn("h-9", className)}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </Select>
+    </div>
   );
 }

@@ -33,8 +33,14 @@ import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
 import { FormField } from "../ui/form-field";
 import { Input, inputClasses } from "../ui/input";
-import { Select } from "../ui/select";
-import { AdminTable, hiddenColumn, PanelSection, QueryStates, tdClasses } from "./panel-states";
+import {
+  AdminTable,
+  FilterSelect,
+  hiddenColumn,
+  PanelSection,
+  QueryStates,
+  tdClasses,
+} from "./panel-states";
 
 /* ------------------------------------------------------------------ calls */
 
@@ -430,29 +436,23 @@ function DeliveryStatus({ lead }: { lead: Lead }) {
 function LeadsSection() {
   const [status, setStatus] = useState<WebhookStatus | "all">("all");
   const leads = useLeads(status);
-  const filterId = useId();
   return (
     <PanelSection
       title="Widget leads"
       description="Visitors who asked to be contacted, newest first, and the delivery to their partner's webhook."
       actions={
-        <div className="flex items-center gap-2">
-          <label htmlFor={filterId} className="text-sm text-slate-700">
-            Delivery
-          </label>
-          <Select
-            id={filterId}
-            value={status}
-            className="h-9"
-            onChange={(e) => setStatus(e.target.value as WebhookStatus | "all")}
-          >
-            <option value="all">All</option>
-            <option value="failed">Failed</option>
-            <option value="pending">Pending</option>
-            <option value="delivered">Delivered</option>
-            <option value="none">No webhook</option>
-          </Select>
-        </div>
+        <FilterSelect
+          label="Delivery"
+          value={status}
+          onChange={setStatus}
+          options={[
+            { value: "all", label: "All" },
+            { value: "failed", label: "Failed" },
+            { value: "pending", label: "Pending" },
+            { value: "delivered", label: "Delivered" },
+            { value: "none", label: "No webhook" },
+          ]}
+        />
       }
     >
       <QueryStates
