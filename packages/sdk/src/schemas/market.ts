@@ -89,8 +89,40 @@ export const marketSummarySchema = z.looseObject({
   listedPlacesPopulation: z.number(),
   /** Residents outside listed places (modeled background) within the secondary radius. */
   outsidePlacesPopulation: z.number(),
+  /** Census tracts counted (centroid within the secondary radius), for tract-level data. */
+  tractsInRange: z.number().optional(),
 });
 export type MarketSummary = z.infer<typeof marketSummarySchema>;
+
+/** One ZIP Code Tabulation Area of the service area (internal point within the radius). */
+export const zipAreaRowSchema = z.object({
+  zip: z.string(),
+  /** The ZCTA's main place (Census primary place), else its primary county. */
+  place: z.string(),
+  state: z.string(),
+  population: z.number(),
+  housingUnits: z.number(),
+  distanceMiles: z.number(),
+  serviceArea: serviceAreaSchema,
+});
+export type ZipAreaRow = z.infer<typeof zipAreaRowSchema>;
+
+/** What an analysis record keeps of its ZIP areas; the rows are recomputed on request. */
+export const zipAreasSummarySchema = z.object({
+  count: z.number(),
+  primary: z.number(),
+  secondary: z.number(),
+});
+export type ZipAreasSummary = z.infer<typeof zipAreasSummarySchema>;
+
+/** GET /api/analyses/{id}/zip-areas: every ZCTA in range, nearest first. */
+export const zipAreasResponseSchema = z.object({
+  analysisId: z.string(),
+  location: z.string(),
+  rows: z.array(zipAreaRowSchema),
+  provenance: figureProvenanceSchema,
+});
+export type ZipAreasResponse = z.infer<typeof zipAreasResponseSchema>;
 
 export const marketAnalysisDataSchema = z.looseObject({
   requestLocation: z.string(),
@@ -123,5 +155,7 @@ export const marketAnalysisDataSchema = z.looseObject({
   dataSource: z.object({ provider: z.string(), label: z.string(), vintage: z.string() }).optional(),
   provenance: z.partialRecord(marketFigureSchema, figureProvenanceSchema).optional(),
   assumptions: z.array(assumptionSchema).optional(),
+  /** ZIP areas in range (counts; rows at GET /api/analyses/{id}/zip-areas). Absent on older records. */
+  zipAreas: zipAreasSummarySchema.optional(),
 });
 export type MarketAnalysisData = z.infer<typeof marketAnalysisDataSchema>;

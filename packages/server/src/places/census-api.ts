@@ -24,6 +24,7 @@ import type { Db } from "../db/database.js";
 import { censusCache } from "../db/schema.js";
 import { AppError } from "../http/errors.js";
 import { footprintMiles } from "./density.js";
+import type { EmbeddedCensus } from "./embedded.js";
 import { normalizePlaceName } from "./geocoder.js";
 import type { PlaceProvider } from "./provider.js";
 
@@ -153,7 +154,9 @@ export interface CensusApiDeps {
    * (case, accents, punctuation, "St."/"Saint", a trailing legal description), so raw place
    * names are fine as keys.
    */
-  coordinates: (state: string) => Promise<Map<string, Coordinates>> | Map<string, Coordinates>;
+  coordinates?: (state: string) => Promise<Map<string, Coordinates>> | Map<string, Coordinates>;
+  /** The embedded Census dataset (places' centres by name, when `coordinates` is not given). */
+  census?: () => EmbeddedCensus;
   /** undici dispatcher (default: the global one). The caller owns and closes it. */
   dispatcher?: Dispatcher;
   /** Default CENSUS_TIMEOUT_MS. */
@@ -514,7 +517,13 @@ export function createCensusApiProvider(
 
   async function buildState(code: string, fips: string): Promise<StateResult> {
     const payload = await payloadFor(code, fips);
-    const given = await deps.coordinates(code);
+    const given = deps.coordinates
+      ? await deps.coordinates(code)
+      : new Map(
+          (deps.census?.().places ?? [])
+            .filter((p) => p.state === code)
+            .map((p) => [p.name, { lat: p.lat, lon: p.lon }]),
+        );
     // Exact names first, so that "Ocean City" → "ocean" never hides a place called "Ocean".
     const coordinates = new Map<string, Coordinates>();
     const derived: [string, Coordinates][] = [];

@@ -2,6 +2,8 @@
  * Finds the target city in the place data of the analysis' own state, tolerant of case,
  * accents, punctuation, "St."/"Saint", "Ft."/"Fort", "Mt."/"Mount" and a trailing legal
  * description ("city", "town", "village", …). Unknown names get up to five nearest names.
+ * Aliases (names people use that no place of the dataset carries: a township, a borough, a
+ * neighbourhood) are tried after every place name and never hide one.
  */
 import type { PlaceRecord } from "@bis/sdk";
 import { distance } from "fastest-levenshtein";
@@ -40,12 +42,41 @@ function keep(map: Map<string, PlaceRecord>, key: string, place: PlaceRecord) {
   if (!existing || existing.population < place.population) map.set(key, place);
 }
 
+/** A name and a point that geocode, with no figures of their own. */
+export interface PlaceAlias {
+  name: string;
+  state: string;
+  lat: number;
+  lon: number;
+  /** Used only to choose between two aliases of one name. */
+  population: number;
+}
+
+/** The target an alias stands for: its point, and no figures (it is not a Census place). */
+function aliasTarget(alias: PlaceAlias): PlaceRecord {
+  return {
+    id: `alias:${alias.state}:${alias.name}`,
+    name: alias.name,
+    state: alias.state,
+    lat: alias.lat,
+    lon: alias.lon,
+    population: 0,
+    households: null,
+    housingUnits: null,
+    singleFamilyUnits: null,
+    medianHouseholdIncome: null,
+    footprintMiles: 0,
+  };
+}
+
 export class Geocoder {
   private readonly byState = new Map<string, Map<string, PlaceRecord>>();
   private readonly namesByState = new Map<string, PlaceRecord[]>();
   private readonly aliasesByState = new Map<string, Map<string, PlaceRecord>>();
+  /** Named aliases by state, after the consolidated-city aliases. */
+  private readonly extraByState = new Map<string, Map<string, PlaceRecord>>();
 
-  constructor(places: readonly PlaceRecord[]) {
+  constructor(places: readonly PlaceRecord[], aliases: readonly PlaceAlias[] = []) {
     for (const place of places) {
       const names = this.byState.get(place.state) ?? new Map<string, PlaceRecord>();
       this.byState.set(place.state, names);
@@ -66,6 +97,14 @@ export class Geocoder {
         keep(aliases, city, place);
       }
     }
+    const byPopulation = [...aliases].sort((a, b) => b.population - a.population);
+    for (const alias of byPopulation) {
+      const extra = this.extraByState.get(alias.state) ?? new Map<string, PlaceRecord>();
+      this.extraByState.set(alias.state, extra);
+      const full = normalizePlaceName(alias.name);
+      for (const key of new Set([full, baseName(full)]))
+        if (!extra.has(key)) extra.set(key, aliasTarget(alias));
+    }
   }
 
   /** The place called `city` in `state`, or null. */
@@ -74,11 +113,14 @@ export class Geocoder {
     if (!names) return null;
     const full = normalizePlaceName(city);
     const aliases = this.aliasesByState.get(state);
+    const extra = this.extraByState.get(state);
     return (
       names.get(full) ??
       names.get(baseName(full)) ??
       aliases?.get(full) ??
       aliases?.get(baseName(full)) ??
+      extra?.get(full) ??
+      extra?.get(baseName(full)) ??
       null
     );
   }

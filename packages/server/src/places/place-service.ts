@@ -1,21 +1,31 @@
 /**
- * The place data an analysis runs on: the configured provider's dataset, a kd-tree over it
- * and a geocoder for the analysis' own state. Datasets and indexes are built once and kept.
+ * The place data an analysis runs on: the configured provider's dataset, kd-trees over its
+ * places and area units, a geocoder for the analysis' own state, and the ZIP areas of the
+ * embedded Census dataset (the same for every provider). Datasets and indexes are built once.
  */
 import {
+  type AreaUnit,
+  type AtDistance,
   type PlaceAtDistance,
   type PlaceDataset,
   PlaceIndex,
   type PlaceRecord,
+  PointIndex,
   US_STATES,
+  type ZipArea,
+  type ZipAreaRow,
+  type ZipAreasSummary,
+  zipAreaRows,
 } from "@bis/sdk";
 import { AppError } from "../http/errors.js";
+import type { EmbeddedCensus } from "./embedded.js";
 import { Geocoder } from "./geocoder.js";
 import type { PlaceProvider } from "./provider.js";
 
 interface Prepared {
   dataset: PlaceDataset;
   index: PlaceIndex;
+  units: PointIndex<AreaUnit> | null;
   geocoder: Geocoder;
 }
 
@@ -24,6 +34,8 @@ export interface LocatedArea {
   dataset: PlaceDataset;
   /** Every place whose footprint may reach the circle, with its distance to the target. */
   candidates: PlaceAtDistance[];
+  /** Every area unit (tract) within the radius, when the dataset has units. */
+  units?: AtDistance<AreaUnit>[];
 }
 
 /** A state code from a code or a name ("tx", "Texas" → "TX"), or null. */
@@ -35,7 +47,12 @@ export function stateCode(input: string): string | null {
   return state?.code ?? null;
 }
 
-export function createPlaceService(provider: PlaceProvider, reference: PlaceProvider) {
+/**
+ * `provider`: the configured place data; `census`: the embedded Census dataset, which gives the
+ * aliases of geocoding, the ZIP areas and (for providers that load by state) the states a circle
+ * touches.
+ */
+export function createPlaceService(provider: PlaceProvider, census: () => EmbeddedCensus) {
   const prepared = new Map<string, Promise<Prepared>>();
 
   function prepare(states: readonly string[]): Promise<Prepared> {
@@ -45,7 +62,8 @@ export function createPlaceService(provider: PlaceProvider, reference: PlaceProv
       entry = provider.load(states).then((dataset) => ({
         dataset,
         index: new PlaceIndex(dataset.places),
-        geocoder: new Geocoder(dataset.places),
+        units: dataset.units ? new PointIndex(dataset.units) : null,
+        geocoder: new Geocoder(dataset.places, census().aliases),
       }));
       // A failed load (e.g. the Census API is down) is not kept: the next analysis tries again.
       entry.catch(() => prepared.delete(key));
@@ -54,29 +72,34 @@ export function createPlaceService(provider: PlaceProvider, reference: PlaceProv
     return entry;
   }
 
-  /**
-   * The states a circle may touch: found with the reference (embedded, nationwide) places,
-   * so a provider that loads by state loads only those.
-   */
-  async function statesNear(state: string, city: string, radiusMiles: number): Promise<string[]> {
-    if (reference === provider) return ["*"];
-    const ref = await prepareReference();
-    const target = ref.geocoder.find(city, state);
-    if (!target) return [state];
-    const near = ref.index
-      .within(target.lat, target.lon, radiusMiles + 25)
-      .map((c) => c.place.state);
-    return [...new Set([state, ...near])];
+  let reference: { geocoder: Geocoder; tracts: PointIndex<AreaUnit>; zips: PointIndex<ZipArea> };
+  function referenceData() {
+    if (!reference) {
+      const data = census();
+      reference = {
+        geocoder: new Geocoder(data.places, data.aliases),
+        tracts: new PointIndex(data.tracts),
+        zips: new PointIndex(data.zips),
+      };
+    }
+    return reference;
   }
 
-  let referencePrepared: Promise<Prepared> | undefined;
-  function prepareReference(): Promise<Prepared> {
-    referencePrepared ??= reference.load([]).then((dataset) => ({
-      dataset,
-      index: new PlaceIndex(dataset.places),
-      geocoder: new Geocoder(dataset.places),
-    }));
-    return referencePrepared;
+  /**
+   * The states a circle may touch, from the embedded tracts (a tract's GEOID starts with its
+   * state's FIPS code), so that a provider that loads by state loads only those.
+   */
+  function statesNear(state: string, city: string, radiusMiles: number): string[] {
+    if (provider.id === "embedded") return ["*"];
+    const ref = referenceData();
+    const target = ref.geocoder.find(city, state);
+    if (!target) return [state];
+    const fips = new Set<string>();
+    ref.tracts.forEachWithin(target.lat, target.lon, radiusMiles + 5, (t) =>
+      fips.add(t.id.slice(0, 2)),
+    );
+    const near = US_STATES.filter((s) => fips.has(s.fips)).map((s) => s.code);
+    return [...new Set([state, ...near])];
   }
 
   return {
@@ -84,17 +107,17 @@ export function createPlaceService(provider: PlaceProvider, reference: PlaceProv
 
     /** Loads the default data now, so the first analysis does not wait for it. */
     async warm(): Promise<void> {
-      if (reference === provider) await prepare(["*"]);
-      else await prepareReference();
+      referenceData();
+      if (provider.id === "embedded") await prepare(["*"]);
     },
 
     /**
-     * Geocodes `city` in `state` and returns the places that may reach `radiusMiles`.
-     * Unknown city: 422 UNKNOWN_CITY with up to five suggestions from that state.
+     * Geocodes `city` in `state` and returns the places that may reach `radiusMiles` and the
+     * area units within it. Unknown city: 422 UNKNOWN_CITY with up to five suggestions.
      */
     async locate(city: string, state: string, radiusMiles: number): Promise<LocatedArea> {
-      const { dataset, index, geocoder } = await prepare(
-        await statesNear(state, city, radiusMiles),
+      const { dataset, index, units, geocoder } = await prepare(
+        statesNear(state, city, radiusMiles),
       );
       const target = geocoder.find(city, state);
       if (!target) {
@@ -108,9 +131,45 @@ export function createPlaceService(provider: PlaceProvider, reference: PlaceProv
           { details: { suggestions } },
         );
       }
-      const reach = radiusMiles + index.maxFootprintMiles;
+      // With area units, places are rows of the city table only: their points decide.
+      const reach = units ? radiusMiles : radiusMiles + index.maxFootprintMiles;
       const candidates = index.within(target.lat, target.lon, reach);
-      return { target, dataset, candidates };
+      if (!units) return { target, dataset, candidates };
+      const inRange: AtDistance<AreaUnit>[] = [];
+      units.forEachWithin(target.lat, target.lon, radiusMiles, (item, distanceMiles) =>
+        inRange.push({ item, distanceMiles }),
+      );
+      return { target, dataset, candidates, units: inRange };
+    },
+
+    /** How many ZIP areas lie within each radius of a point. */
+    zipAreasSummary(
+      lat: number,
+      lon: number,
+      primaryRadius: number,
+      secondaryRadius: number,
+    ): ZipAreasSummary {
+      let count = 0;
+      let primary = 0;
+      referenceData().zips.forEachWithin(lat, lon, secondaryRadius, (_, d) => {
+        count++;
+        if (d <= primaryRadius) primary++;
+      });
+      return { count, primary, secondary: count - primary };
+    },
+
+    /** The ZIP areas within the secondary radius of a point, nearest first. */
+    zipAreas(
+      lat: number,
+      lon: number,
+      primaryRadius: number,
+      secondaryRadius: number,
+    ): ZipAreaRow[] {
+      return zipAreaRows(
+        referenceData().zips.near(lat, lon, secondaryRadius),
+        primaryRadius,
+        secondaryRadius,
+      );
     },
   };
 }

@@ -1,5 +1,5 @@
 /** Market analysis calls (spec §7): parse, call the analysis service, respond. */
-import { analyzeRequestSchema, rerunRequestSchema } from "@bis/sdk";
+import { analyzeRequestSchema, rerunRequestSchema, zipAreasCsv } from "@bis/sdk";
 import { Router } from "express";
 import type { AppContext } from "../context.js";
 import { parse } from "../http/errors.js";
@@ -26,10 +26,33 @@ export function analysisRoutes({ services: { accounts, analyses } }: AppContext)
     res.json(analyses.get(req.params.id, userOf(req)));
   });
 
+  router.get("/analyses/:id/zip-areas", (req, res) => {
+    res.json(analyses.zipAreas(req.params.id, userOf(req)));
+  });
+
+  router.get("/analyses/:id/zip-areas.csv", (req, res) => {
+    const zips = analyses.zipAreas(req.params.id, userOf(req));
+    res
+      .type("text/csv; charset=utf-8")
+      .attachment(zipAreasFileName(zips.location))
+      .send(zipAreasCsv(zips.rows));
+  });
+
   router.put("/analyses/:id/assumptions", async (req, res) => {
     const body = parse(rerunRequestSchema, req.body);
     res.json(await analyses.rerun(req.params.id, userOf(req), body.assumptions));
   });
 
   return router;
+}
+
+/** "Austin, TX" → "bis-zip-areas-austin-tx.csv". */
+export function zipAreasFileName(location: string): string {
+  const slug = location
+    .normalize("NFKD")
+    .replace(/[^\w\s-]/g, "")
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, "-");
+  return `bis-zip-areas-${slug || "analysis"}.csv`;
 }

@@ -16,6 +16,8 @@ import {
   type MarketAnalysisData,
   US_STATES,
   type User,
+  ZIP_AREAS_PROVENANCE,
+  type ZipAreasResponse,
 } from "@bis/sdk";
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "../db/database.js";
@@ -106,7 +108,7 @@ export function createAnalysisService(
         "VALIDATION_FAILED",
         "This industry is coming soon: only HVAC can be analyzed today",
       );
-    const { target, dataset, candidates } = await places.locate(
+    const { target, dataset, candidates, units } = await places.locate(
       request.city,
       request.state,
       request.secondaryRadius,
@@ -124,6 +126,13 @@ export function createAnalysisService(
         region: regionOf(target.state),
         dataset,
         candidates,
+        ...(units ? { units } : {}),
+        zipAreas: places.zipAreasSummary(
+          target.lat,
+          target.lon,
+          request.primaryRadius,
+          request.secondaryRadius,
+        ),
         profile,
         overrides,
         now: now(),
@@ -237,6 +246,24 @@ export function createAnalysisService(
 
     get(id: string, viewer: User): Analysis {
       return toAnalysisDto(findVisible(id, viewer));
+    },
+
+    /**
+     * The ZIP areas of an analysis (owner or administrator), recomputed from the embedded ZCTAs
+     * around its stored target and radii: the record keeps only their counts.
+     */
+    zipAreas(id: string, viewer: User): ZipAreasResponse {
+      const row = findVisible(id, viewer);
+      const target = (row.marketAnalysisData as MarketAnalysisData | null)?.target;
+      const rows = target
+        ? places.zipAreas(target.lat, target.lon, row.primaryRadius, row.secondaryRadius)
+        : [];
+      return {
+        analysisId: row.id,
+        location: row.location,
+        rows,
+        provenance: { ...ZIP_AREAS_PROVENANCE },
+      };
     },
 
     list(userId: string): AnalysisSummary[] {

