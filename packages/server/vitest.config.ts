@@ -3,7 +3,7 @@ import { defineProject } from "vitest/config";
 export default defineProject({
   test: {
     name: "server",
-    include: ["src/**/*.test.ts", "test/**/*.test.ts"],
+    include: ["src/**/*.test.ts", "test/**/*.test.ts", "scripts/**/*.test.ts"],
     environment: "node",
     testTimeout: 20_000,
     hookTimeout: 30_000,

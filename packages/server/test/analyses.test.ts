@@ -22,7 +22,12 @@ describe("POST /api/market-analysis/analyze", () => {
     expect(result.marketSize).toBeGreaterThan(500_000);
     expect(result.households).toBeGreaterThan(150_000);
     expect(result.avgRevenue).toBeGreaterThan(100);
-    expect(result.provenance?.population).toMatchObject({ grade: "modeled" });
+    // Population is the 2020 Census count of the tracts in range; households a modeled ratio.
+    expect(result.provenance?.population).toMatchObject({
+      grade: "measured",
+      vintage: "2020 Census",
+    });
+    expect(result.provenance?.households).toMatchObject({ grade: "modeled" });
     expect(result.provenance?.revenue?.method).toMatch(/households × equipment share/);
 
     const analysis = await owner.analyses.get(result.analysis.id);
@@ -76,6 +81,14 @@ describe("POST /api/market-analysis/analyze", () => {
     }
     expect(data?.assumptions?.length).toBeGreaterThan(10);
     expect(data?.target).toMatchObject({ name: "Austin", state: "TX", input: "Austin" });
+    // Counted from census tracts; the ZIP areas in range are counted in the record.
+    expect(data?.marketSummary?.tractsInRange).toBeGreaterThan(200);
+    expect(data?.marketSummary?.outsidePlacesPopulation).toBe(0);
+    expect(data?.provenance?.population?.method).toMatch(/census tracts whose population centre/);
+    expect(data?.zipAreas?.count).toBeGreaterThan(40);
+    expect((data?.zipAreas?.primary ?? 0) + (data?.zipAreas?.secondary ?? 0)).toBe(
+      data?.zipAreas?.count,
+    );
     expect(data?.region).toBe("South");
   });
 

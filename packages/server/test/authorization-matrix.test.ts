@@ -136,6 +136,14 @@ const EXPECTATIONS: Record<string, Expectation> = {
     path: (f) => `/api/analyses/${f.analysisId}`,
     expect: ownerOnly(200, 200),
   },
+  "GET /api/analyses/:id/zip-areas": {
+    path: (f) => `/api/analyses/${f.analysisId}/zip-areas`,
+    expect: ownerOnly(200, 200),
+  },
+  "GET /api/analyses/:id/zip-areas.csv": {
+    path: (f) => `/api/analyses/${f.analysisId}/zip-areas.csv`,
+    expect: ownerOnly(200, 200),
+  },
   "PUT /api/analyses/:id/assumptions": {
     path: (f) => `/api/analyses/${f.analysisId}/assumptions`,
     body: () => ({ assumptions: {} }),

@@ -1,7 +1,7 @@
 /**
  * The `embedded` place provider (the offline default): the compact Census dataset that
  * `scripts/derive-census-data.mjs` derives from the public files in ../shared/data/census and
- * that ships in `data/census-us.json.gz` (attribution in `data/NOTICE.md`). Loaded once, lazily,
+ * that ships in `assets/census-us.json.gz` (attribution in `assets/NOTICE.md`). Loaded once, lazily,
  * for the whole country; `load(states)` always answers with all 50 states and DC.
  *
  * - Area totals: the 84,414 census tracts of 2020 (population = 2020 Census count, `measured`),
@@ -115,7 +115,7 @@ function undelta(values: readonly number[]): number[] {
 
 /** Where the shipped file is, from the source tree (src/places) or the bundle (dist). */
 export function embeddedDataPath(): string {
-  const candidates = [`../data/${DATA_FILE}`, `../../data/${DATA_FILE}`].map((rel) =>
+  const candidates = [`../assets/${DATA_FILE}`, `../../assets/${DATA_FILE}`].map((rel) =>
     fileURLToPath(new URL(rel, import.meta.url)),
   );
   const found = candidates.find((p) => existsSync(p));

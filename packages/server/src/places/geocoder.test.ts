@@ -75,6 +75,35 @@ describe("Geocoder.find", () => {
     expect(geocoder.find("Winston", "NC")?.name).toBe("Winston");
   });
 
+  it("prefers the exact name over a larger place whose name is it plus a legal word", () => {
+    const g = new Geocoder([p("Clay City", "KY", 1_100), p("Clay", "KY", 1_000)]);
+    expect(g.find("Clay", "KY")?.name).toBe("Clay");
+    expect(g.find("Clay City", "KY")?.name).toBe("Clay City");
+    expect(new Geocoder([p("Boise City", "ID", 230_000)]).find("Boise", "ID")?.name).toBe(
+      "Boise City",
+    );
+  });
+
+  it("tries aliases only after every place name, and they carry no figures", () => {
+    const g = new Geocoder(
+      [p("Edison", "GA", 1_200)],
+      [
+        { name: "Edison", state: "NJ", lat: 40.5187, lon: -74.4121, population: 100_000 },
+        { name: "Edison", state: "GA", lat: 31.5, lon: -84.7, population: 1_500 },
+        { name: "Brooklyn", state: "NY", lat: 40.6501, lon: -73.9496, population: 2_300_000 },
+      ],
+    );
+    expect(g.find("Edison", "GA")).toMatchObject({ id: "Edison-GA", population: 1_200 });
+    expect(g.find("edison", "NJ")).toMatchObject({
+      name: "Edison",
+      lat: 40.5187,
+      population: 0,
+      housingUnits: null,
+    });
+    expect(g.find("Brooklyn", "NY")?.name).toBe("Brooklyn");
+    expect(g.find("Brooklyn", "NJ")).toBeNull();
+  });
+
   it("looks only in the analysis' own state", () => {
     expect(geocoder.find("Houston", "MO")).toBeNull();
     expect(geocoder.find("Austin", "CA")).toBeNull();

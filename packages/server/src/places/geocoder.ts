@@ -70,7 +70,9 @@ function aliasTarget(alias: PlaceAlias): PlaceRecord {
 }
 
 export class Geocoder {
+  /** Places by their full normalized name, then by the name without a legal description. */
   private readonly byState = new Map<string, Map<string, PlaceRecord>>();
+  private readonly byBaseName = new Map<string, Map<string, PlaceRecord>>();
   private readonly namesByState = new Map<string, PlaceRecord[]>();
   private readonly aliasesByState = new Map<string, Map<string, PlaceRecord>>();
   /** Named aliases by state, after the consolidated-city aliases. */
@@ -84,7 +86,10 @@ export class Geocoder {
       list.push(place);
       this.namesByState.set(place.state, list);
       const full = normalizePlaceName(place.name);
-      for (const key of new Set([full, baseName(full)])) keep(names, key, place);
+      keep(names, full, place);
+      const bases = this.byBaseName.get(place.state) ?? new Map<string, PlaceRecord>();
+      this.byBaseName.set(place.state, bases);
+      keep(bases, baseName(full), place);
       // Consolidated city-counties are listed as "Lexington-Fayette", "Nashville-Davidson",
       // "Louisville/Jefferson County": people search for the city's own name. An alias never
       // hides a place that has that exact name.
@@ -110,13 +115,16 @@ export class Geocoder {
   /** The place called `city` in `state`, or null. */
   find(city: string, state: string): PlaceRecord | null {
     const names = this.byState.get(state);
-    if (!names) return null;
     const full = normalizePlaceName(city);
+    const bases = this.byBaseName.get(state);
     const aliases = this.aliasesByState.get(state);
     const extra = this.extraByState.get(state);
+    // An exact name first: "Clay" is Clay, not the larger Clay City.
     return (
-      names.get(full) ??
-      names.get(baseName(full)) ??
+      names?.get(full) ??
+      names?.get(baseName(full)) ??
+      bases?.get(full) ??
+      bases?.get(baseName(full)) ??
       aliases?.get(full) ??
       aliases?.get(baseName(full)) ??
       extra?.get(full) ??

