@@ -27,10 +27,19 @@ export interface AtDistance<T> {
  */
 export class PointIndex<T extends GeoPoint> {
   private readonly index: KDBush;
+  /** Each item's latitude in radians and its cosine, computed once for the haversine. */
+  private readonly latRad: Float64Array;
+  private readonly cosLat: Float64Array;
 
   constructor(readonly items: readonly T[]) {
     this.index = new KDBush(Math.max(items.length, 1));
-    for (const p of items) this.index.add(p.lon, p.lat);
+    this.latRad = new Float64Array(items.length);
+    this.cosLat = new Float64Array(items.length);
+    items.forEach((p, i) => {
+      this.index.add(p.lon, p.lat);
+      this.latRad[i] = toRad(p.lat);
+      this.cosLat[i] = Math.cos(toRad(p.lat));
+    });
     this.index.finish();
   }
 
@@ -45,9 +54,19 @@ export class PointIndex<T extends GeoPoint> {
     const dLat = radiusMiles / MILES_PER_DEGREE_LAT;
     const cos = Math.cos(toRad(Math.min(89, Math.abs(lat) + dLat)));
     const dLon = Math.min(180, radiusMiles / (MILES_PER_DEGREE_LAT * Math.max(cos, 0.01)));
+    // The haversine of distanceMiles, with the item's side precomputed; h is compared with the
+    // radius' own h first, so the arcsine is taken only for items inside.
+    const lat1 = toRad(lat);
+    const cos1 = Math.cos(lat1);
+    const lon1 = toRad(lon);
+    const maxH = Math.sin(Math.min(Math.PI / 2, radiusMiles / (2 * EARTH_RADIUS_MILES))) ** 2;
     for (const id of this.index.range(lon - dLon, lat - dLat, lon + dLon, lat + dLat)) {
       const item = this.items[id] as T;
-      const d = distanceMiles(lat, lon, item.lat, item.lon);
+      const sLat = Math.sin(((this.latRad[id] as number) - lat1) / 2);
+      const sLon = Math.sin((toRad(item.lon) - lon1) / 2);
+      const h = sLat * sLat + cos1 * (this.cosLat[id] as number) * sLon * sLon;
+      if (h > maxH * (1 + 1e-12)) continue;
+      const d = 2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(h)));
       if (d <= radiusMiles) visit(item, d);
     }
   }
@@ -78,8 +97,10 @@ export class PlaceIndex {
     lon: number,
     radiusMiles: number,
   ): { place: PlaceRecord; distanceMiles: number }[] {
-    return this.points
-      .near(lat, lon, radiusMiles)
-      .map(({ item, distanceMiles }) => ({ place: item, distanceMiles }));
+    const out: { place: PlaceRecord; distanceMiles: number }[] = [];
+    this.points.forEachWithin(lat, lon, radiusMiles, (place, distanceMiles) =>
+      out.push({ place, distanceMiles }),
+    );
+    return out.sort((a, b) => a.distanceMiles - b.distanceMiles);
   }
 }

@@ -158,6 +158,7 @@ export function decodeEmbeddedCensus(gz: Uint8Array): Omit<EmbeddedCensus, "load
 
   const p = file.places;
   const centres = { downtown: 0, population: 0, internal: 0 };
+  const rounded = (x: number | null) => (x === null ? null : Math.round(x));
   const places: PlaceRecord[] = p.geoid.map((geoid, i) => {
     const housingUnits = p.housingUnits[i] ?? null;
     const how = p.centre[i];
@@ -172,8 +173,8 @@ export function decodeEmbeddedCensus(gz: Uint8Array): Omit<EmbeddedCensus, "load
       lon: (p.lon[i] as number) / 1e5,
       population: p.population[i] ?? 0,
       housingUnits,
-      households: households(housingUnits),
-      singleFamilyUnits: singleFamily(housingUnits),
+      households: rounded(households(housingUnits)),
+      singleFamilyUnits: rounded(singleFamily(housingUnits)),
       medianHouseholdIncome: null,
       footprintMiles: Math.sqrt((p.landArea[i] as number) / 1000 / Math.PI),
     };
