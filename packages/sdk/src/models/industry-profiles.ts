@@ -5,9 +5,18 @@
  * annual jobs = households × equipment share × annual incidence
  *   (incidence = 1 / lifespan for replacements, a repair or plan rate otherwise)
  * estimated revenue = annual jobs × average ticket;  market penetration = jobs / households
+ *
+ * Replacements are further × housing-age and owner-occupancy factors (1 at the national mix).
+ * With tract-level ACS housing tables, the assumptions marked `fromHousing` take area defaults
+ * (housing-adjustments.ts); offline, the regional values below stand.
  */
 import type { CensusRegion, IndustryId } from "../constants.js";
 import type { AssumptionUnit } from "../schemas/market.js";
+import {
+  HOUSING_REFERENCE,
+  type HousingRule,
+  type ReplacementAdjustment,
+} from "./housing-adjustments.js";
 
 export interface AssumptionDefinition {
   key: string;
@@ -20,6 +29,11 @@ export interface AssumptionDefinition {
   sourceUrl?: string;
   /** One value, or one per census region. */
   value: number | Record<CensusRegion, number>;
+  /**
+   * With tract-level housing data, the default comes from this rule instead
+   * (housing-adjustments.ts); without, `value` stands.
+   */
+  fromHousing?: HousingRule;
 }
 
 export interface ServiceDefinition {
@@ -29,6 +43,11 @@ export interface ServiceDefinition {
   shareKeys: string[];
   incidence: { kind: "lifespan"; key: string } | { kind: "rate"; key: string };
   ticketKey: string;
+  /**
+   * Factors on the jobs, each read from an assumption (housing-adjustments.ts): 1 at the
+   * national housing mix, so exactly 1 with the offline defaults.
+   */
+  adjustments?: readonly { kind: ReplacementAdjustment; key: string }[];
 }
 
 export interface IndustryProfile {
@@ -53,6 +72,7 @@ const HVAC_ASSUMPTIONS: AssumptionDefinition[] = [
     basis: "estimate",
     source: RECS_DERIVED,
     value: { Northeast: 0.35, Midwest: 0.64, South: 0.53, West: 0.41 },
+    fromHousing: "centralAcShare",
   },
   {
     key: "share.heatPump",
@@ -63,6 +83,7 @@ const HVAC_ASSUMPTIONS: AssumptionDefinition[] = [
     basis: "estimate",
     source: `BIS estimate by census region (about 15 % of U.S. homes nationally), after ${RECS}`,
     value: { Northeast: 0.05, Midwest: 0.08, South: 0.27, West: 0.11 },
+    fromHousing: "heatPumpShare",
   },
   {
     key: "share.furnace",
@@ -73,6 +94,7 @@ const HVAC_ASSUMPTIONS: AssumptionDefinition[] = [
     basis: "estimate",
     source: `BIS estimate by census region (boilers are common in the Northeast, heat pumps in the South), after ${RECS}`,
     value: { Northeast: 0.5, Midwest: 0.78, South: 0.5, West: 0.58 },
+    fromHousing: "furnaceShare",
   },
   {
     key: "lifespan.centralAc",
@@ -104,6 +126,28 @@ const HVAC_ASSUMPTIONS: AssumptionDefinition[] = [
     basis: "published",
     source: "Heat pump 16 years (money.cnn.com, “How long things last”, 2008)",
     value: 16,
+  },
+  {
+    key: "housing.built2000OrLater",
+    label: "Homes built 2000 or later (mostly still on their first equipment)",
+    unit: "share",
+    min: 0,
+    max: 1,
+    basis: HOUSING_REFERENCE.built2000OrLater.basis,
+    source: HOUSING_REFERENCE.built2000OrLater.source,
+    value: HOUSING_REFERENCE.built2000OrLater.value,
+    fromHousing: "built2000OrLater",
+  },
+  {
+    key: "housing.ownerOccupied",
+    label: "Owner-occupied homes (owners decide replacements)",
+    unit: "share",
+    min: 0,
+    max: 1,
+    basis: HOUSING_REFERENCE.ownerOccupied.basis,
+    source: HOUSING_REFERENCE.ownerOccupied.source,
+    value: HOUSING_REFERENCE.ownerOccupied.value,
+    fromHousing: "ownerOccupied",
   },
   {
     key: "rate.acRepair",
@@ -223,6 +267,12 @@ const HVAC_ASSUMPTIONS: AssumptionDefinition[] = [
   },
 ];
 
+/** Replacement jobs follow the age and the tenure of the housing stock. */
+const REPLACEMENT_ADJUSTMENTS = [
+  { kind: "housingAge", key: "housing.built2000OrLater" },
+  { kind: "ownerOccupancy", key: "housing.ownerOccupied" },
+] as const;
+
 const HVAC: IndustryProfile = {
   id: "HVAC",
   label: "HVAC",
@@ -235,6 +285,7 @@ const HVAC: IndustryProfile = {
       shareKeys: ["share.centralAc"],
       incidence: { kind: "lifespan", key: "lifespan.centralAc" },
       ticketKey: "ticket.acReplacement",
+      adjustments: REPLACEMENT_ADJUSTMENTS,
     },
     {
       id: "furnace-replacement",
@@ -242,6 +293,7 @@ const HVAC: IndustryProfile = {
       shareKeys: ["share.furnace"],
       incidence: { kind: "lifespan", key: "lifespan.furnace" },
       ticketKey: "ticket.furnaceReplacement",
+      adjustments: REPLACEMENT_ADJUSTMENTS,
     },
     {
       id: "heat-pump-installation",
@@ -249,6 +301,7 @@ const HVAC: IndustryProfile = {
       shareKeys: ["share.heatPump"],
       incidence: { kind: "lifespan", key: "lifespan.heatPump" },
       ticketKey: "ticket.heatPumpInstallation",
+      adjustments: REPLACEMENT_ADJUSTMENTS,
     },
     {
       id: "ac-repair",

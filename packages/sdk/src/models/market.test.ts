@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { areaTotals, discShareInside } from "./coverage.js";
-import { distanceMiles, PlaceIndex } from "./geo.js";
+import { type AtDistance, distanceMiles, PlaceIndex } from "./geo.js";
 import { INDUSTRY_PROFILES } from "./industry-profiles.js";
 import {
   AssumptionError,
@@ -8,7 +8,7 @@ import {
   computeServices,
   resolveAssumptions,
 } from "./market.js";
-import type { PlaceDataset, PlaceRecord } from "./places.js";
+import type { AreaUnit, HousingStock, PlaceDataset, PlaceRecord } from "./places.js";
 
 const HVAC = INDUSTRY_PROFILES.HVAC;
 
@@ -253,5 +253,209 @@ describe("market analysis", () => {
     expect(data.assumptions?.length).toBe(HVAC.assumptions.length);
     expect(data.requestLocation).toBe("A, TX");
     expect(data.analysisTimestamp).toBe("2026-11-20T12:00:00.000Z");
+  });
+});
+
+describe("market analysis with the housing stock of the tracts (issue 11)", () => {
+  const dataset: Omit<PlaceDataset, "places"> = {
+    provider: "census-api",
+    label: "Test tracts",
+    vintage: "2022 ACS 5-year",
+    provenance: {
+      population: { source: "Test", vintage: "2022", grade: "measured", method: "Counted" },
+      households: { source: "Test", vintage: "2022", grade: "measured", method: "Counted" },
+      housingUnits: { source: "Test", vintage: "2022", grade: "measured", method: "Counted" },
+      singleFamilyUnits: { source: "Test", vintage: "2022", grade: "measured", method: "Counted" },
+    },
+    background: {},
+    backgroundMethod: null,
+  };
+
+  /** 10 tracts of 1,000 households each, 5 mi from the target, with `housing` per tract. */
+  function analyze(housing: Partial<HousingStock> | null, overrides?: Record<string, number>) {
+    const perTract: HousingStock = {
+      occupied: 1000,
+      ownerOccupied: 650,
+      built2000OrLater: 253,
+      built1980To1999: 297,
+      builtBefore1980: 550,
+      heatingGas: 400,
+      heatingElectricity: 550,
+      heatingFuelOil: 0,
+      heatingOther: 20,
+      heatingNone: 30,
+      ...housing,
+    };
+    const units: AtDistance<AreaUnit>[] = Array.from({ length: 10 }, (_, i) => ({
+      item: {
+        id: `4845300000${i}`,
+        lat: 0,
+        lon: 0,
+        population: 2500,
+        households: 1000,
+        housingUnits: 1100,
+        singleFamilyUnits: 700,
+        ...(housing ? { housing: perTract } : {}),
+      },
+      distanceMiles: 5,
+    }));
+    return computeMarketAnalysis({
+      request: { city: "a", state: "TX", industry: "HVAC", primaryRadius: 10, secondaryRadius: 15 },
+      target: { name: "A", state: "TX", lat: 0, lon: 0, input: "a" },
+      region: "South",
+      dataset,
+      candidates: [],
+      units,
+      profile: HVAC,
+      ...(overrides ? { overrides } : {}),
+      now: new Date("2026-11-20T12:00:00Z"),
+    });
+  }
+  const jobs = (data: ReturnType<typeof analyze>, id: string) =>
+    data.serviceBreakdown.find((s) => s.serviceId === id)?.annualJobs ?? Number.NaN;
+  const assumption = (data: ReturnType<typeof analyze>, key: string) =>
+    data.assumptions?.find((a) => a.key === key);
+
+  it("without housing tables keeps the regional assumptions and today's numbers exactly", () => {
+    const data = analyze(null);
+    expect(data.households).toBe(10_000);
+    expect(data.assumptions).toEqual(resolveAssumptions(HVAC, "South"));
+    expect(data.serviceBreakdown).toEqual(
+      computeServices(10_000, HVAC, resolveAssumptions(HVAC, "South")),
+    );
+    // 10,000 × 0.53 / 15 = 353 AC replacements, as in the hand-checked South example above.
+    expect(jobs(data, "ac-replacement")).toBe(353);
+    expect(assumption(data, "share.furnace")).toMatchObject({ value: 0.5, basis: "estimate" });
+    expect(data.provenance?.revenue?.method).toMatch(/equipment shares by census region \(South\)/);
+  });
+
+  it("with housing tables derives the shares from the fuel mix, with basis and source", () => {
+    const data = analyze({});
+    // 55 % electric × 0.491 heat pumps per electric home = 0.27; furnaces 0.685 × (0.40 + 0.28)
+    expect(assumption(data, "share.heatPump")).toMatchObject({ value: 0.27, basis: "derived" });
+    expect(assumption(data, "share.furnace")).toMatchObject({ value: 0.466, basis: "derived" });
+    expect(assumption(data, "share.centralAc")?.value).toBe(0.53);
+    expect(assumption(data, "share.furnace")?.source).toContain(
+      "ACS B25040 house heating fuel (2022 ACS 5-year) over the 10 census tracts in range",
+    );
+    expect(assumption(data, "housing.ownerOccupied")).toMatchObject({
+      value: 0.65,
+      defaultValue: 0.65,
+      basis: "derived",
+    });
+    expect(assumption(data, "lifespan.furnace")?.basis).toBe("published");
+    expect(data.provenance?.revenue?.method).toContain(
+      "5 assumptions (basis “derived”) from the ACS housing tables",
+    );
+    expect(data.provenance?.revenue?.method).toContain("of the 10 tracts in range");
+    // At the national age and tenure mix the factors are 1: AC replacement as offline.
+    expect(jobs(data, "ac-replacement")).toBe(353);
+    expect(data.serviceBreakdown[0]?.formula).toBe("10,000 households × 53% × 1/15 yr × $4,575");
+  });
+
+  it("gives an all-gas area more furnace work and an all-electric one more heat pumps", () => {
+    const gas = analyze({
+      heatingGas: 1000,
+      heatingElectricity: 0,
+      heatingOther: 0,
+      heatingNone: 0,
+    });
+    const electric = analyze({
+      heatingGas: 0,
+      heatingElectricity: 1000,
+      heatingOther: 0,
+      heatingNone: 0,
+    });
+    expect(jobs(gas, "furnace-replacement")).toBeGreaterThan(jobs(electric, "furnace-replacement"));
+    expect(jobs(gas, "furnace-repair")).toBeGreaterThan(jobs(electric, "furnace-repair"));
+    expect(jobs(electric, "heat-pump-installation")).toBeGreaterThan(
+      jobs(gas, "heat-pump-installation"),
+    );
+    // Central cooling stays at the region's 80 %: AC repair is the same in both.
+    expect(jobs(gas, "ac-repair")).toBe(jobs(electric, "ac-repair"));
+  });
+
+  it("raises replacement jobs for older stock, not repairs", () => {
+    const older = analyze({ built2000OrLater: 0, built1980To1999: 300, builtBefore1980: 800 });
+    const newer = analyze({ built2000OrLater: 800, built1980To1999: 200, builtBefore1980: 100 });
+    for (const id of ["ac-replacement", "furnace-replacement", "heat-pump-installation"]) {
+      expect(jobs(older, id)).toBeGreaterThan(jobs(newer, id));
+    }
+    expect(jobs(older, "ac-repair")).toBe(jobs(newer, "ac-repair"));
+    // 0 % built since 2000: × 1 ÷ (1 − 0.4 × 0.23) = 1.10 → 10,000 × 0.53 / 15 × 1.1013 = 389
+    expect(jobs(older, "ac-replacement")).toBe(389);
+    expect(older.serviceBreakdown[0]?.formula).toBe(
+      "10,000 households × 53% × 1/15 yr × 1.10 housing age × $4,575",
+    );
+  });
+
+  it("lowers replacement jobs where fewer homes are owner-occupied", () => {
+    const owners = analyze({ ownerOccupied: 900 });
+    const renters = analyze({ ownerOccupied: 300 });
+    for (const id of ["ac-replacement", "furnace-replacement", "heat-pump-installation"]) {
+      expect(jobs(renters, id)).toBeLessThan(jobs(owners, id));
+    }
+    expect(jobs(renters, "maintenance-plans")).toBe(jobs(owners, "maintenance-plans"));
+    // 30 % owners: (0.3 + 0.5 × 0.7) ÷ 0.825 = 0.788 → 10,000 × 0.53 / 15 × 0.7879 = 278
+    expect(jobs(renters, "ac-replacement")).toBe(278);
+  });
+
+  it("lets an override win over a derived default, which stays the default", () => {
+    const data = analyze(
+      { heatingGas: 1000, heatingElectricity: 0, heatingOther: 0, heatingNone: 0 },
+      { "share.furnace": 0.4, "housing.ownerOccupied": 0.65 },
+    );
+    expect(assumption(data, "share.furnace")).toMatchObject({
+      value: 0.4,
+      defaultValue: 0.685,
+      basis: "derived",
+    });
+    // 10,000 × 0.40 / 20 = 200 furnace replacements (age and tenure at the national mix)
+    expect(jobs(data, "furnace-replacement")).toBe(200);
+    expect(() => analyze({}, { "share.furnace": 1.5 })).toThrow(AssumptionError);
+  });
+
+  it("uses the housing stock only when every tract in range has it", () => {
+    const tract = (id: string, housing?: HousingStock): AtDistance<AreaUnit> => ({
+      item: {
+        id,
+        lat: 0,
+        lon: 0,
+        population: 10,
+        households: 4,
+        housingUnits: 5,
+        singleFamilyUnits: 3,
+        ...(housing ? { housing } : {}),
+      },
+      distanceMiles: 1,
+    });
+    const allGas: HousingStock = {
+      occupied: 4,
+      ownerOccupied: 2,
+      built2000OrLater: 1,
+      built1980To1999: 2,
+      builtBefore1980: 2,
+      heatingGas: 4,
+      heatingElectricity: 0,
+      heatingFuelOil: 0,
+      heatingOther: 0,
+      heatingNone: 0,
+    };
+    const data = computeMarketAnalysis({
+      request: { city: "a", state: "TX", industry: "HVAC", primaryRadius: 10, secondaryRadius: 15 },
+      target: { name: "A", state: "TX", lat: 0, lon: 0, input: "a" },
+      region: "South",
+      dataset,
+      candidates: [],
+      units: [tract("1"), tract("2", allGas)],
+      profile: HVAC,
+      now: new Date("2026-11-20T12:00:00Z"),
+    });
+    expect(data.assumptions).toEqual(resolveAssumptions(HVAC, "South"));
+  });
+
+  it("lets an override of the housing mix change replacements offline too", () => {
+    const data = analyze(null, { "housing.built2000OrLater": 0 });
+    expect(jobs(data, "ac-replacement")).toBe(389);
   });
 });

@@ -12,6 +12,12 @@ import type {
 } from "../schemas/market.js";
 import { type AreaTotals, areaTotals, type PlaceAtDistance, unitTotals } from "./coverage.js";
 import type { AtDistance } from "./geo.js";
+import {
+  ADJUSTMENT_LABELS,
+  type HousingContext,
+  housingDefaults,
+  replacementFactor,
+} from "./housing-adjustments.js";
 import { COMMERCIAL_UNITS_PER_RESIDENT, type IndustryProfile } from "./industry-profiles.js";
 import type { AreaUnit, PlaceDataset } from "./places.js";
 
@@ -61,13 +67,23 @@ export function resolveAssumptionDefinitions<D extends RegionalAssumptionDefinit
   });
 }
 
-/** The profile's assumptions for a region, with the user's overrides applied and checked. */
+/**
+ * The profile's assumptions for a region, with the user's overrides applied and checked. With
+ * the service area's housing stock (tract-level ACS tables), the assumptions the profile marks
+ * `fromHousing` default to the area's values (basis "derived"); an override still wins.
+ */
 export function resolveAssumptions(
   profile: IndustryProfile,
   region: CensusRegion,
   overrides: Record<string, number> = {},
+  housing?: HousingContext,
 ): Assumption[] {
-  return resolveAssumptionDefinitions(profile.assumptions, region, overrides);
+  const definitions = housing
+    ? housingDefaults(profile.assumptions, region, housing).definitions
+    : profile.assumptions;
+  return resolveAssumptionDefinitions(definitions, region, overrides).map(
+    ({ fromHousing: _rule, ...assumption }) => assumption,
+  );
 }
 
 /** A lookup of resolved assumptions by key; a missing key is an AssumptionError. */
@@ -102,12 +118,20 @@ export function computeServices(
           : 0
         : incidenceValue;
     const ticket = value(service.ticketKey);
-    const jobs = households * share * incidence;
+    // Housing factors (1 at the national mix, so offline): shown only where they change jobs.
+    const factors = (service.adjustments ?? [])
+      .map((a) => ({ kind: a.kind, factor: replacementFactor(a.kind, value(a.key)) }))
+      .filter((f) => f.factor !== 1);
+    const factor = factors.reduce((p, f) => p * f.factor, 1);
+    const jobs = households * share * incidence * factor;
     const annualJobs = Math.round(jobs);
     const incidenceText =
       service.incidence.kind === "lifespan"
         ? `1/${fmt(incidenceValue, 1)} yr`
         : `${fmt(incidenceValue, 3)}/yr`;
+    const factorText = factors
+      .map((f) => ` × ${fmt(f.factor, 2, 2)} ${ADJUSTMENT_LABELS[f.kind]}`)
+      .join("");
     return {
       serviceId: service.id,
       serviceName: service.name,
@@ -115,7 +139,7 @@ export function computeServices(
       averageCost: ticket,
       estimatedRevenue: Math.round(jobs * ticket),
       marketPenetration: households > 0 ? jobs / households : 0,
-      formula: `${fmt(households)} households × ${pct(share)} × ${incidenceText} × $${fmt(ticket)}`,
+      formula: `${fmt(households)} households × ${pct(share)} × ${incidenceText}${factorText} × $${fmt(ticket)}`,
     };
   });
 }
@@ -147,16 +171,29 @@ export interface MarketInput {
   maxCityRows?: number;
 }
 
+/** What the revenue method says of the housing data used (assumption keys derived from it). */
+function housingMethod(derived: readonly string[], tracts: number, region: CensusRegion): string {
+  if (derived.length === 0) {
+    return `; equipment shares by census region (${region})`;
+  }
+  return `; ${derived.length} ${derived.length === 1 ? "assumption" : "assumptions"} (basis “derived”) from the ACS housing tables (tenure B25003, year built B25034, heating fuel B25040) of the ${formatDecimal(tracts)} tracts in range; replacements × housing-age and owner-occupancy factors`;
+}
+
 export function computeMarketAnalysis(input: MarketInput): MarketAnalysisData {
   const { request, target, dataset, profile, candidates } = input;
-  const assumptions = resolveAssumptions(profile, input.region, input.overrides);
   const background = dataset.background[target.state];
   const totals = (radius: number): AreaTotals =>
-    input.units
-      ? unitTotals(input.units, radius)
-      : areaTotals(candidates, radius, background);
+    input.units ? unitTotals(input.units, radius) : areaTotals(candidates, radius, background);
   const service = totals(request.secondaryRadius);
   const primary = totals(request.primaryRadius);
+  // Tract-level housing tables (census-api) give area defaults; else the regional ones stand.
+  const housing: HousingContext | undefined = service.housing
+    ? { housing: service.housing, tracts: service.units ?? 0, vintage: dataset.vintage }
+    : undefined;
+  const assumptions = resolveAssumptions(profile, input.region, input.overrides, housing);
+  const housingDerived = housing
+    ? housingDefaults(profile.assumptions, input.region, housing).derived
+    : [];
 
   // Candidates come nearest first (PlaceIndex.within); the sort is then a single pass.
   const inRange = candidates
@@ -184,6 +221,7 @@ export function computeMarketAnalysis(input: MarketInput): MarketAnalysisData {
       ? `${geometry}, plus ${dataset.backgroundMethod}`
       : geometry;
   const p = dataset.provenance;
+  const rowsCarryHouseholds = p.households.grade === "measured";
   const location = `${target.name}, ${target.state}`;
 
   return {
@@ -207,8 +245,11 @@ export function computeMarketAnalysis(input: MarketInput): MarketAnalysisData {
         state: place.state,
         population: place.population,
         housingUnits: place.housingUnits,
-        households: place.households,
-        singleFamilyUnits: place.singleFamilyUnits,
+        // Measured per-place figures only: a ratio of housing units is not stored twice
+        // (readers derive it with HOUSEHOLDS_PER_HOUSING_UNIT / SINGLE_FAMILY_SHARE).
+        ...(rowsCarryHouseholds
+          ? { households: place.households, singleFamilyUnits: place.singleFamilyUnits }
+          : {}),
         serviceArea: distanceMiles <= request.primaryRadius ? "primary" : "secondary",
         distanceMiles: Math.round(distanceMiles * 10) / 10,
         lat: Math.round(place.lat * 1e4) / 1e4,
@@ -232,7 +273,10 @@ export function computeMarketAnalysis(input: MarketInput): MarketAnalysisData {
     region: input.region,
     dataSource: { provider: dataset.provider, label: dataset.label, vintage: dataset.vintage },
     provenance: {
-      population: { ...p.population, method: `${p.population.method}; summed over ${withBackground}` },
+      population: {
+        ...p.population,
+        method: `${p.population.method}; summed over ${withBackground}`,
+      },
       households: {
         ...p.households,
         method: `${p.households.method}; summed over ${withBackground}`,
@@ -255,7 +299,7 @@ export function computeMarketAnalysis(input: MarketInput): MarketAnalysisData {
         source: `${profile.label} industry profile: sourced assumptions (see the assumptions list)`,
         vintage: input.now.getUTCFullYear().toString(),
         grade: "modeled",
-        method: "Σ services: households × equipment share × annual incidence × average ticket",
+        method: `Σ services: households × equipment share × annual incidence × average ticket${housingMethod(housingDerived, service.units ?? 0, input.region)}`,
       },
     },
     assumptions,

@@ -1,0 +1,270 @@
+/**
+ * The housing stock in the market model (issue 11). Where the area totals carry tract-level ACS
+ * housing tables (`AreaTotals.housing`, census-api provider), the assumptions a profile marks
+ * `fromHousing` get defaults computed for the area (basis "derived", the source naming the ACS
+ * table and the tracts), and replacement services are scaled by the age and the tenure of the
+ * stock. Without housing data nothing changes: the profile's regional values stand, and the
+ * replacement factors are exactly 1.
+ *
+ * Rules (docs/methodology.md, section 3):
+ *  - heat pumps: share heated by electricity × heat pumps per electrically heated home in the
+ *    census region (the rest of electric heat is resistance: electric furnaces, baseboards);
+ *  - furnaces: the region's furnaces per home not on a heat pump × the homes heated by gas, fuel
+ *    oil or electric resistance (wood, coal, solar, other fuels and no heat: no furnace);
+ *  - central AC (not a heat pump): the region's central cooling (central AC + heat pump) less the
+ *    area's heat pumps;
+ *  - replacements × housing-age factor × owner-occupancy factor, each relative to the national
+ *    mix that the offline defaults stand for.
+ *
+ * Data (reference figures with their sources) and pure functions; no I/O.
+ */
+import type { CensusRegion } from "../constants.js";
+import { formatDecimal } from "../format.js";
+import type { AssumptionDefinition } from "./industry-profiles.js";
+import type { HousingStock } from "./places.js";
+
+/** Which housing rule gives an assumption its area default. */
+export type HousingRule =
+  | "furnaceShare"
+  | "heatPumpShare"
+  | "centralAcShare"
+  | "ownerOccupied"
+  | "built2000OrLater";
+
+/** A factor on a service's jobs, read from one assumption (see `replacementFactor`). */
+export type ReplacementAdjustment = "housingAge" | "ownerOccupancy";
+
+/**
+ * Share of households heating mainly with electricity, by census region: EIA RECS 2020, as
+ * published by Atlas Buildings Hub. Heat pumps per electrically heated home = the profile's
+ * regional heat-pump share ÷ this (Northeast 0.28, Midwest 0.42, South 0.49, West 0.39).
+ */
+export const ELECTRIC_HEAT_SHARE = {
+  value: { Northeast: 0.18, Midwest: 0.19, South: 0.55, West: 0.28 } satisfies Record<
+    CensusRegion,
+    number
+  >,
+  source:
+    "EIA Residential Energy Consumption Survey 2020: electricity is the main heating fuel of 55 % of households in the South, 28 % in the West, 19 % in the Midwest and 18 % in the Northeast (Atlas Buildings Hub, “Recent trends in the residential heat pump market”, 2023)",
+  /** As cited inside a derived assumption's source. */
+  citation: "EIA RECS 2020, via Atlas Buildings Hub",
+  sourceUrl:
+    "https://atlasbuildingshub.com/2023/09/06/recent-trends-in-the-residential-heat-pump-market/",
+} as const;
+
+/**
+ * Replacements a year of a home built 2000 or later, relative to an older home (BIS estimate).
+ * In an ACS 2018–2022 sample such a home is 0–20 years old and mostly on its first equipment:
+ * averaged over those ages, the first-failure rate is F(20) ÷ 20, F(20) being the share of units
+ * failed by 20 years (lifespans spread about a quarter: furnace 20 years → 50 %, heat pump 16 →
+ * 84 %, AC 15 → 91 %), i.e. 0.50–0.68 of the steady rate 1 ÷ lifespan. Homes built before 2000
+ * are at or past one lifespan: the steady rate (weight 1).
+ */
+export const NEW_HOME_REPLACEMENT_WEIGHT = 0.6;
+
+/**
+ * Replacement decisions of a rented home, relative to an owner-occupied one (BIS estimate).
+ * Renters do not decide replacements; landlords do replace failed equipment, but more often
+ * repair instead, and apartment buildings buy central plant commercially.
+ */
+export const RENTED_HOME_REPLACEMENT_WEIGHT = 0.5;
+
+/**
+ * The national housing mix the offline defaults stand for; the replacement factors are 1 there.
+ */
+export const HOUSING_REFERENCE = {
+  ownerOccupied: {
+    value: 0.65,
+    basis: "published",
+    source: `U.S. homeownership rate, about 65 %: 65.2 % of occupied homes in the ACS 2022 (via ti.org/antiplanner/?p=21418); 64.8 % in the Census Bureau's Housing Vacancies and Homeownership survey, Q3 2019. With tract data: the area's own (ACS B25003). Replacement jobs × (owner share + ${RENTED_HOME_REPLACEMENT_WEIGHT} × renter share) ÷ the same at this U.S. share: renters do not decide replacements (BIS estimate of a rented home's weight: ${RENTED_HOME_REPLACEMENT_WEIGHT})`,
+  },
+  built2000OrLater: {
+    value: 0.23,
+    basis: "estimate",
+    source: `BIS estimate of the U.S. mix: 14.8 % of the 132 million housing units in the ACS 2010 were built 2000–2009 (American Consumers Newsletter, via nysdca.blogspot.com), and about 13 million have been built since 2010, so about 23 % of about 140 million. With tract data: the area's own (ACS B25034). Replacement jobs × (1 − ${formatDecimal(1 - NEW_HOME_REPLACEMENT_WEIGHT, 2)} × this share) ÷ the same at this U.S. share: homes at most about 20 years old mostly still run their first equipment (BIS estimate: ${NEW_HOME_REPLACEMENT_WEIGHT} of the replacements of an older home)`,
+  },
+} as const;
+
+const ageWeight = (built2000OrLater: number) =>
+  1 - (1 - NEW_HOME_REPLACEMENT_WEIGHT) * built2000OrLater;
+const tenureWeight = (ownerOccupied: number) =>
+  ownerOccupied + RENTED_HOME_REPLACEMENT_WEIGHT * (1 - ownerOccupied);
+
+/**
+ * Housing-age factor on replacements: (1 − 0.4 × share built 2000 or later) ÷ the same for the
+ * national mix. 1 at the national mix; 1.10 for an area built wholly before 2000, 0.66 for one
+ * built wholly since.
+ */
+export function housingAgeFactor(built2000OrLater: number): number {
+  return ageWeight(built2000OrLater) / ageWeight(HOUSING_REFERENCE.built2000OrLater.value);
+}
+
+/**
+ * Owner-occupancy factor on replacements: (owner share + 0.5 × renter share) ÷ the same for the
+ * national mix. 1 at the national mix; 1.21 for an area wholly owner-occupied, 0.61 for one
+ * wholly rented.
+ */
+export function ownerOccupancyFactor(ownerOccupied: number): number {
+  return tenureWeight(ownerOccupied) / tenureWeight(HOUSING_REFERENCE.ownerOccupied.value);
+}
+
+export function replacementFactor(kind: ReplacementAdjustment, value: number): number {
+  return kind === "housingAge" ? housingAgeFactor(value) : ownerOccupancyFactor(value);
+}
+
+/** How a factor is named in a service's formula. */
+export const ADJUSTMENT_LABELS: Record<ReplacementAdjustment, string> = {
+  housingAge: "housing age",
+  ownerOccupancy: "owner occupancy",
+};
+
+/** Shares (0–1) of an area's housing stock; null where the table's total is 0. */
+export interface HousingMix {
+  /** Occupied homes by house heating fuel (B25040). */
+  heating: {
+    gas: number;
+    electricity: number;
+    fuelOil: number;
+    other: number;
+    none: number;
+  } | null;
+  /** Owner-occupied ÷ occupied homes (B25003). */
+  ownerOccupied: number | null;
+  /** Housing units by year built (B25034). */
+  built: { since2000: number; from1980To1999: number; before1980: number } | null;
+}
+
+export function housingMix(h: HousingStock): HousingMix {
+  const fuelTotal =
+    h.heatingGas + h.heatingElectricity + h.heatingFuelOil + h.heatingOther + h.heatingNone;
+  const builtTotal = h.built2000OrLater + h.built1980To1999 + h.builtBefore1980;
+  return {
+    heating:
+      fuelTotal > 0
+        ? {
+            gas: h.heatingGas / fuelTotal,
+            electricity: h.heatingElectricity / fuelTotal,
+            fuelOil: h.heatingFuelOil / fuelTotal,
+            other: h.heatingOther / fuelTotal,
+            none: h.heatingNone / fuelTotal,
+          }
+        : null,
+    ownerOccupied: h.occupied > 0 ? Math.min(1, h.ownerOccupied / h.occupied) : null,
+    built:
+      builtTotal > 0
+        ? {
+            since2000: h.built2000OrLater / builtTotal,
+            from1980To1999: h.built1980To1999 / builtTotal,
+            before1980: h.builtBefore1980 / builtTotal,
+          }
+        : null,
+  };
+}
+
+/** The housing stock of a service area, as the market model is given it. */
+export interface HousingContext {
+  housing: HousingStock;
+  /** Tracts summed into `housing`. */
+  tracts: number;
+  /** The data's vintage as the dataset names it, e.g. "2022 ACS 5-year". */
+  vintage: string;
+}
+
+const pct = (share: number) => `${formatDecimal(share * 100, 1)} %`;
+const num = (n: number, digits = 2) => formatDecimal(n, digits);
+const round3 = (n: number) => Math.round(n * 1000) / 1000;
+
+/**
+ * The profile's definitions with area defaults for those marked `fromHousing` that the housing
+ * tables can give (a table whose total is 0 gives nothing: that default stays regional).
+ * `derived` lists the keys given an area default.
+ */
+export function housingDefaults<D extends AssumptionDefinition>(
+  definitions: readonly D[],
+  region: CensusRegion,
+  context: HousingContext,
+): { definitions: D[]; derived: string[] } {
+  const mix = housingMix(context.housing);
+  const regional = (rule: HousingRule): number | null => {
+    const def = definitions.find((d) => d.fromHousing === rule);
+    if (!def) return null;
+    return typeof def.value === "number" ? def.value : def.value[region];
+  };
+  const over = `over the ${formatDecimal(context.tracts)} census ${context.tracts === 1 ? "tract" : "tracts"} in range`;
+  const fuelTable = `ACS B25040 house heating fuel (${context.vintage}) ${over}`;
+
+  // Heat pumps per electrically heated home, and furnaces per home not on a heat pump, in the
+  // region: the regional defaults over the region's electric heat share (RECS 2020).
+  const hpRegion = regional("heatPumpShare") ?? 0;
+  const furnaceRegion = regional("furnaceShare") ?? 0;
+  const electricRegion = ELECTRIC_HEAT_SHARE.value[region];
+  const hpPerElectric = Math.min(1, hpRegion / electricRegion);
+  const furnacePerNonHp = hpRegion < 1 ? Math.min(1, furnaceRegion / (1 - hpRegion)) : 0;
+  const heating = mix.heating;
+  const heatPump = heating ? heating.electricity * hpPerElectric : null;
+
+  const derive = (
+    rule: HousingRule,
+  ): { value: number; source: string; sourceUrl?: string } | null => {
+    switch (rule) {
+      case "heatPumpShare":
+        if (!heating || heatPump === null) return null;
+        return {
+          value: heatPump,
+          source: `${fuelTable}: ${pct(heating.electricity)} of occupied homes heat with electricity, × ${num(hpPerElectric)} heat pumps per electrically heated home in the ${region} (its ${pct(hpRegion)} heat-pump share ÷ the ${pct(electricRegion)} of its homes heating with electricity, ${ELECTRIC_HEAT_SHARE.citation}); the rest of electric heat is resistance (electric furnaces, baseboards)`,
+          sourceUrl: ELECTRIC_HEAT_SHARE.sourceUrl,
+        };
+      case "furnaceShare": {
+        if (!heating) return null;
+        const resistance = heating.electricity * (1 - hpPerElectric);
+        return {
+          value: furnacePerNonHp * (heating.gas + heating.fuelOil + resistance),
+          source: `${fuelTable}: gas ${pct(heating.gas)}, fuel oil ${pct(heating.fuelOil)}, electric resistance ${pct(resistance)} (electricity ${pct(heating.electricity)} less heat pumps), × ${num(furnacePerNonHp)} furnaces per such home in the ${region} (its ${pct(furnaceRegion)} furnace share ÷ the ${pct(1 - hpRegion)} not on a heat pump); wood, coal, solar, other fuels (${pct(heating.other)}) and no heat (${pct(heating.none)}) count no furnace`,
+        };
+      }
+      case "centralAcShare": {
+        const acRegion = regional("centralAcShare");
+        if (acRegion === null || heatPump === null) return null;
+        const cooling = acRegion + hpRegion;
+        return {
+          value: Math.max(0, cooling - heatPump),
+          source: `Central cooling at the ${region}'s ${pct(cooling)} (central AC ${pct(acRegion)} + heat pump ${pct(hpRegion)}, after EIA RECS 2020), less the area's ${pct(heatPump)} heat pumps from ${fuelTable}`,
+        };
+      }
+      case "ownerOccupied": {
+        const owner = mix.ownerOccupied;
+        if (owner === null) return null;
+        return {
+          value: owner,
+          source: `ACS B25003 tenure (${context.vintage}) ${over}: ${formatDecimal(context.housing.ownerOccupied)} of ${formatDecimal(context.housing.occupied)} occupied homes are owner-occupied; replacement jobs × ${num(ownerOccupancyFactor(round3(owner)))} against the U.S. ${pct(HOUSING_REFERENCE.ownerOccupied.value)}`,
+        };
+      }
+      case "built2000OrLater": {
+        const built = mix.built;
+        if (!built) return null;
+        return {
+          value: built.since2000,
+          source: `ACS B25034 year structure built (${context.vintage}) ${over}: ${pct(built.since2000)} of housing units built 2000 or later, ${pct(built.from1980To1999)} 1980–1999, ${pct(built.before1980)} before 1980; replacement jobs × ${num(housingAgeFactor(round3(built.since2000)))} against the U.S. ${pct(HOUSING_REFERENCE.built2000OrLater.value)} built 2000 or later`,
+        };
+      }
+    }
+  };
+
+  const derived: string[] = [];
+  const result = definitions.map((def) => {
+    if (!def.fromHousing) return def;
+    const area = derive(def.fromHousing);
+    if (!area || !Number.isFinite(area.value)) return def;
+    derived.push(def.key);
+    const value = Math.min(def.max, Math.max(def.min, round3(area.value)));
+    const { sourceUrl: _regionalUrl, ...rest } = def;
+    return {
+      ...rest,
+      value,
+      basis: "derived",
+      source: area.source,
+      ...(area.sourceUrl ? { sourceUrl: area.sourceUrl } : {}),
+    } as D;
+  });
+  return { definitions: result, derived };
+}
