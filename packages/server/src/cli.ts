@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-/** `bis-server`: start the server, create the first administrator, import place data. */
-import { adminSetupRequestSchema } from "@bis/sdk";
+/** `bis-server`: start the server, create the first administrator, import or refresh place data. */
+import { adminSetupRequestSchema, US_STATES } from "@bis/sdk";
 import { Command } from "commander";
 import { ConfigError, loadConfig } from "./config.js";
 import { createContext } from "./context.js";
@@ -110,6 +110,79 @@ Example:
       process.stdout.write(`Imported ${places} from ${file} (${states})${skipped}\n`);
     } finally {
       db.$client.close();
+    }
+  });
+
+data
+  .command("refresh-census")
+  .description(
+    "fetch the ACS 5-year tract and place tables of states from the Census Data API again and replace their cache rows (census-api provider)",
+  )
+  .option(
+    "--state <code>",
+    "a state to refresh (two-letter code; repeat or separate with commas)",
+    (value: string, previous: string[] | undefined) => [...(previous ?? []), ...value.split(",")],
+  )
+  .option("--all", "refresh all 50 states")
+  .addHelpText(
+    "after",
+    `
+Without --state or --all, refreshes the states already cached for CENSUS_VINTAGE.
+Uses CENSUS_API_URL, CENSUS_VINTAGE and CENSUS_API_KEY (else the key saved in the admin panel).
+A running server reads the new rows after a restart.
+
+Examples:
+  bis-server data refresh-census --state TX --state OK
+  bis-server data refresh-census --all`,
+  )
+  .action(async (options: { state?: string[]; all?: boolean }) => {
+    const { createCensusApiProvider, censusStates, vintageLabel } = await import(
+      "./places/census-api.js"
+    );
+    const { loadEmbeddedCensus } = await import("./places/embedded.js");
+    const config = loadConfig();
+    // Unknown codes fail before anything is opened or fetched.
+    const requested = censusStates(options.state ?? []).map((s) => s.code);
+    const context = createContext(config);
+    try {
+      const census = createCensusApiProvider(config, context.db, {
+        census: loadEmbeddedCensus,
+        apiKey: () => context.keys.get("census"),
+      });
+      const states = options.all
+        ? US_STATES.map((s) => s.code)
+        : requested.length > 0
+          ? requested
+          : census.cachedStates();
+      if (states.length === 0) {
+        throw new AppError(
+          "VALIDATION_FAILED",
+          `No state is cached for the ${vintageLabel(config.places.census.vintage)}: name states with --state TX (repeatable) or use --all`,
+        );
+      }
+      const n = (x: number) => x.toLocaleString("en-US");
+      const out = process.stdout;
+      out.write(
+        `Refreshing ${states.length} state${states.length === 1 ? "" : "s"} from ${config.places.census.baseUrl} (${vintageLabel(config.places.census.vintage)})\n`,
+      );
+      let tracts = 0;
+      let places = 0;
+      for (const code of states) {
+        const [r] = await census.refresh([code]);
+        if (!r) continue;
+        tracts += r.tractsPlaced;
+        places += r.placesListed;
+        const tractsLeft = r.tractsLeftOut > 0 ? `, ${n(r.tractsLeftOut)} left out` : "";
+        const placesLeft = r.placesLeftOut > 0 ? `, ${n(r.placesLeftOut)} left out` : "";
+        out.write(
+          `${r.state}: ${n(r.tracts)} tracts (${n(r.tractsPlaced)} placed${tractsLeft}), ${n(r.places)} places (${n(r.placesListed)} listed${placesLeft}); ${r.requests} request${r.requests === 1 ? "" : "s"}\n`,
+        );
+      }
+      out.write(
+        `Cached ${n(tracts)} tracts and ${n(places)} places for ${states.length} state${states.length === 1 ? "" : "s"}\n`,
+      );
+    } finally {
+      context.close();
     }
   });
 

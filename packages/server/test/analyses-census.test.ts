@@ -1,7 +1,12 @@
-/** A whole analysis on the census-api provider, against a local fake of the Census Data API. */
+/**
+ * A whole analysis over HTTP on the census-api provider, against a local fake of the Census Data
+ * API that serves synthetic figures for real 2020 tract GEOIDs around Austin.
+ */
+import { distanceMiles } from "@bis/sdk";
 import type { NodeClient } from "@bis/sdk/node";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { type FakeCensus, startFakeCensus } from "./support/fake-census.js";
+import { loadEmbeddedCensus } from "../src/places/embedded.js";
+import { type FakeCensus, type FakeTract, startFakeCensus } from "./support/fake-census.js";
 import { signedInUser, startTestServer, type TestServer } from "./support/index.js";
 
 const acs = (
@@ -19,17 +24,91 @@ const acs = (
   B19013_001E: "-666666666",
 });
 
+/** Synthetic figures (not Census data) for one tract, from its position in the list. */
+function tractFigures(i: number) {
+  const population = 1500 + ((i * 737) % 4000);
+  const households = Math.round(population * 0.38);
+  const housingUnits = Math.round(population * 0.42);
+  const detached = Math.round(housingUnits * 0.6);
+  const attached = i % 7 === 0 ? null : Math.round(housingUnits * 0.05);
+  return { population, households, housingUnits, detached, attached };
+}
+
+interface Expected {
+  lat: number;
+  lon: number;
+  population: number;
+  households: number;
+  housingUnits: number;
+  singleFamilyUnits: number;
+}
+
 let census: FakeCensus;
 let bis: TestServer;
 let user: NodeClient;
+const served: Expected[] = [];
+let austin: { lat: number; lon: number };
+
+/** The sums over the served tracts whose 2020 centre lies within `radius` of Austin. */
+function within(radius: number) {
+  const inside = served.filter(
+    (t) => distanceMiles(austin.lat, austin.lon, t.lat, t.lon) <= radius,
+  );
+  const sum = (pick: (t: Expected) => number) => inside.reduce((s, t) => s + pick(t), 0);
+  return {
+    tracts: inside.length,
+    population: sum((t) => t.population),
+    households: sum((t) => t.households),
+    housingUnits: sum((t) => t.housingUnits),
+    singleFamilyUnits: sum((t) => t.singleFamilyUnits),
+  };
+}
 
 beforeAll(async () => {
+  // Real tract GEOIDs and centres (the server places tracts by them), synthetic figures.
+  const embedded = loadEmbeddedCensus();
+  const centre = embedded.places.find((p) => p.id === "4805000");
+  if (!centre) throw new Error("Austin (4805000) is missing from the embedded dataset");
+  austin = { lat: centre.lat, lon: centre.lon };
+  const near = embedded.tracts.filter(
+    (t) => t.id.startsWith("48") && distanceMiles(austin.lat, austin.lon, t.lat, t.lon) <= 40,
+  );
+  const tracts: FakeTract[] = near.map((t, i) => {
+    const f = tractFigures(i);
+    served.push({
+      lat: t.lat,
+      lon: t.lon,
+      population: f.population,
+      households: f.households,
+      housingUnits: f.housingUnits,
+      // A suppressed cell counts as 0.
+      singleFamilyUnits: f.detached + (f.attached ?? 0),
+    });
+    return {
+      county: t.id.slice(2, 5),
+      tract: t.id.slice(5),
+      name: `Census Tract ${Number(t.id.slice(5)) / 100}; Texas`,
+      values: {
+        ...acs(f.population, f.households, f.housingUnits, f.detached, f.attached ?? 0),
+        B25024_003E: f.attached === null ? "-999999999" : String(f.attached),
+      },
+    };
+  });
+  // A tract the 2020 centres do not know: left out, whatever its figures.
+  tracts.push({
+    county: "453",
+    tract: "999999",
+    name: "Census Tract 9999.99; Travis County; Texas",
+    values: acs(50_000, 20_000, 21_000, 10_000, 0),
+  });
+
   census = await startFakeCensus({
     states: [
       {
         fips: "48",
         name: "Texas",
-        values: acs(29_243_342, 10_490_553, 11_589_324, 7_500_000, 300_000),
+        values: {},
+        tracts,
         places: [
           {
             place: "05000",
@@ -65,7 +144,7 @@ afterAll(async () => {
   await census?.close();
 });
 
-it("runs the analysis on measured ACS figures and says so", async () => {
+it("runs the analysis on measured ACS tract figures and says so", async () => {
   const { analysis } = await user.analyses.analyze({
     state: "TX",
     city: "Austin",
@@ -74,23 +153,63 @@ it("runs the analysis on measured ACS figures and says so", async () => {
     secondaryRadius: 25,
   });
   const data = (await user.analyses.get(analysis.id)).marketAnalysisData;
-  expect(data?.dataSource?.provider).toBe("census-api");
+  expect(data?.dataSource).toMatchObject({
+    provider: "census-api",
+    vintage: "ACS 2018–2022 5-year",
+  });
+  expect(data?.dataSource?.label).toContain(
+    "1 tract (50,000 residents) without a 2020 tract centre left out",
+  );
   for (const figure of ["population", "households", "housingUnits", "singleFamilyUnits"] as const) {
     expect(data?.provenance?.[figure]?.grade).toBe("measured");
-    expect(data?.provenance?.[figure]?.source).toMatch(/American Community Survey 5-year 2022/);
+    expect(data?.provenance?.[figure]?.source).toMatch(
+      /^U\.S\. Census Bureau, American Community Survey 2018–2022 5-year estimates .*census tract tables B01003, B11001, B25001, B25024, B25003, B25034, B25040, B19013/,
+    );
   }
-  const austin = data?.cityAnalysis.cityBreakdown.find((c) => c.name === "Austin");
-  expect(austin).toMatchObject({
+  expect(data?.provenance?.singleFamilyUnits?.method).toMatch(
+    /tracts? with a suppressed estimate counted as 0/,
+  );
+
+  // The target is Austin's embedded centre; the totals are the fake's tracts within each radius.
+  expect(data?.target).toMatchObject({ lat: austin.lat, lon: austin.lon });
+  const service = within(25);
+  const primary = within(10);
+  expect(service.tracts).toBeGreaterThan(100);
+  expect(primary.tracts).toBeLessThan(service.tracts);
+  expect(data?.marketSize).toBe(service.population);
+  expect(data?.households).toBe(service.households);
+  expect(data?.censusData).toMatchObject({
+    totalPopulation: service.population,
+    totalHousingUnits: service.housingUnits,
+    singleFamilyUnits: service.singleFamilyUnits,
+  });
+  expect(data?.marketSummary).toMatchObject({
+    primaryPopulation: primary.population,
+    primaryHouseholds: primary.households,
+    tractsInRange: service.tracts,
+  });
+
+  // The city table: ACS place figures at the embedded place centres.
+  const austinRow = data?.cityAnalysis.cityBreakdown.find((c) => c.name === "Austin");
+  expect(austinRow).toMatchObject({
     population: 961_855,
     households: 420_000,
     housingUnits: 460_000,
     singleFamilyUnits: 230_000,
+    distanceMiles: 0,
   });
   expect(data?.cityAnalysis.cityBreakdown.map((c) => c.name)).toEqual(
     expect.arrayContaining(["Round Rock", "Pflugerville"]),
   );
-  // Only Texas was asked for, once per geography level; the next analysis reads the database cache.
-  expect(census.requests.map((r) => r.in ?? r.for)).toEqual(["state:48", "state:48"]);
+
+  // Only Texas was asked for, once per level; the next analysis reads the database cache.
+  expect(census.requests.map((r) => [r.for, r.in])).toEqual(
+    expect.arrayContaining([
+      ["tract:*", "state:48 county:*"],
+      ["place:*", "state:48"],
+    ]),
+  );
+  expect(census.requests).toHaveLength(2);
   await user.analyses.analyze({
     state: "TX",
     city: "Round Rock",

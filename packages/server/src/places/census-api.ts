@@ -1,35 +1,50 @@
 /**
- * The `census-api` place provider: ACS 5-year place-level estimates from the U.S. Census Data
- * API (measured), through undici, cached in the database per vintage and state.
+ * The `census-api` place provider: ACS 5-year estimates from the U.S. Census Data API at census
+ * **tract** level (measured), through undici, cached in the database per state, vintage and level.
  *
+ *   GET {baseUrl}/data/{vintage}/acs/acs5?get=NAME,<variables>&for=tract:*&in=state:{fips}&in=county:*[&key=KEY]
  *   GET {baseUrl}/data/{vintage}/acs/acs5?get=NAME,<variables>&for=place:*&in=state:{fips}[&key=KEY]
- *   GET {baseUrl}/data/{vintage}/acs/acs5?get=NAME,<variables>&for=state:{fips}[&key=KEY]
  *
  * The answer is a JSON array of arrays: a header row (the requested variables, then the
- * geography columns `state`, `place`), then one row per geography, every cell a string.
- * Suppressed or unavailable estimates are negative sentinels ("-666666666", "-999999999",
- * "-888888888", …) and become null here.
+ * geography columns `state`, `county`, `tract` or `state`, `place`), then one row per geography,
+ * every cell a string. Suppressed or unavailable estimates are negative sentinels ("-666666666",
+ * "-999999999", "-888888888", "-222222222", …) and become null here. The API takes at most 50
+ * variables per call (NAME included): longer lists are split into several calls, joined by GEOID.
  *
- * The API has no coordinates: each place is joined by normalized name, within its state, to the
- * coordinates the caller injects (the embedded GeoNames places). Places without a match are
- * left out and counted in the dataset's label and provenance. Residents outside the listed
- * places form the state's background density: (state total − Σ listed places) ÷ state land area.
+ * The API has no coordinates. Each tract is placed at its 2020 Census population centre from the
+ * embedded dataset, by GEOID (or, where the county code changed since 2020 — Connecticut's
+ * planning regions from the 2022 vintage on — by its tract code when that is unique in the
+ * state); tracts without one are left out and counted in the dataset's label and provenance.
+ * Area totals are sums of the tracts whose centre lies within the radius (no background density).
+ * Places (the city table and geocoding) are placed at the embedded Census place centre of the
+ * same GEOID, else of the same name in the state; places without one are left out and counted.
+ *
+ * Each state's two tables are stored in `census_cache` (key `acs5:{vintage}:{state}:{level}`) as
+ * fetched (variables and values, no derived figures) and served from there afterwards;
+ * `bis-server data refresh-census` fetches them again and replaces the rows.
  */
-import type { BackgroundDensity, PlaceDataset, PlaceFigure, PlaceRecord } from "@bis/sdk";
+import type { AreaUnit, HousingStock, PlaceDataset, PlaceFigure, PlaceRecord } from "@bis/sdk";
 import { US_STATES } from "@bis/sdk";
-import { eq } from "drizzle-orm";
+import { and, eq, like } from "drizzle-orm";
 import { type Dispatcher, request } from "undici";
 import type { Config } from "../config.js";
 import type { Db } from "../db/database.js";
 import { censusCache } from "../db/schema.js";
 import { AppError } from "../http/errors.js";
-import { footprintMiles } from "./density.js";
 import type { EmbeddedCensus } from "./embedded.js";
 import { normalizePlaceName } from "./geocoder.js";
 import type { PlaceProvider } from "./provider.js";
 
-/** ACS 5-year variables requested for every place and state (see data/benchmarks.md). */
-export const ACS_VARIABLES = {
+/** The whole exchange (connect, headers, body) must finish within this many milliseconds. */
+export const CENSUS_TIMEOUT_MS = 15_000;
+
+/** Variables the API accepts in one call (`get` "is limited to 50 variables"; NAME counts). */
+export const CENSUS_MAX_VARIABLES = 50;
+
+/* ---------------------------------------------------------------- variables */
+
+/** What each place of the city table gets (ACS 5-year, place level). */
+export const PLACE_VARIABLES = {
   population: "B01003_001E",
   households: "B11001_001E",
   housingUnits: "B25001_001E",
@@ -38,135 +53,101 @@ export const ACS_VARIABLES = {
   medianHouseholdIncome: "B19013_001E",
 } as const;
 
-/** B25040 house heating fuel, occupied housing units: _002E … _010E. */
-export const HEATING_FUEL_VARIABLES = {
-  utilityGas: "B25040_002E",
-  bottledGas: "B25040_003E",
-  electricity: "B25040_004E",
-  fuelOil: "B25040_005E",
-  coal: "B25040_006E",
-  wood: "B25040_007E",
-  solar: "B25040_008E",
-  other: "B25040_009E",
-  none: "B25040_010E",
-} as const;
+/** A figure of a tract: the four area figures, the housing stock, the median income. */
+export type TractField = PlaceFigure | keyof HousingStock | "medianHouseholdIncome";
 
-export type HeatingFuel = keyof typeof HEATING_FUEL_VARIABLES;
-
-export const ACS_GET = [
-  "NAME",
-  ...Object.values(ACS_VARIABLES),
-  ...Object.values(HEATING_FUEL_VARIABLES),
-] as const;
-
-/** The whole exchange (connect, headers, body) must finish within this many milliseconds. */
-export const CENSUS_TIMEOUT_MS = 15_000;
+const cells = (table: string, from: number, to: number): string[] => {
+  const out: string[] = [];
+  for (let i = from; i <= to; i++) out.push(`${table}_${String(i).padStart(3, "0")}E`);
+  return out;
+};
 
 /**
- * Land area of each state in square miles, 2022 U.S. Census Gazetteer (state file, ALAND_SQMI,
- * rounded to the square mile), as redistributed in the `us_geo` data set (MIT licence).
- * Used only for the density of residents living outside the listed places.
+ * B25034 "Year structure built" (housing units): the cells of each band, by vintage.
+ *
+ * - Vintage 2015 and later: _002E the latest band (2022: "Built 2020 or later"; 2015–2021:
+ *   "2014 or later" or "2020 or later"), _003E 2010–2019 (2015–2020: 2010–2013), _004E 2000–2009,
+ *   _005E 1990–1999, _006E 1980–1989, _007E 1970–1979, _008E 1960–1969, _009E 1950–1959,
+ *   _010E 1940–1949, _011E 1939 or earlier.
+ * - Vintages 2009–2014: _002E 2010 (2005) or later, _003E 2000–2009 (2000–2004), _004E 1990–1999,
+ *   _005E 1980–1989, _006E 1970–1979 … _010E 1939 or earlier.
  */
-export const STATE_LAND_AREA_SQ_MI: Readonly<Record<string, number>> = {
-  AL: 50645,
-  AK: 570641,
-  AZ: 113594,
-  AR: 52035,
-  CA: 155779,
-  CO: 103642,
-  CT: 4842,
-  DE: 1949,
-  DC: 61,
-  FL: 53625,
-  GA: 57513,
-  HI: 6423,
-  ID: 82643,
-  IL: 55519,
-  IN: 35826,
-  IA: 55857,
-  KS: 81759,
-  KY: 39486,
-  LA: 43204,
-  ME: 30843,
-  MD: 9707,
-  MA: 7800,
-  MI: 56539,
-  MN: 79627,
-  MS: 46923,
-  MO: 68742,
-  MT: 145546,
-  NE: 76824,
-  NV: 109781,
-  NH: 8953,
-  NJ: 7354,
-  NM: 121298,
-  NY: 47126,
-  NC: 48618,
-  ND: 69001,
-  OH: 40861,
-  OK: 68595,
-  OR: 95988,
-  PA: 44743,
-  RI: 1034,
-  SC: 30061,
-  SD: 75811,
-  TN: 41235,
-  TX: 261232,
-  UT: 82170,
-  VT: 9217,
-  VA: 39490,
-  WA: 66456,
-  WV: 24038,
-  WI: 54158,
-  WY: 97093,
-};
-const LAND_AREA_SOURCE = "2022 U.S. Census Gazetteer state land area";
-
-/** One geography (a place or the state) as parsed from the API's answer. */
-export interface AcsRow {
-  /** State FIPS + place FIPS (7 digits) for a place; the state FIPS for the state. */
-  geoid: string;
-  /** Census name, e.g. "Austin city, Texas". */
-  name: string;
-  population: number | null;
-  households: number | null;
-  housingUnits: number | null;
-  /** 1-unit detached + 1-unit attached (null if either is unavailable). */
-  singleFamilyUnits: number | null;
-  medianHouseholdIncome: number | null;
-  heatingFuel: Record<HeatingFuel, number | null>;
+export function yearBuiltCells(vintage: string): {
+  built2000OrLater: string[];
+  built1980To1999: string[];
+  builtBefore1980: string[];
+} {
+  return Number(vintage) >= 2015
+    ? {
+        built2000OrLater: cells("B25034", 2, 4),
+        built1980To1999: cells("B25034", 5, 6),
+        builtBefore1980: cells("B25034", 7, 11),
+      }
+    : {
+        built2000OrLater: cells("B25034", 2, 3),
+        built1980To1999: cells("B25034", 4, 5),
+        builtBefore1980: cells("B25034", 6, 10),
+      };
 }
 
-/** What is cached per (vintage, state). */
-export interface CensusStatePayload {
-  state: AcsRow;
-  places: AcsRow[];
+/** The ACS cells each tract figure sums (a figure is the sum of its cells). */
+export function tractFields(vintage: string): Record<TractField, readonly string[]> {
+  return {
+    population: ["B01003_001E"],
+    households: ["B11001_001E"],
+    housingUnits: ["B25001_001E"],
+    // 1-unit detached + 1-unit attached.
+    singleFamilyUnits: ["B25024_002E", "B25024_003E"],
+    occupied: ["B25003_001E"],
+    ownerOccupied: ["B25003_002E"],
+    ...yearBuiltCells(vintage),
+    // B25040 house heating fuel (occupied units): utility gas + bottled, tank or LP gas.
+    heatingGas: ["B25040_002E", "B25040_003E"],
+    heatingElectricity: ["B25040_004E"],
+    heatingFuelOil: ["B25040_005E"],
+    // Coal or coke, wood, solar energy, other fuel.
+    heatingOther: cells("B25040", 6, 9),
+    heatingNone: ["B25040_010E"],
+    medianHouseholdIncome: ["B19013_001E"],
+  };
 }
 
-export interface Coordinates {
-  lat: number;
-  lon: number;
+/** Every variable of the tract request, in request order, each once. */
+export function tractVariables(vintage: string): string[] {
+  return [...new Set(Object.values(tractFields(vintage)).flat())];
 }
 
-export interface CensusApiDeps {
-  /**
-   * Coordinates of the places of a state (two-letter code), by name. Names are normalized here
-   * (case, accents, punctuation, "St."/"Saint", a trailing legal description), so raw place
-   * names are fine as keys.
-   */
-  coordinates?: (state: string) => Promise<Map<string, Coordinates>> | Map<string, Coordinates>;
-  /** The embedded Census dataset (places' centres by name, when `coordinates` is not given). */
-  census?: () => EmbeddedCensus;
-  /** undici dispatcher (default: the global one). The caller owns and closes it. */
-  dispatcher?: Dispatcher;
-  /** Default CENSUS_TIMEOUT_MS. */
-  timeoutMs?: number;
-  now?: () => Date;
-  /** The key at call time (environment, else saved in the admin panel); default CENSUS_API_KEY. */
-  apiKey?: () => string | undefined;
-}
+const TRACT_TABLES = [
+  "B01003",
+  "B11001",
+  "B25001",
+  "B25024",
+  "B25003",
+  "B25034",
+  "B25040",
+  "B19013",
+];
+const PLACE_TABLES = ["B01003", "B11001", "B25001", "B25024", "B19013"];
 
-export type CensusApiConfig = Pick<Config, "places">;
+const HOUSING_FIELDS: readonly (keyof HousingStock)[] = [
+  "occupied",
+  "ownerOccupied",
+  "built2000OrLater",
+  "built1980To1999",
+  "builtBefore1980",
+  "heatingGas",
+  "heatingElectricity",
+  "heatingFuelOil",
+  "heatingOther",
+  "heatingNone",
+];
+
+const FIGURES: PlaceFigure[] = ["population", "households", "housingUnits", "singleFamilyUnits"];
+
+/** "2022" → "ACS 2018–2022 5-year". */
+export function vintageLabel(vintage: string): string {
+  return `ACS ${Number(vintage) - 4}–${vintage} 5-year`;
+}
 
 /* ---------------------------------------------------------------- names */
 
@@ -204,11 +185,6 @@ const LEGAL_DESCRIPTIONS = [
 export const normalizeName = normalizePlaceName;
 
 /**
- * Names to look a Census place up by, best first: "Austin city, Texas" → ["austin city",
- * "austin"]; "Nashville-Davidson metropolitan government (balance), Tennessee" → […,
- * "nashville davidson", "nashville"]; "Urban Honolulu CDP, Hawaii" → […, "honolulu"].
- */
-/**
  * The name people use: the Census name without the state and the legal description
  * ("Austin city, Texas" → "Austin"; "Boise City city, Idaho" → "Boise City").
  */
@@ -223,6 +199,11 @@ export function displayName(censusName: string): string {
   return legal ? local.slice(0, local.length - legal.length - 1).trim() : local;
 }
 
+/**
+ * Names to look a Census place up by, best first: "Austin city, Texas" → ["austin city",
+ * "austin"]; "Nashville-Davidson metropolitan government (balance), Tennessee" → […,
+ * "nashville davidson", "nashville"]; "Urban Honolulu CDP, Hawaii" → […, "honolulu"].
+ */
 export function candidateNames(censusName: string): string[] {
   const comma = censusName.lastIndexOf(",");
   const local = (comma >= 0 ? censusName.slice(0, comma) : censusName).trim();
@@ -270,25 +251,48 @@ export function parseEstimate(cell: unknown, variable: string, where: string): n
   return value < 0 ? null : value;
 }
 
+export type Level = "tract" | "place";
+
+const GEOGRAPHY: Record<Level, readonly string[]> = {
+  tract: ["state", "county", "tract"],
+  place: ["state", "place"],
+};
+
+/** One geography as parsed from the API's answer. */
+export interface AcsRow {
+  /** The geography columns joined: 11-digit tract GEOID, 7-digit place GEOID. */
+  geoid: string;
+  /** Census name ("Census Tract 1.01; Travis County; Texas", "Austin city, Texas"), if asked. */
+  name: string | null;
+  /** Variable → estimate (null: suppressed or unavailable). */
+  values: Record<string, number | null>;
+}
+
 /**
- * Parses the API's array-of-arrays answer: header row first; columns found by name, not position.
- * `geography` is "place" or "state"; `what` describes the request for messages.
+ * Parses the API's array-of-arrays answer to `get` (the variables requested, NAME included or
+ * not): header row first; columns found by name, not position; `what` describes the request.
  */
-export function parseAcsTable(json: unknown, geography: "place" | "state", what: string): AcsRow[] {
+export function parseAcsTable(
+  json: unknown,
+  get: readonly string[],
+  level: Level,
+  what: string,
+): AcsRow[] {
   if (!Array.isArray(json) || json.length === 0 || !Array.isArray(json[0])) {
     throw upstream(
       `Census Data API answered ${what} with JSON that is not a table (array of rows)`,
     );
   }
   const header = (json[0] as unknown[]).map(String);
-  const geoColumns = geography === "place" ? ["state", "place"] : ["state"];
-  const missing = [...ACS_GET, ...geoColumns].filter((c) => !header.includes(c));
+  const geoColumns = GEOGRAPHY[level];
+  const missing = [...get, ...geoColumns].filter((c) => !header.includes(c));
   if (missing.length > 0) {
     throw upstream(
       `Census Data API answered ${what} without the column${missing.length > 1 ? "s" : ""} ${missing.join(", ")}`,
     );
   }
   const col = (name: string) => header.indexOf(name);
+  const variables = get.filter((v) => v !== "NAME");
   const rows: AcsRow[] = [];
   for (let i = 1; i < json.length; i++) {
     const row = json[i] as unknown;
@@ -298,29 +302,40 @@ export function parseAcsTable(json: unknown, geography: "place" | "state", what:
       );
     }
     const geoid = geoColumns.map((c) => String(row[col(c)] ?? "")).join("");
-    const where = `${String(row[col("NAME")])} (${geoid})`;
-    const get = (variable: string) => parseEstimate(row[col(variable)], variable, where);
-    const population = get(ACS_VARIABLES.population);
-    const households = get(ACS_VARIABLES.households);
-    const housingUnits = get(ACS_VARIABLES.housingUnits);
-    const detached = get(ACS_VARIABLES.oneUnitDetached);
-    const attached = get(ACS_VARIABLES.oneUnitAttached);
-    const medianHouseholdIncome = get(ACS_VARIABLES.medianHouseholdIncome);
-    const heatingFuel = Object.fromEntries(
-      Object.entries(HEATING_FUEL_VARIABLES).map(([fuel, variable]) => [fuel, get(variable)]),
-    ) as Record<HeatingFuel, number | null>;
-    rows.push({
-      geoid,
-      name: String(row[col("NAME")] ?? ""),
-      population,
-      households,
-      housingUnits,
-      singleFamilyUnits: detached === null || attached === null ? null : detached + attached,
-      medianHouseholdIncome,
-      heatingFuel,
-    });
+    const name = get.includes("NAME") ? String(row[col("NAME")] ?? "") : null;
+    const where = name ? `${name} (${geoid})` : geoid;
+    const values: Record<string, number | null> = {};
+    for (const v of variables) values[v] = parseEstimate(row[col(v)], v, where);
+    rows.push({ geoid, name, values });
   }
   return rows;
+}
+
+/** Splits NAME + variables into `get` lists of at most `max` entries (NAME in the first). */
+export function splitVariables(variables: readonly string[], max: number): string[][] {
+  const all = ["NAME", ...variables.filter((v) => v !== "NAME")];
+  const size = Math.max(2, max);
+  const out: string[][] = [];
+  for (let i = 0; i < all.length; i += size) out.push(all.slice(i, i + size));
+  return out;
+}
+
+/** Joins the answers of a split request by GEOID; a geography one part lacks gets nulls there. */
+export function joinByGeoid(parts: readonly AcsRow[][], variables: readonly string[]): AcsRow[] {
+  const byId = new Map<string, AcsRow>();
+  for (const part of parts) {
+    for (const row of part) {
+      const seen = byId.get(row.geoid);
+      if (seen) {
+        Object.assign(seen.values, row.values);
+        seen.name ??= row.name;
+      } else {
+        byId.set(row.geoid, { geoid: row.geoid, name: row.name, values: { ...row.values } });
+      }
+    }
+  }
+  for (const row of byId.values()) for (const v of variables) row.values[v] ??= null;
+  return [...byId.values()];
 }
 
 /* ---------------------------------------------------------------- HTTP */
@@ -341,16 +356,17 @@ interface FetchOptions {
   timeoutMs: number;
 }
 
-/** Requests one table and returns the parsed JSON; every failure is UPSTREAM_FAILED. */
+/** Requests one table and returns the parsed JSON; every failure is an AppError. */
 async function fetchTable(
   options: FetchOptions,
-  geography: { for: string; in?: string },
+  get: readonly string[],
+  geography: { for: string; in: readonly string[] },
   what: string,
 ): Promise<unknown> {
   const url = new URL(`${options.baseUrl}/data/${options.vintage}/acs/acs5`);
-  url.searchParams.set("get", ACS_GET.join(","));
+  url.searchParams.set("get", get.join(","));
   url.searchParams.set("for", geography.for);
-  if (geography.in) url.searchParams.set("in", geography.in);
+  for (const within of geography.in) url.searchParams.append("in", within);
   if (options.apiKey) url.searchParams.set("key", options.apiKey);
   // Messages name the endpoint and the geography, never the key.
   const endpoint = `${options.baseUrl}/data/${options.vintage}/acs/acs5`;
@@ -389,6 +405,12 @@ async function fetchTable(
       : "";
     throw upstream(
       `Census Data API redirected the request for ${what} (HTTP ${statusCode}${location ? ` to ${location}` : ""})${keyHint}`,
+    );
+  }
+  if (statusCode === 429) {
+    throw new AppError(
+      "RATE_LIMITED",
+      `Census Data API rate limit reached for ${what} (HTTP 429${snippet(text) ? `: ${snippet(text)}` : ""}). Please try again later${options.apiKey ? "" : "; a CENSUS_API_KEY raises the limit"}.`,
     );
   }
   if (statusCode === 204 || (statusCode === 200 && text.trim() === "")) {
@@ -447,36 +469,149 @@ function networkError(
   );
 }
 
+/* ---------------------------------------------------------------- cache */
+
+const CACHE_FORMAT = "acs5-table/1";
+
+/** One state's table of one level as stored in `census_cache`: what the API answered, parsed. */
+export interface CachedTable {
+  format: typeof CACHE_FORMAT;
+  level: Level;
+  variables: string[];
+  /** [GEOID, …values in `variables` order]; null where the API had a sentinel. */
+  rows: (string | number | null)[][];
+  /** Census names by row (places only; tracts' names are not kept). */
+  names?: string[];
+}
+
+function toCached(level: Level, variables: readonly string[], rows: AcsRow[]): CachedTable {
+  return {
+    format: CACHE_FORMAT,
+    level,
+    variables: [...variables],
+    rows: rows.map((r) => [r.geoid, ...variables.map((v) => r.values[v] ?? null)]),
+    ...(level === "place" ? { names: rows.map((r) => r.name ?? "") } : {}),
+  };
+}
+
+function fromCached(table: CachedTable): AcsRow[] {
+  return table.rows.map((cells, i) => ({
+    geoid: String(cells[0]),
+    name: table.names?.[i] ?? null,
+    values: Object.fromEntries(
+      table.variables.map((v, j) => [v, (cells[j + 1] as number | null) ?? null]),
+    ),
+  }));
+}
+
+/** A usable cached table: the right format and level, every variable asked for now. */
+function usable(payload: unknown, level: Level, variables: readonly string[]): CachedTable | null {
+  const table = payload as Partial<CachedTable> | null;
+  if (
+    !table ||
+    table.format !== CACHE_FORMAT ||
+    table.level !== level ||
+    !Array.isArray(table.variables) ||
+    !Array.isArray(table.rows)
+  ) {
+    return null;
+  }
+  const has = new Set(table.variables);
+  return variables.every((v) => has.has(v)) ? (table as CachedTable) : null;
+}
+
 /* ---------------------------------------------------------------- provider */
 
-const FIGURES: PlaceFigure[] = ["population", "households", "housingUnits", "singleFamilyUnits"];
+export interface CensusApiDeps {
+  /**
+   * The embedded Census dataset: its 2020 tract centres place the tracts, its places (by GEOID,
+   * else by name) place the city table.
+   */
+  census: () => Pick<EmbeddedCensus, "tracts" | "places">;
+  /** undici dispatcher (default: the global one). The caller owns and closes it. */
+  dispatcher?: Dispatcher;
+  /** Default CENSUS_TIMEOUT_MS. */
+  timeoutMs?: number;
+  /** Default CENSUS_MAX_VARIABLES (tests lower it to exercise the split). */
+  maxVariables?: number;
+  now?: () => Date;
+  /** The key at call time (environment, else saved in the admin panel); default CENSUS_API_KEY. */
+  apiKey?: () => string | undefined;
+}
 
-const FIGURE_METHOD: Record<PlaceFigure, string> = {
-  population: "B01003_001E, total population of the place",
-  households: "B11001_001E, households of the place",
-  housingUnits: "B25001_001E, housing units of the place",
-  singleFamilyUnits:
-    "B25024_002E + B25024_003E, 1-unit detached plus 1-unit attached housing units of the place",
-};
+export type CensusApiConfig = Pick<Config, "places">;
+
+/** What a refresh fetched and stored for one state. */
+export interface CensusRefreshResult {
+  state: string;
+  fips: string;
+  vintage: string;
+  /** Tract rows the API answered, those placed at an embedded centre, those left out. */
+  tracts: number;
+  tractsPlaced: number;
+  tractsLeftOut: number;
+  /** Place rows the API answered, those listed in the city table, those without a centre. */
+  places: number;
+  placesListed: number;
+  placesLeftOut: number;
+  /** API calls made. */
+  requests: number;
+}
+
+export interface CensusApiProvider extends PlaceProvider {
+  /** Fetches the tract and place tables of these states again and replaces their cache rows. */
+  refresh(states: readonly string[]): Promise<CensusRefreshResult[]>;
+  /** The states (two-letter codes) with cached rows for the configured vintage. */
+  cachedStates(): string[];
+}
+
+interface StateTables {
+  tracts: AcsRow[];
+  places: AcsRow[];
+  requests: number;
+}
 
 interface StateResult {
+  units: AreaUnit[];
   places: PlaceRecord[];
-  background: BackgroundDensity | null;
-  /** Census places with residents that found no coordinates. */
-  leftOut: number;
+  tractRows: number;
+  /** Tracts with residents or homes but no embedded centre: left out. */
+  tractsLeftOut: number;
+  leftOutPopulation: number;
+  /** Tracts placed by their tract code within the state (county code changed since 2020). */
+  byTractCode: number;
+  /** Placed tracts with a suppressed cell in each figure, counted as 0. */
+  suppressed: Record<PlaceFigure, number>;
+  housingSuppressed: number;
+  placeRows: number;
+  placesLeftOut: number;
 }
 
-function sum(rows: readonly { [K in PlaceFigure]: number | null }[], figure: PlaceFigure) {
-  let total = 0;
-  for (const row of rows) total += row[figure] ?? 0;
-  return total;
+type UsState = (typeof US_STATES)[number];
+
+/** The states of a list of codes ("tx" → Texas); an unknown code is a 400. */
+export function censusStates(codes: readonly string[]): UsState[] {
+  const wanted = [...new Set(codes.map((s) => s.trim().toUpperCase()).filter(Boolean))];
+  return wanted.map((code) => {
+    const state = US_STATES.find((s) => s.code === code);
+    if (!state) {
+      throw new AppError(
+        "VALIDATION_FAILED",
+        `Unknown state code "${code}": use the two-letter code of one of the 50 states, e.g. TX`,
+      );
+    }
+    return state;
+  });
 }
+
+const plural = (n: number, one: string, many = `${one}s`) =>
+  `${n.toLocaleString("en-US")} ${n === 1 ? one : many}`;
 
 export function createCensusApiProvider(
   config: CensusApiConfig,
   db: Db,
   deps: CensusApiDeps,
-): PlaceProvider {
+): CensusApiProvider {
   const census = config.places.census;
   const vintage = census.vintage;
   const fetchOptions: FetchOptions = {
@@ -486,165 +621,374 @@ export function createCensusApiProvider(
     dispatcher: deps.dispatcher,
     timeoutMs: deps.timeoutMs ?? CENSUS_TIMEOUT_MS,
   };
+  const maxVariables = deps.maxVariables ?? CENSUS_MAX_VARIABLES;
   const now = deps.now ?? (() => new Date());
-  /** In-flight and finished per-state work, so concurrent loads share one request. */
+  const fields = tractFields(vintage);
+  const variables: Record<Level, readonly string[]> = {
+    tract: tractVariables(vintage),
+    place: Object.values(PLACE_VARIABLES),
+  };
+  const label = vintageLabel(vintage);
+  /** In-flight and finished per-state work, so concurrent loads share one set of requests. */
   const states = new Map<string, Promise<StateResult>>();
 
-  async function payloadFor(code: string, fips: string): Promise<CensusStatePayload> {
-    const key = `acs5:${vintage}:${fips}`;
-    const cached = db.select().from(censusCache).where(eq(censusCache.key, key)).get();
-    const stored = cached?.payload as Partial<CensusStatePayload> | undefined;
-    if (stored?.state && Array.isArray(stored.places)) return stored as CensusStatePayload;
+  const cacheKey = (fips: string, level: Level) => `acs5:${vintage}:${fips}:${level}`;
 
-    const placesWhat = `the places of ${code} (state:${fips}, ${vintage} ACS 5-year)`;
-    const stateWhat = `the state ${code} (state:${fips}, ${vintage} ACS 5-year)`;
+  /** Fetches one level of one state (several calls if the variables exceed the limit). */
+  async function fetchLevel(
+    state: UsState,
+    level: Level,
+  ): Promise<{ rows: AcsRow[]; requests: number }> {
     const options = deps.apiKey ? { ...fetchOptions, apiKey: deps.apiKey() } : fetchOptions;
-    const [placeJson, stateJson] = await Promise.all([
-      fetchTable(options, { for: "place:*", in: `state:${fips}` }, placesWhat),
-      fetchTable(options, { for: `state:${fips}` }, stateWhat),
-    ]);
-    const places = parseAcsTable(placeJson, "place", placesWhat);
-    const stateRows = parseAcsTable(stateJson, "state", stateWhat);
-    const state = stateRows.find((r) => r.geoid === fips) ?? stateRows[0];
-    if (!state) throw upstream(`Census Data API answered ${stateWhat} with no rows`);
-    const payload: CensusStatePayload = { state, places };
-    db.insert(censusCache)
-      .values({ key, vintage, stateFips: fips, payload, fetchedAt: now() })
-      .onConflictDoUpdate({ target: censusCache.key, set: { payload, fetchedAt: now() } })
-      .run();
-    return payload;
+    const geography =
+      level === "tract"
+        ? { for: "tract:*", in: [`state:${state.fips}`, "county:*"] }
+        : { for: "place:*", in: [`state:${state.fips}`] };
+    const noun = level === "tract" ? "census tracts" : "places";
+    const parts = splitVariables(variables[level], maxVariables);
+    const answers = await Promise.all(
+      parts.map(async (get, i) => {
+        const part = parts.length > 1 ? `, part ${i + 1} of ${parts.length}` : "";
+        const what = `the ${noun} of ${state.code} (state:${state.fips}, ${vintage} ACS 5-year${part})`;
+        return parseAcsTable(await fetchTable(options, get, geography, what), get, level, what);
+      }),
+    );
+    return { rows: joinByGeoid(answers, variables[level]), requests: parts.length };
   }
 
-  async function buildState(code: string, fips: string): Promise<StateResult> {
-    const payload = await payloadFor(code, fips);
-    const given = deps.coordinates
-      ? await deps.coordinates(code)
-      : new Map(
-          (deps.census?.().places ?? [])
-            .filter((p) => p.state === code)
-            .map((p) => [p.name, { lat: p.lat, lon: p.lon }]),
-        );
-    // Exact names first, so that "Ocean City" → "ocean" never hides a place called "Ocean".
-    const coordinates = new Map<string, Coordinates>();
-    const derived: [string, Coordinates][] = [];
-    for (const [name, point] of given) {
-      const [exact, ...others] = candidateNames(name);
-      if (exact && !coordinates.has(exact)) coordinates.set(exact, point);
-      for (const key of others) derived.push([key, point]);
+  /** Replaces a state's cache rows (every level, older formats too) in one transaction. */
+  function store(state: UsState, tables: Record<Level, AcsRow[]>) {
+    const fetchedAt = now();
+    db.transaction((tx) => {
+      tx.delete(censusCache)
+        .where(
+          and(
+            eq(censusCache.vintage, vintage),
+            eq(censusCache.stateFips, state.fips),
+            like(censusCache.key, "acs5:%"),
+          ),
+        )
+        .run();
+      tx.insert(censusCache)
+        .values(
+          (["tract", "place"] as const).map((level) => ({
+            key: cacheKey(state.fips, level),
+            vintage,
+            stateFips: state.fips,
+            payload: toCached(level, variables[level], tables[level]),
+            fetchedAt,
+          })),
+        )
+        .run();
+    });
+  }
+
+  /** Both tables of a state: from the cache, else from the API (then cached). */
+  async function tablesFor(state: UsState, refetch: boolean): Promise<StateTables> {
+    const cached = (level: Level) => {
+      if (refetch) return null;
+      const row = db
+        .select()
+        .from(censusCache)
+        .where(eq(censusCache.key, cacheKey(state.fips, level)))
+        .get();
+      const table = row ? usable(row.payload, level, variables[level]) : null;
+      return table ? fromCached(table) : null;
+    };
+    const tracts = cached("tract");
+    const places = cached("place");
+    if (tracts && places) return { tracts, places, requests: 0 };
+    const [t, p] = await Promise.all([
+      tracts ? { rows: tracts, requests: 0 } : fetchLevel(state, "tract"),
+      places ? { rows: places, requests: 0 } : fetchLevel(state, "place"),
+    ]);
+    store(state, { tract: t.rows, place: p.rows });
+    return { tracts: t.rows, places: p.rows, requests: t.requests + p.requests };
+  }
+
+  /* Embedded centres, built once. */
+  let tractIndex: Map<string, AreaUnit> | undefined;
+  const tractCodeIndex = new Map<string, Map<string, AreaUnit | null>>();
+  function embeddedTract(geoid: string): { tract: AreaUnit; byCode: boolean } | null {
+    tractIndex ??= new Map(deps.census().tracts.map((t) => [t.id, t]));
+    const exact = tractIndex.get(geoid);
+    if (exact) return { tract: exact, byCode: false };
+    // The county code changed (Connecticut's planning regions, 2022 on); the tract code did not.
+    const fips = geoid.slice(0, 2);
+    let codes = tractCodeIndex.get(fips);
+    if (!codes) {
+      codes = new Map();
+      for (const t of tractIndex.values()) {
+        if (!t.id.startsWith(fips)) continue;
+        const code = t.id.slice(5);
+        codes.set(code, codes.has(code) ? null : t);
+      }
+      tractCodeIndex.set(fips, codes);
     }
-    for (const [key, point] of derived) if (!coordinates.has(key)) coordinates.set(key, point);
-    // The largest place claims a name first; a point is used once.
-    const ordered = [...payload.places].sort(
-      (a, b) => (b.population ?? 0) - (a.population ?? 0) || a.geoid.localeCompare(b.geoid),
-    );
-    const claimed = new Set<Coordinates>();
-    const places: PlaceRecord[] = [];
+    const byCode = codes.get(geoid.slice(5));
+    return byCode ? { tract: byCode, byCode: true } : null;
+  }
+
+  function tractUnits(rows: readonly AcsRow[]) {
+    const units: AreaUnit[] = [];
+    const suppressed = { population: 0, households: 0, housingUnits: 0, singleFamilyUnits: 0 };
+    let housingSuppressed = 0;
     let leftOut = 0;
-    for (const row of ordered) {
-      if (row.population === null || row.population <= 0) continue;
-      const point = candidateNames(row.name)
-        .map((n) => coordinates.get(n))
-        .find((p) => p !== undefined && !claimed.has(p));
-      if (!point) {
-        leftOut++;
+    let leftOutPopulation = 0;
+    let byTractCode = 0;
+    for (const row of rows) {
+      // A figure is the sum of its cells; a suppressed cell (null) counts as 0 and is noted.
+      const sum = (field: TractField) => {
+        let total = 0;
+        let suppressedCell = false;
+        for (const v of fields[field]) {
+          const x = row.values[v];
+          if (x === null || x === undefined) suppressedCell = true;
+          else total += x;
+        }
+        return { total, suppressedCell };
+      };
+      const figures = Object.fromEntries(FIGURES.map((f) => [f, sum(f)])) as Record<
+        PlaceFigure,
+        ReturnType<typeof sum>
+      >;
+      const centre = embeddedTract(row.geoid);
+      if (!centre) {
+        // A tract without residents or homes loses nothing by being left out.
+        if (figures.population.total > 0 || figures.housingUnits.total > 0) {
+          leftOut++;
+          leftOutPopulation += figures.population.total;
+        }
         continue;
       }
-      claimed.add(point);
-      places.push({
+      if (centre.byCode) byTractCode++;
+      for (const f of FIGURES) if (figures[f].suppressedCell) suppressed[f]++;
+      const housing = {} as HousingStock;
+      let housingNull = false;
+      for (const field of HOUSING_FIELDS) {
+        const { total, suppressedCell } = sum(field);
+        housing[field] = total;
+        housingNull ||= suppressedCell;
+      }
+      if (housingNull) housingSuppressed++;
+      units.push({
         id: row.geoid,
-        name: displayName(row.name),
-        state: code,
-        lat: point.lat,
-        lon: point.lon,
-        population: row.population,
-        households: row.households,
-        housingUnits: row.housingUnits,
-        singleFamilyUnits: row.singleFamilyUnits,
-        medianHouseholdIncome: row.medianHouseholdIncome,
-        footprintMiles: footprintMiles(row.population),
+        lat: centre.tract.lat,
+        lon: centre.tract.lon,
+        population: figures.population.total,
+        households: figures.households.total,
+        housingUnits: figures.housingUnits.total,
+        singleFamilyUnits: figures.singleFamilyUnits.total,
+        housing,
       });
     }
-
-    const landArea = STATE_LAND_AREA_SQ_MI[code];
-    let background: BackgroundDensity | null = null;
-    if (landArea && landArea > 0) {
-      const outside = (figure: PlaceFigure) =>
-        Math.max(0, (payload.state[figure] ?? 0) - sum(places, figure)) / landArea;
-      background = {
-        population: outside("population"),
-        households: outside("households"),
-        housingUnits: outside("housingUnits"),
-        singleFamilyUnits: outside("singleFamilyUnits"),
-      };
-    }
-    return { places, background, leftOut };
+    return { units, suppressed, housingSuppressed, leftOut, leftOutPopulation, byTractCode };
   }
 
-  function stateResult(code: string, fips: string): Promise<StateResult> {
-    let pending = states.get(code);
+  function placeRecords(state: UsState, rows: readonly AcsRow[]) {
+    const embedded = deps.census().places.filter((p) => p.state === state.code);
+    const byId = new Map(embedded.map((p) => [p.id, p]));
+    // Exact names first, so that "Ocean City" → "ocean" never hides a place called "Ocean".
+    const byName = new Map<string, PlaceRecord>();
+    const derived: [string, PlaceRecord][] = [];
+    for (const place of embedded) {
+      const [exact, ...others] = candidateNames(place.name);
+      if (exact && !byName.has(exact)) byName.set(exact, place);
+      for (const key of others) derived.push([key, place]);
+    }
+    for (const [key, place] of derived) if (!byName.has(key)) byName.set(key, place);
+
+    const num = (row: AcsRow, v: string) => row.values[v] ?? null;
+    const listed = rows.filter((r) => (num(r, PLACE_VARIABLES.population) ?? 0) > 0);
+    // GEOIDs claim their centre first; then the largest place claims a name; a centre is used once.
+    const claimed = new Set<PlaceRecord>();
+    const centre = new Map<AcsRow, PlaceRecord>();
+    for (const row of listed) {
+      const same = byId.get(row.geoid);
+      if (same) {
+        centre.set(row, same);
+        claimed.add(same);
+      }
+    }
+    const ordered = listed
+      .filter((r) => !centre.has(r))
+      .sort(
+        (a, b) =>
+          (num(b, PLACE_VARIABLES.population) ?? 0) - (num(a, PLACE_VARIABLES.population) ?? 0) ||
+          a.geoid.localeCompare(b.geoid),
+      );
+    for (const row of ordered) {
+      const match = candidateNames(row.name ?? "")
+        .map((n) => byName.get(n))
+        .find((p) => p !== undefined && !claimed.has(p));
+      if (match) {
+        centre.set(row, match);
+        claimed.add(match);
+      }
+    }
+
+    const places: PlaceRecord[] = [];
+    for (const row of listed) {
+      const point = centre.get(row);
+      if (!point) continue;
+      const detached = num(row, PLACE_VARIABLES.oneUnitDetached);
+      const attached = num(row, PLACE_VARIABLES.oneUnitAttached);
+      places.push({
+        id: row.geoid,
+        name: point.name,
+        state: state.code,
+        lat: point.lat,
+        lon: point.lon,
+        population: num(row, PLACE_VARIABLES.population) ?? 0,
+        households: num(row, PLACE_VARIABLES.households),
+        housingUnits: num(row, PLACE_VARIABLES.housingUnits),
+        singleFamilyUnits: detached === null || attached === null ? null : detached + attached,
+        medianHouseholdIncome: num(row, PLACE_VARIABLES.medianHouseholdIncome),
+        footprintMiles: point.footprintMiles,
+      });
+    }
+    return { places, leftOut: listed.length - places.length };
+  }
+
+  function build(state: UsState, tables: StateTables): StateResult {
+    const t = tractUnits(tables.tracts);
+    const p = placeRecords(state, tables.places);
+    return {
+      units: t.units,
+      places: p.places,
+      tractRows: tables.tracts.length,
+      tractsLeftOut: t.leftOut,
+      leftOutPopulation: t.leftOutPopulation,
+      byTractCode: t.byTractCode,
+      suppressed: t.suppressed,
+      housingSuppressed: t.housingSuppressed,
+      placeRows: tables.places.length,
+      placesLeftOut: p.leftOut,
+    };
+  }
+
+  function stateResult(state: UsState): Promise<StateResult> {
+    let pending = states.get(state.code);
     if (!pending) {
-      pending = buildState(code, fips);
-      states.set(code, pending);
+      pending = tablesFor(state, false).then((tables) => build(state, tables));
+      states.set(state.code, pending);
       // A failure is not remembered: the next load tries again.
-      pending.catch(() => states.delete(code));
+      pending.catch(() => states.delete(state.code));
     }
     return pending;
   }
 
+  function dataset(known: readonly UsState[], results: readonly StateResult[]): PlaceDataset {
+    const units = results.flatMap((r) => r.units);
+    const places = results.flatMap((r) => r.places);
+    const total = (pick: (r: StateResult) => number) => results.reduce((s, r) => s + pick(r), 0);
+    const tractsLeftOut = total((r) => r.tractsLeftOut);
+    const leftOutPopulation = total((r) => r.leftOutPopulation);
+    const byTractCode = total((r) => r.byTractCode);
+    const placesLeftOut = total((r) => r.placesLeftOut);
+    const housingSuppressed = total((r) => r.housingSuppressed);
+
+    const stateList = known.map((s) => s.code).join(", ");
+    const tractsNote =
+      tractsLeftOut > 0
+        ? `${plural(tractsLeftOut, "tract")} (${plural(leftOutPopulation, "resident")}) without a 2020 tract centre left out`
+        : "";
+    const placesNote =
+      placesLeftOut > 0 ? `${plural(placesLeftOut, "place")} without a centre left out` : "";
+    const housingNote =
+      housingSuppressed > 0
+        ? `${plural(housingSuppressed, "tract")} with a suppressed housing-stock estimate counted as 0`
+        : "";
+    const notes = [tractsNote, placesNote, housingNote].filter(Boolean);
+
+    const source =
+      `U.S. Census Bureau, American Community Survey ${Number(vintage) - 4}–${vintage} 5-year estimates (Census Data API, vintage ${vintage}): ` +
+      `census tract tables ${TRACT_TABLES.join(", ")}; place tables ${PLACE_TABLES.join(", ")}`;
+    const placement =
+      "counted at its 2020 Census population centre (embedded tract centres, by GEOID" +
+      (byTractCode > 0
+        ? `; ${plural(byTractCode, "tract")} by tract code within the state, the county code having changed since 2020`
+        : "") +
+      `)${tractsNote ? `; ${tractsNote}` : ""}`;
+    const describe: Record<PlaceFigure, string> = {
+      population: "B01003_001E, total population of each census tract",
+      households: "B11001_001E, households of each census tract",
+      housingUnits: "B25001_001E, housing units of each census tract",
+      singleFamilyUnits:
+        "B25024_002E + B25024_003E, 1-unit detached plus 1-unit attached housing units of each census tract",
+    };
+    const provenance = Object.fromEntries(
+      FIGURES.map((figure) => {
+        const suppressed = total((r) => r.suppressed[figure]);
+        const nullNote =
+          suppressed > 0
+            ? `; ${plural(suppressed, "tract")} with a suppressed estimate counted as 0`
+            : "";
+        const entry: PlaceDataset["provenance"][PlaceFigure] = {
+          source,
+          vintage: label,
+          grade: "measured",
+          method: `${describe[figure]}, ${placement}${nullNote}`,
+        };
+        return [figure, entry];
+      }),
+    ) as PlaceDataset["provenance"];
+
+    return {
+      provider: "census-api",
+      label: `U.S. Census Bureau, ${label}: ${plural(units.length, "census tract")} and ${plural(places.length, "place")} in ${stateList}${notes.length ? ` (${notes.join("; ")})` : ""}`,
+      vintage: label,
+      provenance,
+      background: {},
+      backgroundMethod: null,
+      places,
+      units,
+    };
+  }
+
   return {
     id: "census-api",
+
     async load(requested) {
-      const codes = [...new Set(requested.map((s) => s.trim().toUpperCase()))];
-      const known = codes.map((code) => {
-        const state = US_STATES.find((s) => s.code === code);
-        if (!state) throw new AppError("VALIDATION_FAILED", `Unknown state code "${code}"`);
-        return state;
-      });
-      const results = await Promise.all(known.map((s) => stateResult(s.code, s.fips)));
+      const known = censusStates(requested);
+      const results = await Promise.all(known.map((s) => stateResult(s)));
+      return dataset(known, results);
+    },
 
-      const places: PlaceRecord[] = [];
-      const background: Record<string, BackgroundDensity> = {};
-      let leftOut = 0;
-      known.forEach((state, i) => {
-        const result = results[i] as StateResult;
-        places.push(...result.places);
-        if (result.background) background[state.code] = result.background;
-        leftOut += result.leftOut;
-      });
+    async refresh(requested) {
+      const known = censusStates(requested);
+      const out: CensusRefreshResult[] = [];
+      // One state after the other: a failure stops there, and the states done stay refreshed.
+      for (const state of known) {
+        const tables = await tablesFor(state, true);
+        const result = build(state, tables);
+        states.set(state.code, Promise.resolve(result));
+        out.push({
+          state: state.code,
+          fips: state.fips,
+          vintage,
+          tracts: result.tractRows,
+          tractsPlaced: result.units.length,
+          tractsLeftOut: result.tractsLeftOut,
+          places: result.placeRows,
+          placesListed: result.places.length,
+          placesLeftOut: result.placesLeftOut,
+          requests: tables.requests,
+        });
+      }
+      return out;
+    },
 
-      const stateList = known.map((s) => s.code).join(", ");
-      const vintageLabel = `${vintage} ACS 5-year`;
-      const source = `U.S. Census Bureau, American Community Survey 5-year ${vintage}, table B01003 / B11001 / B25001 / B25024 / B19013`;
-      const leftOutNote =
-        leftOut > 0
-          ? `; ${leftOut.toLocaleString("en-US")} place${leftOut === 1 ? "" : "s"} without coordinates left out`
-          : "";
-      const coordinatesNote = `Coordinates joined by place name within the state from the embedded place data${leftOutNote}${leftOut > 0 ? ", their residents counted in the background" : ""}.`;
-      const provenance = Object.fromEntries(
-        FIGURES.map((figure) => [
-          figure,
-          {
-            source,
-            vintage: vintageLabel,
-            grade: "measured" as const,
-            method: `${FIGURE_METHOD[figure]}. ${coordinatesNote}`,
-          },
-        ]),
-      ) as PlaceDataset["provenance"];
-
-      const withBackground = known.filter((s) => background[s.code]).length;
-      return {
-        provider: "census-api",
-        label: `U.S. Census places, ACS 5-year ${vintage} (${places.length.toLocaleString("en-US")} places in ${stateList}${leftOutNote})`,
-        vintage: vintageLabel,
-        provenance,
-        background,
-        backgroundMethod:
-          withBackground > 0
-            ? `(state total from the ACS 5-year ${vintage} state row − Σ of the listed places) ÷ state land area (${LAND_AREA_SOURCE}); places without coordinates count as background`
-            : null,
-        places,
-      };
+    cachedStates() {
+      const fips = new Set(
+        db
+          .select({ stateFips: censusCache.stateFips })
+          .from(censusCache)
+          .where(and(eq(censusCache.vintage, vintage), like(censusCache.key, "acs5:%")))
+          .all()
+          .map((r) => r.stateFips),
+      );
+      return US_STATES.filter((s) => fips.has(s.fips)).map((s) => s.code);
     },
   };
 }

@@ -1,8 +1,10 @@
 /**
  * A local fake of the U.S. Census Data API (ACS 5-year) that answers in its real wire format:
- * a JSON array of arrays, the header row first (the requested variables, then `state`,
- * `place`), every cell a string, suppressed values as negative sentinels. It records every
- * request and can be told to fail the way the real API does.
+ * a JSON array of arrays, the header row first (the requested variables, then the geography
+ * columns: `state`, `place` or `state`, `county`, `tract`), every cell a string, suppressed
+ * values as negative sentinels. Like the real API it refuses more than 50 variables in one call,
+ * takes `in` repeated (`in=state:48&in=county:*`) or space-separated. It records every request
+ * and can be told to fail the way the real API does, on every request or on some.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { type FakeService, type LocalServer, startLocalServer } from "./local-server.js";
@@ -19,10 +21,18 @@ export interface FakePlace extends FakeGeography {
   place: string;
 }
 
+export interface FakeTract extends FakeGeography {
+  /** Three-digit county FIPS code. */
+  county: string;
+  /** Six-digit tract code. */
+  tract: string;
+}
+
 export interface FakeState extends FakeGeography {
   /** Two-digit state FIPS code. */
   fips: string;
   places: FakePlace[];
+  tracts?: FakeTract[];
 }
 
 export type FakeCensusFailure =
@@ -39,7 +49,9 @@ export type FakeCensusFailure =
   /** Answers after `slowMs`. */
   | "slow"
   /** Closes the connection without an answer. */
-  | "reset";
+  | "reset"
+  /** 429 Too Many Requests. */
+  | "rate-limit";
 
 export interface RecordedCensusRequest {
   method: string;
@@ -47,7 +59,10 @@ export interface RecordedCensusRequest {
   query: Record<string, string>;
   get: string[];
   for: string | null;
+  /** Every `in` clause, space-separated ("state:48 county:*"), as the API reads them. */
   in: string | null;
+  /** The `in` parameters as sent (["state:48", "county:*"]). */
+  inParams: string[];
   key: string | null;
 }
 
@@ -63,7 +78,13 @@ export interface FakeCensusOptions {
   slowMs?: number;
 }
 
-export type FakeCensus = FakeService<RecordedCensusRequest, FakeCensusFailure>;
+export type FakeCensus = FakeService<RecordedCensusRequest, FakeCensusFailure> & {
+  /** Only requests that `match` fail this way (until `fail(null)`). */
+  failFor(mode: FakeCensusFailure, match: (request: RecordedCensusRequest) => boolean): void;
+};
+
+/** The real API's limit on `get` (NAME counts). */
+export const MAX_VARIABLES = 50;
 
 const VARIABLE = /^[A-Z]\d{5}[A-Z]?_\d{3}[A-Z]{1,2}$/;
 
@@ -77,19 +98,30 @@ export async function startFakeCensus(options: FakeCensusOptions): Promise<FakeC
   const vintages = options.vintages ?? ["2022"];
   const fallback = options.fallback ?? "0";
   let failure: FakeCensusFailure | null = null;
+  let failMatch: ((request: RecordedCensusRequest) => boolean) | null = null;
 
-  function record(req: IncomingMessage) {
+  const inClauses = (q: URLSearchParams) =>
+    q
+      .getAll("in")
+      .flatMap((v) => v.split(/[ +]+/))
+      .filter(Boolean);
+
+  function record(req: IncomingMessage): RecordedCensusRequest {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
     const q = url.searchParams;
-    requests.push({
+    const clauses = inClauses(q);
+    const recorded = {
       method: req.method ?? "GET",
       path: url.pathname,
       query: Object.fromEntries(q),
       get: (q.get("get") ?? "").split(",").filter(Boolean),
       for: q.get("for"),
-      in: q.get("in"),
+      in: clauses.length > 0 ? clauses.join(" ") : null,
+      inParams: q.getAll("in"),
       key: q.get("key"),
-    });
+    };
+    requests.push(recorded);
+    return recorded;
   }
 
   function answer(req: IncomingMessage, res: ServerResponse, mode: FakeCensusFailure | null) {
@@ -118,6 +150,8 @@ export async function startFakeCensus(options: FakeCensusOptions): Promise<FakeC
         return res.end();
       case "not-found":
         return send(res, 404, "text/html", "<html><body>404 Not Found</body></html>");
+      case "rate-limit":
+        return send(res, 429, "text/plain", "Too Many Requests");
       default:
         break;
     }
@@ -135,20 +169,38 @@ export async function startFakeCensus(options: FakeCensusOptions): Promise<FakeC
     if (get.length === 0) {
       return send(res, 400, "text/plain", "error: missing 'get' parameter");
     }
+    if (get.length > MAX_VARIABLES) {
+      return send(res, 400, "text/plain", "error: 'get' is limited to 50 variables");
+    }
     const unknown = get.find((v) => v !== "NAME" && !VARIABLE.test(v));
     if (unknown) return send(res, 400, "text/plain", `error: unknown variable '${unknown}'`);
 
     const forGeo = q.get("for") ?? "";
-    const inGeo = q.get("in") ?? "";
+    const clauses = inClauses(q);
+    const inGeo = clauses.join(" ");
     const cells = (geo: FakeGeography) =>
       get.map((v) =>
         v === "NAME" ? geo.name : v in geo.values ? (geo.values[v] ?? null) : fallback,
       );
     let table: (string | null)[][];
     const placeFor = /^place:\*$/.exec(forGeo);
+    const tractFor = /^tract:\*$/.exec(forGeo);
     const stateIn = /^state:(\d{2})$/.exec(inGeo);
     const stateFor = /^state:(\d{2})$/.exec(forGeo);
-    if (placeFor && stateIn) {
+    const stateCountyIn = /^state:(\d{2})(?: county:(\*|\d{3}))?$/.exec(inGeo);
+    if (tractFor && stateCountyIn) {
+      const state = options.states.find((s) => s.fips === stateCountyIn[1]);
+      const county = stateCountyIn[2] ?? "*";
+      const tracts = (state?.tracts ?? []).filter((t) => county === "*" || t.county === county);
+      if (!state || tracts.length === 0) {
+        res.writeHead(204);
+        return res.end();
+      }
+      table = [
+        [...get, "state", "county", "tract"],
+        ...tracts.map((t) => [...cells(t), state.fips, t.county, t.tract]),
+      ];
+    } else if (placeFor && stateIn) {
       const state = options.states.find((s) => s.fips === stateIn[1]);
       if (!state) {
         res.writeHead(204);
@@ -177,11 +229,12 @@ export async function startFakeCensus(options: FakeCensusOptions): Promise<FakeC
   }
 
   const server: LocalServer = await startLocalServer((req, res) => {
-    record(req);
-    if (failure === "slow") {
+    const recorded = record(req);
+    const mode = failure && (!failMatch || failMatch(recorded)) ? failure : null;
+    if (mode === "slow") {
       return server.later(res, options.slowMs ?? 5000, () => answer(req, res, null));
     }
-    answer(req, res, failure);
+    answer(req, res, mode);
   });
 
   return {
@@ -189,6 +242,11 @@ export async function startFakeCensus(options: FakeCensusOptions): Promise<FakeC
     requests,
     fail(mode) {
       failure = mode;
+      failMatch = null;
+    },
+    failFor(mode, match) {
+      failure = mode;
+      failMatch = match;
     },
     close: server.close,
   };
