@@ -11,6 +11,7 @@ export * from "./models/competition.js";
 export * from "./models/coverage.js";
 export * from "./models/geo.js";
 export * from "./models/housing-adjustments.js";
+export * from "./models/housing-ratios.js";
 export * from "./models/industry-profiles.js";
 export * from "./models/keywords.js";
 export * from "./models/market.js";

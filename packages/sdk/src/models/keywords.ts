@@ -15,6 +15,7 @@
  *
  * Every rate, multiplier and index is a named assumption (see docs/methodology.md).
  */
+
 import { type CensusRegion, PPC_BUDGET_FACTOR, US_STATES } from "../constants.js";
 import { formatDecimal } from "../format.js";
 import {
@@ -29,6 +30,7 @@ import {
 } from "../schemas/keywords.js";
 import type { MarketAnalysisData } from "../schemas/market.js";
 import type { DataGrade } from "../schemas/provenance.js";
+import { HOUSEHOLDS_PER_HOUSING_UNIT } from "./housing-ratios.js";
 import type { AssumptionDefinition } from "./industry-profiles.js";
 import { assumptionValues, resolveAssumptionDefinitions } from "./market.js";
 
@@ -563,8 +565,7 @@ type MarketInput = Pick<
 > &
   Partial<Pick<MarketAnalysisData, "requestIndustry" | "dataSource">>;
 
-/** Households per housing unit and people per household, for places that lack households. */
-const HOUSEHOLDS_PER_HOUSING_UNIT = 0.888;
+/** People per household, for places that lack households and housing units. */
 const PEOPLE_PER_HOUSEHOLD = 2.5;
 
 function householdsOf(entry: {
@@ -574,7 +575,7 @@ function householdsOf(entry: {
 }): number | null {
   if (entry.households != null && entry.households >= 0) return entry.households;
   if (entry.housingUnits != null && entry.housingUnits >= 0)
-    return Math.round(entry.housingUnits * HOUSEHOLDS_PER_HOUSING_UNIT);
+    return Math.round(entry.housingUnits * HOUSEHOLDS_PER_HOUSING_UNIT.value);
   if (entry.population != null && entry.population >= 0)
     return Math.round(entry.population / PEOPLE_PER_HOUSEHOLD);
   return null;

@@ -16,8 +16,14 @@
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
-import type { AreaUnit, PlaceDataset, PlaceRecord, ZipArea } from "@bis/sdk";
-import { HOUSEHOLDS_PER_HOUSING_UNIT, SINGLE_FAMILY_SHARE } from "./embedded-data.js";
+import {
+  type AreaUnit,
+  HOUSEHOLDS_PER_HOUSING_UNIT,
+  type PlaceDataset,
+  type PlaceRecord,
+  SINGLE_FAMILY_SHARE,
+  type ZipArea,
+} from "@bis/sdk";
 import type { PlaceAlias } from "./geocoder.js";
 import type { PlaceProvider } from "./provider.js";
 
