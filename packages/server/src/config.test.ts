@@ -55,6 +55,7 @@ describe("loadConfig", () => {
       "BIS_PREMIUM_CURRENCY: must be a three-letter currency code",
     ],
     [{ STRIPE_API_URL: "127.0.0.1:12111" }, "STRIPE_API_URL: must be an http(s) URL"],
+    [{ CENSUS_VINTAGE: "2019" }, "CENSUS_VINTAGE: must be 2020 or later"],
   ])("names the variable of a bad value: %o", (env, message) => {
     expect(() => loadConfig({ BIS_DATA_DIR: dataDir(), ...env })).toThrow(ConfigError);
     expect(() => loadConfig({ BIS_DATA_DIR: dataDir(), ...env })).toThrow(message);

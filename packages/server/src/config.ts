@@ -78,6 +78,10 @@ const envSchema = z.object({
   CENSUS_VINTAGE: z
     .string()
     .regex(/^20\d\d$/, { error: "must be a year such as 2022" })
+    // Earlier vintages use the 2010 tracts, which the embedded 2020 tract centres cannot place.
+    .refine((year) => Number(year) >= 2020, {
+      error: "must be 2020 or later (earlier ACS vintages use the 2010 census tracts)",
+    })
     .default("2022"),
   BIS_KEYWORD_PROVIDER: z
     .enum(["embedded", "google-ads", "dataforseo"], {
