@@ -7,7 +7,7 @@
  *    intersection), plus the background density of residents outside every listed place
  *    (`areaTotals`).
  */
-import type { AtDistance } from "./geo.js";
+import type { PointIndex } from "./geo.js";
 import type { AreaUnit, BackgroundDensity, HousingStock, PlaceRecord } from "./places.js";
 
 /** Share (0–1) of a disc of radius r, whose centre is d from the target, inside radius R. */
@@ -51,54 +51,73 @@ const HOUSING_KEYS = [
 ] as const satisfies readonly (keyof HousingStock)[];
 
 /**
- * Totals of the area units whose centre lies within `radiusMiles` (centroid containment: a
- * tract counts whole or not at all). `units` must hold every unit within the radius, with its
- * distance from the target; others are ignored.
+ * Totals of the area units whose centre lies within each radius around a point (centroid
+ * containment: a tract counts whole or not at all), in one pass over the index and without
+ * allocating per unit — a 100-mile circle around New York holds about 7,700 tracts.
  */
-export function unitTotals(
-  units: readonly AtDistance<AreaUnit>[],
-  radiusMiles: number,
-): AreaTotals {
-  let population = 0;
-  let households = 0;
-  let housingUnits = 0;
-  let singleFamilyUnits = 0;
-  let count = 0;
-  let withHousing = 0;
-  const housing: HousingStock = {
-    occupied: 0,
-    ownerOccupied: 0,
-    built2000OrLater: 0,
-    built1980To1999: 0,
-    builtBefore1980: 0,
-    heatingGas: 0,
-    heatingElectricity: 0,
-    heatingFuelOil: 0,
-    heatingOther: 0,
-    heatingNone: 0,
-  };
-  for (const { item, distanceMiles } of units) {
-    if (distanceMiles > radiusMiles) continue;
-    count++;
-    population += item.population;
-    households += item.households ?? 0;
-    housingUnits += item.housingUnits ?? 0;
-    singleFamilyUnits += item.singleFamilyUnits ?? 0;
-    if (item.housing) {
-      withHousing++;
-      for (const k of HOUSING_KEYS) housing[k] += item.housing[k];
-    }
+export function unitTotalsWithin(
+  index: PointIndex<AreaUnit>,
+  lat: number,
+  lon: number,
+  radii: readonly number[],
+): AreaTotals[] {
+  interface Sums {
+    population: number;
+    households: number;
+    housingUnits: number;
+    singleFamilyUnits: number;
+    units: number;
+    withHousing: number;
+    housing: HousingStock;
   }
-  return {
-    population: Math.round(population),
-    households: Math.round(households),
-    housingUnits: Math.round(housingUnits),
-    singleFamilyUnits: Math.round(singleFamilyUnits),
-    listedPlacesPopulation: Math.round(population),
-    outsidePlacesPopulation: 0,
-    units: count,
-    ...(count > 0 && withHousing === count ? { housing } : {}),
-  };
+  const sums: Sums[] = radii.map(() => ({
+    population: 0,
+    households: 0,
+    housingUnits: 0,
+    singleFamilyUnits: 0,
+    units: 0,
+    withHousing: 0,
+    housing: {
+      occupied: 0,
+      ownerOccupied: 0,
+      built2000OrLater: 0,
+      built1980To1999: 0,
+      builtBefore1980: 0,
+      heatingGas: 0,
+      heatingElectricity: 0,
+      heatingFuelOil: 0,
+      heatingOther: 0,
+      heatingNone: 0,
+    },
+  }));
+  index.forEachWithin(lat, lon, Math.max(0, ...radii), (unit, distance) => {
+    for (let k = 0; k < sums.length; k++) {
+      if (distance > (radii[k] as number)) continue;
+      const sum = sums[k] as Sums;
+      sum.units++;
+      sum.population += unit.population;
+      sum.households += unit.households ?? 0;
+      sum.housingUnits += unit.housingUnits ?? 0;
+      sum.singleFamilyUnits += unit.singleFamilyUnits ?? 0;
+      if (unit.housing) {
+        sum.withHousing++;
+        for (const key of HOUSING_KEYS) sum.housing[key] += unit.housing[key];
+      }
+    }
+  });
+  return sums.map((sum) => {
+    const people = Math.round(sum.population);
+    return {
+      population: people,
+      households: Math.round(sum.households),
+      housingUnits: Math.round(sum.housingUnits),
+      singleFamilyUnits: Math.round(sum.singleFamilyUnits),
+      listedPlacesPopulation: people,
+      outsidePlacesPopulation: 0,
+      units: sum.units,
+      ...(sum.units > 0 && sum.withHousing === sum.units ? { housing: sum.housing } : {}),
+    };
+  });
 }
 
 export interface PlaceAtDistance {

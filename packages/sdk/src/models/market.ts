@@ -10,8 +10,8 @@ import type {
   ServiceBreakdownEntry,
   ZipAreasSummary,
 } from "../schemas/market.js";
-import { type AreaTotals, areaTotals, type PlaceAtDistance, unitTotals } from "./coverage.js";
-import type { AtDistance } from "./geo.js";
+import { type AreaTotals, areaTotals, type PlaceAtDistance, unitTotalsWithin } from "./coverage.js";
+import type { PointIndex } from "./geo.js";
 import {
   ADJUSTMENT_LABELS,
   type HousingContext,
@@ -158,10 +158,11 @@ export interface MarketInput {
   /** Every place whose footprint may reach the secondary circle, with its distance to the target. */
   candidates: readonly PlaceAtDistance[];
   /**
-   * Every area unit (tract) within the secondary radius, with its distance to the target; when
-   * given, the area totals are their sums (centroid containment) and no background is added.
+   * The dataset's area units (tracts) in a spatial index; when given, the area totals are the
+   * sums of the units whose centre lies within each radius of the target (centroid containment)
+   * and no background is added.
    */
-  units?: readonly AtDistance<AreaUnit>[];
+  units?: PointIndex<AreaUnit>;
   /** The ZIP areas in range, counted (rows are recomputed on request). */
   zipAreas?: ZipAreasSummary;
   profile: IndustryProfile;
@@ -182,10 +183,18 @@ function housingMethod(derived: readonly string[], tracts: number, region: Censu
 export function computeMarketAnalysis(input: MarketInput): MarketAnalysisData {
   const { request, target, dataset, profile, candidates } = input;
   const background = dataset.background[target.state];
-  const totals = (radius: number): AreaTotals =>
-    input.units ? unitTotals(input.units, radius) : areaTotals(candidates, radius, background);
-  const service = totals(request.secondaryRadius);
-  const primary = totals(request.primaryRadius);
+  // Two radii in, two totals out: the service area (R2) and the primary area (R1).
+  const [service, primary] = (
+    input.units
+      ? unitTotalsWithin(input.units, target.lat, target.lon, [
+          request.secondaryRadius,
+          request.primaryRadius,
+        ])
+      : [
+          areaTotals(candidates, request.secondaryRadius, background),
+          areaTotals(candidates, request.primaryRadius, background),
+        ]
+  ) as [AreaTotals, AreaTotals];
   // Tract-level housing tables (census-api) give area defaults; else the regional ones stand.
   const housing: HousingContext | undefined = service.housing
     ? { housing: service.housing, tracts: service.units ?? 0, vintage: dataset.vintage }

@@ -5,7 +5,6 @@
  */
 import {
   type AreaUnit,
-  type AtDistance,
   type PlaceAtDistance,
   type PlaceDataset,
   PlaceIndex,
@@ -34,8 +33,8 @@ export interface LocatedArea {
   dataset: PlaceDataset;
   /** Every place whose footprint may reach the circle, with its distance to the target. */
   candidates: PlaceAtDistance[];
-  /** Every area unit (tract) within the radius, when the dataset has units. */
-  units?: AtDistance<AreaUnit>[];
+  /** The dataset's area units (tracts) in a spatial index, when it has units. */
+  units?: PointIndex<AreaUnit>;
 }
 
 /** A state code from a code or a name ("tx", "Texas" → "TX"), or null. */
@@ -113,7 +112,8 @@ export function createPlaceService(provider: PlaceProvider, census: () => Embedd
 
     /**
      * Geocodes `city` in `state` and returns the places that may reach `radiusMiles` and the
-     * area units within it. Unknown city: 422 UNKNOWN_CITY with up to five suggestions.
+     * dataset's area units (the model sums those in range). Unknown city: 422 UNKNOWN_CITY with
+     * up to five suggestions.
      */
     async locate(city: string, state: string, radiusMiles: number): Promise<LocatedArea> {
       const { dataset, index, units, geocoder } = await prepare(
@@ -134,12 +134,7 @@ export function createPlaceService(provider: PlaceProvider, census: () => Embedd
       // With area units, places are rows of the city table only: their points decide.
       const reach = units ? radiusMiles : radiusMiles + index.maxFootprintMiles;
       const candidates = index.within(target.lat, target.lon, reach);
-      if (!units) return { target, dataset, candidates };
-      const inRange: AtDistance<AreaUnit>[] = [];
-      units.forEachWithin(target.lat, target.lon, radiusMiles, (item, distanceMiles) =>
-        inRange.push({ item, distanceMiles }),
-      );
-      return { target, dataset, candidates, units: inRange };
+      return units ? { target, dataset, candidates, units } : { target, dataset, candidates };
     },
 
     /** How many ZIP areas lie within each radius of a point. */
