@@ -7,7 +7,7 @@
  *    intersection), plus the background density of residents outside every listed place
  *    (`areaTotals`).
  */
-import type { PointIndex } from "./geo.js";
+import { chordSquaredOf, type PointIndex } from "./geo.js";
 import type { AreaUnit, BackgroundDensity, HousingStock, PlaceRecord } from "./places.js";
 
 /** Share (0–1) of a disc of radius r, whose centre is d from the target, inside radius R. */
@@ -90,9 +90,10 @@ export function unitTotalsWithin(
       heatingNone: 0,
     },
   }));
-  index.forEachWithin(lat, lon, Math.max(0, ...radii), (unit, distance) => {
+  const limits = radii.map(chordSquaredOf);
+  index.forEachChordWithin(lat, lon, Math.max(0, ...radii), (unit, chordSquared) => {
     for (let k = 0; k < sums.length; k++) {
-      if (distance > (radii[k] as number)) continue;
+      if (chordSquared > (limits[k] as number)) continue;
       const sum = sums[k] as Sums;
       sum.units++;
       sum.population += unit.population;

@@ -21,26 +21,71 @@ export interface AtDistance<T> {
 }
 
 /**
+ * The squared chord, on the unit sphere, of a great-circle distance in miles: two points are
+ * within `miles` of each other exactly when the squared chord between them is at most this.
+ */
+export function chordSquaredOf(miles: number): number {
+  const half = Math.min(Math.PI / 2, miles / (2 * EARTH_RADIUS_MILES));
+  return 4 * Math.sin(half) ** 2;
+}
+
+/** The great-circle distance in miles of a squared chord on the unit sphere. */
+export function milesOfChordSquared(chordSquared: number): number {
+  return 2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(chordSquared) / 2));
+}
+
+/**
  * A static kd-tree over points; a query is a bounding-box search on the tree, then the exact
- * great-circle distance of each hit. Well under a millisecond for the ~6,000 tracts within
- * 100 miles of New York.
+ * great-circle distance of each hit, from the points' unit vectors computed once (no
+ * trigonometry per point). About 0.2 ms for the ~7,700 tracts within 100 miles of New York.
  */
 export class PointIndex<T extends GeoPoint> {
   private readonly index: KDBush;
-  /** Each item's latitude in radians and its cosine, computed once for the haversine. */
-  private readonly latRad: Float64Array;
-  private readonly cosLat: Float64Array;
+  /** Each item's point as a unit vector (x, y, z), three numbers an item. */
+  private readonly xyz: Float64Array;
 
   constructor(readonly items: readonly T[]) {
     this.index = new KDBush(Math.max(items.length, 1));
-    this.latRad = new Float64Array(items.length);
-    this.cosLat = new Float64Array(items.length);
+    this.xyz = new Float64Array(items.length * 3);
     items.forEach((p, i) => {
       this.index.add(p.lon, p.lat);
-      this.latRad[i] = toRad(p.lat);
-      this.cosLat[i] = Math.cos(toRad(p.lat));
+      const lat = toRad(p.lat);
+      const lon = toRad(p.lon);
+      this.xyz[3 * i] = Math.cos(lat) * Math.cos(lon);
+      this.xyz[3 * i + 1] = Math.cos(lat) * Math.sin(lon);
+      this.xyz[3 * i + 2] = Math.sin(lat);
     });
     this.index.finish();
+  }
+
+  /**
+   * Calls `visit` for every item within `radiusMiles`, in no order, with its squared chord to
+   * the point (compare with `chordSquaredOf(miles)`; `milesOfChordSquared` gives the distance).
+   */
+  forEachChordWithin(
+    lat: number,
+    lon: number,
+    radiusMiles: number,
+    visit: (item: T, chordSquared: number) => void,
+  ): void {
+    if (this.items.length === 0) return;
+    const dLat = radiusMiles / MILES_PER_DEGREE_LAT;
+    const cos = Math.cos(toRad(Math.min(89, Math.abs(lat) + dLat)));
+    const dLon = Math.min(180, radiusMiles / (MILES_PER_DEGREE_LAT * Math.max(cos, 0.01)));
+    const la = toRad(lat);
+    const lo = toRad(lon);
+    const x = Math.cos(la) * Math.cos(lo);
+    const y = Math.cos(la) * Math.sin(lo);
+    const z = Math.sin(la);
+    const limit = chordSquaredOf(radiusMiles);
+    const xyz = this.xyz;
+    for (const id of this.index.range(lon - dLon, lat - dLat, lon + dLon, lat + dLat)) {
+      const dx = (xyz[3 * id] as number) - x;
+      const dy = (xyz[3 * id + 1] as number) - y;
+      const dz = (xyz[3 * id + 2] as number) - z;
+      const chordSquared = dx * dx + dy * dy + dz * dz;
+      if (chordSquared <= limit) visit(this.items[id] as T, chordSquared);
+    }
   }
 
   /** Calls `visit` for every item whose point lies within `radiusMiles`, in no order. */
@@ -50,25 +95,9 @@ export class PointIndex<T extends GeoPoint> {
     radiusMiles: number,
     visit: (item: T, distanceMiles: number) => void,
   ): void {
-    if (this.items.length === 0) return;
-    const dLat = radiusMiles / MILES_PER_DEGREE_LAT;
-    const cos = Math.cos(toRad(Math.min(89, Math.abs(lat) + dLat)));
-    const dLon = Math.min(180, radiusMiles / (MILES_PER_DEGREE_LAT * Math.max(cos, 0.01)));
-    // The haversine of distanceMiles, with the item's side precomputed; h is compared with the
-    // radius' own h first, so the arcsine is taken only for items inside.
-    const lat1 = toRad(lat);
-    const cos1 = Math.cos(lat1);
-    const lon1 = toRad(lon);
-    const maxH = Math.sin(Math.min(Math.PI / 2, radiusMiles / (2 * EARTH_RADIUS_MILES))) ** 2;
-    for (const id of this.index.range(lon - dLon, lat - dLat, lon + dLon, lat + dLat)) {
-      const item = this.items[id] as T;
-      const sLat = Math.sin(((this.latRad[id] as number) - lat1) / 2);
-      const sLon = Math.sin((toRad(item.lon) - lon1) / 2);
-      const h = sLat * sLat + cos1 * (this.cosLat[id] as number) * sLon * sLon;
-      if (h > maxH * (1 + 1e-12)) continue;
-      const d = 2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(h)));
-      if (d <= radiusMiles) visit(item, d);
-    }
+    this.forEachChordWithin(lat, lon, radiusMiles, (item, chordSquared) =>
+      visit(item, milesOfChordSquared(chordSquared)),
+    );
   }
 
   /** Items whose point lies within `radiusMiles`, nearest first, with their distance. */
