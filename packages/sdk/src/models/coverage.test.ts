@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { unitTotalsWithin } from "./coverage.js";
-import { distanceMiles, PointIndex } from "./geo.js";
+import { AreaUnitIndex } from "./coverage.js";
+import { distanceMiles } from "./geo.js";
 import type { AreaUnit, HousingStock } from "./places.js";
 
 /** Degrees of latitude for a distance along a meridian (great circle, R = 3,958.8 mi). */
@@ -29,9 +29,9 @@ const stock = (n: number): HousingStock => ({
   heatingNone: 0,
 });
 const totals = (units: AreaUnit[], radii: number[]) =>
-  unitTotalsWithin(new PointIndex(units), 0, 0, radii);
+  new AreaUnitIndex(units).totalsWithin(0, 0, radii);
 
-describe("unitTotalsWithin: centroid containment", () => {
+describe("AreaUnitIndex.totalsWithin: centroid containment", () => {
   it("places the test points where they say (a sanity check of the fixture)", () => {
     expect(distanceMiles(0, 0, north(10), 0)).toBeCloseTo(10, 9);
   });

@@ -7,7 +7,7 @@
  *    intersection), plus the background density of residents outside every listed place
  *    (`areaTotals`).
  */
-import { chordSquaredOf, type PointIndex } from "./geo.js";
+import { chordSquaredOf, PointIndex } from "./geo.js";
 import type { AreaUnit, BackgroundDensity, HousingStock, PlaceRecord } from "./places.js";
 
 /** Share (0–1) of a disc of radius r, whose centre is d from the target, inside radius R. */
@@ -37,6 +37,8 @@ export interface AreaTotals {
   housing?: HousingStock;
 }
 
+const FIGURES = ["population", "households", "housingUnits", "singleFamilyUnits"] as const;
+
 const HOUSING_KEYS = [
   "occupied",
   "ownerOccupied",
@@ -50,75 +52,95 @@ const HOUSING_KEYS = [
   "heatingNone",
 ] as const satisfies readonly (keyof HousingStock)[];
 
+/** A housing stock from its values in HOUSING_KEYS order. */
+function stockOf(values: Float64Array): HousingStock {
+  const at = (key: (typeof HOUSING_KEYS)[number]) => values[HOUSING_KEYS.indexOf(key)] as number;
+  return {
+    occupied: at("occupied"),
+    ownerOccupied: at("ownerOccupied"),
+    built2000OrLater: at("built2000OrLater"),
+    built1980To1999: at("built1980To1999"),
+    builtBefore1980: at("builtBefore1980"),
+    heatingGas: at("heatingGas"),
+    heatingElectricity: at("heatingElectricity"),
+    heatingFuelOil: at("heatingFuelOil"),
+    heatingOther: at("heatingOther"),
+    heatingNone: at("heatingNone"),
+  };
+}
+
 /**
- * Totals of the area units whose centre lies within each radius around a point (centroid
- * containment: a tract counts whole or not at all), in one pass over the index and without
- * allocating per unit — a 100-mile circle around New York holds about 7,700 tracts.
+ * Area units (census tracts) in a spatial index, with their figures in columns so that the
+ * totals of a circle are sums over typed arrays: a 100-mile circle around New York holds about
+ * 7,700 tracts.
  */
-export function unitTotalsWithin(
-  index: PointIndex<AreaUnit>,
-  lat: number,
-  lon: number,
-  radii: readonly number[],
-): AreaTotals[] {
-  interface Sums {
-    population: number;
-    households: number;
-    housingUnits: number;
-    singleFamilyUnits: number;
-    units: number;
-    withHousing: number;
-    housing: HousingStock;
-  }
-  const sums: Sums[] = radii.map(() => ({
-    population: 0,
-    households: 0,
-    housingUnits: 0,
-    singleFamilyUnits: 0,
-    units: 0,
-    withHousing: 0,
-    housing: {
-      occupied: 0,
-      ownerOccupied: 0,
-      built2000OrLater: 0,
-      built1980To1999: 0,
-      builtBefore1980: 0,
-      heatingGas: 0,
-      heatingElectricity: 0,
-      heatingFuelOil: 0,
-      heatingOther: 0,
-      heatingNone: 0,
-    },
-  }));
-  const limits = radii.map(chordSquaredOf);
-  index.forEachChordWithin(lat, lon, Math.max(0, ...radii), (unit, chordSquared) => {
-    for (let k = 0; k < sums.length; k++) {
-      if (chordSquared > (limits[k] as number)) continue;
-      const sum = sums[k] as Sums;
-      sum.units++;
-      sum.population += unit.population;
-      sum.households += unit.households ?? 0;
-      sum.housingUnits += unit.housingUnits ?? 0;
-      sum.singleFamilyUnits += unit.singleFamilyUnits ?? 0;
+export class AreaUnitIndex extends PointIndex<AreaUnit> {
+  private readonly figures: Float64Array;
+  /** 1 where the unit has a housing stock. */
+  private readonly hasHousing: Uint8Array;
+  private readonly housing: Float64Array;
+
+  constructor(units: readonly AreaUnit[]) {
+    super(units);
+    this.figures = new Float64Array(units.length * FIGURES.length);
+    this.hasHousing = new Uint8Array(units.length);
+    this.housing = new Float64Array(units.length * HOUSING_KEYS.length);
+    units.forEach((unit, i) => {
+      FIGURES.forEach((f, j) => {
+        this.figures[i * FIGURES.length + j] = unit[f] ?? 0;
+      });
       if (unit.housing) {
-        sum.withHousing++;
-        for (const key of HOUSING_KEYS) sum.housing[key] += unit.housing[key];
+        this.hasHousing[i] = 1;
+        HOUSING_KEYS.forEach((k, j) => {
+          this.housing[i * HOUSING_KEYS.length + j] = unit.housing?.[k] ?? 0;
+        });
       }
-    }
-  });
-  return sums.map((sum) => {
-    const people = Math.round(sum.population);
-    return {
-      population: people,
-      households: Math.round(sum.households),
-      housingUnits: Math.round(sum.housingUnits),
-      singleFamilyUnits: Math.round(sum.singleFamilyUnits),
-      listedPlacesPopulation: people,
-      outsidePlacesPopulation: 0,
-      units: sum.units,
-      ...(sum.units > 0 && sum.withHousing === sum.units ? { housing: sum.housing } : {}),
-    };
-  });
+    });
+  }
+
+  /**
+   * Totals of the units whose centre lies within each radius around a point (centroid
+   * containment: a unit counts whole or not at all), in one pass.
+   */
+  totalsWithin(lat: number, lon: number, radii: readonly number[]): AreaTotals[] {
+    const nf = FIGURES.length;
+    const nh = HOUSING_KEYS.length;
+    const limits = radii.map(chordSquaredOf);
+    const sums = radii.map(() => new Float64Array(nf));
+    const stock = radii.map(() => new Float64Array(nh));
+    const counts = radii.map(() => ({ units: 0, withHousing: 0 }));
+    const { figures, hasHousing, housing } = this;
+    this.forEachChordWithin(lat, lon, Math.max(0, ...radii), (id, chordSquared) => {
+      for (let k = 0; k < limits.length; k++) {
+        if (chordSquared > (limits[k] as number)) continue;
+        const sum = sums[k] as Float64Array;
+        const count = counts[k] as { units: number; withHousing: number };
+        count.units++;
+        for (let j = 0; j < nf; j++) sum[j] = (sum[j] as number) + (figures[id * nf + j] as number);
+        if (hasHousing[id]) {
+          count.withHousing++;
+          const s = stock[k] as Float64Array;
+          for (let j = 0; j < nh; j++) s[j] = (s[j] as number) + (housing[id * nh + j] as number);
+        }
+      }
+    });
+    return radii.map((_, k) => {
+      const sum = sums[k] as Float64Array;
+      const { units, withHousing } = counts[k] as { units: number; withHousing: number };
+      const figure = (f: (typeof FIGURES)[number]) => Math.round(sum[FIGURES.indexOf(f)] as number);
+      const s = stock[k] as Float64Array;
+      return {
+        population: figure("population"),
+        households: figure("households"),
+        housingUnits: figure("housingUnits"),
+        singleFamilyUnits: figure("singleFamilyUnits"),
+        listedPlacesPopulation: figure("population"),
+        outsidePlacesPopulation: 0,
+        units,
+        ...(units > 0 && withHousing === units ? { housing: stockOf(s) } : {}),
+      };
+    });
+  }
 }
 
 export interface PlaceAtDistance {

@@ -59,14 +59,15 @@ export class PointIndex<T extends GeoPoint> {
   }
 
   /**
-   * Calls `visit` for every item within `radiusMiles`, in no order, with its squared chord to
-   * the point (compare with `chordSquaredOf(miles)`; `milesOfChordSquared` gives the distance).
+   * Calls `visit` for every item within `radiusMiles`, in no order, with its position in
+   * `items` and its squared chord to the point (compare with `chordSquaredOf(miles)`;
+   * `milesOfChordSquared` gives the distance).
    */
   forEachChordWithin(
     lat: number,
     lon: number,
     radiusMiles: number,
-    visit: (item: T, chordSquared: number) => void,
+    visit: (id: number, chordSquared: number) => void,
   ): void {
     if (this.items.length === 0) return;
     const dLat = radiusMiles / MILES_PER_DEGREE_LAT;
@@ -84,7 +85,7 @@ export class PointIndex<T extends GeoPoint> {
       const dy = (xyz[3 * id + 1] as number) - y;
       const dz = (xyz[3 * id + 2] as number) - z;
       const chordSquared = dx * dx + dy * dy + dz * dz;
-      if (chordSquared <= limit) visit(this.items[id] as T, chordSquared);
+      if (chordSquared <= limit) visit(id, chordSquared);
     }
   }
 
@@ -95,8 +96,8 @@ export class PointIndex<T extends GeoPoint> {
     radiusMiles: number,
     visit: (item: T, distanceMiles: number) => void,
   ): void {
-    this.forEachChordWithin(lat, lon, radiusMiles, (item, chordSquared) =>
-      visit(item, milesOfChordSquared(chordSquared)),
+    this.forEachChordWithin(lat, lon, radiusMiles, (id, chordSquared) =>
+      visit(this.items[id] as T, milesOfChordSquared(chordSquared)),
     );
   }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { areaTotals, discShareInside } from "./coverage.js";
-import { type AtDistance, distanceMiles, PlaceIndex, PointIndex } from "./geo.js";
+import { AreaUnitIndex, areaTotals, discShareInside } from "./coverage.js";
+import { type AtDistance, distanceMiles, PlaceIndex } from "./geo.js";
 import { INDUSTRY_PROFILES } from "./industry-profiles.js";
 import {
   AssumptionError,
@@ -305,7 +305,7 @@ describe("market analysis with the housing stock of the tracts (issue 11)", () =
       region: "South",
       dataset,
       candidates: [],
-      units: new PointIndex(units.map((u) => u.item)),
+      units: new AreaUnitIndex(units.map((u) => u.item)),
       profile: HVAC,
       ...(overrides ? { overrides } : {}),
       now: new Date("2026-11-20T12:00:00Z"),
@@ -447,7 +447,7 @@ describe("market analysis with the housing stock of the tracts (issue 11)", () =
       region: "South",
       dataset,
       candidates: [],
-      units: new PointIndex([tract("1"), tract("2", allGas)].map((u) => u.item)),
+      units: new AreaUnitIndex([tract("1"), tract("2", allGas)].map((u) => u.item)),
       profile: HVAC,
       now: new Date("2026-11-20T12:00:00Z"),
     });

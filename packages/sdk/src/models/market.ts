@@ -10,8 +10,12 @@ import type {
   ServiceBreakdownEntry,
   ZipAreasSummary,
 } from "../schemas/market.js";
-import { type AreaTotals, areaTotals, type PlaceAtDistance, unitTotalsWithin } from "./coverage.js";
-import type { PointIndex } from "./geo.js";
+import {
+  type AreaTotals,
+  type AreaUnitIndex,
+  areaTotals,
+  type PlaceAtDistance,
+} from "./coverage.js";
 import {
   ADJUSTMENT_LABELS,
   type HousingContext,
@@ -19,7 +23,7 @@ import {
   replacementFactor,
 } from "./housing-adjustments.js";
 import { COMMERCIAL_UNITS_PER_RESIDENT, type IndustryProfile } from "./industry-profiles.js";
-import type { AreaUnit, PlaceDataset } from "./places.js";
+import type { PlaceDataset } from "./places.js";
 
 export class AssumptionError extends Error {
   override readonly name = "AssumptionError";
@@ -162,7 +166,7 @@ export interface MarketInput {
    * sums of the units whose centre lies within each radius of the target (centroid containment)
    * and no background is added.
    */
-  units?: PointIndex<AreaUnit>;
+  units?: AreaUnitIndex;
   /** The ZIP areas in range, counted (rows are recomputed on request). */
   zipAreas?: ZipAreasSummary;
   profile: IndustryProfile;
@@ -186,7 +190,7 @@ export function computeMarketAnalysis(input: MarketInput): MarketAnalysisData {
   // Two radii in, two totals out: the service area (R2) and the primary area (R1).
   const [service, primary] = (
     input.units
-      ? unitTotalsWithin(input.units, target.lat, target.lon, [
+      ? input.units.totalsWithin(target.lat, target.lon, [
           request.secondaryRadius,
           request.primaryRadius,
         ])

@@ -5,6 +5,7 @@
  */
 import {
   type AreaUnit,
+  AreaUnitIndex,
   type PlaceAtDistance,
   type PlaceDataset,
   PlaceIndex,
@@ -24,7 +25,7 @@ import type { PlaceProvider } from "./provider.js";
 interface Prepared {
   dataset: PlaceDataset;
   index: PlaceIndex;
-  units: PointIndex<AreaUnit> | null;
+  units: AreaUnitIndex | null;
   geocoder: Geocoder;
 }
 
@@ -34,7 +35,7 @@ export interface LocatedArea {
   /** Every place whose footprint may reach the circle, with its distance to the target. */
   candidates: PlaceAtDistance[];
   /** The dataset's area units (tracts) in a spatial index, when it has units. */
-  units?: PointIndex<AreaUnit>;
+  units?: AreaUnitIndex;
 }
 
 /** A state code from a code or a name ("tx", "Texas" → "TX"), or null. */
@@ -61,7 +62,7 @@ export function createPlaceService(provider: PlaceProvider, census: () => Embedd
       entry = provider.load(states).then((dataset) => ({
         dataset,
         index: new PlaceIndex(dataset.places),
-        units: dataset.units ? new PointIndex(dataset.units) : null,
+        units: dataset.units ? new AreaUnitIndex(dataset.units) : null,
         geocoder: new Geocoder(dataset.places, census().aliases),
       }));
       // A failed load (e.g. the Census API is down) is not kept: the next analysis tries again.
