@@ -6,6 +6,7 @@ import {
   AssumptionError,
   computeMarketAnalysis,
   computeServices,
+  mostPopulous,
   resolveAssumptions,
 } from "./market.js";
 import type { AreaUnit, HousingStock, PlaceDataset, PlaceRecord } from "./places.js";
@@ -457,5 +458,16 @@ describe("market analysis with the housing stock of the tracts (issue 11)", () =
   it("lets an override of the housing mix change replacements offline too", () => {
     const data = analyze(null, { "housing.built2000OrLater": 0 });
     expect(jobs(data, "ac-replacement")).toBe(389);
+  });
+});
+
+describe("mostPopulous", () => {
+  const c = (name: string, population: number) => ({ place: { name, population } });
+  it("keeps the most populous, in the given (distance) order, the nearer among ties at the cut", () => {
+    const list = [c("a", 5), c("b", 50), c("c", 10), c("d", 10), c("e", 40), c("f", 10)];
+    expect(mostPopulous(list, 3).map((x) => x.place.name)).toEqual(["b", "c", "e"]);
+    expect(mostPopulous(list, 4).map((x) => x.place.name)).toEqual(["b", "c", "d", "e"]);
+    expect(mostPopulous(list, 10)).toHaveLength(6);
+    expect(mostPopulous(list, 0)).toEqual([]);
   });
 });

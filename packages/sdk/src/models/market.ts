@@ -184,6 +184,24 @@ function housingMethod(derived: readonly string[], tracts: number, region: Censu
   return `; ${derived.length} ${derived.length === 1 ? "assumption" : "assumptions"} (basis “derived”) from the ACS housing tables (tenure B25003, year built B25034, heating fuel B25040) of the ${formatDecimal(tracts)} tracts in range; replacements × housing-age and owner-occupancy factors`;
 }
 
+/**
+ * The `limit` most populous of `places` (nearest first, as given); among equal populations at
+ * the cut, the nearer. A native numeric sort of the populations finds the cut.
+ */
+export function mostPopulous<T extends { place: { population: number } }>(
+  places: readonly T[],
+  limit: number,
+): T[] {
+  if (places.length <= limit) return [...places];
+  if (limit <= 0) return [];
+  const populations = Float64Array.from(places, (c) => c.place.population).sort();
+  const cut = populations[populations.length - limit] as number;
+  let ties = limit - places.filter((c) => c.place.population > cut).length;
+  return places.filter(
+    (c) => c.place.population > cut || (c.place.population === cut && ties-- > 0),
+  );
+}
+
 export function computeMarketAnalysis(input: MarketInput): MarketAnalysisData {
   const { request, target, dataset, profile, candidates } = input;
   const background = dataset.background[target.state];
@@ -213,10 +231,7 @@ export function computeMarketAnalysis(input: MarketInput): MarketAnalysisData {
     .filter((c) => c.distanceMiles <= request.secondaryRadius)
     .sort((a, b) => a.distanceMiles - b.distanceMiles);
   const primaryCities = inRange.filter((c) => c.distanceMiles <= request.primaryRadius).length;
-  const rows = [...inRange]
-    .sort((a, b) => b.place.population - a.place.population)
-    .slice(0, input.maxCityRows ?? 200)
-    .sort((a, b) => a.distanceMiles - b.distanceMiles);
+  const rows = mostPopulous(inRange, input.maxCityRows ?? 200);
 
   const serviceBreakdown = computeServices(service.households, profile, assumptions);
   const totalMarketRevenue = serviceBreakdown.reduce((s, x) => s + x.estimatedRevenue, 0);
