@@ -38,6 +38,7 @@ export interface AreaTotals {
 }
 
 const FIGURES = ["population", "households", "housingUnits", "singleFamilyUnits"] as const;
+type Figure = (typeof FIGURES)[number];
 
 const HOUSING_KEYS = [
   "occupied",
@@ -85,17 +86,18 @@ export class AreaUnitIndex extends PointIndex<AreaUnit> {
     this.figures = new Float64Array(units.length * FIGURES.length);
     this.hasHousing = new Uint8Array(units.length);
     this.housing = new Float64Array(units.length * HOUSING_KEYS.length);
-    units.forEach((unit, i) => {
-      FIGURES.forEach((f, j) => {
-        this.figures[i * FIGURES.length + j] = unit[f] ?? 0;
-      });
-      if (unit.housing) {
+    const nf = FIGURES.length;
+    const nh = HOUSING_KEYS.length;
+    for (let i = 0; i < units.length; i++) {
+      const unit = units[i] as AreaUnit;
+      for (let j = 0; j < nf; j++) this.figures[i * nf + j] = unit[FIGURES[j] as Figure] ?? 0;
+      const housing = unit.housing;
+      if (housing) {
         this.hasHousing[i] = 1;
-        HOUSING_KEYS.forEach((k, j) => {
-          this.housing[i * HOUSING_KEYS.length + j] = unit.housing?.[k] ?? 0;
-        });
+        for (let j = 0; j < nh; j++)
+          this.housing[i * nh + j] = housing[HOUSING_KEYS[j] as keyof HousingStock];
       }
-    });
+    }
   }
 
   /**

@@ -47,14 +47,16 @@ export class PointIndex<T extends GeoPoint> {
   constructor(readonly items: readonly T[]) {
     this.index = new KDBush(Math.max(items.length, 1));
     this.xyz = new Float64Array(items.length * 3);
-    items.forEach((p, i) => {
+    for (let i = 0; i < items.length; i++) {
+      const p = items[i] as T;
       this.index.add(p.lon, p.lat);
       const lat = toRad(p.lat);
       const lon = toRad(p.lon);
-      this.xyz[3 * i] = Math.cos(lat) * Math.cos(lon);
-      this.xyz[3 * i + 1] = Math.cos(lat) * Math.sin(lon);
+      const cosLat = Math.cos(lat);
+      this.xyz[3 * i] = cosLat * Math.cos(lon);
+      this.xyz[3 * i + 1] = cosLat * Math.sin(lon);
       this.xyz[3 * i + 2] = Math.sin(lat);
-    });
+    }
     this.index.finish();
   }
 

@@ -72,14 +72,20 @@ export function createPlaceService(provider: PlaceProvider, census: () => Embedd
     return entry;
   }
 
-  let reference: { geocoder: Geocoder; tracts: PointIndex<AreaUnit>; zips: PointIndex<ZipArea> };
+  // Built on first use: the ZIP areas for every provider; the embedded geocoder and tracts only
+  // for providers that load by state (the embedded provider's own dataset serves it).
+  let zips: PointIndex<ZipArea> | undefined;
+  const zipIndex = () => {
+    zips ??= new PointIndex(census().zips);
+    return zips;
+  };
+  let reference: { geocoder: Geocoder; tracts: PointIndex<AreaUnit> } | undefined;
   function referenceData() {
     if (!reference) {
       const data = census();
       reference = {
         geocoder: new Geocoder(data.places, data.aliases),
         tracts: new PointIndex(data.tracts),
-        zips: new PointIndex(data.zips),
       };
     }
     return reference;
@@ -107,8 +113,9 @@ export function createPlaceService(provider: PlaceProvider, census: () => Embedd
 
     /** Loads the default data now, so the first analysis does not wait for it. */
     async warm(): Promise<void> {
-      referenceData();
+      zipIndex();
       if (provider.id === "embedded") await prepare(["*"]);
+      else referenceData();
     },
 
     /**
@@ -147,7 +154,7 @@ export function createPlaceService(provider: PlaceProvider, census: () => Embedd
     ): ZipAreasSummary {
       let count = 0;
       let primary = 0;
-      referenceData().zips.forEachWithin(lat, lon, secondaryRadius, (_, d) => {
+      zipIndex().forEachWithin(lat, lon, secondaryRadius, (_, d) => {
         count++;
         if (d <= primaryRadius) primary++;
       });
@@ -162,7 +169,7 @@ export function createPlaceService(provider: PlaceProvider, census: () => Embedd
       secondaryRadius: number,
     ): ZipAreaRow[] {
       return zipAreaRows(
-        referenceData().zips.near(lat, lon, secondaryRadius),
+        zipIndex().near(lat, lon, secondaryRadius),
         primaryRadius,
         secondaryRadius,
       );
