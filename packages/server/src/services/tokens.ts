@@ -83,6 +83,16 @@ export function createTokenService(
       };
     },
 
+    /** Revokes every live token of a user (password reset); answers how many were revoked. */
+    revokeAllTokens(userId: string): number {
+      return db
+        .update(apiToken)
+        .set({ revokedAt: now() })
+        .where(and(eq(apiToken.userId, userId), isNull(apiToken.revokedAt)))
+        .returning({ id: apiToken.id })
+        .all().length;
+    },
+
     /** The user's own tokens, revoked ones included, newest first. */
     list(userId: string, currentTokenId?: string): ApiToken[] {
       return db
