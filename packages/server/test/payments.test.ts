@@ -284,6 +284,55 @@ describe("Stripe mode", () => {
     expect((await owner.analyses.get(analysisId)).isPaid).toBe(true);
   });
 
+  it("answers 400 to signed but malformed events and changes nothing (issue 12, defect 4)", async () => {
+    const { analysisId, intent } = await intentFor(owner);
+    fake.succeed(intent.id);
+    const good = paymentIntentSucceeded(intent);
+    const { data: _data, ...noData } = good;
+    const { id: _id, ...noId } = good;
+    const { currency: _currency, ...noCurrency } = good.data.object as Record<string, unknown>;
+    const malformed: unknown[] = [
+      noData,
+      { ...good, data: { object: null } },
+      { ...good, data: null },
+      { ...good, data: { object: noCurrency } },
+      noId,
+      { ...good, id: "" },
+      { ...good, type: 42 },
+      [good],
+      "just a string",
+      { ...good, data: { object: { ...good.data.object, metadata: null, amount: "a lot" } } },
+      stripeEvent("charge.refunded", { object: "charge", refunded: "yes" }),
+    ];
+    for (const event of malformed) {
+      const delivered = await deliver(event as object);
+      expect(delivered.status, JSON.stringify(event).slice(0, 80)).toBe(400);
+      expect(delivered.body).toMatchObject({ code: "BAD_REQUEST" });
+    }
+    expect((await owner.analyses.get(analysisId)).isPaid).toBe(false);
+    expect(await paymentsOf(analysisId)).toEqual([]);
+    // Nothing was recorded under the event id: the well-formed delivery still counts.
+    expect((await deliver(good)).body).toEqual({ received: true, duplicate: false });
+    expect((await owner.analyses.get(analysisId)).isPaid).toBe(true);
+  });
+
+  it("refuses a signature timestamped beyond the tolerance in the future (issue 12, defect 4)", async () => {
+    const { analysisId, intent } = await intentFor(owner);
+    fake.succeed(intent.id);
+    const event = paymentIntentSucceeded(intent);
+    const now = Math.floor(Date.now() / 1000);
+    for (const timestamp of [now + 24 * 60 * 60, now + 301 + 5]) {
+      expect(await deliver(event, { timestamp })).toEqual({
+        status: 400,
+        body: { code: "BAD_REQUEST", message: "Invalid webhook signature" },
+      });
+    }
+    expect((await owner.analyses.get(analysisId)).isPaid).toBe(false);
+    // A little clock skew is fine.
+    expect((await deliver(event, { timestamp: now + 30 })).status).toBe(200);
+    expect((await owner.analyses.get(analysisId)).isPaid).toBe(true);
+  });
+
   it("processes an event once per id, and a second success for the same intent changes nothing", async () => {
     const { analysisId, intent } = await intentFor(owner);
     fake.succeed(intent.id);

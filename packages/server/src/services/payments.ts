@@ -15,12 +15,20 @@ import type { Db } from "../db/database.js";
 import { analysis, payment, stripeEvent } from "../db/schema.js";
 import { AppError } from "../http/errors.js";
 import { type StripeClient, StripeErrors, verifyWebhook } from "../payments/stripe-client.js";
+import {
+  type ChargeObject,
+  type ParsedStripeEvent,
+  type PaymentIntentObject,
+  parseStripeEvent,
+  signatureTimestamp,
+} from "../payments/webhook-event.js";
 
 export const PREMIUM_PRODUCT_NAME = "Premium Market Intelligence";
 export const PAYMENT_REQUIRED_MESSAGE =
   "Premium access required: purchase the premium package for this analysis.";
 export const ALREADY_PAID_MESSAGE = "This analysis is already paid for.";
 export const INVALID_SIGNATURE_MESSAGE = "Invalid webhook signature";
+export const MALFORMED_EVENT_MESSAGE = "Malformed webhook event";
 /** Stripe's default: a signature older than this (seconds) is a replay. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
@@ -244,7 +252,7 @@ export function createPaymentService(options: {
     return updated ?? row;
   }
 
-  function onPaymentSucceeded(tx: Tx, intent: Stripe.PaymentIntent): string {
+  function onPaymentSucceeded(tx: Tx, intent: PaymentIntentObject): string {
     const analysisId = intent.metadata?.analysisId;
     const userId = intent.metadata?.userId;
     if (!analysisId || !userId) return "ignored: no BIS metadata";
@@ -276,7 +284,7 @@ export function createPaymentService(options: {
     return result === "granted" ? "fulfilled" : `not granted: ${result}`;
   }
 
-  function onChargeRefunded(tx: Tx, charge: Stripe.Charge): string {
+  function onChargeRefunded(tx: Tx, charge: ChargeObject): string {
     const intentId =
       typeof charge.payment_intent === "string" ? charge.payment_intent : charge.payment_intent?.id;
     if (!intentId) return "ignored: no payment intent";
@@ -293,12 +301,12 @@ export function createPaymentService(options: {
     return "refunded";
   }
 
-  function paymentIntentOf(event: Stripe.Event): string | null {
-    const object = event.data.object as { object?: string; id?: string; payment_intent?: unknown };
-    if (object.object === "payment_intent") return object.id ?? null;
+  function paymentIntentOf(event: ParsedStripeEvent): string | null {
+    const object = event.object as { object?: unknown; id?: unknown; payment_intent?: unknown };
+    if (object.object === "payment_intent") return typeof object.id === "string" ? object.id : null;
     const pi = object.payment_intent;
     if (typeof pi === "string") return pi;
-    if (pi && typeof pi === "object" && "id" in pi) return String((pi as { id: unknown }).id);
+    if (pi && typeof pi === "object" && "id" in pi && typeof pi.id === "string") return pi.id;
     return null;
   }
 
@@ -383,13 +391,25 @@ export function createPaymentService(options: {
       if (!Buffer.isBuffer(rawBody) || !signature) {
         throw new AppError("BAD_REQUEST", INVALID_SIGNATURE_MESSAGE);
       }
-      let event: Stripe.Event;
+      let verified: unknown;
       try {
-        event = verifyWebhook(rawBody, signature, secret, WEBHOOK_TOLERANCE_SECONDS);
+        verified = verifyWebhook(rawBody, signature, secret, WEBHOOK_TOLERANCE_SECONDS);
       } catch (error) {
         log.warn({ reason: (error as Error).message }, "webhook rejected");
         throw new AppError("BAD_REQUEST", INVALID_SIGNATURE_MESSAGE, { cause: error });
       }
+      // Stripe checks only the past; a timestamp beyond the tolerance ahead is refused as well.
+      const signedAt = signatureTimestamp(signature);
+      if (signedAt === null || signedAt - now().getTime() / 1000 > WEBHOOK_TOLERANCE_SECONDS) {
+        log.warn({ signedAt }, "webhook rejected: timestamp in the future");
+        throw new AppError("BAD_REQUEST", INVALID_SIGNATURE_MESSAGE);
+      }
+      const parsed = parseStripeEvent(verified);
+      if (!parsed.ok) {
+        log.warn({ problem: parsed.problem }, "webhook rejected: malformed event");
+        throw new AppError("BAD_REQUEST", `${MALFORMED_EVENT_MESSAGE}: ${parsed.problem}`);
+      }
+      const event = parsed.event;
       const result = db.transaction((tx): WebhookResult => {
         const fresh = tx
           .insert(stripeEvent)
@@ -412,15 +432,12 @@ export function createPaymentService(options: {
           };
         }
         let outcome: string;
-        switch (event.type) {
-          case "payment_intent.succeeded":
-            outcome = onPaymentSucceeded(tx, event.data.object);
-            break;
-          case "charge.refunded":
-            outcome = onChargeRefunded(tx, event.data.object);
-            break;
-          default:
-            outcome = "ignored: unhandled event type";
+        if (event.type === "payment_intent.succeeded" && !("handled" in event)) {
+          outcome = onPaymentSucceeded(tx, event.object);
+        } else if (event.type === "charge.refunded" && !("handled" in event)) {
+          outcome = onChargeRefunded(tx, event.object);
+        } else {
+          outcome = "ignored: unhandled event type";
         }
         tx.update(stripeEvent).set({ outcome }).where(eq(stripeEvent.id, event.id)).run();
         return { eventId: event.id, type: event.type, duplicate: false, outcome };
