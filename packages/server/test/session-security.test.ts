@@ -1,0 +1,87 @@
+/**
+ * Issue 12, defect 1: the signed-in user is whoever better-auth verified, never a raw cookie
+ * value. A cookie planted beside a real session (another name, or the same name twice) must
+ * not become that session; sign-out and a password change end sessions at once.
+ */
+import type { NodeClient } from "@bis/sdk/node";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestServer, type TestServer } from "./support/index.js";
+import { signInCookie, TEST_PASSWORD, verifiedAccount } from "./support/sessions.js";
+
+let bis: TestServer;
+const opened: NodeClient[] = [];
+
+async function account(firstName: string) {
+  const made = await verifiedAccount(bis, firstName);
+  opened.push(made.client);
+  return made;
+}
+
+function userWith(cookie: string) {
+  return fetch(`${bis.url}/api/auth/user`, { headers: { cookie } });
+}
+
+beforeAll(async () => {
+  bis = await startTestServer({ BIS_LOG_LEVEL: "silent", BIS_LOGIN_RATE_LIMIT: "1000" });
+});
+
+afterAll(async () => {
+  await Promise.all(opened.map((c) => c.close()));
+  await bis?.close();
+});
+
+describe("the session of a request", () => {
+  it("does not let an unchecked cookie of the other name ride on a real session", async () => {
+    const { email } = await account("Sam");
+    const real = await signInCookie(bis, email);
+    const junk = "junk-planted-by-an-attacker";
+
+    // The victim's browser sends a planted cookie first, then the real one.
+    const planted = await userWith(`__Secure-better-auth.session_token=${junk}; ${real}`);
+    expect(planted.status).toBe(200);
+    expect(((await planted.json()) as { email: string }).email).toBe(email);
+
+    // The planted value alone is nobody, on every signed-in call.
+    expect((await userWith(`better-auth.session_token=${junk}`)).status).toBe(401);
+    expect((await userWith(`__Secure-better-auth.session_token=${junk}`)).status).toBe(401);
+    const mint = await fetch(`${bis.url}/api/tokens`, {
+      method: "POST",
+      headers: {
+        cookie: `better-auth.session_token=${junk}`,
+        origin: bis.url,
+        "Content-Type": "application/json",
+      },
+      body: JSON.stringify({ name: "stolen" }),
+    });
+    expect(mint.status).toBe(401);
+  });
+
+  it("does not let a duplicate cookie of the same name ride on a real session either", async () => {
+    const { email } = await account("Sue");
+    const real = await signInCookie(bis, email);
+    const value = decodeURIComponent(real.slice("better-auth.session_token=".length));
+    const forged = encodeURIComponent(`${value.split(".")[0]}.forged-signature`);
+    for (const junk of ["junk-1", forged]) {
+      await userWith(`better-auth.session_token=${junk}; ${real}`);
+      await userWith(`${real}; better-auth.session_token=${junk}`);
+      expect((await userWith(`better-auth.session_token=${junk}`)).status).toBe(401);
+    }
+  });
+
+  it("ends sessions at once on a password change and on sign-out", async () => {
+    const { email, client } = await account("Sid");
+    const other = await signInCookie(bis, email);
+    expect((await userWith(other)).status).toBe(200);
+    await client.auth.changePassword({ currentPassword: TEST_PASSWORD, newPassword: "Warm-Air8?" });
+    expect((await userWith(other)).status).toBe(401);
+
+    const again = await signInCookie(bis, email, "Warm-Air8?");
+    expect((await userWith(again)).status).toBe(200);
+    const out = await fetch(`${bis.url}/api/auth/logout`, {
+      method: "POST",
+      headers: { cookie: again, origin: bis.url },
+    });
+    expect(out.status).toBe(204);
+    expect((await userWith(again)).status).toBe(401);
+  });
+});
