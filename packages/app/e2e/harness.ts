@@ -123,6 +123,8 @@ export async function startE2E(env: Record<string, string> = {}): Promise<E2EEnv
       BIS_BASE_URL: baseUrl,
       BIS_DATA_DIR: dataDir,
       BIS_LOG_LEVEL: "warn",
+      // The widget test's webhook receiver listens on loopback.
+      BIS_ALLOW_PRIVATE_WEBHOOKS: "true",
       SMTP_URL: mailbox.url,
       ...env,
     },

@@ -64,6 +64,8 @@ const envSchema = z.object({
     .transform((v) => v.split(",").map(Number))
     .default([500, 2000, 8000]),
   BIS_WEBHOOK_TIMEOUT_MS: positiveInt.default(10_000),
+  /** Partner webhooks may point at loopback, private and link-local addresses (development). */
+  BIS_ALLOW_PRIVATE_WEBHOOKS: bool.default(false),
   SMTP_URL: z
     .url({
       protocol: /^smtps?$/,
@@ -171,6 +173,8 @@ export interface Config {
     /** Waits before each webhook retry (the first attempt is immediate). */
     webhookRetryDelaysMs: number[];
     webhookTimeoutMs: number;
+    /** Partner webhook URLs may name internal addresses (BIS_ALLOW_PRIVATE_WEBHOOKS). */
+    allowPrivateWebhooks: boolean;
   };
   email: { mode: "smtp"; smtpUrl: string; from: string } | { mode: "outbox"; from: string };
   premium: {
@@ -283,7 +287,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
 
   const dataDir = path.resolve(env.BIS_DATA_DIR);
-  mkdirSync(dataDir, { recursive: true });
+  // Owner only: the database, the generated secret and backups live here.
+  if (!existsSync(dataDir)) {
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+    chmodSync(dataDir, 0o700);
+  }
 
   const extraOrigins = (env.BIS_TRUSTED_ORIGINS ?? "")
     .split(",")
@@ -327,6 +335,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       rateWindowMs: 60_000,
       webhookRetryDelaysMs: env.BIS_WEBHOOK_RETRY_DELAYS_MS,
       webhookTimeoutMs: env.BIS_WEBHOOK_TIMEOUT_MS,
+      allowPrivateWebhooks: env.BIS_ALLOW_PRIVATE_WEBHOOKS,
     },
     premium: {
       keywordProvider: env.BIS_KEYWORD_PROVIDER,

@@ -22,6 +22,7 @@ import { createPaymentService, type PaymentService } from "./services/payments.j
 import { createSettingsService, type SettingsService } from "./services/settings.js";
 import { createSystemService, type SystemService } from "./services/system.js";
 import { createTokenService, type TokenService } from "./services/tokens.js";
+import { createWebhookUrlPolicy } from "./services/webhook-url.js";
 import { createWebhookService, type WebhookService } from "./services/webhooks.js";
 import { createWidgetService, type WidgetService } from "./services/widget.js";
 import { createWidgetAssets, type WidgetAssets } from "./services/widget-assets.js";
@@ -82,8 +83,10 @@ export function createContext(config: Config, logger: Logger = createLogger(conf
   }
   const payments = createPaymentService({ db, config: config.payments, stripe, logger });
   const analyses = createAnalysisService(db, places);
-  const partners = createPartnerService({ db, secret: config.secret, audit });
+  const webhookUrls = createWebhookUrlPolicy(config.widget.allowPrivateWebhooks);
+  const partners = createPartnerService({ db, secret: config.secret, audit, webhookUrls });
   const webhooks = createWebhookService({
+    webhookUrls,
     db,
     logger: logger.child({ module: "webhooks" }),
     retryDelaysMs: config.widget.webhookRetryDelaysMs,

@@ -85,6 +85,8 @@ beforeAll(async () => {
     BIS_WIDGET_DIST: widgetDir,
     BIS_WEBHOOK_RETRY_DELAYS_MS: "50,100",
     BIS_WEBHOOK_TIMEOUT_MS: "2000",
+    // The receiver listens on loopback.
+    BIS_ALLOW_PRIVATE_WEBHOOKS: "true",
   });
   admin = await signedInAdmin(bis);
 });

@@ -2,7 +2,7 @@
  * Opens the SQLite database file under the data directory (WAL, busy timeout, foreign keys)
  * and applies the migrations in `drizzle/` before anything else touches it.
  */
-import { existsSync } from "node:fs";
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
@@ -25,7 +25,33 @@ function findMigrationsFolder(): string {
 
 export const migrationsFolder = findMigrationsFolder();
 
+/** Owner-only permissions for the data directory (when created here) and the database files. */
+const DIRECTORY_MODE = 0o700;
+const FILE_MODE = 0o600;
+
+/**
+ * The database file, created owner-only (0600) before SQLite opens it: SQLite gives the WAL and
+ * shared-memory files the mode of the database file, and an existing file is tightened too.
+ */
+function prepareDatabaseFile(file: string) {
+  const dir = path.dirname(file);
+  if (!existsSync(dir)) {
+    mkdirSync(dir, { recursive: true, mode: DIRECTORY_MODE });
+    chmodSync(dir, DIRECTORY_MODE);
+  }
+  closeSync(openSync(file, "a", FILE_MODE));
+  chmodSync(file, FILE_MODE);
+}
+
+function tightenSidecars(file: string) {
+  for (const suffix of ["-wal", "-shm", "-journal"]) {
+    if (existsSync(file + suffix)) chmodSync(file + suffix, FILE_MODE);
+  }
+}
+
 export function openDatabase(file: string): Db {
+  const inMemory = file === ":memory:" || file === "";
+  if (!inMemory) prepareDatabaseFile(file);
   const sqlite = new Database(file);
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("busy_timeout = 5000");
@@ -33,5 +59,6 @@ export function openDatabase(file: string): Db {
   sqlite.pragma("synchronous = NORMAL");
   const db = drizzle(sqlite, { schema });
   migrate(db, { migrationsFolder });
+  if (!inMemory) tightenSidecars(file);
   return db;
 }

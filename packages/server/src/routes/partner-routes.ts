@@ -19,16 +19,16 @@ export function partnerRoutes(ctx: AppContext): Router {
   });
 
   /** The answer carries the webhook secret this once. */
-  router.post("/admin/partners", (req, res) => {
+  router.post("/admin/partners", async (req, res) => {
     const body = parse(partnerCreateSchema, req.body);
     res.setHeader("Cache-Control", "no-store");
-    res.status(201).json(partners.create(userOf(req), body));
+    res.status(201).json(await partners.create(userOf(req), body));
   });
 
-  router.patch("/admin/partners/:id", (req, res) => {
+  router.patch("/admin/partners/:id", async (req, res) => {
     const body = parse(partnerUpdateSchema, req.body);
     res.setHeader("Cache-Control", "no-store");
-    res.json(partners.update(userOf(req), req.params.id, body));
+    res.json(await partners.update(userOf(req), req.params.id, body));
   });
 
   /** Revokes (active = false); the partner and its leads stay for the record. */

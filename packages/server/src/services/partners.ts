@@ -26,6 +26,7 @@ import { lead, partner, partnerUsage } from "../db/schema.js";
 import { AppError } from "../http/errors.js";
 import { deriveEncryptionKey, openValue, sealValue } from "../keys/api-key-service.js";
 import type { AuditService } from "./audit.js";
+import type { WebhookUrlPolicy } from "./webhook-url.js";
 
 export type PartnerRow = typeof partner.$inferSelect;
 type Actor = Pick<User, "id" | "email">;
@@ -57,6 +58,8 @@ export function createPartnerService(options: {
   db: Db;
   secret: string;
   audit: AuditService;
+  /** Refuses webhook URLs naming internal addresses (unless the operator allows them). */
+  webhookUrls?: WebhookUrlPolicy;
   now?: () => Date;
 }) {
   const { db, audit } = options;
@@ -116,7 +119,11 @@ export function createPartnerService(options: {
         .map(toDto);
     },
 
-    create(actor: Actor, input: z.output<typeof partnerCreateSchema>): PartnerCreated {
+    async create(
+      actor: Actor,
+      input: z.output<typeof partnerCreateSchema>,
+    ): Promise<PartnerCreated> {
+      if (input.webhookUrl) await options.webhookUrls?.assertAllowed(input.webhookUrl);
       const id = randomUUID();
       const webhookSecret = newWebhookSecret();
       db.transaction((tx) => {
@@ -152,7 +159,13 @@ export function createPartnerService(options: {
       return { partner: toDto(find(id)), webhookSecret };
     },
 
-    update(actor: Actor, id: string, patch: z.output<typeof partnerUpdateSchema>): PartnerUpdated {
+    async update(
+      actor: Actor,
+      id: string,
+      patch: z.output<typeof partnerUpdateSchema>,
+    ): Promise<PartnerUpdated> {
+      find(id);
+      if (patch.webhookUrl) await options.webhookUrls?.assertAllowed(patch.webhookUrl);
       const row = find(id);
       const { rotateWebhookSecret, ...fields } = patch;
       const changes: Partial<typeof partner.$inferInsert> = { ...fields };

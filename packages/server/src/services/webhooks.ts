@@ -11,6 +11,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Db } from "../db/database.js";
 import { lead, partner } from "../db/schema.js";
+import type { WebhookUrlPolicy } from "./webhook-url.js";
 
 type PartnerRow = typeof partner.$inferSelect;
 
@@ -30,6 +31,8 @@ export interface WebhookOptions {
   secretOf(row: PartnerRow): string | null;
   now?: () => Date;
   fetch?: typeof globalThis.fetch;
+  /** Refuses internal addresses (checked again here: a host name can be re-pointed). */
+  webhookUrls?: WebhookUrlPolicy;
 }
 
 export function createWebhookService(options: WebhookOptions) {
@@ -84,6 +87,8 @@ export function createWebhookService(options: WebhookOptions) {
     if (!url) return fail("The partner has no webhook URL any more");
     if (!secret)
       return fail("The webhook secret cannot be read (was BIS_SECRET changed?); rotate it");
+    const refusal = await options.webhookUrls?.refusal(url);
+    if (refusal) return fail(`Not delivered: ${refusal}`);
 
     const payload: LeadWebhookPayload = {
       type: "lead.created",
