@@ -1,5 +1,5 @@
 /** Security headers, the cross-site check for cookie-bearing writes, and rate limits. */
-import type { RequestHandler } from "express";
+import type { Request, RequestHandler } from "express";
 import { rateLimit } from "express-rate-limit";
 import helmet from "helmet";
 import type { Config } from "../config.js";
@@ -59,24 +59,75 @@ function originOf(url: string | undefined): string | undefined {
   }
 }
 
-function limiter(options: { windowMs: number; limit: number; message: string }): RequestHandler {
+interface LimiterOptions {
+  windowMs: number;
+  limit: number;
+  message: string;
+  /** What is counted (default: the client's IP address). */
+  keyGenerator?: (req: Request) => string;
+  /** Requests that are not counted. */
+  skip?: (req: Request) => boolean;
+  /** Count only the requests that fail (status 400 and above). */
+  skipSuccessfulRequests?: boolean;
+}
+
+function limiter(options: LimiterOptions): RequestHandler {
   return rateLimit({
     windowMs: options.windowMs,
     limit: options.limit,
     standardHeaders: "draft-8",
     legacyHeaders: false,
-    handler: () => {
-      throw new AppError("RATE_LIMITED", options.message);
-    },
+    ...(options.keyGenerator ? { keyGenerator: options.keyGenerator } : {}),
+    ...(options.skip ? { skip: options.skip } : {}),
+    skipSuccessfulRequests: options.skipSuccessfulRequests ?? false,
+    handler: (_req, _res, next) => next(new AppError("RATE_LIMITED", options.message)),
   });
 }
 
+/** Runs `first`, then `second` unless `first` answered or failed (a rejected promise included). */
+function both(first: RequestHandler, second: RequestHandler): RequestHandler {
+  return (req, res, next) => {
+    const then = (error?: unknown) => {
+      if (error) next(error);
+      else Promise.resolve(second(req, res, next)).catch(next);
+    };
+    Promise.resolve(first(req, res, then)).catch(next);
+  };
+}
+
+/** The account a sign-in attempt is for: its email as sign-in compares it, or null. */
+function signInAccount(req: Request): string | null {
+  const email = (req.body as { email?: unknown } | undefined)?.email;
+  return typeof email === "string" && email.trim() !== "" ? email.trim().toLowerCase() : null;
+}
+
+/** One sign-in budget per configuration, that is per running server (see loginRateLimit). */
+const signInBudgets = new WeakMap<Config, RequestHandler>();
+
+/**
+ * The sign-in limit: every password attempt — `POST /api/auth/login` and token sign-in
+ * (`POST /api/tokens` with email and password) — draws on one budget per IP address and one
+ * per account (`BIS_LOGIN_RATE_LIMIT` per `BIS_LOGIN_RATE_WINDOW_MINUTES` each). Every call for
+ * the same configuration returns the same middleware, so the routes share the counters. The
+ * account budget counts failed attempts only: its owner signing in does not use it up, and
+ * guesses spread over many addresses still run out.
+ */
 export function loginRateLimit(config: Config): RequestHandler {
+  const existing = signInBudgets.get(config);
+  if (existing) return existing;
   const minutes = Math.round(config.loginRateLimit.windowMs / 60_000);
-  return limiter({
+  const message = `Too many sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`;
+  const perIp = limiter({ ...config.loginRateLimit, message });
+  const perAccount = limiter({
     ...config.loginRateLimit,
-    message: `Too many sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`,
+    message,
+    keyGenerator: (req) => `account:${signInAccount(req)}`,
+    skip: (req) => signInAccount(req) === null,
+    skipSuccessfulRequests: true,
   });
+  const budget = both(perIp, perAccount);
+  signInBudgets.set(config, budget);
+  return budget;
 }
 
 /** Registration and admin setup send mail: a looser limit keeps them from being used to spam. */
