@@ -2,6 +2,7 @@
  * @bis/sdk — browser-safe entry: schemas, constants, errors, the typed client.
  * Nothing here may import Node-only modules (the widget bundles this entry).
  */
+export * from "./client/account.js";
 export * from "./client/client.js";
 export * from "./client/transport.js";
 export * from "./constants.js";
@@ -17,5 +18,6 @@ export * from "./models/keywords.js";
 export * from "./models/market.js";
 export type * from "./models/places.js";
 export * from "./models/zip-areas.js";
+export * from "./schemas/account.js";
 export * from "./schemas/entities.js";
 export * from "./schemas/forms.js";

@@ -43,6 +43,8 @@ interface Expectation {
   body?: (f: Fixtures, role: Role) => unknown;
   /** The call ends the session (logout): each role uses a fresh session of its own. */
   freshSession?: boolean;
+  /** The call ends the role's other sessions: its shared client signs in again afterwards. */
+  endsOtherSessions?: boolean;
   /** Registered only in some configurations (the built app's catch-all). */
   optional?: boolean;
   expect: Record<Role, Status>;
@@ -109,6 +111,31 @@ const EXPECTATIONS: Record<string, Expectation> = {
   "PUT /api/auth/password": {
     body: () => ({ currentPassword: "Not-the-password1!", newPassword: "Another-pass1!" }),
     expect: signedIn(400),
+  },
+  // Account security (issue 12). A wrong current password: 400 for every signed-in role.
+  "POST /api/auth/email-change": {
+    body: () => ({ newEmail: "moved@example.com", currentPassword: "Not-the-password1!" }),
+    expect: signedIn(400),
+  },
+  // The link itself is the credential: anyone may follow one; a forged one is a bad request.
+  "POST /api/auth/email-change/confirm": {
+    body: () => ({ token: "forged-token" }),
+    expect: everyone(400),
+  },
+  "POST /api/auth/forgot-password": {
+    body: () => ({ email: "nobody@example.com" }),
+    expect: everyone(200),
+  },
+  "POST /api/auth/reset-password": {
+    body: () => ({ token: "forged-token", newPassword: "New-Pass7!" }),
+    expect: everyone(400),
+  },
+  // Only the caller's own devices; no route takes another user's id.
+  "GET /api/auth/sessions": { expect: signedIn(200) },
+  "POST /api/auth/sessions/revoke-others": {
+    freshSession: true,
+    endsOtherSessions: true,
+    expect: signedIn(200),
   },
   "GET /api/public/settings": { expect: everyone(200) },
   "GET /api/admin/setup": { expect: everyone(200) },
@@ -356,6 +383,8 @@ beforeAll(async () => {
     YELP_API_URL: unreachable,
     GOOGLE_ADS_API_URL: unreachable,
     DATAFORSEO_API_URL: unreachable,
+    // Fresh sessions (logout, sign out everywhere else) sign in more often than the default allows.
+    BIS_LOGIN_RATE_LIMIT: "1000",
   });
   const listener = bis.server.server.listeners("request")[0];
   app = listener as unknown as Express;
@@ -464,6 +493,8 @@ describe("authorization matrix", () => {
           body: body === undefined ? undefined : JSON.stringify(body),
         });
         const text = await response.text();
+        if (expectation.endsOtherSessions && fixtures.emails[role])
+          clients[role] = await freshClient(role);
         const wanted = [expectation.expect[role]].flat();
         cells += 1;
         if (!wanted.includes(response.status)) {

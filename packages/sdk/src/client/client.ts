@@ -78,6 +78,7 @@ import {
   type Transport,
   type TransportOptions,
 } from "./transport.js";
+import { accountResource } from "./account.js";
 
 /** Throws the `BisApiError` of a failed response (for the calls that read `send()` themselves). */
 async function raise(response: Response): Promise<never> {
@@ -461,6 +462,7 @@ export function createClient(options: TransportOptions = {}) {
   return {
     transport,
     auth: authResource(transport),
+    account: accountResource(transport),
     settings: settingsResource(transport),
     config: configResource(transport),
     analyses: analysesResource(transport),

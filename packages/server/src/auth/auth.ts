@@ -10,11 +10,17 @@ import type { Logger } from "pino";
 import type { Config } from "../config.js";
 import type { Db } from "../db/database.js";
 import * as schema from "../db/schema.js";
+import { passwordResetMail } from "../email/account-templates.js";
 import type { Mailer } from "../email/mailer.js";
 import { existingAccountMail, verificationMail } from "../email/templates.js";
 
 /** Where the verification link lands: the sign-in page, which forwards a signed-in user on. */
 export const VERIFIED_CALLBACK_PATH = "/signin?verified=1";
+
+/** How long a password reset link works. */
+export const RESET_PASSWORD_EXPIRES_MINUTES = 30;
+/** The app page a reset link opens (`?token=`); it posts the new password to /api/auth/reset-password. */
+export const RESET_PASSWORD_PATH = "/reset-password";
 
 export function createAuth(config: Config, db: Db, mailer: Mailer, logger: Logger) {
   return betterAuth({
@@ -46,6 +52,18 @@ export function createAuth(config: Config, db: Db, mailer: Mailer, logger: Logge
       minPasswordLength: PASSWORD_MIN_LENGTH.change,
       maxPasswordLength: 128,
       revokeSessionsOnPasswordReset: true,
+      // Forgot password (issue 12): BIS's /api/auth/forgot-password calls requestPasswordReset;
+      // the link opens the app's reset page, which posts to BIS's /api/auth/reset-password.
+      resetPasswordTokenExpiresIn: RESET_PASSWORD_EXPIRES_MINUTES * 60,
+      sendResetPassword: async ({ user, token }) => {
+        const url = `${config.baseUrl}${RESET_PASSWORD_PATH}?token=${encodeURIComponent(token)}`;
+        // Not awaited: an existing address must answer as fast as an unknown one.
+        mailer
+          .send(passwordResetMail(user.email, url, RESET_PASSWORD_EXPIRES_MINUTES))
+          .catch((error: unknown) =>
+            logger.error({ err: error, component: "password-reset" }, "reset mail not sent"),
+          );
+      },
       onExistingUserSignUp: async ({ user }) => {
         const u = user as { email: string; firstName?: string | null };
         await mailer.send(

@@ -138,3 +138,15 @@ export function accountCreationRateLimit(): RequestHandler {
     message: "Too many accounts created from this address. Please try again in an hour.",
   });
 }
+
+/**
+ * Password reset requests and email changes send mail to addresses the caller types: a tight
+ * limit per IP keeps them from being used to spam or to probe.
+ */
+export function accountRecoveryRateLimit(): RequestHandler {
+  return limiter({
+    windowMs: 15 * 60_000,
+    limit: 10,
+    message: "Too many requests for account emails. Please wait 15 minutes and try again.",
+  });
+}

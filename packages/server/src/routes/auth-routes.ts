@@ -1,19 +1,51 @@
 /** Spec §7 account calls: parse, call the account service, respond. */
 import {
+  ACCOUNT_MESSAGES,
+  emailChangeConfirmSchema,
+  emailChangeRequestSchema,
+  forgotPasswordRequestSchema,
   loginRequestSchema,
   passwordChangeRequestSchema,
   profileRequestSchema,
   registerRequestSchema,
+  resetPasswordRequestSchema,
 } from "@bis/sdk";
-import { Router } from "express";
+import { type Request, Router } from "express";
 import type { AppContext } from "../context.js";
-import { parse } from "../http/errors.js";
-import { accountCreationRateLimit, loginRateLimit } from "../http/security.js";
+import { AppError, parse } from "../http/errors.js";
+import {
+  accountCreationRateLimit,
+  accountRecoveryRateLimit,
+  loginRateLimit,
+} from "../http/security.js";
 import { currentUser, requestHeaders, requireUser, userOf } from "../http/session.js";
+import { createAccountSecurityService } from "../services/account-security.js";
 
-export function authRoutes({ config, services: { accounts } }: AppContext): Router {
+/**
+ * The request headers with `X-Forwarded-For` set to the client address Express trusts
+ * (`trust proxy`), so the session better-auth creates records where it was signed in from
+ * and a client cannot claim another address.
+ */
+function headersWithClientIp(req: Request): Headers {
+  const headers = requestHeaders(req);
+  if (req.ip) headers.set("x-forwarded-for", req.ip);
+  else headers.delete("x-forwarded-for");
+  return headers;
+}
+
+export function authRoutes(ctx: AppContext): Router {
+  const {
+    config,
+    services: { accounts, tokens },
+  } = ctx;
   const router = Router();
   const signedIn = requireUser(accounts);
+  const security = createAccountSecurityService({ ...ctx, accounts, tokens });
+  /** Sessions and the email change need the signed-in browser session, not an API token. */
+  const sessionOnly: typeof signedIn = (req, _res, next) => {
+    if (req.apiTokenId) throw new AppError("FORBIDDEN", ACCOUNT_MESSAGES.apiTokenNotAllowed);
+    next();
+  };
 
   router.get("/user", async (req, res) => {
     const user = await currentUser(req, accounts);
@@ -26,7 +58,7 @@ export function authRoutes({ config, services: { accounts } }: AppContext): Rout
 
   router.post("/login", loginRateLimit(config), async (req, res) => {
     const body = parse(loginRequestSchema, req.body);
-    const { user, cookies } = await accounts.login(body, requestHeaders(req));
+    const { user, cookies } = await accounts.login(body, headersWithClientIp(req));
     res.setHeader("Set-Cookie", cookies).json(user);
   });
 
@@ -47,8 +79,39 @@ export function authRoutes({ config, services: { accounts } }: AppContext): Rout
 
   router.put("/password", signedIn, async (req, res) => {
     const body = parse(passwordChangeRequestSchema, req.body);
-    const cookies = await accounts.changePassword(body, requestHeaders(req));
-    res.setHeader("Set-Cookie", cookies).json({ message: "Password changed" });
+    const { cookies, message } = await accounts.changePassword(body, requestHeaders(req));
+    res.setHeader("Set-Cookie", cookies).json({ message });
+  });
+
+  router.post("/email-change", accountRecoveryRateLimit(), signedIn, async (req, res) => {
+    const body = parse(emailChangeRequestSchema, req.body);
+    res
+      .status(202)
+      .json(await security.requestEmailChange(userOf(req), body, req.apiTokenId !== undefined));
+  });
+
+  router.post("/email-change/confirm", accountRecoveryRateLimit(), async (req, res) => {
+    const body = parse(emailChangeConfirmSchema, req.body);
+    res.json(await security.confirmEmailChange(body));
+  });
+
+  router.post("/forgot-password", accountRecoveryRateLimit(), async (req, res) => {
+    const body = parse(forgotPasswordRequestSchema, req.body);
+    res.json(await security.forgotPassword(body.email, requestHeaders(req)));
+  });
+
+  router.post("/reset-password", accountRecoveryRateLimit(), async (req, res) => {
+    const body = parse(resetPasswordRequestSchema, req.body);
+    const { user, cookies } = await security.resetPassword(body, headersWithClientIp(req));
+    res.setHeader("Set-Cookie", cookies).json(user);
+  });
+
+  router.get("/sessions", signedIn, sessionOnly, async (req, res) => {
+    res.json({ sessions: await security.listSessions(requestHeaders(req)) });
+  });
+
+  router.post("/sessions/revoke-others", signedIn, sessionOnly, async (req, res) => {
+    res.json(await security.revokeOtherSessions(requestHeaders(req)));
   });
 
   return router;

@@ -2,17 +2,18 @@
  * Accounts: registration, sign-in and -out, profile, password, and the first administrator.
  * Routes call these; this is the only module that talks to better-auth and the user table.
  */
-import type {
-  AdminSetupRequest,
-  LoginRequest,
-  PasswordChangeRequest,
-  ProfileRequest,
-  RegisterResponse,
-  registerRequestSchema,
-  User,
+import {
+  ACCOUNT_MESSAGES,
+  type AdminSetupRequest,
+  type LoginRequest,
+  type PasswordChangeRequest,
+  type ProfileRequest,
+  type RegisterResponse,
+  type registerRequestSchema,
+  type User,
 } from "@bis/sdk";
 import { APIError } from "better-auth/api";
-import { and, eq, ne } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { z } from "zod";
 import { type Auth, VERIFIED_CALLBACK_PATH } from "../auth/auth.js";
 import type { Db } from "../db/database.js";
@@ -201,22 +202,21 @@ export function createAccountService(db: Db, auth: Auth, tokens?: TokenResolver)
       }
     },
 
+    /**
+     * Updates the names. The email is part of the form (spec §9) but changes only through
+     * the confirmed email change (account-security.ts): a different one is refused here, the
+     * same way whether or not another account has it.
+     */
     async updateProfile(userId: string, input: ProfileRequest): Promise<User> {
-      const email = input.email.trim().toLowerCase();
-      const taken = db
-        .select({ id: userTable.id })
-        .from(userTable)
-        .where(and(eq(userTable.email, email), ne(userTable.id, userId)))
-        .get();
-      if (taken)
-        throw new AppError("EMAIL_IN_USE", "That email address is already used by another account");
+      const current = requireUserRow(userId);
+      if (input.email.trim().toLowerCase() !== current.email.toLowerCase())
+        throw new AppError("VALIDATION_FAILED", ACCOUNT_MESSAGES.emailChangeNeedsPassword);
       const row = db
         .update(userTable)
         .set({
           firstName: input.firstName.trim(),
           lastName: input.lastName.trim(),
           name: `${input.firstName.trim()} ${input.lastName.trim()}`,
-          email,
           updatedAt: new Date(),
         })
         .where(eq(userTable.id, userId))

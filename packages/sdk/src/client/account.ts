@@ -1,0 +1,65 @@
+/**
+ * Account security calls (issue 12): email change with confirmation, password reset, and the
+ * signed-in devices. `createClient(...).account`.
+ */
+import { z } from "zod";
+import {
+  type AccountSession,
+  accountSessionsResponseSchema,
+  type EmailChangeConfirm,
+  type EmailChangeRequest,
+  type ForgotPasswordRequest,
+  type ResetPasswordRequest,
+} from "../schemas/account.js";
+import { messageResponseSchema, userSchema } from "../schemas/entities.js";
+import type { Transport } from "./transport.js";
+
+const revokedSchema = z.object({ message: z.string(), revoked: z.number() });
+
+export function accountResource(t: Transport) {
+  return {
+    /** Mails a confirmation link to the new address (and a notice to the current one). */
+    requestEmailChange: (body: EmailChangeRequest) =>
+      t.request({
+        method: "POST",
+        path: "/api/auth/email-change",
+        body,
+        schema: messageResponseSchema,
+      }),
+    /** Follows the confirmation link: the email changes now. No session needed. */
+    confirmEmailChange: (body: EmailChangeConfirm) =>
+      t.request({
+        method: "POST",
+        path: "/api/auth/email-change/confirm",
+        body,
+        schema: messageResponseSchema,
+      }),
+    /** Always the same answer, whether or not the address has an account. */
+    forgotPassword: (body: ForgotPasswordRequest) =>
+      t.request({
+        method: "POST",
+        path: "/api/auth/forgot-password",
+        body,
+        schema: messageResponseSchema,
+      }),
+    /** Sets the new password, ends every session and token, and signs in: the user. */
+    resetPassword: (body: ResetPasswordRequest) =>
+      t.request({ method: "POST", path: "/api/auth/reset-password", body, schema: userSchema }),
+    /** The signed-in devices of the caller, this one marked `current`. */
+    sessions: (): Promise<AccountSession[]> =>
+      t
+        .request({
+          method: "GET",
+          path: "/api/auth/sessions",
+          schema: accountSessionsResponseSchema,
+        })
+        .then((r) => r.sessions),
+    /** Signs out every other device. */
+    revokeOtherSessions: () =>
+      t.request({
+        method: "POST",
+        path: "/api/auth/sessions/revoke-others",
+        schema: revokedSchema,
+      }),
+  };
+}

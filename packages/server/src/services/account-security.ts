@@ -1,0 +1,217 @@
+/**
+ * Account security (issue 12): changing the sign-in email, recovering a forgotten password,
+ * and the signed-in devices.
+ *
+ * - Email change needs the current password in a signed-in session (never an API token). It
+ *   mails a single-use, expiring link to the new address and a notice to the current one; the
+ *   email changes only when the link is followed. Whether the new address already has an
+ *   account never shows in the answer: then nothing changes and that address' owner is told.
+ * - Password reset is better-auth's (requestPasswordReset / resetPassword, single-use expiring
+ *   token), under registration's password rules; a reset ends every session, revokes every API
+ *   token, counts as proof of the address, and signs the user in on the device that reset.
+ */
+import { randomBytes } from "node:crypto";
+import {
+  ACCOUNT_MESSAGES,
+  type AccountSession,
+  type EmailChangeConfirm,
+  type EmailChangeRequest,
+  type MessageResponse,
+  type ResetPasswordRequest,
+  type User,
+} from "@bis/sdk";
+import { APIError } from "better-auth/api";
+import { and, eq, ne } from "drizzle-orm";
+import type { Auth } from "../auth/auth.js";
+import type { Config } from "../config.js";
+import type { Db } from "../db/database.js";
+import { user as userTable } from "../db/schema.js";
+import {
+  emailChangeConfirmMail,
+  emailChangeNoticeMail,
+  emailTakenNoticeMail,
+} from "../email/account-templates.js";
+import type { Mailer } from "../email/mailer.js";
+import { AppError } from "../http/errors.js";
+import type { AccountService } from "./accounts.js";
+import { parseUserAgent } from "./user-agent.js";
+
+/** How long an email-change confirmation link works. */
+export const EMAIL_CHANGE_EXPIRES_HOURS = 24;
+/** The app page a confirmation link opens (`?token=`). */
+export const CONFIRM_EMAIL_PATH = "/confirm-email";
+const EMAIL_CHANGE_PREFIX = "change-email:";
+
+interface Deps {
+  config: Config;
+  db: Db;
+  auth: Auth;
+  mailer: Mailer;
+  accounts: AccountService;
+  tokens: { revokeAllTokens(userId: string): number };
+}
+
+export function createAccountSecurityService({ config, db, auth, mailer, accounts, tokens }: Deps) {
+  const signInUrl = `${config.baseUrl}/signin`;
+
+  async function passwordMatches(userId: string, password: string): Promise<boolean> {
+    const ctx = await auth.$context;
+    const account = await ctx.internalAdapter.findCredentialAccount(userId);
+    if (!account?.password) return false;
+    return ctx.password.verify({ hash: account.password, password });
+  }
+
+  function emailTaken(email: string, exceptUserId: string): boolean {
+    return (
+      db
+        .select({ id: userTable.id })
+        .from(userTable)
+        .where(and(eq(userTable.email, email), ne(userTable.id, exceptUserId)))
+        .get() !== undefined
+    );
+  }
+
+  /** The better-auth session behind these headers (not the API token, not a cache). */
+  async function sessionOf(headers: Headers) {
+    const result = await auth.api.getSession({ headers, query: { disableCookieCache: true } });
+    if (!result) throw new AppError("UNAUTHORIZED", "Please sign in to continue");
+    return result;
+  }
+
+  return {
+    /**
+     * Starts an email change: checks the current password, mails the link to the new address
+     * and a notice to the current one. The same answer whether or not the address is taken.
+     */
+    async requestEmailChange(
+      actor: User,
+      input: EmailChangeRequest,
+      viaApiToken: boolean,
+    ): Promise<MessageResponse> {
+      if (viaApiToken) throw new AppError("FORBIDDEN", ACCOUNT_MESSAGES.apiTokenNotAllowed);
+      const newEmail = input.newEmail.trim().toLowerCase();
+      if (!(await passwordMatches(actor.id, input.currentPassword)))
+        throw new AppError("BAD_REQUEST", "Current password is incorrect");
+      if (newEmail === actor.email.toLowerCase())
+        throw new AppError("VALIDATION_FAILED", ACCOUNT_MESSAGES.emailUnchanged);
+
+      if (emailTaken(newEmail, actor.id)) {
+        await mailer.send(emailTakenNoticeMail(newEmail, signInUrl));
+      } else {
+        const ctx = await auth.$context;
+        const token = randomBytes(24).toString("base64url");
+        await ctx.internalAdapter.createVerificationValue({
+          identifier: `${EMAIL_CHANGE_PREFIX}${token}`,
+          value: JSON.stringify({ userId: actor.id, from: actor.email, to: newEmail }),
+          expiresAt: new Date(Date.now() + EMAIL_CHANGE_EXPIRES_HOURS * 3_600_000),
+        });
+        const url = `${config.baseUrl}${CONFIRM_EMAIL_PATH}?token=${encodeURIComponent(token)}`;
+        await mailer.send(emailChangeConfirmMail(newEmail, url, EMAIL_CHANGE_EXPIRES_HOURS));
+      }
+      await mailer.send(emailChangeNoticeMail(actor.email, newEmail, signInUrl));
+      return { message: ACCOUNT_MESSAGES.emailChangeRequested };
+    },
+
+    /** Follows a confirmation link: once, before it expires, and only if the address is still free. */
+    async confirmEmailChange(input: EmailChangeConfirm): Promise<MessageResponse> {
+      const ctx = await auth.$context;
+      const found = await ctx.internalAdapter.consumeVerificationValue(
+        `${EMAIL_CHANGE_PREFIX}${input.token.trim()}`,
+      );
+      const invalid = new AppError("BAD_REQUEST", ACCOUNT_MESSAGES.emailChangeInvalidLink);
+      if (!found) throw invalid;
+      let change: { userId: string; from: string; to: string };
+      try {
+        change = JSON.parse(found.value);
+      } catch {
+        throw invalid;
+      }
+      const row = accounts.findById(change.userId);
+      // The account changed its address since (or is gone), or the new one was taken meanwhile.
+      if (!row || row.email !== change.from || emailTaken(change.to, change.userId)) throw invalid;
+      try {
+        db.update(userTable)
+          .set({ email: change.to, emailVerified: true, updatedAt: new Date() })
+          .where(and(eq(userTable.id, change.userId), eq(userTable.email, change.from)))
+          .run();
+      } catch (error) {
+        // The unique index on email: someone registered the address a moment ago.
+        throw new AppError("BAD_REQUEST", ACCOUNT_MESSAGES.emailChangeInvalidLink, {
+          cause: error,
+        });
+      }
+      accounts.userChanged(change.userId);
+      return { message: ACCOUNT_MESSAGES.emailChanged };
+    },
+
+    /** Mails a reset link if the address has an account; the answer never says which. */
+    async forgotPassword(email: string, headers: Headers): Promise<MessageResponse> {
+      await auth.api.requestPasswordReset({ body: { email }, headers });
+      return { message: ACCOUNT_MESSAGES.resetRequested };
+    },
+
+    /**
+     * Sets a new password from a reset link, ends every session and API token of the user,
+     * marks the address verified (the link proved it), and signs in on this device.
+     */
+    async resetPassword(
+      input: ResetPasswordRequest,
+      headers: Headers,
+    ): Promise<{ user: User; cookies: string[] }> {
+      const ctx = await auth.$context;
+      const token = input.token.trim();
+      const pending = await ctx.internalAdapter.findVerificationValue(`reset-password:${token}`);
+      const invalid = new AppError("BAD_REQUEST", ACCOUNT_MESSAGES.resetInvalidLink);
+      if (!pending || pending.expiresAt < new Date()) throw invalid;
+      try {
+        await auth.api.resetPassword({ body: { token, newPassword: input.newPassword } });
+      } catch (error) {
+        if (error instanceof APIError && error.statusCode === 400) throw invalid;
+        throw error;
+      }
+      const userId = pending.value;
+      tokens.revokeAllTokens(userId);
+      db.update(userTable)
+        .set({ emailVerified: true, updatedAt: new Date() })
+        .where(eq(userTable.id, userId))
+        .run();
+      accounts.userChanged(userId);
+      const row = accounts.findById(userId);
+      if (!row) throw invalid;
+      return accounts.login({ email: row.email, password: input.newPassword }, headers);
+    },
+
+    /** The caller's signed-in devices, newest activity first; `current` is this one. */
+    async listSessions(headers: Headers): Promise<AccountSession[]> {
+      const { session } = await sessionOf(headers);
+      const ctx = await auth.$context;
+      const now = new Date();
+      const rows = await ctx.internalAdapter.listSessions(session.userId);
+      return rows
+        .filter((s) => s.expiresAt > now)
+        .sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime())
+        .map((s) => ({
+          id: s.id,
+          ...parseUserAgent(s.userAgent),
+          ipAddress: s.ipAddress || null,
+          createdAt: s.createdAt.toISOString(),
+          lastActiveAt: s.updatedAt.toISOString(),
+          current: s.id === session.id,
+        }));
+    },
+
+    /** Signs out every other device of the caller; answers how many were signed out. */
+    async revokeOtherSessions(headers: Headers): Promise<{ message: string; revoked: number }> {
+      const before = await this.listSessions(headers);
+      const { session } = await sessionOf(headers);
+      await auth.api.revokeOtherSessions({ headers });
+      accounts.userChanged(session.userId);
+      return {
+        message: ACCOUNT_MESSAGES.otherSessionsEnded,
+        revoked: before.filter((s) => !s.current).length,
+      };
+    },
+  };
+}
+
+export type AccountSecurityService = ReturnType<typeof createAccountSecurityService>;
