@@ -187,8 +187,9 @@ export function useUpdateProfile() {
 export function useChangePassword() {
   return useMutation({
     mutationFn: (body: PasswordChangeRequest) => api.auth.changePassword(body),
-    onSuccess: () => {
-      toast({ title: "Password changed", description: "Your password has been updated." });
+    // The server's message says what else ended: other sessions, personal API tokens.
+    onSuccess: ({ message }) => {
+      toast({ title: "Password changed", description: message });
     },
     onError: (error) => {
       toast({

@@ -167,6 +167,20 @@ export const passwordChangeFormSchema = z
   });
 export type PasswordChangeForm = z.input<typeof passwordChangeFormSchema>;
 
+/**
+ * The answer to a password change (`message`), shown under the "Password changed" toast:
+ * the other sessions end, and so do the personal API tokens (issue 12).
+ */
+export function passwordChangedMessage(revokedTokens: number): string {
+  if (revokedTokens === 0)
+    return "Your password has been updated and you were signed out on your other devices.";
+  const tokens =
+    revokedTokens === 1
+      ? "your API token was revoked"
+      : `your ${revokedTokens} API tokens were revoked`;
+  return `Your password has been updated, you were signed out on your other devices, and ${tokens}: create new ones where you need them.`;
+}
+
 /** PUT /api/auth/password. */
 export const passwordChangeRequestSchema = z.object({
   currentPassword: z

@@ -13,6 +13,8 @@ export const TOKEN_MESSAGES = {
   nameTooLong: "Token name must be at most 100 characters",
   credentialsTogether: "Give both email and password, or neither",
   invalidToken: "Invalid or revoked API token",
+  tokenCannotCreateTokens:
+    "An API token cannot create API tokens. Sign in, or give your email and password, to create one.",
 } as const;
 
 /** Every token starts with this, so a secret scanner (and a person) can recognise it. */

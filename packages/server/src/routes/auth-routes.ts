@@ -79,8 +79,8 @@ export function authRoutes(ctx: AppContext): Router {
 
   router.put("/password", signedIn, async (req, res) => {
     const body = parse(passwordChangeRequestSchema, req.body);
-    const cookies = await accounts.changePassword(body, requestHeaders(req));
-    res.setHeader("Set-Cookie", cookies).json({ message: "Password changed" });
+    const { cookies, message } = await accounts.changePassword(body, requestHeaders(req));
+    res.setHeader("Set-Cookie", cookies).json({ message });
   });
 
   router.post("/email-change", accountRecoveryRateLimit(), signedIn, async (req, res) => {

@@ -1,11 +1,12 @@
 /**
  * Personal API tokens: parse, call the token service, respond.
  *
- * POST /api/tokens creates a token for the caller (session cookie or another token), or — for
- * a terminal that has no session — for the account of `email` + `password`, checked exactly as
- * sign-in checks them and rate limited like sign-in.
+ * POST /api/tokens creates a token for the caller's session cookie, or — for a terminal that
+ * has no session — for the account of `email` + `password`, checked exactly as sign-in checks
+ * them and on sign-in's budget. A token cannot create tokens (403): one leaked token must not
+ * be able to mint others that outlive its revocation.
  */
-import { createTokenRequestSchema } from "@bis/sdk";
+import { createTokenRequestSchema, TOKEN_MESSAGES } from "@bis/sdk";
 import { type RequestHandler, Router } from "express";
 import type { AppContext } from "../context.js";
 import { AppError, parse } from "../http/errors.js";
@@ -39,6 +40,8 @@ export function tokenRoutes({ config, services: { accounts, tokens } }: AppConte
           "UNAUTHORIZED",
           "Please sign in, or give your email and password, to create an API token",
         );
+      if (req.apiTokenId !== undefined)
+        throw new AppError("FORBIDDEN", TOKEN_MESSAGES.tokenCannotCreateTokens);
       ownerId = user.id;
     }
     res.status(201).json(tokens.create(ownerId, body.name));

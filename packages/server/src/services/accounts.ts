@@ -8,6 +8,7 @@ import {
   type LoginRequest,
   type PasswordChangeRequest,
   type ProfileRequest,
+  passwordChangedMessage,
   type RegisterResponse,
   type registerRequestSchema,
   type User,
@@ -72,9 +73,14 @@ function setCookies(headers: Headers | undefined): string[] {
   return headers?.getSetCookie() ?? [];
 }
 
-/** Resolves personal API tokens (services/tokens.ts); kept apart so accounts need no token table. */
+/**
+ * Resolves and revokes personal API tokens (services/tokens.ts); kept apart so accounts need
+ * no token table.
+ */
 export interface TokenResolver {
   resolve(bearer: string): { user: User; tokenId: string } | null;
+  /** Revokes every live token of the user; answers how many. */
+  revokeAllTokens(userId: string): number;
 }
 
 export function createAccountService(db: Db, auth: Auth, tokens?: TokenResolver) {
@@ -226,8 +232,15 @@ export function createAccountService(db: Db, auth: Auth, tokens?: TokenResolver)
       return toUserDto(row);
     },
 
-    /** Changes the password and signs out every other session; returns the renewed cookie. */
-    async changePassword(input: PasswordChangeRequest, headers: Headers): Promise<string[]> {
+    /**
+     * Changes the password, signs out every other session and revokes every API token (a
+     * token must not outlive the password that let someone create it); returns the renewed
+     * cookie and the message that says so.
+     */
+    async changePassword(
+      input: PasswordChangeRequest,
+      headers: Headers,
+    ): Promise<{ cookies: string[]; message: string }> {
       try {
         const result = await auth.api.changePassword({
           body: {
@@ -238,7 +251,8 @@ export function createAccountService(db: Db, auth: Auth, tokens?: TokenResolver)
           headers,
           returnHeaders: true,
         });
-        return setCookies(result.headers);
+        const revoked = tokens?.revokeAllTokens(result.response.user.id) ?? 0;
+        return { cookies: setCookies(result.headers), message: passwordChangedMessage(revoked) };
       } catch (error) {
         fromAuthError(error);
       }
