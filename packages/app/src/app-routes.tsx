@@ -13,13 +13,16 @@ import { RequireSession, SignedOutOnly } from "./components/session-guard";
 import { FullPageSpinner } from "./components/ui/spinner";
 import { useAuth } from "./hooks/use-auth";
 import { AdminSetupPage } from "./pages/admin-setup-page";
+import { ConfirmEmailPage } from "./pages/confirm-email-page";
 import { DashboardPage } from "./pages/dashboard-page";
 import { DevOnlyPage, isProduction } from "./pages/dev-only-page";
 import { DevOutboxPage } from "./pages/dev-outbox-page";
+import { ForgotPasswordPage } from "./pages/forgot-password-page";
 import { LandingPage } from "./pages/landing-page";
 import { NotFoundPage } from "./pages/not-found-page";
 import { ProfilePage } from "./pages/profile-page";
 import { RegisterPage } from "./pages/register-page";
+import { ResetPasswordPage } from "./pages/reset-password-page";
 import { SignInPage } from "./pages/sign-in-page";
 
 const MarketAnalysisPage = lazy(() =>
@@ -117,6 +120,17 @@ export function AppRoutes() {
           </EmailVerificationLanding>
         }
       />
+      <Route
+        path="/forgot-password"
+        element={
+          <SignedOutOnly>
+            <ForgotPasswordPage />
+          </SignedOutOnly>
+        }
+      />
+      {/* Reset and email-change links work signed in or out (the token is the credential). */}
+      <Route path="/reset-password" element={<ResetPasswordPage />} />
+      <Route path="/confirm-email" element={<ConfirmEmailPage />} />
       <Route
         path="/admin-setup"
         element={

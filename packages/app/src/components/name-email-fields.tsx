@@ -1,10 +1,16 @@
 import { InputField, type RegisteredField } from "./ui/form-field";
 
-/** First name and last name side by side, then the email address (profile and registration). */
+/**
+ * First name and last name side by side, then the email address (profile and registration).
+ * `emailHint` makes the email read-only with that hint (the profile: it changes only through
+ * the confirmed email change).
+ */
 export function NameEmailFields({
   field,
+  emailHint,
 }: {
   field: (name: "firstName" | "lastName" | "email") => RegisteredField;
+  emailHint?: string;
 }) {
   return (
     <>
@@ -12,7 +18,14 @@ export function NameEmailFields({
         <InputField label="First Name" {...field("firstName")} autoComplete="given-name" />
         <InputField label="Last Name" {...field("lastName")} autoComplete="family-name" />
       </div>
-      <InputField label="Email" {...field("email")} type="email" autoComplete="email" />
+      <InputField
+        label="Email"
+        {...field("email")}
+        type="email"
+        autoComplete="email"
+        readOnly={emailHint !== undefined}
+        hint={emailHint}
+      />
     </>
   );
 }

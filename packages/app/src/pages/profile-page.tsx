@@ -5,6 +5,8 @@ import { type ReactNode, useEffect } from "react";
 import { useForm } from "react-hook-form";
 import { NameEmailFields } from "../components/name-email-fields";
 import { PageShell } from "../components/page-shell";
+import { EmailCard } from "../components/profile/email-card";
+import { SessionsCard } from "../components/profile/sessions-card";
 import { Button } from "../components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
 import { formFields } from "../components/ui/form-field";
@@ -104,7 +106,10 @@ function ProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      <NameEmailFields field={field} />
+      <NameEmailFields
+        field={field}
+        emailHint="To change your email, use Change Email below: it needs your password and a confirmation from the new address."
+      />
       <FormActions
         pending={update.isPending}
         pendingLabel="Saving..."
@@ -222,7 +227,9 @@ export function ProfilePage({ user }: { user: User }) {
   return (
     <PageShell title="Account Settings">
       <ProfileCard user={user} />
+      <EmailCard user={user} />
       <PasswordCard />
+      <SessionsCard />
     </PageShell>
   );
 }

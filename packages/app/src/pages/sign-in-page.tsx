@@ -42,7 +42,11 @@ export function SignInPage() {
             <Input {...control} {...register("email")} type="email" autoComplete="email" />
           )}
         </FormField>
-        <FormField label="Password" error={errors.password?.message}>
+        <FormField
+          label="Password"
+          error={errors.password?.message}
+          hint={<TextLink to="/forgot-password">Forgot password?</TextLink>}
+        >
           {(control) => (
             <PasswordInput {...control} {...register("password")} autoComplete="current-password" />
           )}

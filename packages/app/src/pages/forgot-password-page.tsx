@@ -1,0 +1,71 @@
+/** "Forgot password?": asks for the email; the answer is the same whether or not it has an account. */
+import { forgotPasswordRequestSchema } from "@bis/sdk";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { MailCheck, MailQuestion } from "lucide-react";
+import { useForm } from "react-hook-form";
+import { AuthLayout } from "../components/auth-layout";
+import { TextLink } from "../components/text-link";
+import { Button } from "../components/ui/button";
+import { formFields, InputField } from "../components/ui/form-field";
+import { useForgotPassword } from "../hooks/use-account";
+
+export function ForgotPasswordPage() {
+  const request = useForgotPassword();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(forgotPasswordRequestSchema),
+    mode: "onSubmit",
+    reValidateMode: "onChange",
+    defaultValues: { email: "" },
+  });
+  const field = formFields(register, errors);
+  const onSubmit = handleSubmit((form) => request.mutate(form));
+  const footer = (
+    <p>
+      Remembered it? <TextLink to="/signin">Sign in</TextLink>
+    </p>
+  );
+
+  if (request.isSuccess) {
+    return (
+      <AuthLayout
+        title="Check your inbox"
+        icon={<MailCheck className="size-6" aria-hidden="true" />}
+        footer={footer}
+      >
+        <div role="status" className="space-y-3 text-center text-slate-700">
+          <p>{request.data.message}</p>
+          <p className="text-sm text-slate-500">
+            The link works once and expires in 30 minutes. Nothing arrived? Check your spam folder
+            or ask again in a few minutes.
+          </p>
+        </div>
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout
+      title="Forgot your password?"
+      description="Enter the email address you sign in with and we'll send you a link to choose a new password."
+      icon={<MailQuestion className="size-6" aria-hidden="true" />}
+      footer={footer}
+    >
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <InputField label="Email" {...field("email")} type="email" autoComplete="email" />
+        <Button
+          type="submit"
+          size="lg"
+          fullWidth
+          pending={request.isPending}
+          pendingLabel="Sending..."
+        >
+          Send Reset Link
+        </Button>
+      </form>
+    </AuthLayout>
+  );
+}

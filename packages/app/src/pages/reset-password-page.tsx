@@ -1,0 +1,79 @@
+/**
+ * Where a password reset link lands (`/reset-password?token=…`): a new password under the rules
+ * of registration, then signed in on this device and every other session ended.
+ */
+import { ACCOUNT_MESSAGES, resetPasswordFormSchema } from "@bis/sdk";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { KeyRound } from "lucide-react";
+import { useForm } from "react-hook-form";
+import { useSearchParams } from "react-router";
+import { AuthLayout } from "../components/auth-layout";
+import { TextLink } from "../components/text-link";
+import { Button } from "../components/ui/button";
+import { formFields } from "../components/ui/form-field";
+import { PasswordField } from "../components/ui/password-input";
+import { useResetPassword } from "../hooks/use-account";
+
+export const PASSWORD_RULES_HINT =
+  "At least 8 characters, with an uppercase letter, a lowercase letter, a number and a special character.";
+
+export function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get("token") ?? "";
+  const reset = useResetPassword();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(resetPasswordFormSchema),
+    mode: "onSubmit",
+    reValidateMode: "onChange",
+    defaultValues: { newPassword: "", confirmPassword: "" },
+  });
+  const field = formFields(register, errors);
+  const onSubmit = handleSubmit(({ newPassword }) => reset.mutate({ token, newPassword }));
+  const footer = (
+    <p>
+      Link expired? <TextLink to="/forgot-password">Ask for a new one</TextLink>
+    </p>
+  );
+
+  return (
+    <AuthLayout
+      title="Choose a new password"
+      description="Setting it signs you out everywhere else and revokes your API tokens."
+      icon={<KeyRound className="size-6" aria-hidden="true" />}
+      footer={footer}
+    >
+      {token ? (
+        <form onSubmit={onSubmit} noValidate className="space-y-4">
+          <PasswordField
+            label="New Password"
+            hint={PASSWORD_RULES_HINT}
+            {...field("newPassword")}
+            autoComplete="new-password"
+          />
+          <PasswordField
+            label="Confirm New Password"
+            {...field("confirmPassword")}
+            autoComplete="new-password"
+          />
+          <Button
+            type="submit"
+            size="lg"
+            fullWidth
+            pending={reset.isPending}
+            pendingLabel="Saving..."
+          >
+            Set New Password
+          </Button>
+        </form>
+      ) : (
+        <p role="alert" className="text-center text-slate-700">
+          {ACCOUNT_MESSAGES.resetInvalidLink}
+        </p>
+      )}
+    </AuthLayout>
+  );
+}
