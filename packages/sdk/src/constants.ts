@@ -7,6 +7,8 @@ export const PRODUCT_NAME = "BIS";
 
 /** Password minimum length: 8 at registration, 6 at change and admin setup. */
 export const PASSWORD_MIN_LENGTH = { register: 8, change: 6, adminSetup: 6 } as const;
+/** First and last names: at most this many characters, on one line (issue 12). */
+export const NAME_MAX_LENGTH = 50;
 
 /** Service radii in miles. */
 export const PRIMARY_RADIUS = { min: 1, max: 50, step: 1, default: 10 } as const;

@@ -7,6 +7,7 @@ import { z } from "zod";
 import {
   ACTIVE_INDUSTRIES,
   INDUSTRIES,
+  NAME_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   PRIMARY_RADIUS,
   SECONDARY_RADIUS,
@@ -15,6 +16,8 @@ import {
 export const MESSAGES = {
   firstNameRequired: "First name is required",
   lastNameRequired: "Last name is required",
+  nameTooLong: `Name must be at most ${NAME_MAX_LENGTH} characters`,
+  nameOneLine: "Name must be on one line",
   validEmail: "Valid email is required",
   profileEmail: "Please enter a valid email address",
   passwordMin8: "Password must be at least 8 characters",
@@ -38,12 +41,21 @@ export const MESSAGES = {
   secondaryBelowPrimary: "Secondary radius must be at least the primary radius",
 } as const;
 
-const requiredText = (message: string) =>
+/** Line breaks, tabs and other control or invisible format characters, line and paragraph separators. */
+const NOT_ONE_LINE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
+
+/**
+ * A first or last name: one line, at most NAME_MAX_LENGTH characters. Names go into mail
+ * greetings and page headers; a line break there would let anyone write text of their own
+ * into a mail BIS sends (issue 12).
+ */
+const personName = (message: string) =>
   z
     .string({ error: message })
     .trim()
     .min(1, { error: message })
-    .max(100, { error: "Must be at most 100 characters" });
+    .refine((v) => !NOT_ONE_LINE.test(v), { error: MESSAGES.nameOneLine })
+    .max(NAME_MAX_LENGTH, { error: MESSAGES.nameTooLong });
 
 const email = (message: string) =>
   z
@@ -86,8 +98,8 @@ function bothStrings(a: string, b: string, filled = false) {
 
 export const registerFormSchema = z
   .object({
-    firstName: requiredText(MESSAGES.firstNameRequired),
-    lastName: requiredText(MESSAGES.lastNameRequired),
+    firstName: personName(MESSAGES.firstNameRequired),
+    lastName: personName(MESSAGES.lastNameRequired),
     email: email(MESSAGES.validEmail),
     password: registerPasswordSchema,
     confirmPassword: z.string({ error: MESSAGES.passwordsDontMatch }),
@@ -102,8 +114,8 @@ export type RegisterForm = z.input<typeof registerFormSchema>;
 /** POST /api/auth/register: the form without confirmPassword, plus `username` = email. */
 export const registerRequestSchema = z
   .object({
-    firstName: requiredText(MESSAGES.firstNameRequired),
-    lastName: requiredText(MESSAGES.lastNameRequired),
+    firstName: personName(MESSAGES.firstNameRequired),
+    lastName: personName(MESSAGES.lastNameRequired),
     email: email(MESSAGES.validEmail),
     password: registerPasswordSchema,
     username: z.string().trim().toLowerCase().optional(),
@@ -140,8 +152,8 @@ export type LoginRequest = SignInForm;
 /* ------------------------------------------------------------------ profile */
 
 export const profileFormSchema = z.object({
-  firstName: requiredText(MESSAGES.firstNameRequired),
-  lastName: requiredText(MESSAGES.lastNameRequired),
+  firstName: personName(MESSAGES.firstNameRequired),
+  lastName: personName(MESSAGES.lastNameRequired),
   email: email(MESSAGES.profileEmail),
 });
 export type ProfileForm = z.input<typeof profileFormSchema>;
@@ -195,8 +207,8 @@ export type PasswordChangeRequest = z.input<typeof passwordChangeRequestSchema>;
 export const adminSetupFormSchema = z.object({
   email: email(MESSAGES.validEmail),
   password: minPassword(PASSWORD_MIN_LENGTH.adminSetup, MESSAGES.passwordMin6),
-  firstName: requiredText(MESSAGES.firstNameRequired),
-  lastName: requiredText(MESSAGES.lastNameRequired),
+  firstName: personName(MESSAGES.firstNameRequired),
+  lastName: personName(MESSAGES.lastNameRequired),
 });
 export type AdminSetupForm = z.input<typeof adminSetupFormSchema>;
 export const adminSetupRequestSchema = adminSetupFormSchema;

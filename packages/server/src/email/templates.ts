@@ -1,6 +1,26 @@
 /** The mails BIS sends, as text and HTML. */
 import type { Mail } from "./mailer.js";
 
+/** Longest name a greeting shows (the forms allow 50). */
+const GREETING_NAME_MAX = 50;
+/** A scheme, "www.", an address, or a dotted host: anything a mail client might turn into a link. */
+const LINK_LIKE = /[a-z][a-z0-9+.-]*:|www\.|@|[\p{L}\p{N}-]\.[\p{L}]{2,}/iu;
+
+/**
+ * "Hi Dana," — or "Hi," when the stored name could carry text of someone else's into the mail:
+ * a name is user input, so it is put on one line, bounded, and left out entirely when it looks
+ * like a link (mail clients link bare addresses too). Names are checked on input as well
+ * (SDK forms); this holds for names stored before that, or set by other means.
+ */
+export function greeting(firstName: string | null): string {
+  const name = (firstName ?? "")
+    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]+/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+  if (name === "" || name.length > GREETING_NAME_MAX || LINK_LIKE.test(name)) return "Hi,";
+  return `Hi ${name},`;
+}
+
 function escapeHtml(value: string) {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
@@ -18,9 +38,8 @@ export function layout(
 }
 
 export function verificationMail(to: string, firstName: string | null, url: string): Mail {
-  const greeting = firstName ? `Hi ${firstName},` : "Hi,";
   const lines = [
-    greeting,
+    greeting(firstName),
     "Thanks for creating your BIS account. Confirm your email address to activate it and start your free market analysis.",
     "The link works once and expires in 24 hours. If you did not create this account, ignore this email.",
   ];
@@ -33,9 +52,8 @@ export function verificationMail(to: string, firstName: string | null, url: stri
 }
 
 export function existingAccountMail(to: string, firstName: string | null, signInUrl: string): Mail {
-  const greeting = firstName ? `Hi ${firstName},` : "Hi,";
   const lines = [
-    greeting,
+    greeting(firstName),
     "Someone tried to create a BIS account with this email address, but you already have one.",
     "If that was you, sign in instead. If it was not, you can ignore this email: your account is unchanged.",
   ];
