@@ -2,8 +2,10 @@
  * Account security over HTTP against a real server and a real SMTP server (issue 12): the
  * confirmed email change, forgot password, and the signed-in devices.
  */
+import path from "node:path";
 import { ACCOUNT_MESSAGES } from "@bis/sdk";
 import { createNodeClient, type NodeClient } from "@bis/sdk/node";
+import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer, verificationLink } from "./support/index.js";
 
@@ -36,6 +38,19 @@ function linkIn(mail: { text: string }, path: string): string {
   return match[0];
 }
 const tokenOf = (link: string) => new URL(link).searchParams.get("token") ?? "";
+
+/** Moves every pending link whose identifier starts with `prefix` one minute into the past. */
+function expireLinks(prefix: string) {
+  const db = new Database(path.join(bis.dataDir, "bis.db"));
+  try {
+    db.prepare("UPDATE verification SET expires_at = ? WHERE identifier LIKE ?").run(
+      Date.now() - 60_000,
+      `${prefix}%`,
+    );
+  } finally {
+    db.close();
+  }
+}
 
 beforeAll(async () => {
   bis = await startTestServer({ BIS_LOGIN_RATE_LIMIT: "1000" });
@@ -154,17 +169,30 @@ describe("forgot password", () => {
       client().account.resetPassword({ token, newPassword: "Other-Pass8!" }),
     ).rejects.toMatchObject({ status: 400, serverMessage: ACCOUNT_MESSAGES.resetInvalidLink });
   });
+});
 
-  it("is rate limited per address", async () => {
-    const c = client();
-    let status = 0;
-    for (let i = 0; i < 12 && status !== 429; i += 1) {
-      status = await c.account
-        .forgotPassword({ email: `flood${i}@example.com` })
-        .then(() => 200)
-        .catch((e) => e.status);
-    }
-    expect(status).toBe(429);
+describe("expired links", () => {
+  it("refuses an email-change link and a reset link after they expire, and changes nothing", async () => {
+    const { c, email } = await account();
+    const newEmail = `late${seq}.${Date.now()}@example.com`;
+    await c.account.requestEmailChange({ newEmail, currentPassword: password });
+    await bis.mailbox.waitFor(email);
+    const change = tokenOf(linkIn(await bis.mailbox.waitFor(newEmail), "/confirm-email"));
+    await c.account.forgotPassword({ email });
+    const reset = tokenOf(linkIn(await bis.mailbox.waitFor(email), "/reset-password"));
+
+    expireLinks("change-email:");
+    expireLinks("reset-password:");
+
+    await expect(c.account.confirmEmailChange({ token: change })).rejects.toMatchObject({
+      status: 400,
+      serverMessage: ACCOUNT_MESSAGES.emailChangeInvalidLink,
+    });
+    await expect(
+      c.account.resetPassword({ token: reset, newPassword: "New-Pass7!" }),
+    ).rejects.toMatchObject({ status: 400, serverMessage: ACCOUNT_MESSAGES.resetInvalidLink });
+    expect((await c.auth.user())?.email).toBe(email);
+    expect((await client().auth.login({ email, password })).email).toBe(email);
   });
 });
 
@@ -202,5 +230,20 @@ describe("signed-in devices", () => {
     expect((await b.auth.user())?.email).toBe(email);
     expect(await b.account.sessions()).toHaveLength(1);
     expect(await stranger.auth.user()).not.toBeNull();
+  });
+});
+
+// Last: it uses up this IP's budget for reset requests.
+describe("rate limit", () => {
+  it("rate-limits reset requests per IP address", async () => {
+    const c = client();
+    let status = 0;
+    for (let i = 0; i < 12 && status !== 429; i += 1) {
+      status = await c.account
+        .forgotPassword({ email: `flood${i}@example.com` })
+        .then(() => 200)
+        .catch((e) => e.status);
+    }
+    expect(status).toBe(429);
   });
 });
