@@ -1,12 +1,13 @@
 /**
  * The free market analysis in a real browser against the real server: a verified user runs the
  * wizard (validation first), sees the results card, is moved on to /analysis/{id}, and finds the
- * city table, the map with both radius circles and the target marker, and a source grade on the
- * figures; the dashboard then lists the analysis. Also: the sliders move by keyboard and the
- * screens fit a 360 px wide phone.
+ * city table, the ZIP areas (sorted, and their CSV downloaded), the map with both radius circles
+ * and the target marker, and a source grade on the figures; the dashboard then lists the
+ * analysis. Also: the sliders move by keyboard and the screens fit a 360 px wide phone.
  *
  * Steps share one page and run in order; each starts where the previous one ended.
  */
+import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type E2EEnv, getEnv, newPage } from "./harness.js";
@@ -111,12 +112,55 @@ describe("market analysis", () => {
   });
 
   it("lists the cities in range", { timeout: STEP_TIMEOUT }, async () => {
-    const table = page.getByRole("table");
+    const table = page.getByRole("table", { name: /^Cities in the service area/ });
     await visible(table);
     const rows = table.locator("tbody tr");
     expect(await rows.count()).toBeGreaterThan(0);
     await visible(table.getByRole("rowheader", { name: /Austin/ }).first());
     await visible(table.getByText("Primary", { exact: true }).first());
+  });
+
+  it("lists the ZIP areas in range, sorts them, and downloads their CSV", {
+    timeout: STEP_TIMEOUT,
+  }, async () => {
+    const card = page.getByRole("region", { name: "ZIP Areas", exact: true });
+    const table = card.getByRole("table", { name: /^ZIP areas in the service area/ });
+    await visible(table, 15_000);
+    const counts = (await card.getByText(/ZIP areas? in range:/).textContent()) ?? "";
+    const [, count, primary, secondary] =
+      counts.match(/^([\d,]+) ZIP areas? in range: ([\d,]+) primary, ([\d,]+) secondary$/) ?? [];
+    const rows = table.locator("tbody tr");
+    expect(await rows.count()).toBe(Number(count?.replace(/,/g, "")));
+    expect(Number(primary) + Number(secondary)).toBe(Number(count));
+    await visible(table.getByRole("rowheader", { name: "78701" }));
+    await visible(card.getByRole("region", { name: "ZIP Areas table" }));
+
+    // Nearest first; the Population header sorts largest first.
+    const distance = table.getByRole("columnheader", { name: "Distance" });
+    expect(await distance.getAttribute("aria-sort")).toBe("ascending");
+    await table.getByRole("button", { name: "Population" }).click();
+    const population = table.getByRole("columnheader", { name: "Population" });
+    expect(await population.getAttribute("aria-sort")).toBe("descending");
+    const first = Number(
+      ((await rows.nth(0).locator("td").nth(1).textContent()) ?? "").replace(/,/g, ""),
+    );
+    const second = Number(
+      ((await rows.nth(1).locator("td").nth(1).textContent()) ?? "").replace(/,/g, ""),
+    );
+    expect(first).toBeGreaterThanOrEqual(second);
+
+    // The server's CSV, under the name the server gives it.
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      card.getByRole("link", { name: "Download CSV" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe("bis-zip-areas-austin-tx.csv");
+    const file = await download.path();
+    const csv = readFileSync(file, "utf8");
+    const lines = csv.trimEnd().split("\n");
+    expect(lines[0]).toBe("zip,place,state,population,housing_units,distance_miles,service_area");
+    expect(lines).toHaveLength(Number(count) + 1);
+    expect(lines.some((l) => l.startsWith("78701,Austin,TX,"))).toBe(true);
   });
 
   it("draws the map: two radius circles and the target marker", {

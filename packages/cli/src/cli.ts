@@ -129,12 +129,16 @@ program
   .option("--industry <industry>", "industry", "HVAC")
   .option("--primary <miles>", "primary service radius, 1–50 miles", "10")
   .option("--secondary <miles>", "secondary service radius, 1–100 miles", "15")
+  .option("--zips", "list the ZIP areas in range as CSV (on stdout, or in --out)")
+  .option("-o, --out <file>", "with --zips: write the ZIP areas' CSV to this file")
   .addHelpText(
     "after",
     examples(
       "bis analyze --city Austin --state TX",
       "bis analyze --city 'San Antonio' --state TX --primary 20 --secondary 40",
       "bis analyze --city Denver --state CO --json > denver.json",
+      "bis analyze --city Austin --state TX --zips > austin-zips.csv",
+      "bis analyze --city Austin --state TX --zips --out austin-zips.csv",
     ),
   )
   .action((_o, cmd: Command) =>

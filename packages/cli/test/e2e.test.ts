@@ -17,7 +17,7 @@ import path from "node:path";
 import { stripVTControlCharacters } from "node:util";
 import { startTestServer, type TestServer } from "@bis/server/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { batchCsv, CITIES, PASSWORD, verifiedAccount } from "./support.js";
+import { batchCsv, CITIES, PASSWORD, tokenFor, verifiedAccount } from "./support.js";
 
 const packageDir = path.resolve(import.meta.dirname, "..");
 const BIN = path.join(packageDir, "dist", "cli.js");
@@ -95,6 +95,28 @@ describe("the bis binary", () => {
     const unknown = await bis_(["analyze", "--city", "Austin"]);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toMatch(/required option '--state <ST>' not specified/);
+  });
+
+  it("analyzes with --zips: CSV on stdout, or in the --out file", async () => {
+    const email = await verifiedAccount(bis, "Zed");
+    const token = { BIS_TOKEN: await tokenFor(bis, email, PASSWORD) };
+    const header = "zip,place,state,population,housing_units,distance_miles,service_area";
+    const piped = await bis_(["analyze", "--city", "Austin", "--state", "TX", "--zips"], {
+      env: token,
+    });
+    expect(piped.code).toBe(0);
+    expect(piped.stdout.startsWith(`${header}\n78`)).toBe(true);
+    expect(piped.stderr).toMatch(/^Austin, TX: \d+ ZIP areas/);
+
+    const saved = await bis_(
+      ["analyze", "--city", "Austin", "--state", "TX", "--zips", "-o", "zips.csv"],
+      { env: token },
+    );
+    expect(saved.code).toBe(0);
+    expect(saved.stdout).toContain("Saved ");
+    expect(readFileSync(path.join(work, "zips.csv"), "utf8")).toBe(piped.stdout);
+    const help = await bis_(["analyze", "--help"]);
+    expect(help.stdout).toContain("--zips");
   });
 
   it("logs in, runs a batch with bad rows, resumes, and speaks JSON", async () => {

@@ -5,6 +5,8 @@
 import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { zipAreasCsv } from "@bis/sdk";
+import { createNodeClient } from "@bis/sdk/node";
 import { startTestServer, type TestServer } from "@bis/server/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as adminCmd from "../src/commands/admin.js";
@@ -173,6 +175,85 @@ describe("analyze and analyses", () => {
     });
     expect(analysis.marketAnalysisData.serviceBreakdown.length).toBeGreaterThan(0);
     analysisId = analysis.id;
+  });
+
+  it("lists the ZIP areas as CSV with --zips: on stdout, or in the --out file", async () => {
+    const header = "zip,place,state,population,housing_units,distance_miles,service_area";
+    const io = bufferIo();
+    expect(
+      await analyzeCmd.run({ ...as(userToken), city: "Austin", state: "TX", zips: true }, io),
+    ).toBe(0);
+    const lines = io.out().trimEnd().split("\n");
+    expect(lines[0]).toBe(header);
+    expect(lines.length).toBeGreaterThan(20);
+    expect(lines.find((l) => l.startsWith("78701,"))).toMatch(
+      /^78701,Austin,TX,\d+,\d+,[\d.]+,primary$/,
+    );
+    expect(lines.some((l) => l.endsWith(",secondary"))).toBe(true);
+    // Only the CSV is on stdout; the counts go to stderr.
+    const count = lines.length - 1;
+    expect(io.err()).toMatch(
+      new RegExp(
+        `^Austin, TX: ${count} ZIP areas \\(\\d+ primary, \\d+ secondary\\) in range; analysis `,
+      ),
+    );
+
+    // The same rows as the API's, written by the SDK's zipAreasCsv.
+    const id = io.err().match(/analysis (\S+)\.$/m)?.[1] ?? "";
+    const client = createNodeClient({ baseUrl: bis.url, token: userToken, cookies: false });
+    try {
+      expect(io.out()).toBe(zipAreasCsv((await client.analyses.zipAreas(id)).rows));
+      expect(io.out()).toBe(await client.analyses.zipAreasCsv(id));
+    } finally {
+      await client.close();
+    }
+
+    const file = bufferIo({ cwd: work });
+    await analyzeCmd.run(
+      { ...as(userToken), city: "Austin", state: "TX", zips: true, out: "austin-zips.csv" },
+      file,
+    );
+    const saved = readFileSync(path.join(work, "austin-zips.csv"), "utf8");
+    expect(saved.split("\n")[0]).toBe(header);
+    expect(saved.trimEnd().split("\n")).toHaveLength(count + 1);
+    // The summary as usual, with the ZIP counts, and where the CSV went.
+    expect(file.out()).toMatch(/ZIP areas in range:\s+\d+\s+\(\d+ primary, \d+ secondary\)/);
+    expect(file.out()).toContain(`Saved ${count} ZIP areas (`);
+    expect(file.out()).toContain("to austin-zips.csv.");
+
+    const json = bufferIo({ cwd: work });
+    await analyzeCmd.run(
+      { ...as(userToken), city: "Austin", state: "TX", zips: true, out: "z.csv", json: true },
+      json,
+    );
+    expect(JSON.parse(json.out()).marketAnalysisData.zipAreas.count).toBe(count);
+    expect(json.err()).toContain(`Saved ${count} ZIP areas`);
+    expect(readFileSync(path.join(work, "z.csv"), "utf8")).toBe(saved);
+  });
+
+  it("refuses --zips with --json on stdout, and --out without --zips, before calling", async () => {
+    const both = await failure(
+      analyzeCmd.run(
+        {
+          server: "http://127.0.0.1:9",
+          token: "bis_x",
+          city: "Austin",
+          state: "TX",
+          zips: true,
+          json: true,
+        },
+        bufferIo(),
+      ),
+    );
+    expect(both.message).toMatch(/--json and --zips/);
+    expect(both.hint).toMatch(/--zips --out zips\.csv/);
+    const alone = await failure(
+      analyzeCmd.run(
+        { server: "http://127.0.0.1:9", token: "bis_x", city: "Austin", state: "TX", out: "z.csv" },
+        bufferIo(),
+      ),
+    );
+    expect(alone.message).toMatch(/--out is where --zips writes/);
   });
 
   it("rejects bad input before calling, and turns an unknown city into a hint", async () => {

@@ -3,13 +3,20 @@
  * pdf.js, its first page and its map rendered to PNG with poppler's pdftoppm and checked for ink.
  */
 import { spawnSync } from "node:child_process";
-import { type Analysis, BisApiError } from "@bis/sdk";
+import {
+  type Analysis,
+  BisApiError,
+  ZIP_AREAS_PROVENANCE,
+  type ZipAreaRow,
+  zipAreasSummary,
+} from "@bis/sdk";
 import { createNodeClient, type NodeClient } from "@bis/sdk/node";
 import { getDocument, VerbosityLevel } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { PNG } from "pngjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pdfText, slugify } from "../src/report/format.js";
 import {
+  type ReportZipAreas,
   renderReportBuffer,
   reportFileName,
   SAMPLE_DATA_LABEL,
@@ -293,6 +300,31 @@ function fixture(): Analysis {
   };
 }
 
+const zip = (code: string, place: string, population: number, distanceMiles: number) =>
+  ({
+    zip: code,
+    place,
+    state: "TX",
+    population,
+    housingUnits: Math.round(population * 0.45),
+    distanceMiles,
+    serviceArea: distanceMiles <= 10 ? "primary" : "secondary",
+  }) satisfies ZipAreaRow;
+
+/** The ZIP areas of the fixture, nearest first. */
+function zipAreas(rows: ZipAreaRow[] = []): ReportZipAreas {
+  return {
+    rows: [
+      zip("78701", "Austin", 12_523, 0.4),
+      zip("78704", "Austin", 52_810, 2.3),
+      zip("78746", "West Lake Hills", 29_134, 4.9),
+      zip("78660", "Pflugerville", 84_102, 13.5),
+      ...rows,
+    ],
+    provenance: { ...ZIP_AREAS_PROVENANCE },
+  };
+}
+
 /* ------------------------------------------------------------------ unit */
 
 describe("report from a fixture", () => {
@@ -302,9 +334,27 @@ describe("report from a fixture", () => {
   beforeAll(async () => {
     bytes = await renderReportBuffer(fixture(), {
       generatedAt: new Date("2026-03-05T09:30:00Z"),
+      zipAreas: zipAreas(),
     });
     pages = await pageTexts(bytes);
   }, 30_000);
+
+  it("lists the ZIP areas nearest first, with their counts and source", () => {
+    const start = pages.findIndex((p) => p.includes(`${SECTION_TITLES.zipAreas} MEASURED`));
+    expect(start).toBeGreaterThan(0);
+    const page = pages[start] ?? "";
+    expect(page).toContain("4 ZIP areas in range: 3 primary, 1 secondary");
+    expect(page).toMatch(/ZIP Place Population Housing units Distance Area/);
+    expect(page).toMatch(/78701 Austin, TX 12,523 5,635 0\.4 mi Primary/);
+    expect(page).toMatch(/78660 Pflugerville, TX 84,102 37,846 13\.5 mi Secondary/);
+    const order = ["78701", "78704", "78746", "78660"].map((z) => page.indexOf(z));
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
+    expect(page).toContain("Source: U.S. Census Bureau, ACS 2017–2021 5-year ZCTA estimates");
+    // The cover's contents count them; the sources table lists their source.
+    expect(pages[0]).toContain("ZIP Areas 4 ZIP areas in range: 3 primary, 1 secondary");
+    const sources = pages.slice(pages.findLastIndex((p) => p.includes(SECTION_TITLES.sources)));
+    expect(sources.join(" ")).toContain("ZIP areas (population, housing units)");
+  });
 
   it("is a PDF with every section, the location and the id", () => {
     expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
@@ -378,6 +428,39 @@ describe("report from a fixture", () => {
     expect(text).toContain("opportunity score is computed once");
     expect(pages[0]).not.toContain(SAMPLE_DATA_LABEL);
     expect(text).not.toContain(`(${SAMPLE_DATA_LABEL})`);
+  });
+});
+
+describe("ZIP areas in the report", () => {
+  it("puts every row of a long list over as many pages as it takes, header repeated", async () => {
+    const many = Array.from({ length: 400 }, (_, i) =>
+      zip(String(76_000 + i), `Place ${i}`, 1_000 + i, 15 + i / 10),
+    );
+    const pages = await pageTexts(
+      await renderReportBuffer(fixture(), { zipAreas: zipAreas(many) }),
+    );
+    const zipPages = pages.filter((p) => / \d{5} Place \d+, TX /.test(p));
+    expect(zipPages.length).toBeGreaterThan(5);
+    for (const page of zipPages) expect(page).toContain("ZIP Place Population Housing units");
+    const text = zipPages.join(" ");
+    for (const row of many) expect(text).toContain(` ${row.zip} ${row.place}, TX `);
+    expect(text).toContain("All 404 ZIP areas in range.");
+    const { count, primary, secondary } = zipAreasSummary(zipAreas(many).rows);
+    expect([count, primary, secondary]).toEqual([404, 3, 401]);
+  }, 30_000);
+
+  it("says so when the ZIP areas were not given, or none is in range", async () => {
+    const without = (await pageTexts(await renderReportBuffer(fixture()))).join(" ");
+    expect(without).toContain("ZIP areas not available for this report.");
+    const none = (
+      await pageTexts(
+        await renderReportBuffer(fixture(), {
+          zipAreas: { rows: [], provenance: { ...ZIP_AREAS_PROVENANCE } },
+        }),
+      )
+    ).join(" ");
+    expect(none).toContain("0 ZIP areas in range: 0 primary, 0 secondary");
+    expect(none).toContain("No ZIP area lies within the service area.");
   });
 });
 
@@ -492,6 +575,15 @@ describe("GET /api/analyses/:id/report.pdf", () => {
     expect(pages[0]).toContain("Austin, TX");
     expect(pages[0]).toContain(analysisId);
     for (const page of pages) expect(page).toContain(analysisId);
+
+    // The ZIP areas of the market, as the API lists them.
+    const zips = await owner.analyses.zipAreas(analysisId);
+    const counts = zipAreasSummary(zips.rows);
+    expect(text).toContain(
+      `${counts.count} ZIP areas in range: ${counts.primary} primary, ${counts.secondary} secondary`,
+    );
+    expect(text).toMatch(/ 78701 Austin, TX [\d,]+ [\d,]+ [\d.]+ mi Primary /);
+    for (const row of zips.rows) expect(text).toContain(` ${row.zip} `);
 
     const cover = ink(renderPage(bytes, 1));
     expect(cover.nonWhite).toBeGreaterThan(0.2);

@@ -16,6 +16,14 @@ export function useAnalysis(id: string | undefined) {
   });
 }
 
+/** The ZIP areas in range of an analysis, nearest first (recomputed by the server on each call). */
+export function useZipAreas(id: string) {
+  return useQuery({
+    queryKey: queryKeys.zipAreas(id),
+    queryFn: ({ signal }) => api.analyses.zipAreas(id, signal),
+  });
+}
+
 export function useAnalysesList() {
   return useQuery({ queryKey: queryKeys.analyses, queryFn: () => api.analyses.list() });
 }

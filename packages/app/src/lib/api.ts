@@ -21,6 +21,8 @@ export const queryKeys = {
   analyses: ["/api/analyses"],
   /** One analysis (GET /api/analyses/{id}); under `analyses`, so invalidating that refreshes it. */
   analysis: (id: string) => ["/api/analyses", id] as const,
+  /** The ZIP areas of one analysis (GET /api/analyses/{id}/zip-areas); under `analysis(id)`. */
+  zipAreas: (id: string) => ["/api/analyses", id, "zip-areas"] as const,
   /** Payment mode, publishable key and price (GET /api/config/payments). */
   paymentConfig: ["/api/config/payments"],
   /** The PaymentIntent of one analysis (POST /api/create-payment-intent, idempotent). */

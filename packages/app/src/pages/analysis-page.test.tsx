@@ -105,7 +105,7 @@ describe("/analysis/:id completed", () => {
     ).toBeGreaterThan(0);
 
     // City table: a row per city, with its service-area badge.
-    const table = screen.getByRole("table");
+    const table = screen.getByRole("table", { name: /^Cities in the service area/ });
     const rows = within(table).getAllByRole("row").slice(1);
     expect(rows).toHaveLength(data.cityAnalysis.cityBreakdown.length);
     const austin = within(table)
@@ -190,11 +190,12 @@ describe("/analysis/:id completed", () => {
   it("sorts the city table by a column", async () => {
     fakeApi({ ...signedIn, "GET /api/analyses/an_123": { status: 200, body: analysisFixture() } });
     const { user } = renderApp("/analysis/an_123");
-    const button = await screen.findByRole("button", { name: "Population" });
+    const cities = await screen.findByRole("region", { name: "City-by-City Breakdown table" });
+    const button = within(cities).getByRole("button", { name: "Population" });
     await user.click(button);
     const header = button.closest("th");
     expect(header?.getAttribute("aria-sort")).toBe("descending");
-    const names = within(screen.getByRole("table"))
+    const names = within(within(cities).getByRole("table"))
       .getAllByRole("rowheader")
       .map((h) => h.textContent);
     expect(names[0]).toBe("Austin, TX");

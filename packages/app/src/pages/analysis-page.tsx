@@ -2,8 +2,8 @@
  * /analysis/{id}: the results page (specification §2). Loading, failed and empty states; the
  * bridge-integration page when the data says so; otherwise the header with its "Completed"
  * badge (and the PDF report when paid), the progress dashboard, the opportunity score once there,
- * section 1 (market analysis results, with provenance on every figure, the assumptions and the
- * map), sections 2 and 3 (keyword research and competition analysis), the premium promo while
+ * section 1 (market analysis results, with provenance on every figure, the cities and ZIP areas
+ * in range, the assumptions and the map), sections 2 and 3 (keyword research and competition analysis), the premium promo while
  * unpaid, and the footer.
  */
 import {
@@ -36,6 +36,7 @@ import { OpportunityScoreCard } from "../components/analysis/opportunity-score-c
 import { PremiumPromo } from "../components/analysis/premium-sections";
 import { ProgressOverview } from "../components/analysis/progress-overview";
 import { ServiceBreakdown } from "../components/analysis/service-breakdown";
+import { ZipAreasCard } from "../components/analysis/zip-areas-card";
 import { PaymentReturnNote } from "../components/checkout/payment-return-note";
 import { PageShell } from "../components/page-shell";
 import { Badge } from "../components/ui/badge";
@@ -233,6 +234,8 @@ function MarketResults({ analysis, data }: { analysis: Analysis; data: MarketAna
         citiesInRange={summary?.citiesInRange}
         provenance={{ population: p.population, housingUnits: p.housingUnits }}
       />
+
+      <ZipAreasCard analysisId={analysis.id} summary={data.zipAreas} />
 
       <ServiceBreakdown
         services={data.serviceBreakdown}

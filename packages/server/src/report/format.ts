@@ -10,6 +10,7 @@ export {
   formatCompactCurrency,
   formatCpc,
   formatCurrency,
+  formatDecimal,
   formatMiles,
   formatNumber,
   formatWholeDollars,

@@ -63,6 +63,8 @@ export interface TableOptions {
   totalRow?: boolean;
   /** A small note under the table, kept on the page of its last row. */
   caption?: string;
+  /** Points around each cell's text (5 by default; less for long, dense lists). */
+  padding?: number;
 }
 
 export interface RunningText {
@@ -269,7 +271,7 @@ export class ReportWriter {
   table(columns: readonly Column[], rows: readonly string[][], options: TableOptions = {}): void {
     const { doc } = this;
     const size = options.fontSize ?? 9;
-    const pad = 5;
+    const pad = options.padding ?? 5;
     const fixed = columns.reduce((sum, c) => sum + (c.width ?? 0), 0);
     const flexible = columns.filter((c) => c.width === undefined).length;
     const widths = columns.map((c) => c.width ?? (this.width - fixed) / Math.max(1, flexible));

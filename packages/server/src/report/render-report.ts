@@ -16,15 +16,22 @@ import {
   drawMarket,
   drawScore,
   drawSources,
+  drawZipAreas,
+  type ReportZipAreas,
   reportContext,
   SECTION_TITLES,
 } from "./sections.js";
 
-export { SAMPLE_DATA_LABEL, SECTION_TITLES } from "./sections.js";
+export { type ReportZipAreas, SAMPLE_DATA_LABEL, SECTION_TITLES } from "./sections.js";
 
 export interface ReportOptions {
   /** When the report is generated (the cover says so); now by default. */
   generatedAt?: Date;
+  /**
+   * The ZIP areas in range (the analysis record keeps only their counts; the caller recomputes
+   * the rows, as GET /api/analyses/{id}/zip-areas does). Without them the section says so.
+   */
+  zipAreas?: ReportZipAreas | null;
 }
 
 /** `bis-report-<location-slug>-<first 8 characters of the id>.pdf`. */
@@ -70,10 +77,11 @@ export function renderReport(analysis: Analysis, options: ReportOptions = {}): R
     footer: `BIS ${SECTION_TITLES.cover} · ${location}`,
     analysisId: analysis.id,
   });
-  const ctx = reportContext(analysis, generatedAt, scoreOf(analysis));
+  const ctx = reportContext(analysis, generatedAt, scoreOf(analysis), options.zipAreas ?? null);
   drawCover(writer, ctx);
   drawMarket(writer, ctx);
   drawMap(writer, ctx);
+  drawZipAreas(writer, ctx);
   drawKeywords(writer, ctx);
   drawCompetition(writer, ctx);
   drawScore(writer, ctx);

@@ -1,6 +1,6 @@
 /**
- * The sections of the PDF report, in order: cover, market analysis, service area map, keyword
- * research, competition analysis, opportunity score, sources and methodology. A premium section
+ * The sections of the PDF report, in order: cover, market analysis, service area map, ZIP areas,
+ * keyword research, competition analysis, opportunity score, sources and methodology. A premium section
  * whose data does not exist yet prints one "not run yet" line instead of its content.
  */
 import {
@@ -11,6 +11,8 @@ import {
   type KeywordResearchData,
   type OpportunityScore,
   PPC_BUDGET_FACTOR,
+  type ZipAreasResponse,
+  zipAreasSummary,
 } from "@bis/sdk";
 import {
   formatCompactCurrency,
@@ -18,6 +20,7 @@ import {
   formatCurrency,
   formatDate,
   formatDateTime,
+  formatDecimal,
   formatMiles,
   formatNumber,
   formatWholeDollars,
@@ -41,6 +44,7 @@ export const SECTION_TITLES = {
   cover: "Market Intelligence Report",
   market: "Market Analysis",
   map: "Service Area Map",
+  zipAreas: "ZIP Areas",
   keywords: "Keyword Research",
   competition: "Competition Analysis",
   score: "Opportunity Score",
@@ -53,8 +57,13 @@ export const NOT_RUN_YET = "not run yet";
 export const TOP_KEYWORDS = 40;
 export const TOP_CITIES = 15;
 
+/** The ZIP areas the report lists: the rows of GET /api/analyses/{id}/zip-areas. */
+export type ReportZipAreas = Pick<ZipAreasResponse, "rows" | "provenance">;
+
 export interface ReportContext {
   analysis: Analysis;
+  /** The ZIP areas in range, when the caller looked them up (the report route does). */
+  zipAreas: ReportZipAreas | null;
   generatedAt: Date;
   score: OpportunityScore | null;
   keywordGrades: DataGrade[];
@@ -76,9 +85,11 @@ export function reportContext(
   analysis: Analysis,
   generatedAt: Date,
   score: OpportunityScore | null,
+  zipAreas: ReportZipAreas | null = null,
 ): ReportContext {
   return {
     analysis,
+    zipAreas,
     generatedAt,
     score,
     marketGrades: gradesOfMarket(analysis),
@@ -211,6 +222,7 @@ export function drawCover(w: ReportWriter, ctx: ReportContext): void {
   const contents: [string, string][] = [
     [SECTION_TITLES.market, market ? "Included" : "Not available"],
     [SECTION_TITLES.map, market ? "Included (drawn offline)" : "Not available"],
+    [SECTION_TITLES.zipAreas, ctx.zipAreas ? zipAreasLine(ctx.zipAreas) : "Not available"],
     [
       SECTION_TITLES.keywords,
       analysis.keywordResearchData ? withSample("Included", ctx.keywordGrades) : "Not run yet",
@@ -237,7 +249,7 @@ export function drawCover(w: ReportWriter, ctx: ReportContext): void {
     doc.text(`${i + 1}.  ${pdfText(title)}`, w.left, y, { lineBreak: false });
     doc.fillColor(status.includes(SAMPLE_DATA_LABEL) ? "#92400e" : COLORS.muted);
     doc.text(pdfText(status), w.left + 230, y, { width: w.width - 230, lineBreak: false });
-    y += 17;
+    y += 14;
   });
 
   const samples = sampleSections(ctx);
@@ -475,6 +487,57 @@ export function drawMap(w: ReportWriter, ctx: ReportContext): void {
       { width: w.width - 170, lineGap: 2 },
     );
   w.y = Math.max(w.y, locator.y + locator.height) + 8;
+}
+
+/* ------------------------------------------------------------------ ZIP areas */
+
+/** "42 ZIP areas in range: 18 primary, 24 secondary". */
+export function zipAreasLine(zipAreas: ReportZipAreas): string {
+  const { count, primary, secondary } = zipAreasSummary(zipAreas.rows);
+  return `${formatNumber(count)} ZIP ${count === 1 ? "area" : "areas"} in range: ${formatNumber(primary)} primary, ${formatNumber(secondary)} secondary`;
+}
+
+/** Every ZIP area in range, nearest first, over as many pages as it takes (header repeated). */
+export function drawZipAreas(w: ReportWriter, ctx: ReportContext): void {
+  const { zipAreas, analysis } = ctx;
+  w.newPage();
+  w.sectionTitle(SECTION_TITLES.zipAreas, zipAreas ? [zipAreas.provenance.grade] : []);
+  if (!zipAreas) {
+    w.banner("ZIP areas not available for this report.", "muted");
+    return;
+  }
+  const { provenance, rows } = zipAreas;
+  w.paragraph(
+    `${zipAreasLine(zipAreas)} (primary within ${formatMiles(analysis.primaryRadius)}, secondary within ${formatMiles(analysis.secondaryRadius)}). ZIP Code Tabulation Areas whose internal point lies within the radius, nearest first: the areas contractors and ad platforms target.`,
+    { size: 9.5, color: COLORS.muted, gap: 6 },
+  );
+  w.note(
+    `Source: ${provenance.source}; ${provenance.vintage}; ${gradeLabel(provenance.grade)}${provenance.method ? `. Method: ${provenance.method}` : ""}.`,
+  );
+  w.space(4);
+  if (rows.length === 0) {
+    w.banner("No ZIP area lies within the service area.", "muted");
+    return;
+  }
+  w.table(
+    [
+      { header: "ZIP", width: 52 },
+      { header: "Place" },
+      { header: "Population", width: 78, align: "right" },
+      { header: "Housing units", width: 78, align: "right" },
+      { header: "Distance", width: 62, align: "right" },
+      { header: "Area", width: 70 },
+    ],
+    rows.map((z) => [
+      z.zip,
+      z.state ? `${z.place}, ${z.state}` : z.place,
+      formatNumber(z.population),
+      formatNumber(z.housingUnits),
+      `${formatDecimal(z.distanceMiles, 1, 1)} mi`,
+      z.serviceArea === "primary" ? "Primary" : "Secondary",
+    ]),
+    { fontSize: 8, padding: 3.5, caption: `All ${formatNumber(rows.length)} ZIP areas in range.` },
+  );
 }
 
 /* ------------------------------------------------------------------ keyword research */
@@ -720,6 +783,17 @@ export function drawSources(w: ReportWriter, ctx: ReportContext): void {
 
   w.subheading("Figures");
   const rows = sourceRows(analysis);
+  if (ctx.zipAreas) {
+    const p = ctx.zipAreas.provenance;
+    rows.push({
+      section: "Market analysis",
+      figure: "ZIP areas (population, housing units)",
+      source: p.source,
+      vintage: p.vintage,
+      grade: p.grade,
+      method: p.method,
+    });
+  }
   w.table(
     [
       { header: "Figure", width: 110 },

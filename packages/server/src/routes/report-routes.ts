@@ -2,6 +2,7 @@
  * The PDF report of an analysis (issue 5): `GET /api/analyses/{id}/report.pdf`, premium (paid or
  * administrator; 404 for an analysis the viewer may not see, 402 before payment). The document
  * is laid out in full before the first byte goes out, then streamed; nothing touches the disk.
+ * Its ZIP areas come from the analysis service, as GET /api/analyses/{id}/zip-areas serves them.
  */
 import { type Analysis, opportunityScoreSchema } from "@bis/sdk";
 import { Router } from "express";
@@ -19,15 +20,20 @@ function reportAnalysis(row: AnalysisRow): Analysis {
   return { ...dto, opportunityScore: score.success ? score.data : null };
 }
 
-export function reportRoutes({ services: { accounts, payments }, logger }: AppContext): Router {
+export function reportRoutes({
+  services: { accounts, analyses, payments },
+  logger,
+}: AppContext): Router {
   const router = Router();
 
   router.use("/analyses/:id/report.pdf", requireUser(accounts));
 
   router.get("/analyses/:id/report.pdf", (req, res) => {
-    const row = payments.premiumAnalysis(userOf(req), req.params.id);
+    const viewer = userOf(req);
+    const row = payments.premiumAnalysis(viewer, req.params.id);
     const analysis = reportAnalysis(row);
-    const { pdf, pageCount, renderMs } = renderReport(analysis);
+    const zipAreas = analyses.zipAreas(row.id, viewer);
+    const { pdf, pageCount, renderMs } = renderReport(analysis, { zipAreas });
     res.status(200).set({
       "Content-Type": "application/pdf",
       "Content-Disposition": `attachment; filename="${reportFileName(analysis)}"`,

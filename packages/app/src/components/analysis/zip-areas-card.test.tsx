@@ -1,0 +1,176 @@
+/**
+ * The ZIP Areas card of section 1 (issue 11): counts, rows with their service-area badges, the
+ * source and grade, sorting by mouse and keyboard (aria-sort), the CSV download link, and the
+ * loading, empty and failed states.
+ */
+import { screen, within } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { analysisRoute, fakeApi, signedIn } from "../../test/fake-api";
+import { analysisFixture, austinZipRows, marketData, zipAreasFixture } from "../../test/fixtures";
+import { held } from "../../test/held";
+import { renderApp } from "../../test/render-app";
+
+vi.mock("../../lib/basemap", () => import("../../test/basemap-stub"));
+
+const ZIPS = "GET /api/analyses/an_123/zip-areas";
+
+async function zipCard() {
+  const heading = await screen.findByRole("heading", { name: "ZIP Areas", level: 3 });
+  return heading.closest("section") as HTMLElement;
+}
+
+/** The ZIP codes of the table's rows, top to bottom. */
+function zipOrder(card: HTMLElement): string[] {
+  return within(within(card).getByRole("table"))
+    .getAllByRole("rowheader")
+    .map((h) => h.textContent ?? "");
+}
+
+describe("ZIP Areas card", () => {
+  it("lists every ZIP area with its counts, badges, source and a CSV download", async () => {
+    fakeApi({
+      ...signedIn,
+      ...analysisRoute(analysisFixture()),
+      [ZIPS]: { status: 200, body: zipAreasFixture() },
+    });
+    renderApp("/analysis/an_123");
+    const card = await zipCard();
+    const body = within(card);
+    expect(await body.findByText("5 ZIP areas in range: 3 primary, 2 secondary")).toBeTruthy();
+
+    // Below the city table, in section 1.
+    const cities = screen.getByRole("table", { name: /^Cities in the service area/ });
+    expect(cities.compareDocumentPosition(card) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    const table = body.getByRole("table", { name: /^ZIP areas in the service area/ });
+    const headers = within(table)
+      .getAllByRole("columnheader")
+      .map((h) => h.textContent);
+    expect(headers).toEqual([
+      "ZIP",
+      "Place",
+      "Population",
+      "Housing Units",
+      "Distance",
+      "Service Area",
+    ]);
+    expect(zipOrder(card)).toEqual(austinZipRows.map((z) => z.zip));
+    const first = within(table).getByRole("rowheader", { name: "78701" }).closest("tr");
+    const cells = within(first as HTMLElement)
+      .getAllByRole("cell")
+      .map((c) => c.textContent);
+    expect(cells).toEqual(["Austin, TX", "12,523", "5,445", "0.4 miles", "Primary"]);
+    const last = within(table).getByRole("rowheader", { name: "78664" }).closest("tr");
+    expect(within(last as HTMLElement).getByText("Secondary")).toBeTruthy();
+
+    // Long lists scroll inside a focusable, named region.
+    const region = body.getByRole("region", { name: "ZIP Areas table" });
+    expect(region.tabIndex).toBe(0);
+    expect(region.contains(table)).toBe(true);
+
+    // Source and grade, as on the other figures.
+    expect(body.getByText("Measured")).toBeTruthy();
+    expect(body.getByText(/ACS 2017–2021 5-year ZCTA estimates/)).toBeTruthy();
+
+    // The server's CSV, as a download link (the browser keeps the server's file name).
+    const csv = body.getByRole("link", { name: "Download CSV" });
+    expect(csv.getAttribute("href")).toBe("/api/analyses/an_123/zip-areas.csv");
+    expect(csv.hasAttribute("download")).toBe(true);
+  });
+
+  it("sorts by a column header, by mouse and by keyboard", async () => {
+    fakeApi({
+      ...signedIn,
+      ...analysisRoute(analysisFixture()),
+      [ZIPS]: { status: 200, body: zipAreasFixture() },
+    });
+    const { user } = renderApp("/analysis/an_123");
+    const card = await zipCard();
+    await within(card).findByRole("table");
+    const header = (name: string) =>
+      within(card).getByRole("button", { name }).closest("th") as HTMLElement;
+
+    // The rows come nearest first, and the table says so.
+    expect(header("Distance").getAttribute("aria-sort")).toBe("ascending");
+    expect(header("Population").getAttribute("aria-sort")).toBeNull();
+
+    await user.click(within(card).getByRole("button", { name: "Population" }));
+    expect(header("Population").getAttribute("aria-sort")).toBe("descending");
+    expect(header("Distance").getAttribute("aria-sort")).toBeNull();
+    expect(zipOrder(card)).toEqual(["78660", "78664", "78704", "78746", "78701"]);
+    expect(within(card).getByRole("table").querySelector("caption")?.textContent).toBe(
+      "ZIP areas in the service area, sorted by Population descending",
+    );
+
+    // Keyboard: focus the ZIP header's button, Enter sorts A→Z, Space reverses.
+    within(card).getByRole("button", { name: "ZIP" }).focus();
+    await user.keyboard("{Enter}");
+    expect(header("ZIP").getAttribute("aria-sort")).toBe("ascending");
+    expect(zipOrder(card)).toEqual(["78660", "78664", "78701", "78704", "78746"]);
+    await user.keyboard(" ");
+    expect(header("ZIP").getAttribute("aria-sort")).toBe("descending");
+    expect(zipOrder(card)[0]).toBe("78746");
+
+    await user.click(within(card).getByRole("button", { name: "Place" }));
+    expect(zipOrder(card)).toEqual(["78701", "78704", "78660", "78664", "78746"]);
+  });
+
+  it("shows the record's counts while the rows load", async () => {
+    const gate = held();
+    fakeApi({
+      ...signedIn,
+      ...analysisRoute(
+        analysisFixture({
+          marketAnalysisData: { ...marketData(), zipAreas: { count: 5, primary: 3, secondary: 2 } },
+        }),
+      ),
+      [ZIPS]: async () => {
+        await gate.promise;
+        return { status: 200, body: zipAreasFixture() };
+      },
+    });
+    renderApp("/analysis/an_123");
+    const card = await zipCard();
+    expect(within(card).getByText("Loading ZIP areas...")).toBeTruthy();
+    expect(within(card).getByText("5 ZIP areas in range: 3 primary, 2 secondary")).toBeTruthy();
+    expect(within(card).queryByRole("link", { name: "Download CSV" })).toBeNull();
+    gate.release();
+    expect(await within(card).findByRole("table")).toBeTruthy();
+    expect(within(card).queryByText("Loading ZIP areas...")).toBeNull();
+  });
+
+  it("says so when no ZIP area is in range, without a download", async () => {
+    fakeApi({
+      ...signedIn,
+      ...analysisRoute(analysisFixture()),
+      [ZIPS]: { status: 200, body: zipAreasFixture([]) },
+    });
+    renderApp("/analysis/an_123");
+    const card = await zipCard();
+    expect(await within(card).findByText("No ZIP area lies within the service area.")).toBeTruthy();
+    expect(within(card).getByText("0 ZIP areas in range: 0 primary, 0 secondary")).toBeTruthy();
+    expect(within(card).queryByRole("table")).toBeNull();
+    expect(within(card).queryByRole("link", { name: "Download CSV" })).toBeNull();
+  });
+
+  it("reports a failed load and tries again", async () => {
+    let calls = 0;
+    fakeApi({
+      ...signedIn,
+      ...analysisRoute(analysisFixture()),
+      [ZIPS]: () => {
+        calls += 1;
+        return calls === 1
+          ? { status: 500, body: { code: "INTERNAL", message: "Place data unavailable" } }
+          : { status: 200, body: zipAreasFixture() };
+      },
+    });
+    const { user } = renderApp("/analysis/an_123");
+    const card = await zipCard();
+    const alert = await within(card).findByRole("alert");
+    expect(alert.textContent).toMatch(/Failed to load the ZIP areas: .*Place data unavailable/);
+    await user.click(within(alert).getByRole("button", { name: "Try again" }));
+    expect(await within(card).findByRole("table")).toBeTruthy();
+    expect(calls).toBe(2);
+  });
+});
