@@ -246,7 +246,7 @@ describe("/profile", () => {
     });
   });
 
-  it("changes the password with only the two passwords sent", async () => {
+  it("changes the password under registration's rules, with only the two passwords sent", async () => {
     const api = fakeApi({
       "GET /api/auth/user": { status: 200, body: dana },
       "PUT /api/auth/password": ({ body }) =>
@@ -261,12 +261,28 @@ describe("/profile", () => {
     await user.click(await screen.findByRole("button", { name: "Change Password" }));
     await user.click(screen.getByRole("button", { name: "Update Password" }));
     expect(await screen.findByText("Current password is required")).toBeTruthy();
-    expect(screen.getByText("Password must be at least 6 characters")).toBeTruthy();
+    expect(screen.getByText("Password must be at least 8 characters")).toBeTruthy();
     expect(screen.getByText("Please confirm your password")).toBeTruthy();
+    expect(
+      screen.getByText(
+        "At least 8 characters, with an uppercase and a lowercase letter, a number and a special character.",
+      ),
+    ).toBeTruthy();
 
+    // Six letters passed the old rule; now each of registration's rules has its say.
     await user.type(screen.getByLabelText("Current Password"), "wrong-one");
-    await user.type(screen.getByLabelText("New Password"), "newpass1");
-    await user.type(screen.getByLabelText("Confirm New Password"), "newpass1");
+    await user.type(screen.getByLabelText("New Password"), "aaaaaaaa");
+    await user.type(screen.getByLabelText("Confirm New Password"), "aaaaaaaa");
+    await user.click(screen.getByRole("button", { name: "Update Password" }));
+    expect(
+      await screen.findByText("Password must contain at least one uppercase letter"),
+    ).toBeTruthy();
+    expect(api.calls.some((c) => c.path === "/api/auth/password")).toBe(false);
+
+    await user.clear(screen.getByLabelText("New Password"));
+    await user.clear(screen.getByLabelText("Confirm New Password"));
+    await user.type(screen.getByLabelText("New Password"), "New-pass1");
+    await user.type(screen.getByLabelText("Confirm New Password"), "New-pass1");
     await user.click(screen.getByRole("button", { name: "Update Password" }));
     expect(await findToast("Password change failed")).toBeTruthy();
     expect(screen.getByText("Current password is incorrect")).toBeTruthy();
@@ -278,7 +294,7 @@ describe("/profile", () => {
     await waitFor(() => expect(screen.queryByLabelText("Current Password")).toBeNull());
     expect(api.calls.filter((c) => c.path === "/api/auth/password").at(-1)?.body).toEqual({
       currentPassword: "right-one",
-      newPassword: "newpass1",
+      newPassword: "New-pass1",
     });
   });
 });

@@ -90,18 +90,18 @@ describe("the account journey", () => {
     expect((await c.auth.user())?.firstName).toBe("Dani");
 
     const wrong = await c.auth
-      .changePassword({ currentPassword: "not-it", newPassword: "abcdef" })
+      .changePassword({ currentPassword: "not-it", newPassword: "New-pass6" })
       .catch((e) => e);
     expect(wrong).toBeInstanceOf(BisApiError);
     expect(wrong).toMatchObject({ status: 400, serverMessage: "Current password is incorrect" });
 
-    await c.auth.changePassword({ currentPassword: password, newPassword: "new-pass6" });
+    await c.auth.changePassword({ currentPassword: password, newPassword: "New-pass6" });
     expect((await c.auth.user())?.id).toBe(user.id);
 
     await c.auth.logout();
     expect(await c.auth.user()).toBeNull();
     await expect(c.auth.login({ email: p.email, password })).rejects.toMatchObject({ status: 401 });
-    expect((await c.auth.login({ email: p.email, password: "new-pass6" })).id).toBe(user.id);
+    expect((await c.auth.login({ email: p.email, password: "New-pass6" })).id).toBe(user.id);
   });
 
   it("sets the session cookie HttpOnly and SameSite=Lax", async () => {

@@ -1,4 +1,9 @@
-import { passwordChangeFormSchema, profileFormSchema, type User } from "@bis/sdk";
+import {
+  PASSWORD_RULES_HINT,
+  passwordChangeFormSchema,
+  profileFormSchema,
+  type User,
+} from "@bis/sdk";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { KeyRound, type LucideIcon, Pencil, UserRound } from "lucide-react";
 import { type ReactNode, useEffect } from "react";
@@ -183,7 +188,7 @@ function PasswordForm({ onDone }: { onDone: () => void }) {
       />
       <PasswordField
         label="New Password"
-        hint="At least 6 characters."
+        hint={PASSWORD_RULES_HINT}
         {...field("newPassword")}
         autoComplete="new-password"
       />

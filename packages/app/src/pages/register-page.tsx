@@ -1,4 +1,4 @@
-import { registerFormSchema, toRegisterRequest } from "@bis/sdk";
+import { PASSWORD_RULES_HINT, registerFormSchema, toRegisterRequest } from "@bis/sdk";
 import { zodResolver } from "@hookform/resolvers/zod";
 import {
   CircleCheck,
@@ -106,7 +106,7 @@ export function RegisterPage() {
         <NameEmailFields field={field} />
         <PasswordField
           label="Password"
-          hint="At least 8 characters, with an uppercase and a lowercase letter, a number and a special character."
+          hint={PASSWORD_RULES_HINT}
           {...field("password")}
           autoComplete="new-password"
         />

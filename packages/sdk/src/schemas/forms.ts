@@ -64,7 +64,10 @@ const email = (message: string) =>
     .toLowerCase()
     .pipe(z.email({ error: message }).max(254, { error: message }));
 
-/** The five password rules of registration, each with its own message, in the spec's order. */
+/**
+ * The five password rules of registration, each with its own message, in the spec's order:
+ * BIS's one password policy, for registration, password change and reset (issue 12).
+ */
 export const registerPasswordSchema = z
   .string({ error: MESSAGES.passwordMin8 })
   .min(PASSWORD_MIN_LENGTH.register, { error: MESSAGES.passwordMin8 })
@@ -73,6 +76,10 @@ export const registerPasswordSchema = z
   .regex(/[a-z]/, { error: MESSAGES.passwordLowercase })
   .regex(/[0-9]/, { error: MESSAGES.passwordNumber })
   .regex(/[^A-Za-z0-9]/, { error: MESSAGES.passwordSpecial });
+
+/** The five rules in one sentence, shown under every new-password field. */
+export const PASSWORD_RULES_HINT =
+  "At least 8 characters, with an uppercase and a lowercase letter, a number and a special character.";
 
 const minPassword = (min: number, message: string) =>
   z
@@ -167,7 +174,7 @@ export const passwordChangeFormSchema = z
     currentPassword: z
       .string({ error: MESSAGES.currentPasswordRequired })
       .min(1, { error: MESSAGES.currentPasswordRequired }),
-    newPassword: minPassword(PASSWORD_MIN_LENGTH.change, MESSAGES.passwordMin6),
+    newPassword: registerPasswordSchema,
     confirmPassword: z
       .string({ error: MESSAGES.confirmPasswordRequired })
       .min(1, { error: MESSAGES.confirmPasswordRequired }),
@@ -193,12 +200,12 @@ export function passwordChangedMessage(revokedTokens: number): string {
   return `Your password has been updated, you were signed out on your other devices, and ${tokens}: create new ones where you need them.`;
 }
 
-/** PUT /api/auth/password. */
+/** PUT /api/auth/password: the new password under registration's rules. */
 export const passwordChangeRequestSchema = z.object({
   currentPassword: z
     .string({ error: MESSAGES.currentPasswordRequired })
     .min(1, { error: MESSAGES.currentPasswordRequired }),
-  newPassword: minPassword(PASSWORD_MIN_LENGTH.change, MESSAGES.passwordMin6),
+  newPassword: registerPasswordSchema,
 });
 export type PasswordChangeRequest = z.input<typeof passwordChangeRequestSchema>;
 

@@ -48,7 +48,7 @@ export function createAuth(config: Config, db: Db, mailer: Mailer, logger: Logge
       enabled: true,
       requireEmailVerification: true,
       autoSignIn: false,
-      // Registration enforces 8 and the five rules (SDK schema); a password change needs 6 (spec §9).
+      // Registration, change and reset enforce the five rules (SDK registerPasswordSchema) first.
       minPasswordLength: PASSWORD_MIN_LENGTH.change,
       maxPasswordLength: 128,
       revokeSessionsOnPasswordReset: true,
