@@ -8,6 +8,7 @@ export * from "./client/transport.js";
 export * from "./constants.js";
 export * from "./errors.js";
 export * from "./format.js";
+export * from "./models/area-note.js";
 export * from "./models/competition.js";
 export * from "./models/coverage.js";
 export * from "./models/geo.js";

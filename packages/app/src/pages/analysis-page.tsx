@@ -11,6 +11,7 @@ import {
   errorMessage,
   type FigureProvenance,
   type MarketAnalysisData,
+  populationBasisNote,
 } from "@bis/sdk";
 import {
   ArrowLeft,
@@ -193,12 +194,8 @@ function MarketResults({ analysis, data }: { analysis: Analysis; data: MarketAna
           },
         ]}
       >
-        {summary && summary.outsidePlacesPopulation > 0 ? (
-          <p className="text-xs text-slate-500">
-            The population counts {formatNumber(summary.listedPlacesPopulation)} residents of listed
-            places and {formatNumber(summary.outsidePlacesPopulation)} living outside them
-            (modeled).
-          </p>
+        {populationBasisNote(summary) ? (
+          <p className="text-xs text-slate-500">{populationBasisNote(summary)}</p>
         ) : null}
       </FigureGroup>
 

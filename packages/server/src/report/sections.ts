@@ -11,6 +11,7 @@ import {
   type KeywordResearchData,
   type OpportunityScore,
   PPC_BUDGET_FACTOR,
+  populationBasisNote,
   type ZipAreasResponse,
   zipAreasSummary,
 } from "@bis/sdk";
@@ -318,7 +319,7 @@ export function drawMarket(w: ReportWriter, ctx: ReportContext): void {
   );
   if (summary) {
     w.note(
-      `${formatNumber(summary.citiesInRange)} places in range: ${formatNumber(summary.primaryCities)} within the primary radius, ${formatNumber(summary.secondaryCities)} in the secondary area. Residents of listed places ${formatNumber(summary.listedPlacesPopulation)}; residents outside listed places (modeled background density) ${formatNumber(summary.outsidePlacesPopulation)}.`,
+      `${formatNumber(summary.citiesInRange)} places in range: ${formatNumber(summary.primaryCities)} within the primary radius, ${formatNumber(summary.secondaryCities)} in the secondary area. ${populationBasisNote(summary) ?? ""}`.trim(),
     );
   }
   w.space(6);
