@@ -125,6 +125,8 @@ export async function startE2E(env: Record<string, string> = {}): Promise<E2EEnv
       BIS_LOG_LEVEL: "warn",
       // The widget test's webhook receiver listens on loopback.
       BIS_ALLOW_PRIVATE_WEBHOOKS: "true",
+      // Browser suites run many analyses per account within a minute.
+      BIS_ANALYSIS_RATE_LIMIT: "0",
       SMTP_URL: mailbox.url,
       ...env,
     },

@@ -48,6 +48,12 @@ const envSchema = z.object({
     .optional(),
   BIS_LOGIN_RATE_LIMIT: positiveInt.default(10),
   BIS_LOGIN_RATE_WINDOW_MINUTES: positiveInt.default(15),
+  /** New analyses one account may run per minute (0 turns the cap off). */
+  BIS_ANALYSIS_RATE_LIMIT: z.coerce
+    .number({ error: "must be a whole number" })
+    .int({ error: "must be a whole number" })
+    .min(0, { error: "must be 0 (off) or a positive whole number" })
+    .default(30),
   BIS_APP_DIST: z.string().optional(),
   /** The built widget (bis-widget.iife.js); default packages/widget/dist. */
   BIS_WIDGET_DIST: z.string().optional(),
@@ -162,6 +168,8 @@ export interface Config {
   trustProxy: boolean;
   logLevel: string;
   loginRateLimit: { limit: number; windowMs: number };
+  /** New analyses per account per minute; 0: no cap. */
+  analysisRateLimit: number;
   appDist: string | null;
   widget: {
     /** Directory of the built widget (may not exist yet: the file is then answered 404). */
@@ -327,6 +335,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       limit: env.BIS_LOGIN_RATE_LIMIT,
       windowMs: env.BIS_LOGIN_RATE_WINDOW_MINUTES * 60_000,
     },
+    analysisRateLimit: env.BIS_ANALYSIS_RATE_LIMIT,
     appDist: existsSync(path.join(appDist, "index.html")) ? appDist : null,
     widget: {
       dist: env.BIS_WIDGET_DIST ? path.resolve(env.BIS_WIDGET_DIST) : defaultWidgetDist,

@@ -306,7 +306,7 @@ describe("revoking a token", () => {
 });
 
 async function firstAdminEmail(): Promise<string | undefined> {
-  const users = bis.server.context.services.admin.users();
+  const users = bis.server.context.services.admin.users({ limit: 200, offset: 0 }).items;
   return users.find((u) => u.isAdmin)?.email;
 }
 

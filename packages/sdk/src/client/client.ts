@@ -4,9 +4,11 @@
 import { z } from "zod";
 import { errorFromResponse } from "../errors.js";
 import {
+  type AdminAnalysis,
   type AdminUser,
   type ApiKeyName,
   type ApiKeyStatus,
+  type AuditEntry,
   adminAnalysisSchema,
   adminUserSchema,
   apiKeyStatusSchema,
@@ -31,6 +33,7 @@ import {
   appSettingsSchema,
   messageResponseSchema,
   outboxMessageSchema,
+  type Payment,
   type PaymentIntentRequest,
   type PublicSettings,
   paymentConfigSchema,
@@ -51,6 +54,7 @@ import type {
   RerunRequest,
 } from "../schemas/forms.js";
 import { type ZipAreasResponse, zipAreasResponseSchema } from "../schemas/market.js";
+import { type Page, type PageQuery, pageResponseSchema } from "../schemas/pagination.js";
 import {
   type ApiToken,
   apiTokenSchema,
@@ -59,9 +63,11 @@ import {
   createdTokenSchema,
 } from "../schemas/tokens.js";
 import {
+  type Lead,
   type LeadsQuery,
   leadSchema,
   PARTNER_KEY_HEADER,
+  type Partner,
   type PartnerCreate,
   type PartnerUpdate,
   partnerCreatedSchema,
@@ -73,13 +79,13 @@ import {
   widgetLeadResponseSchema,
   widgetManifestSchema,
 } from "../schemas/widget.js";
+import { accountResource } from "./account.js";
 import {
   createTransport,
   type RequestOptions,
   type Transport,
   type TransportOptions,
 } from "./transport.js";
-import { accountResource } from "./account.js";
 
 /** Throws the `BisApiError` of a failed response (for the calls that read `send()` themselves). */
 async function raise(response: Response): Promise<never> {
@@ -95,6 +101,49 @@ function getList<T>(t: Transport, path: string, key: string, item: z.ZodType<T>)
   return t
     .request({ method: "GET", path, schema: z.object({ [key]: z.array(item) }) })
     .then((r) => r[key] as T[]);
+}
+
+/**
+ * One page of a paginated list: `GET path?limit=&cursor=` answering
+ * `{ [key]: item[], nextCursor, total, limit }`.
+ */
+async function getPage<T>(
+  t: Transport,
+  path: string,
+  key: string,
+  item: z.ZodType<T>,
+  query: PageQuery = {},
+  filters: Record<string, string | undefined> = {},
+): Promise<Page<T>> {
+  const body = (await t.request({
+    method: "GET",
+    path: withQuery(path, { ...filters, limit: query.limit, cursor: query.cursor }),
+    schema: pageResponseSchema(key, item),
+  })) as Record<string, unknown> & Omit<Page<T>, "items">;
+  return {
+    items: body[key] as T[],
+    nextCursor: body.nextCursor,
+    total: body.total,
+    limit: body.limit,
+  };
+}
+
+/**
+ * Every item of a paginated list, page after page (scripts and exports; the UI shows pages).
+ * `pageOf` is one of the client's `…Page` calls.
+ */
+export async function allPages<T>(
+  pageOf: (query: PageQuery) => Promise<Page<T>>,
+  pageSize = 200,
+): Promise<T[]> {
+  const items: T[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await pageOf({ limit: pageSize, cursor });
+    items.push(...page.items);
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+  return items;
 }
 
 /** A GET that resolves to null on `nullStatus` (e.g. 401 signed out, 404 not configured). */
@@ -164,9 +213,12 @@ function analysesResource(t: Transport) {
       }),
     /** One analysis; 404 unless it is yours (or you are an administrator). */
     get: (id: string) => t.request({ method: "GET", path: path(id), schema: analysisSchema }),
-    /** The signed-in user's analyses, newest first. */
-    list: (): Promise<AnalysisSummary[]> =>
-      getList(t, "/api/analyses", "analyses", analysisSummarySchema),
+    /** The signed-in user's analyses, newest first: one page (the first unless `cursor`). */
+    list: (query: PageQuery = {}): Promise<AnalysisSummary[]> =>
+      getPage(t, "/api/analyses", "analyses", analysisSummarySchema, query).then((p) => p.items),
+    /** A page of the signed-in user's analyses, with `nextCursor` and `total`. */
+    page: (query: PageQuery = {}): Promise<Page<AnalysisSummary>> =>
+      getPage(t, "/api/analyses", "analyses", analysisSummarySchema, query),
     /** Re-runs the market analysis with changed assumptions. */
     rerun: (id: string, body: RerunRequest) =>
       t.request({ method: "PUT", path: `${path(id)}/assumptions`, body, schema: analysisSchema }),
@@ -278,8 +330,12 @@ function adminResource(t: Transport) {
         path: "/api/admin/setup",
         schema: z.object({ available: z.boolean() }),
       }),
-    /** Payments, newest first (administrators). */
-    payments: () => getList(t, "/api/admin/payments", "payments", paymentSchema),
+    /** Payments, newest first (administrators): one page (the first unless `cursor`). */
+    payments: (query: PageQuery = {}) =>
+      getPage(t, "/api/admin/payments", "payments", paymentSchema, query).then((p) => p.items),
+    /** A page of payments, with `nextCursor` and `total`. */
+    paymentsPage: (query: PageQuery = {}): Promise<Page<Payment>> =>
+      getPage(t, "/api/admin/payments", "payments", paymentSchema, query),
     /** Refunds a payment (within the guarantee) and withdraws premium access (administrators). */
     refundPayment: (id: string) =>
       t.request({
@@ -294,8 +350,12 @@ function adminResource(t: Transport) {
     /** Summary cards: totalUsers, totalAnalyses, totalRevenue (dollars), activeUsers. */
     analytics: () =>
       t.request({ method: "GET", path: "/api/admin/analytics", schema: adminAnalyticsSchema }),
-    /** Every user, newest first. */
-    users: (): Promise<AdminUser[]> => getList(t, "/api/admin/users", "users", adminUserSchema),
+    /** Users, newest first: one page (the first unless `cursor`). */
+    users: (query: PageQuery = {}): Promise<AdminUser[]> =>
+      getPage(t, "/api/admin/users", "users", adminUserSchema, query).then((p) => p.items),
+    /** A page of users, with `nextCursor` and `total`. */
+    usersPage: (query: PageQuery = {}): Promise<Page<AdminUser>> =>
+      getPage(t, "/api/admin/users", "users", adminUserSchema, query),
     /** Grants or withdraws the admin flag of another user; returns the updated user. */
     setAdmin: (userId: string, isAdmin: boolean) =>
       t.request({
@@ -307,8 +367,14 @@ function adminResource(t: Transport) {
     /** Deletes another user with their sessions, analyses and payments. */
     deleteUser: (userId: string) =>
       t.request({ method: "DELETE", path: userPath(userId), schema: deleteUserResponseSchema }),
-    /** Every analysis (all users), newest first, with the owner's email and step ticks. */
-    analyses: () => getList(t, "/api/admin/analyses", "analyses", adminAnalysisSchema),
+    /** Analyses of all users, newest first, with the owner's email and step ticks: one page. */
+    analyses: (query: PageQuery = {}) =>
+      getPage(t, "/api/admin/analyses", "analyses", adminAnalysisSchema, query).then(
+        (p) => p.items,
+      ),
+    /** A page of all users' analyses, with `nextCursor` and `total`. */
+    analysesPage: (query: PageQuery = {}): Promise<Page<AdminAnalysis>> =>
+      getPage(t, "/api/admin/analyses", "analyses", adminAnalysisSchema, query),
     /** Deletes these analyses (and their payments); 400 on an empty list. */
     bulkDeleteAnalyses: (analysisIds: string[]) =>
       t.request({
@@ -369,8 +435,12 @@ function adminResource(t: Transport) {
         "entries",
         logEntrySchema,
       ),
-    /** The audit trail, newest first (up to 200 entries). */
-    audit: () => getList(t, "/api/admin/audit", "entries", auditEntrySchema),
+    /** The audit trail, newest first: one page (the first unless `cursor`). */
+    audit: (query: PageQuery = {}) =>
+      getPage(t, "/api/admin/audit", "entries", auditEntrySchema, query).then((p) => p.items),
+    /** A page of the audit trail, with `nextCursor` and `total`. */
+    auditPage: (query: PageQuery = {}): Promise<Page<AuditEntry>> =>
+      getPage(t, "/api/admin/audit", "entries", auditEntrySchema, query),
     ...partnerCalls(t),
   };
 }
@@ -378,9 +448,20 @@ function adminResource(t: Transport) {
 /** Partners of the embeddable widget and the leads it captured (administrators). */
 function partnerCalls(t: Transport) {
   const path = (id: string) => at("/api/admin/partners", id);
+  const leadsPage = (query: (LeadsQuery & PageQuery) | string = {}) => {
+    const q = typeof query === "string" ? { partnerId: query } : query;
+    return getPage(t, "/api/admin/leads", "leads", leadSchema, q, {
+      partnerId: q.partnerId,
+      status: q.status,
+    });
+  };
   return {
-    /** Every partner, newest first, with today's usage, lead count and failed deliveries. */
-    partners: () => getList(t, "/api/admin/partners", "partners", partnerSchema),
+    /** Partners, newest first, with today's usage, lead count and failed deliveries: one page. */
+    partners: (query: PageQuery = {}) =>
+      getPage(t, "/api/admin/partners", "partners", partnerSchema, query).then((p) => p.items),
+    /** A page of partners, with `nextCursor` and `total`. */
+    partnersPage: (query: PageQuery = {}): Promise<Page<Partner>> =>
+      getPage(t, "/api/admin/partners", "partners", partnerSchema, query),
     /** Creates a partner: its public key (pk_…) and webhook secret (whsec_…, shown this once). */
     createPartner: (body: PartnerCreate) =>
       t.request({
@@ -395,12 +476,11 @@ function partnerCalls(t: Transport) {
     /** Revokes a partner (active = false): its widget stops answering at once. */
     revokePartner: (id: string) =>
       t.request({ method: "DELETE", path: path(id), schema: partnerSchema }),
-    /** Captured leads, newest first (up to 500), with their webhook delivery status. */
-    leads: (query: LeadsQuery | string = {}) => {
-      const q = typeof query === "string" ? { partnerId: query } : query;
-      const path = withQuery("/api/admin/leads", { partnerId: q.partnerId, status: q.status });
-      return getList(t, path, "leads", leadSchema);
-    },
+    /** Captured leads, newest first, with their webhook delivery status: one page. */
+    leads: (query: (LeadsQuery & PageQuery) | string = {}) => leadsPage(query).then((p) => p.items),
+    /** A page of leads (optionally of one partner or one delivery status), with `total`. */
+    leadsPage: (query: (LeadsQuery & PageQuery) | string = {}): Promise<Page<Lead>> =>
+      leadsPage(query),
   };
 }
 

@@ -12,6 +12,7 @@ export * from "./admin.js";
 export * from "./competition.js";
 export * from "./keywords.js";
 export * from "./market.js";
+export * from "./pagination.js";
 export * from "./payments.js";
 export * from "./provenance.js";
 export * from "./tokens.js";

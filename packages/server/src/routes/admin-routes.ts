@@ -18,6 +18,7 @@ import {
 import { Router } from "express";
 import type { AppContext } from "../context.js";
 import { AppError, parse } from "../http/errors.js";
+import { pageBody, pageRequest } from "../http/pagination.js";
 import { requireAdmin, requireUser, userOf } from "../http/session.js";
 
 export function adminRoutes(ctx: AppContext): Router {
@@ -34,8 +35,9 @@ export function adminRoutes(ctx: AppContext): Router {
 
   /* -------------------------------------------------------------- users */
 
-  router.get("/admin/users", (_req, res) => {
-    res.json({ users: admin.users() });
+  router.get("/admin/users", (req, res) => {
+    const page = pageRequest(req.query);
+    res.json(pageBody("users", page, admin.users(page)));
   });
 
   router.put("/admin/users/:userId/admin", (req, res) => {
@@ -49,8 +51,9 @@ export function adminRoutes(ctx: AppContext): Router {
 
   /* -------------------------------------------------------------- analyses */
 
-  router.get("/admin/analyses", (_req, res) => {
-    res.json({ analyses: admin.analyses() });
+  router.get("/admin/analyses", (req, res) => {
+    const page = pageRequest(req.query);
+    res.json(pageBody("analyses", page, admin.analyses(page)));
   });
 
   router.delete("/admin/analyses/bulk", (req, res) => {
@@ -128,8 +131,9 @@ export function adminRoutes(ctx: AppContext): Router {
     res.json({ entries: logs.entries(query) });
   });
 
-  router.get("/admin/audit", (_req, res) => {
-    res.json({ entries: audit.list() });
+  router.get("/admin/audit", (req, res) => {
+    const page = pageRequest(req.query);
+    res.json(pageBody("entries", page, audit.list(page)));
   });
 
   /** The spec's logging dashboard call: development only, and administrators only there too. */

@@ -3,6 +3,7 @@ import { analyzeRequestSchema, rerunRequestSchema, zipAreasCsv } from "@bis/sdk"
 import { Router } from "express";
 import type { AppContext } from "../context.js";
 import { parse } from "../http/errors.js";
+import { pageBody, pageRequest } from "../http/pagination.js";
 import { requireUser, userOf } from "../http/session.js";
 
 export function analysisRoutes({ services: { accounts, analyses } }: AppContext): Router {
@@ -19,7 +20,8 @@ export function analysisRoutes({ services: { accounts, analyses } }: AppContext)
   });
 
   router.get("/analyses", (req, res) => {
-    res.json({ analyses: analyses.list(userOf(req).id) });
+    const page = pageRequest(req.query);
+    res.json(pageBody("analyses", page, analyses.list(userOf(req).id, page)));
   });
 
   router.get("/analyses/:id", (req, res) => {

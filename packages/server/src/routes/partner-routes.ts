@@ -7,6 +7,7 @@ import { leadsQuerySchema, partnerCreateSchema, partnerUpdateSchema } from "@bis
 import { Router } from "express";
 import type { AppContext } from "../context.js";
 import { parse } from "../http/errors.js";
+import { pageBody, pageRequest } from "../http/pagination.js";
 import { requireAdmin, userOf } from "../http/session.js";
 
 export function partnerRoutes(ctx: AppContext): Router {
@@ -14,8 +15,9 @@ export function partnerRoutes(ctx: AppContext): Router {
   const router = Router();
   router.use(["/admin/partners", "/admin/leads"], requireAdmin(accounts));
 
-  router.get("/admin/partners", (_req, res) => {
-    res.json({ partners: partners.list() });
+  router.get("/admin/partners", (req, res) => {
+    const page = pageRequest(req.query);
+    res.json(pageBody("partners", page, partners.list(page)));
   });
 
   /** The answer carries the webhook secret this once. */
@@ -38,7 +40,8 @@ export function partnerRoutes(ctx: AppContext): Router {
 
   router.get("/admin/leads", (req, res) => {
     const query = parse(leadsQuerySchema, req.query);
-    res.json({ leads: partners.leads(query) });
+    const page = pageRequest(req.query);
+    res.json(pageBody("leads", page, partners.leads(query, page)));
   });
 
   return router;

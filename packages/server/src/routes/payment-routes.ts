@@ -6,6 +6,7 @@ import { paymentIntentRequestSchema } from "@bis/sdk";
 import express, { Router } from "express";
 import type { AppContext } from "../context.js";
 import { parse } from "../http/errors.js";
+import { pageBody, pageRequest } from "../http/pagination.js";
 import { requireAdmin, requireUser, userOf } from "../http/session.js";
 
 export function paymentRoutes({ services: { accounts, payments } }: AppContext): Router {
@@ -27,8 +28,9 @@ export function paymentRoutes({ services: { accounts, payments } }: AppContext):
     res.json(payments.confirmDemo(userOf(req), body.analysisId));
   });
 
-  router.get("/admin/payments", (_req, res) => {
-    res.json({ payments: payments.list() });
+  router.get("/admin/payments", (req, res) => {
+    const page = pageRequest(req.query);
+    res.json(pageBody("payments", page, payments.list(page)));
   });
 
   router.post("/admin/payments/:id/refund", async (req, res) => {

@@ -26,6 +26,7 @@ import {
   verification,
 } from "../db/schema.js";
 import { AppError } from "../http/errors.js";
+import { FIRST_PAGE, type PageRequest, readPage } from "../http/pagination.js";
 import { type AccountService, toUserDto } from "./accounts.js";
 import type { AuditService } from "./audit.js";
 import type { SettingsService } from "./settings.js";
@@ -64,6 +65,48 @@ export function createAdminService(options: {
     return row;
   }
 
+  /** Analyses of all users with the owner's email and three figures read in SQL. */
+  function analysisRows(limit: number, offset: number): AdminAnalysis[] {
+    const data = analysis.marketAnalysisData;
+    return db
+      .select({
+        id: analysis.id,
+        userId: analysis.userId,
+        userEmail: userTable.email,
+        location: analysis.location,
+        city: analysis.city,
+        state: analysis.state,
+        industry: analysis.industry,
+        primaryRadius: analysis.primaryRadius,
+        secondaryRadius: analysis.secondaryRadius,
+        createdAt: analysis.createdAt,
+        isPaid: analysis.isPaid,
+        marketAnalysisCompleted: analysis.marketAnalysisCompleted,
+        keywordResearchCompleted: analysis.keywordResearchCompleted,
+        competitionAnalysisCompleted: analysis.competitionAnalysisCompleted,
+        // Read three figures without loading each analysis' whole JSON into JavaScript.
+        marketSize: sql<number | null>`json_extract(${data}, '$.marketSize')`,
+        households: sql<number | null>`json_extract(${data}, '$.households')`,
+        totalMarketRevenue: sql<
+          number | null
+        >`json_extract(${data}, '$.marketSummary.totalMarketRevenue')`,
+      })
+      .from(analysis)
+      .leftJoin(userTable, eq(userTable.id, analysis.userId))
+      .orderBy(desc(analysis.createdAt), desc(analysis.id))
+      .limit(limit)
+      .offset(offset)
+      .all()
+      .map((r) => ({
+        ...r,
+        userEmail: r.userEmail ?? null,
+        createdAt: r.createdAt.toISOString(),
+        marketSize: typeof r.marketSize === "number" ? r.marketSize : null,
+        households: typeof r.households === "number" ? r.households : null,
+        totalMarketRevenue: typeof r.totalMarketRevenue === "number" ? r.totalMarketRevenue : null,
+      }));
+  }
+
   return {
     /** The four summary cards; revenue is recorded payments net of refunds, in dollars. */
     analytics(): AdminAnalytics {
@@ -87,22 +130,34 @@ export function createAdminService(options: {
       };
     },
 
-    /** Every user, newest first, with the number of their analyses. */
-    users(): AdminUser[] {
-      const counts = new Map(
-        db
-          .select({ userId: analysis.userId, n: count() })
-          .from(analysis)
-          .groupBy(analysis.userId)
-          .all()
-          .map((r) => [r.userId, r.n]),
+    /** One page of users, newest first, with the number of their analyses. */
+    users(page: PageRequest = FIRST_PAGE) {
+      return readPage(
+        page,
+        (limit, offset): AdminUser[] => {
+          const rows = db
+            .select()
+            .from(userTable)
+            .orderBy(desc(userTable.createdAt), desc(sql`${userTable}.rowid`))
+            .limit(limit)
+            .offset(offset)
+            .all();
+          const ids = rows.map((r) => r.id);
+          const counts = new Map(
+            ids.length === 0
+              ? []
+              : db
+                  .select({ userId: analysis.userId, n: count() })
+                  .from(analysis)
+                  .where(inArray(analysis.userId, ids))
+                  .groupBy(analysis.userId)
+                  .all()
+                  .map((r) => [r.userId, r.n]),
+          );
+          return rows.map((row) => toAdminUser(row, counts.get(row.id) ?? 0));
+        },
+        () => db.select({ n: count() }).from(userTable).get()?.n ?? 0,
       );
-      return db
-        .select()
-        .from(userTable)
-        .orderBy(desc(userTable.createdAt))
-        .all()
-        .map((row) => toAdminUser(row, counts.get(row.id) ?? 0));
     },
 
     /** Grants or withdraws another user's admin flag; their session sees it at once. */
@@ -176,45 +231,13 @@ export function createAdminService(options: {
       return { deletedUser: deleted };
     },
 
-    /** Every analysis, newest first, with its owner's email and the step ticks. */
-    analyses(): AdminAnalysis[] {
-      const data = analysis.marketAnalysisData;
-      return db
-        .select({
-          id: analysis.id,
-          userId: analysis.userId,
-          userEmail: userTable.email,
-          location: analysis.location,
-          city: analysis.city,
-          state: analysis.state,
-          industry: analysis.industry,
-          primaryRadius: analysis.primaryRadius,
-          secondaryRadius: analysis.secondaryRadius,
-          createdAt: analysis.createdAt,
-          isPaid: analysis.isPaid,
-          marketAnalysisCompleted: analysis.marketAnalysisCompleted,
-          keywordResearchCompleted: analysis.keywordResearchCompleted,
-          competitionAnalysisCompleted: analysis.competitionAnalysisCompleted,
-          // Read three figures without loading each analysis' whole JSON into JavaScript.
-          marketSize: sql<number | null>`json_extract(${data}, '$.marketSize')`,
-          households: sql<number | null>`json_extract(${data}, '$.households')`,
-          totalMarketRevenue: sql<
-            number | null
-          >`json_extract(${data}, '$.marketSummary.totalMarketRevenue')`,
-        })
-        .from(analysis)
-        .leftJoin(userTable, eq(userTable.id, analysis.userId))
-        .orderBy(desc(analysis.createdAt), desc(analysis.id))
-        .all()
-        .map((r) => ({
-          ...r,
-          userEmail: r.userEmail ?? null,
-          createdAt: r.createdAt.toISOString(),
-          marketSize: typeof r.marketSize === "number" ? r.marketSize : null,
-          households: typeof r.households === "number" ? r.households : null,
-          totalMarketRevenue:
-            typeof r.totalMarketRevenue === "number" ? r.totalMarketRevenue : null,
-        }));
+    /** One page of analyses, newest first, with its owner's email and the step ticks. */
+    analyses(page: PageRequest = FIRST_PAGE) {
+      return readPage(
+        page,
+        (limit, offset) => analysisRows(limit, offset),
+        () => db.select({ n: count() }).from(analysis).get()?.n ?? 0,
+      );
     },
 
     /** Changes some video URLs (already validated) and records what changed, from → to. */

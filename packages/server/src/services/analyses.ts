@@ -19,10 +19,11 @@ import {
   ZIP_AREAS_PROVENANCE,
   type ZipAreasResponse,
 } from "@bis/sdk";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../db/database.js";
 import { analysis } from "../db/schema.js";
 import { AppError } from "../http/errors.js";
+import { FIRST_PAGE, type PageRequest, readPage } from "../http/pagination.js";
 import { type PlaceService, stateCode } from "../places/place-service.js";
 
 type AnalysisRow = typeof analysis.$inferSelect;
@@ -64,16 +65,6 @@ export function toAnalysisDto(row: AnalysisRow): Analysis {
   };
 }
 
-function toSummary(row: AnalysisRow): AnalysisSummary {
-  const data = row.marketAnalysisData as MarketAnalysisData | null;
-  return {
-    ...header(row),
-    marketSize: data?.marketSize ?? null,
-    households: data?.households ?? null,
-    totalMarketRevenue: data?.marketSummary?.totalMarketRevenue ?? null,
-  };
-}
-
 function assumptionFailure(error: unknown): never {
   if (error instanceof AssumptionError) {
     throw new AppError("VALIDATION_FAILED", error.message, {
@@ -83,11 +74,38 @@ function assumptionFailure(error: unknown): never {
   throw error;
 }
 
+export const ANALYSIS_RATE_MESSAGE =
+  "You're running analyses too quickly. Please wait a minute and try again.";
+
 export function createAnalysisService(
   db: Db,
   places: PlaceService,
   now: () => Date = () => new Date(),
+  limits: { analysesPerMinute?: number } = {},
 ) {
+  /**
+   * At most `analysesPerMinute` new analyses per account in the last 60 seconds, counted in the
+   * database (so every instance sees the same count; the index on user and creation time
+   * answers it). Two requests racing at the limit may both pass: a soft cap against runaway
+   * scripts and load, not a billing boundary.
+   */
+  function checkCreationRate(userId: string) {
+    const perMinute = limits.analysesPerMinute;
+    if (!perMinute) return;
+    const since = new Date(now().getTime() - 60_000);
+    const recent =
+      db
+        .select({ n: count() })
+        .from(analysis)
+        .where(and(eq(analysis.userId, userId), gt(analysis.createdAt, since)))
+        .get()?.n ?? 0;
+    if (recent >= perMinute) {
+      throw new AppError("RATE_LIMITED", ANALYSIS_RATE_MESSAGE, {
+        details: { limit: perMinute, windowSeconds: 60 },
+      });
+    }
+  }
+
   function regionOf(code: string): CensusRegion {
     return US_STATES.find((s) => s.code === code)?.region ?? "South";
   }
@@ -189,6 +207,7 @@ export function createAnalysisService(
 
   return {
     async analyze(userId: string, input: AnalyzeInput): Promise<AnalyzeResponse> {
+      checkCreationRate(userId);
       const { id, data } = await run({ userId }, input);
       return {
         analysis: { id },
@@ -266,14 +285,50 @@ export function createAnalysisService(
       };
     },
 
-    list(userId: string): AnalysisSummary[] {
-      return db
-        .select()
-        .from(analysis)
-        .where(eq(analysis.userId, userId))
-        .orderBy(desc(analysis.createdAt))
-        .all()
-        .map(toSummary);
+    /** One page of the user's analyses, newest first (three figures read from the JSON in SQL). */
+    list(userId: string, page: PageRequest = FIRST_PAGE) {
+      const data = analysis.marketAnalysisData;
+      const mine = eq(analysis.userId, userId);
+      return readPage(
+        page,
+        (limit, offset) =>
+          db
+            .select({
+              id: analysis.id,
+              location: analysis.location,
+              industry: analysis.industry,
+              primaryRadius: analysis.primaryRadius,
+              secondaryRadius: analysis.secondaryRadius,
+              createdAt: analysis.createdAt,
+              isPaid: analysis.isPaid,
+              marketAnalysisCompleted: analysis.marketAnalysisCompleted,
+              keywordResearchCompleted: analysis.keywordResearchCompleted,
+              competitionAnalysisCompleted: analysis.competitionAnalysisCompleted,
+              // Never load each analysis' whole JSON into JavaScript for a list.
+              marketSize: sql<number | null>`json_extract(${data}, '$.marketSize')`,
+              households: sql<number | null>`json_extract(${data}, '$.households')`,
+              totalMarketRevenue: sql<
+                number | null
+              >`json_extract(${data}, '$.marketSummary.totalMarketRevenue')`,
+            })
+            .from(analysis)
+            .where(mine)
+            .orderBy(desc(analysis.createdAt), desc(sql`${analysis}.rowid`))
+            .limit(limit)
+            .offset(offset)
+            .all()
+            .map(
+              (r): AnalysisSummary => ({
+                ...r,
+                createdAt: r.createdAt.toISOString(),
+                marketSize: typeof r.marketSize === "number" ? r.marketSize : null,
+                households: typeof r.households === "number" ? r.households : null,
+                totalMarketRevenue:
+                  typeof r.totalMarketRevenue === "number" ? r.totalMarketRevenue : null,
+              }),
+            ),
+        () => db.select({ n: count() }).from(analysis).where(mine).get()?.n ?? 0,
+      );
     },
 
     /** Re-runs the market analysis of an analysis with these assumption overrides. */

@@ -4,11 +4,10 @@
  */
 import { randomUUID } from "node:crypto";
 import type { AuditEntry, User } from "@bis/sdk";
-import { desc, sql } from "drizzle-orm";
+import { count, desc, sql } from "drizzle-orm";
 import type { Db } from "../db/database.js";
 import { auditLog } from "../db/schema.js";
-
-export const AUDIT_LIST_LIMIT = 200;
+import { FIRST_PAGE, type PageRequest, readPage } from "../http/pagination.js";
 
 /** A database or a transaction: anything that can insert. */
 type Writer = Pick<Db, "insert">;
@@ -55,25 +54,34 @@ export function createAuditService(db: Db, now: () => Date = () => new Date()) {
     },
 
     /** Newest first. */
-    list(limit = AUDIT_LIST_LIMIT): AuditEntry[] {
-      return db
-        .select()
-        .from(auditLog)
-        .orderBy(desc(auditLog.createdAt), desc(sql`rowid`))
-        .limit(limit)
-        .all()
-        .map((row) => ({
-          id: row.id,
-          actorId: row.actorId,
-          actorEmail: row.actorEmail,
-          action: row.action,
-          targetType: row.targetType,
-          targetId: row.targetId,
-          detail: row.detail ?? null,
-          createdAt: row.createdAt.toISOString(),
-        }));
+    list(page: PageRequest = FIRST_PAGE) {
+      return readPage(
+        page,
+        (limit, offset) => entries(limit, offset),
+        () => db.select({ n: count() }).from(auditLog).get()?.n ?? 0,
+      );
     },
   };
+
+  function entries(limit: number, offset: number): AuditEntry[] {
+    return db
+      .select()
+      .from(auditLog)
+      .orderBy(desc(auditLog.createdAt), desc(sql`rowid`))
+      .limit(limit)
+      .offset(offset)
+      .all()
+      .map((row) => ({
+        id: row.id,
+        actorId: row.actorId,
+        actorEmail: row.actorEmail,
+        action: row.action,
+        targetType: row.targetType,
+        targetId: row.targetId,
+        detail: row.detail ?? null,
+        createdAt: row.createdAt.toISOString(),
+      }));
+  }
 }
 
 export type AuditService = ReturnType<typeof createAuditService>;

@@ -19,19 +19,18 @@ import {
   type WebhookStatus,
   WIDGET_MESSAGES,
 } from "@bis/sdk";
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../db/database.js";
 import { lead, partner, partnerUsage } from "../db/schema.js";
 import { AppError } from "../http/errors.js";
+import { FIRST_PAGE, type PageRequest, readPage } from "../http/pagination.js";
 import { deriveEncryptionKey, openValue, sealValue } from "../keys/api-key-service.js";
 import type { AuditService } from "./audit.js";
 import type { WebhookUrlPolicy } from "./webhook-url.js";
 
 export type PartnerRow = typeof partner.$inferSelect;
 type Actor = Pick<User, "id" | "email">;
-
-export const LEADS_LIST_LIMIT = 500;
 
 const BASE62 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 
@@ -106,17 +105,51 @@ export function createPartnerService(options: {
     };
   }
 
+  /** Leads with their partner's name, newest first. */
+  function leadRows(where: SQL | undefined, limit: number, offset: number): Lead[] {
+    return db
+      .select({ lead, partnerName: partner.name })
+      .from(lead)
+      .innerJoin(partner, eq(lead.partnerId, partner.id))
+      .where(where)
+      .orderBy(desc(lead.createdAt), desc(sql`${lead}.rowid`))
+      .limit(limit)
+      .offset(offset)
+      .all()
+      .map(({ lead: l, partnerName }) => ({
+        id: l.id,
+        partnerId: l.partnerId,
+        partnerName,
+        analysisId: l.analysisId,
+        name: l.name,
+        email: l.email,
+        consent: l.consent,
+        webhookStatus: l.webhookStatus as WebhookStatus,
+        webhookAttempts: l.webhookAttempts,
+        webhookLastError: l.webhookLastError,
+        deliveredAt: l.deliveredAt ? l.deliveredAt.toISOString() : null,
+        createdAt: l.createdAt.toISOString(),
+      }));
+  }
+
   return {
     /* ------------------------------------------------------------ administrators */
 
-    /** Newest first. */
-    list(): Partner[] {
-      return db
-        .select()
-        .from(partner)
-        .orderBy(desc(partner.createdAt), desc(sql`rowid`))
-        .all()
-        .map(toDto);
+    /** One page, newest first. */
+    list(page: PageRequest = FIRST_PAGE) {
+      return readPage(
+        page,
+        (limit, offset): Partner[] =>
+          db
+            .select()
+            .from(partner)
+            .orderBy(desc(partner.createdAt), desc(sql`rowid`))
+            .limit(limit)
+            .offset(offset)
+            .all()
+            .map(toDto),
+        () => db.select({ n: count() }).from(partner).get()?.n ?? 0,
+      );
     },
 
     async create(
@@ -212,33 +245,17 @@ export function createPartnerService(options: {
     },
 
     /** Newest first, up to 500. */
-    leads(query: LeadsQuery = {}): Lead[] {
+    leads(query: LeadsQuery = {}, page: PageRequest = FIRST_PAGE) {
       const conditions = [
         query.partnerId ? eq(lead.partnerId, query.partnerId) : undefined,
         query.status ? eq(lead.webhookStatus, query.status) : undefined,
       ].filter((c) => c !== undefined);
-      return db
-        .select({ lead, partnerName: partner.name })
-        .from(lead)
-        .innerJoin(partner, eq(lead.partnerId, partner.id))
-        .where(conditions.length > 0 ? and(...conditions) : undefined)
-        .orderBy(desc(lead.createdAt), desc(sql`${lead}.rowid`))
-        .limit(LEADS_LIST_LIMIT)
-        .all()
-        .map(({ lead: l, partnerName }) => ({
-          id: l.id,
-          partnerId: l.partnerId,
-          partnerName,
-          analysisId: l.analysisId,
-          name: l.name,
-          email: l.email,
-          consent: l.consent,
-          webhookStatus: l.webhookStatus as WebhookStatus,
-          webhookAttempts: l.webhookAttempts,
-          webhookLastError: l.webhookLastError,
-          deliveredAt: l.deliveredAt ? l.deliveredAt.toISOString() : null,
-          createdAt: l.createdAt.toISOString(),
-        }));
+      const where = conditions.length > 0 ? and(...conditions) : undefined;
+      return readPage(
+        page,
+        (limit, offset) => leadRows(where, limit, offset),
+        () => db.select({ n: count() }).from(lead).where(where).get()?.n ?? 0,
+      );
     },
 
     /* ------------------------------------------------------------ the widget */

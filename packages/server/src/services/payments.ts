@@ -7,13 +7,14 @@
  */
 import { createHash, randomUUID } from "node:crypto";
 import { GUARANTEE_DAYS, type Payment, type PaymentConfig, type User } from "@bis/sdk";
-import { and, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type Stripe from "stripe";
 import type { PaymentsConfig } from "../config.js";
 import type { Db } from "../db/database.js";
 import { analysis, payment, stripeEvent } from "../db/schema.js";
 import { AppError } from "../http/errors.js";
+import { FIRST_PAGE, type PageRequest, readPage } from "../http/pagination.js";
 import { type StripeClient, StripeErrors, verifyWebhook } from "../payments/stripe-client.js";
 import {
   type ChargeObject,
@@ -479,9 +480,21 @@ export function createPaymentService(options: {
       return toPaymentDto(paid);
     },
 
-    /** Every payment, newest first (administrators). */
-    list(): Payment[] {
-      return db.select().from(payment).orderBy(desc(payment.createdAt)).all().map(toPaymentDto);
+    /** One page of payments, newest first (administrators). */
+    list(page: PageRequest = FIRST_PAGE) {
+      return readPage(
+        page,
+        (limit, offset) =>
+          db
+            .select()
+            .from(payment)
+            .orderBy(desc(payment.createdAt), desc(sql`${payment}.rowid`))
+            .limit(limit)
+            .offset(offset)
+            .all()
+            .map(toPaymentDto),
+        () => db.select({ n: count() }).from(payment).get()?.n ?? 0,
+      );
     },
 
     /** Refunds a payment within the guarantee (administrators); the analysis loses premium. */

@@ -38,6 +38,8 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     BIS_BASE_URL: `http://127.0.0.1:${port}`,
     BIS_DATA_DIR: dataDir,
     SMTP_URL: mailbox.url,
+    // Suites run many analyses per account within a minute; pagination.test.ts tests the cap.
+    BIS_ANALYSIS_RATE_LIMIT: "0",
     ...env,
   });
   const server = await startServer(config);
