@@ -4,7 +4,10 @@
  * not become that session; sign-out and a password change end sessions at once.
  */
 import type { NodeClient } from "@bis/sdk/node";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cookieValue, createSessionCache, signedSessionValue } from "../src/auth/session-cache.js";
+import { session } from "../src/db/schema.js";
 import { startTestServer, type TestServer } from "./support/index.js";
 import { signInCookie, TEST_PASSWORD, verifiedAccount } from "./support/sessions.js";
 
@@ -83,5 +86,40 @@ describe("the session of a request", () => {
     });
     expect(out.status).toBe(204);
     expect((await userWith(again)).status).toBe(401);
+  });
+});
+
+describe("the memo of verified session cookies", () => {
+  it("ends a session at once when its row goes, as when another instance signs it out", async () => {
+    const { email } = await account("Sol");
+    const real = await signInCookie(bis, email);
+    for (let i = 0; i < 3; i++) expect((await userWith(real)).status).toBe(200);
+    const token = decodeURIComponent(real.split("=")[1] as string).split(".")[0] as string;
+    bis.server.context.db.delete(session).where(eq(session.token, token)).run();
+    expect((await userWith(real)).status).toBe(401);
+  });
+
+  it("remembers only the exact value better-auth signs for the verified session", () => {
+    const secret = "s".repeat(32);
+    const memo = createSessionCache();
+    const signed = signedSessionValue("tok", secret);
+    expect(memo.remember("junk", "tok", secret)).toBe(false);
+    expect(memo.remember("tok.forged", "tok", secret)).toBe(false);
+    expect(
+      memo.remember(signedSessionValue("tok", "another-secret-of-32-characters!"), "tok", secret),
+    ).toBe(false);
+    expect(memo.get("junk")).toBeNull();
+    expect(memo.remember(signed, "tok", secret)).toBe(true);
+    expect(memo.get(signed)).toBe("tok");
+    memo.forget(signed);
+    expect(memo.get(signed)).toBeNull();
+  });
+
+  it("reads only the cookie of the configured name, the first one, URI-decoded", () => {
+    const name = "better-auth.session_token";
+    expect(cookieValue(`__Secure-${name}=junk; ${name}=a%2Bb.c%3D`, name)).toBe("a+b.c=");
+    expect(cookieValue(`${name}=first; ${name}=second`, name)).toBe("first");
+    expect(cookieValue("other=1", name)).toBeNull();
+    expect(cookieValue(null, name)).toBeNull();
   });
 });

@@ -14,11 +14,12 @@ import {
   type User,
 } from "@bis/sdk";
 import { APIError } from "better-auth/api";
-import { eq } from "drizzle-orm";
+import { and, eq, gt } from "drizzle-orm";
 import type { z } from "zod";
 import { type Auth, VERIFIED_CALLBACK_PATH } from "../auth/auth.js";
+import { cookieValue, createSessionCache } from "../auth/session-cache.js";
 import type { Db } from "../db/database.js";
-import { user as userTable } from "../db/schema.js";
+import { session as sessionTable, user as userTable } from "../db/schema.js";
 import { AppError } from "../http/errors.js";
 
 type UserRow = typeof userTable.$inferSelect;
@@ -94,6 +95,9 @@ export function createAccountService(db: Db, auth: Auth, tokens?: TokenResolver)
     return row;
   }
 
+  /** Session cookie values better-auth verified lately (never a value it did not check). */
+  const verifiedCookies = createSessionCache();
+
   /** Serialises first-administrator creation in this process (check-then-create). */
   let setupQueue: Promise<unknown> = Promise.resolve();
 
@@ -101,19 +105,31 @@ export function createAccountService(db: Db, auth: Auth, tokens?: TokenResolver)
     findById,
 
     /**
-     * The signed-in user for these request headers, or null: better-auth reads the session
-     * cookie of its configured name, checks its signature and finds the live session, on every
-     * call. Nothing is cached: a hand-written cache keyed by a raw cookie value once let a cookie
-     * better-auth never checked ride on a real session (issue 12). better-auth's own
-     * `session.cookieCache` stays off because a session revoked elsewhere (sign-out, password
-     * change, deletion) would live on in another device's cache cookie until it expires, and an
-     * in-process secondary storage would do the same on other instances. The check (one HMAC, the
-     * session and user queries) measured 1–2 ms a call on the 2-core test machine: small next to
-     * what any API call does, and the price of revocation that holds at once on every instance.
+     * The signed-in user for these request headers, or null. better-auth verifies the session
+     * cookie of its configured name; a cookie value it verified lately (the exact signed value
+     * of that session, see auth/session-cache.ts) is looked up directly: its session row must
+     * still exist and be unexpired, and the user is read afresh, so sign-out, a password change,
+     * a role change or a deletion takes effect at once, on every instance.
      */
     async currentUser(headers: Headers): Promise<User | null> {
+      const ctx = await auth.$context;
+      const value = cookieValue(headers.get("cookie"), ctx.authCookies.sessionToken.name);
+      if (value !== null) {
+        const token = verifiedCookies.get(value);
+        if (token !== null) {
+          const found = db
+            .select({ user: userTable })
+            .from(sessionTable)
+            .innerJoin(userTable, eq(sessionTable.userId, userTable.id))
+            .where(and(eq(sessionTable.token, token), gt(sessionTable.expiresAt, new Date())))
+            .get();
+          if (found) return toUserDto(found.user);
+          verifiedCookies.forget(value);
+        }
+      }
       const result = await auth.api.getSession({ headers });
       if (!result) return null;
+      if (value !== null) verifiedCookies.remember(value, result.session.token, ctx.secret);
       const row = findById(result.user.id);
       return row ? toUserDto(row) : null;
     },
@@ -125,8 +141,8 @@ export function createAccountService(db: Db, auth: Auth, tokens?: TokenResolver)
 
     /**
      * Call after changing a user (profile, role) or revoking their sessions (deletion). Every
-     * request verifies its session and reads the user afresh, so nothing needs dropping today;
-     * this stays the one place a cache of users would hear about changes.
+     * request reads its session row and the user afresh, so nothing needs dropping today; this
+     * stays the one place a cache of users would hear about changes.
      */
     userChanged(_userId: string): void {},
 
