@@ -142,7 +142,7 @@ describe("profile form", () => {
 });
 
 describe("password change form", () => {
-  it("requires current, 6+ new and a confirmation", () => {
+  it("requires current, a new password under registration's rules, and a confirmation", () => {
     const errors = errorsOf(
       passwordChangeFormSchema.safeParse({
         currentPassword: "",
@@ -152,7 +152,12 @@ describe("password change form", () => {
     );
     expect(errors).toEqual({
       currentPassword: ["Current password is required"],
-      newPassword: ["Password must be at least 6 characters"],
+      newPassword: [
+        "Password must be at least 8 characters",
+        "Password must contain at least one uppercase letter",
+        "Password must contain at least one lowercase letter",
+        "Password must contain at least one special character",
+      ],
       confirmPassword: ["Please confirm your password"],
     });
   });
@@ -161,16 +166,21 @@ describe("password change form", () => {
     const errors = errorsOf(
       passwordChangeFormSchema.safeParse({
         currentPassword: "old",
-        newPassword: "123456",
-        confirmPassword: "1234567",
+        newPassword: "New-pass1",
+        confirmPassword: "New-pass2",
       }),
     );
     expect(errors).toEqual({ confirmPassword: ["Passwords don't match"] });
   });
 
-  it("accepts a 6-character new password (the change minimum is 6, not 8)", () => {
+  it("refuses what registration refuses (issue 12: one password policy, not the spec's 6)", () => {
+    for (const newPassword of ["abcdef", "aaaaaaaa", "Abcdefg1"]) {
+      expect(
+        passwordChangeRequestSchema.safeParse({ currentPassword: "x", newPassword }).success,
+      ).toBe(false);
+    }
     expect(
-      passwordChangeRequestSchema.safeParse({ currentPassword: "x", newPassword: "abcdef" })
+      passwordChangeRequestSchema.safeParse({ currentPassword: "x", newPassword: "Abcdefg1!" })
         .success,
     ).toBe(true);
   });
@@ -226,5 +236,28 @@ describe("market-analysis form", () => {
   ])("rejects %o", (change, field, message) => {
     const errors = errorsOf(marketAnalysisFormSchema.safeParse({ ...valid, ...change }));
     expect(errors[field]).toContain(message);
+  });
+});
+
+describe("names (issue 12)", () => {
+  it("are one line and at most 50 characters, in every form that takes them", () => {
+    const base = { firstName: "Dana", lastName: "Reyes", email: "dana@example.com" };
+    for (const [firstName, message] of [
+      ["Dana\nVisit https://evil.example", "Name must be on one line"],
+      ["Dana\u2028Visit", "Name must be on one line"],
+      ["Dana\tReyes", "Name must be on one line"],
+      ["D".repeat(51), "Name must be at most 50 characters"],
+    ] as const) {
+      expect(errorsOf(profileFormSchema.safeParse({ ...base, firstName })).firstName).toEqual([
+        message,
+      ]);
+      expect(
+        errorsOf(profileFormSchema.safeParse({ ...base, lastName: firstName })).lastName,
+      ).toEqual([message]);
+    }
+    expect(profileFormSchema.safeParse({ ...base, firstName: "D".repeat(50) }).success).toBe(true);
+    expect(
+      profileFormSchema.safeParse({ ...base, firstName: "  Zoë-Anne O'Neil  " }).data?.firstName,
+    ).toBe("Zoë-Anne O'Neil");
   });
 });
