@@ -123,6 +123,17 @@ describe("email change", () => {
     });
     expect(viaToken.status).toBe(403);
     expect(await viaToken.json()).toMatchObject({ message: ACCOUNT_MESSAGES.apiTokenNotAllowed });
+    for (const [method, route] of [
+      ["GET", "/api/auth/sessions"],
+      ["POST", "/api/auth/sessions/revoke-others"],
+    ] as const) {
+      const res = await fetch(`${bis.url}${route}`, {
+        method,
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      expect(res.status, route).toBe(403);
+    }
+    expect(await c.auth.user()).not.toBeNull();
 
     await expect(
       client().account.confirmEmailChange({ token: "forged-token" }),
