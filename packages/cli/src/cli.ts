@@ -183,8 +183,18 @@ Exit status: 0 all rows succeeded, 2 some failed, 1 the batch could not run, 130
 const analyses = program.command("analyses").description("your analyses");
 analyses
   .command("list")
-  .description("list your analyses, newest first")
-  .addHelpText("after", examples("bis analyses list", "bis analyses list --json"))
+  .description("list your analyses, newest first, a page at a time")
+  .option("--limit <n>", "analyses per page (default 50, at most 200)")
+  .option("--cursor <cursor>", "the page after the one that printed this cursor")
+  .option("--all", "every page")
+  .addHelpText(
+    "after",
+    examples(
+      "bis analyses list",
+      "bis analyses list --limit 200 --json",
+      "bis analyses list --all",
+    ),
+  )
   .action((_o, cmd: Command) =>
     execute(cmd, async () => (await import("./commands/analyses.js")).list),
   );
@@ -237,8 +247,11 @@ const admin = program.command("admin").description("administration (administrato
 const users = admin.command("users").description("user accounts");
 users
   .command("list")
-  .description("list every user")
-  .addHelpText("after", examples("bis admin users list", "bis admin users list --json"))
+  .description("list users, newest first, a page at a time")
+  .option("--limit <n>", "users per page (default 50, at most 200)")
+  .option("--cursor <cursor>", "the page after the one that printed this cursor")
+  .option("--all", "every page")
+  .addHelpText("after", examples("bis admin users list", "bis admin users list --all --json"))
   .action((_o, cmd: Command) =>
     execute(cmd, async () => (await import("./commands/admin.js")).usersList),
   );
@@ -310,8 +323,11 @@ settings
 const partners = admin.command("partners").description("partner websites that embed the widget");
 partners
   .command("list")
-  .description("list partners with today's usage and leads")
-  .addHelpText("after", examples("bis admin partners list"))
+  .description("list partners with today's usage and leads, a page at a time")
+  .option("--limit <n>", "partners per page (default 50, at most 200)")
+  .option("--cursor <cursor>", "the page after the one that printed this cursor")
+  .option("--all", "every page")
+  .addHelpText("after", examples("bis admin partners list", "bis admin partners list --all"))
   .action((_o, cmd: Command) =>
     execute(cmd, async () => (await import("./commands/admin.js")).partnersList),
   );

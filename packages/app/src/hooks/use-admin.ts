@@ -12,9 +12,12 @@ import {
   ADMIN_MESSAGES,
   ADMIN_SUMMARY_REFRESH_MS,
   type ApiKeyName,
+  allPages,
   errorMessage,
   isBisApiError,
   type LogLevel,
+  type Page,
+  type PageQuery,
   REDIRECT_DELAY_MS,
   type SettingsPatch,
 } from "@bis/sdk";
@@ -29,6 +32,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useRef } fr
 import { useNavigate } from "react-router";
 import { api, queryKeys } from "../lib/api";
 import { endSession } from "./use-auth";
+import { usePagedList } from "./use-paged-list";
 import { toast } from "./use-toast";
 
 /** Query keys of the admin calls: the call paths, all under "/api/admin". */
@@ -163,6 +167,22 @@ export function useAdminQuery<T>(options: UseQueryOptions<T, Error, T, QueryKey>
   return query;
 }
 
+/** A paginated admin list ("Load more"), refused and failed like every admin query. */
+export function useAdminPaged<T>(
+  queryKey: QueryKey,
+  fetchPage: (query: PageQuery) => Promise<Page<T>>,
+  options: { refetchInterval?: number | false } = {},
+) {
+  const { handleError, denyAccess } = useAdminGate();
+  const list = usePagedList(queryKey, fetchPage, options);
+  useEffect(() => {
+    if (!list.error) return;
+    if (isStatus(list.error, 403)) denyAccess();
+    else handleError(list.error);
+  }, [list.error, handleError, denyAccess]);
+  return list;
+}
+
 /* ------------------------------------------------------------------ queries */
 
 export function useAdminAnalytics() {
@@ -181,16 +201,38 @@ export function useAdminSystem() {
   });
 }
 
+/** Users, newest first, a page at a time. */
 export function useAdminUsers() {
-  return useAdminQuery({ queryKey: adminKeys.users, queryFn: () => api.admin.users() });
+  return useAdminPaged(adminKeys.users, (query) => api.admin.usersPage(query));
 }
 
+/** All users' analyses, newest first, a page at a time. */
 export function useAdminAnalyses() {
-  return useAdminQuery({ queryKey: adminKeys.analyses, queryFn: () => api.admin.analyses() });
+  return useAdminPaged(adminKeys.analyses, (query) => api.admin.analysesPage(query));
 }
 
+/**
+ * Every analysis (all pages), for the Analyses tab's breakdowns, which need the whole list.
+ * TODO(issue 12): a server-side aggregate would avoid reading every row.
+ */
+export function useAdminAllAnalyses() {
+  return useAdminQuery({
+    queryKey: [...adminKeys.analyses, "all"],
+    queryFn: () => allPages((query) => api.admin.analysesPage(query)),
+  });
+}
+
+/** Payments, newest first, a page at a time. */
 export function useAdminPayments() {
-  return useAdminQuery({ queryKey: adminKeys.payments, queryFn: () => api.admin.payments() });
+  return useAdminPaged(adminKeys.payments, (query) => api.admin.paymentsPage(query));
+}
+
+/** Every payment (all pages): the user-deletion summary counts a user's payments. */
+export function useAdminAllPayments() {
+  return useAdminQuery({
+    queryKey: [...adminKeys.payments, "all"],
+    queryFn: () => allPages((query) => api.admin.paymentsPage(query)),
+  });
 }
 
 export function useAdminSettings() {
@@ -210,9 +252,7 @@ export function useAdminLogs(level: LogLevel | "all", autoRefresh: boolean) {
 }
 
 export function useAdminAudit(autoRefresh = false) {
-  return useAdminQuery({
-    queryKey: adminKeys.audit,
-    queryFn: () => api.admin.audit(),
+  return useAdminPaged(adminKeys.audit, (query) => api.admin.auditPage(query), {
     refetchInterval: autoRefresh ? LOGS_REFRESH_MS : false,
   });
 }

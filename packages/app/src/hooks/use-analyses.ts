@@ -6,6 +6,7 @@
 import { type Analysis, type AnalyzeRequest, errorMessage, type RerunRequest } from "@bis/sdk";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api, queryKeys } from "../lib/api";
+import { usePagedList } from "./use-paged-list";
 import { toast } from "./use-toast";
 
 export function useAnalysis(id: string | undefined) {
@@ -24,8 +25,9 @@ export function useZipAreas(id: string) {
   });
 }
 
+/** The signed-in user's analyses, newest first, a page at a time ("Load more"). */
 export function useAnalysesList() {
-  return useQuery({ queryKey: queryKeys.analyses, queryFn: () => api.analyses.list() });
+  return usePagedList(queryKeys.analyses, (query) => api.analyses.page(query));
 }
 
 /** POST /api/market-analysis/analyze; "Analysis Complete!" or "Analysis Failed". */

@@ -7,6 +7,8 @@ import { vi } from "vitest";
 export interface FakeCall {
   method: string;
   path: string;
+  /** The query parameters (`?limit=&cursor=` of a paginated list). */
+  query: URLSearchParams;
   body: unknown;
 }
 
@@ -20,7 +22,7 @@ export function fakeApi(routes: Record<string, FakeRoute>) {
     const url = new URL(String(input), "http://localhost");
     const method = (init?.method ?? "GET").toUpperCase();
     const body = typeof init?.body === "string" ? JSON.parse(init.body) : undefined;
-    const call: FakeCall = { method, path: url.pathname, body };
+    const call: FakeCall = { method, path: url.pathname, query: url.searchParams, body };
     calls.push(call);
     const route = routes[`${method} ${url.pathname}`];
     const reply: FakeReply = route

@@ -1,5 +1,5 @@
 /** `bis admin …`: users, analytics, settings and widget partners (administrators only). */
-import type { AppSettings, NodeClient } from "@bis/sdk/node";
+import { type AppSettings, allPages, type NodeClient } from "@bis/sdk/node";
 import { CliError } from "../errors.js";
 import type { GlobalOptions, Io } from "../io.js";
 import { withSession } from "../session.js";
@@ -12,21 +12,25 @@ import {
   text,
   usersDoc,
 } from "../ui/index.js";
+import { type PageOptions, pageNote, readList } from "./paging.js";
 
 /* ------------------------------------------------------------------ users */
 
-export async function usersList(options: GlobalOptions, io: Io): Promise<number> {
+export async function usersList(options: GlobalOptions & PageOptions, io: Io): Promise<number> {
   const ui = createUi(io, options);
   return withSession(options, io, async ({ client }) => {
-    const users = await client.admin.users();
-    await ui.result(users, usersDoc(users));
+    const { items, page } = await readList(options, (q) => client.admin.usersPage(q));
+    await ui.result(items, [
+      ...usersDoc(items),
+      ...pageNote(page, "users", "bis admin users list"),
+    ]);
     return 0;
   });
 }
 
-/** A user id, or an email address looked up in the user list. */
+/** A user id, or an email address looked up in the user list (every page). */
 async function userIdOf(client: NodeClient, who: string): Promise<{ id: string; email: string }> {
-  const users = await client.admin.users();
+  const users = await allPages((q) => client.admin.usersPage(q));
   const needle = who.trim().toLowerCase();
   const found = users.find((u) => u.id === who || u.email.toLowerCase() === needle);
   if (!found)
@@ -130,11 +134,14 @@ export async function settingsSet(
 
 /* ------------------------------------------------------------------ partners */
 
-export async function partnersList(options: GlobalOptions, io: Io): Promise<number> {
+export async function partnersList(options: GlobalOptions & PageOptions, io: Io): Promise<number> {
   const ui = createUi(io, options);
   return withSession(options, io, async ({ client }) => {
-    const partners = await client.admin.partners();
-    await ui.result(partners, partnersDoc(partners));
+    const { items, page } = await readList(options, (q) => client.admin.partnersPage(q));
+    await ui.result(items, [
+      ...partnersDoc(items),
+      ...pageNote(page, "partners", "bis admin partners list"),
+    ]);
     return 0;
   });
 }

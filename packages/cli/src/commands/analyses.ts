@@ -3,12 +3,16 @@ import { CliError, isApiError } from "../errors.js";
 import type { GlobalOptions, Io } from "../io.js";
 import { withSession } from "../session.js";
 import { analysesListDoc, analysisDoc, createUi, text } from "../ui/index.js";
+import { type PageOptions, pageNote, readList } from "./paging.js";
 
-export async function list(options: GlobalOptions, io: Io): Promise<number> {
+export async function list(options: GlobalOptions & PageOptions, io: Io): Promise<number> {
   const ui = createUi(io, options);
   return withSession(options, io, async ({ client }) => {
-    const analyses = await client.analyses.list();
-    await ui.result(analyses, analysesListDoc(analyses));
+    const { items, page } = await readList(options, (q) => client.analyses.page(q));
+    await ui.result(items, [
+      ...analysesListDoc(items),
+      ...pageNote(page, "analyses", "bis analyses list"),
+    ]);
     return 0;
   });
 }

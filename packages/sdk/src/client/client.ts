@@ -115,17 +115,12 @@ async function getPage<T>(
   query: PageQuery = {},
   filters: Record<string, string | undefined> = {},
 ): Promise<Page<T>> {
-  const body = (await t.request({
+  const page = await t.request({
     method: "GET",
     path: withQuery(path, { ...filters, limit: query.limit, cursor: query.cursor }),
     schema: pageResponseSchema(key, item),
-  })) as Record<string, unknown> & Omit<Page<T>, "items">;
-  return {
-    items: body[key] as T[],
-    nextCursor: body.nextCursor,
-    total: body.total,
-    limit: body.limit,
-  };
+  });
+  return page as Page<T>;
 }
 
 /**

@@ -45,9 +45,28 @@ export const pageInfoSchema = z.object({
 });
 export type PageInfo = z.infer<typeof pageInfoSchema>;
 
-/** `{ [key]: item[], nextCursor, total, limit }`: the body of a page of a list. */
+/**
+ * `{ [key]: item[], nextCursor, total, limit }`: the body of a page of a list. A body with the
+ * list alone (the specification's shape, a server before pagination) reads as one whole page.
+ */
 export function pageResponseSchema<K extends string, T extends z.ZodType>(key: K, item: T) {
-  return pageInfoSchema.extend({ [key]: z.array(item) } as { [P in K]: z.ZodArray<T> });
+  return z
+    .object({
+      nextCursor: z.string().nullable().optional(),
+      total: z.number().int().nonnegative().optional(),
+      limit: z.number().int().positive().optional(),
+    })
+    .extend({ [key]: z.array(item) } as { [P in K]: z.ZodArray<T> })
+    .transform((parsed): Page<z.output<T>> => {
+      const body = parsed as Record<string, unknown> & Partial<PageInfo>;
+      const items = body[key] as z.output<T>[];
+      return {
+        items,
+        nextCursor: body.nextCursor ?? null,
+        total: body.total ?? items.length,
+        limit: body.limit ?? Math.max(items.length, 1),
+      };
+    });
 }
 
 /** A page as the client hands it out. */

@@ -3,7 +3,7 @@
  * the split by industry and by state — computed from the admin analyses list. (The
  * specification shows a "Coming Soon" placeholder here; BIS gives the tab real content.)
  */
-import { useAdminAnalyses } from "../../hooks/use-admin";
+import { useAdminAllAnalyses } from "../../hooks/use-admin";
 import {
   type AnalysesInsights,
   analysesInsights,
@@ -113,7 +113,7 @@ function Insights({ insights }: { insights: AnalysesInsights }) {
 }
 
 export function AnalysesTab() {
-  const analyses = useAdminAnalyses();
+  const analyses = useAdminAllAnalyses();
 
   return (
     <PanelSection

@@ -192,6 +192,7 @@ export function AuditTrail() {
     >
       <QueryStates
         query={audit}
+        noun="audit entries"
         loading="Loading the audit trail..."
         failed="Failed to load the audit trail"
         empty="No administrative changes have been recorded yet."

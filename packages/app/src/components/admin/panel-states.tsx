@@ -3,12 +3,12 @@
  * state of its query, the frame of a section (a card with a heading and optional actions) and
  * its tables.
  */
-import type { UseQueryResult } from "@tanstack/react-query";
 import { CircleAlert, Inbox } from "lucide-react";
 import { type ReactNode, useId } from "react";
 import { cn } from "../../lib/cn";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card";
 import { Label } from "../ui/label";
+import { LoadMore, type LoadMoreProps } from "../ui/load-more";
 import { RetryButton } from "../ui/retry-button";
 import { Select } from "../ui/select";
 import { Spinner } from "../ui/spinner";
@@ -60,30 +60,54 @@ export function EmptyState({ children }: { children: ReactNode }) {
   );
 }
 
+/** What QueryStates reads of a query (a `useQuery` result or a `usePagedList` one). */
+interface QueryLike<T> extends Retryable {
+  isPending: boolean;
+  error: Error | null;
+  data: T | undefined;
+}
+
+type PagedQueryLike<T> = QueryLike<T> & LoadMoreProps["list"];
+
+function isPaged<T>(query: QueryLike<T>): query is PagedQueryLike<T> {
+  return "loadMore" in query && typeof query.loadMore === "function";
+}
+
 /**
  * A section's body by the state of its query: loading, failed (with a retry), empty (when
- * `empty` is given and the data is an empty list), else `children` with the data.
+ * `empty` is given and the data is an empty list), else `children` with the data — and, for a
+ * paginated list, "Showing n of N" and "Load more" under it (`noun` names the items).
  */
 export function QueryStates<T>({
   query,
   loading,
   failed,
   empty,
+  noun = "items",
   children,
 }: {
-  query: UseQueryResult<T, Error>;
+  query: QueryLike<T>;
   /** What is loading: "Loading users...". */
   loading: string;
   /** The error's title: "Failed to load users". */
   failed: string;
   empty?: ReactNode;
+  /** What a paginated list holds, plural: "users". */
+  noun?: string;
   children: (data: T) => ReactNode;
 }) {
   if (query.isPending) return <LoadingState label={loading} />;
   if (query.isError) return <ErrorState title={failed} error={query.error} query={query} />;
   if (empty !== undefined && Array.isArray(query.data) && query.data.length === 0)
     return <EmptyState>{empty}</EmptyState>;
-  return children(query.data);
+  const body = children(query.data as T);
+  if (!isPaged(query)) return body;
+  return (
+    <>
+      {body}
+      <LoadMore list={query} noun={noun} />
+    </>
+  );
 }
 
 /** A card with an h2 (or h3), a line of description and actions on the right. */

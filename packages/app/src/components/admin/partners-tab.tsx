@@ -24,7 +24,7 @@ import {
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Copy, Plus } from "lucide-react";
 import { type FormEvent, useId, useState } from "react";
-import { adminKeys, useAdminGate, useAdminQuery } from "../../hooks/use-admin";
+import { adminKeys, useAdminGate, useAdminPaged } from "../../hooks/use-admin";
 import { toast } from "../../hooks/use-toast";
 import { api } from "../../lib/api";
 import { cn } from "../../lib/cn";
@@ -50,14 +50,13 @@ export const partnerKeys = {
 };
 
 export function usePartners() {
-  return useAdminQuery({ queryKey: partnerKeys.partners, queryFn: () => api.admin.partners() });
+  return useAdminPaged(partnerKeys.partners, (query) => api.admin.partnersPage(query));
 }
 
 export function useLeads(status: WebhookStatus | "all") {
-  return useAdminQuery({
-    queryKey: partnerKeys.leads(status),
-    queryFn: () => api.admin.leads(status === "all" ? {} : { status }),
-  });
+  return useAdminPaged(partnerKeys.leads(status), (query) =>
+    api.admin.leadsPage(status === "all" ? query : { ...query, status }),
+  );
 }
 
 /** A partner change: the gate's answer (401, 403) first, else a toast; refreshes the admin data. */
@@ -369,6 +368,7 @@ function PartnersSection() {
         ) : null}
         <QueryStates
           query={partners}
+          noun="partners"
           loading="Loading partners..."
           failed="Failed to load partners"
           empty="No partners yet. Create one to give a website the widget."
@@ -457,6 +457,7 @@ function LeadsSection() {
     >
       <QueryStates
         query={leads}
+        noun="leads"
         loading="Loading leads..."
         failed="Failed to load leads"
         empty={status === "all" ? "No leads yet." : "No leads with this delivery status."}

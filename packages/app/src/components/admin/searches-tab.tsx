@@ -89,6 +89,7 @@ export function SearchesTab() {
     >
       <QueryStates
         query={analyses}
+        noun="analyses"
         loading="Loading analyses..."
         failed="Failed to load analyses"
         empty="No analyses have been run yet."

@@ -131,6 +131,7 @@ function Payments() {
   return (
     <QueryStates
       query={payments}
+      noun="payments"
       loading="Loading payments..."
       failed="Failed to load payments"
       empty="No payments yet."

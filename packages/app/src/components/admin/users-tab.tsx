@@ -7,7 +7,12 @@
  */
 import { ADMIN_MESSAGES, type AdminUser, type User } from "@bis/sdk";
 import { Trash2 } from "lucide-react";
-import { useAdminPayments, useAdminUsers, useDeleteUser, useSetAdmin } from "../../hooks/use-admin";
+import {
+  useAdminAllPayments,
+  useAdminUsers,
+  useDeleteUser,
+  useSetAdmin,
+} from "../../hooks/use-admin";
 import { cn } from "../../lib/cn";
 import { fullName } from "../../lib/display-name";
 import { formatDate } from "../../lib/format";
@@ -82,7 +87,7 @@ function AdminSwitch({
 
 export function UsersTab({ me }: { me: User }) {
   const users = useAdminUsers();
-  const payments = useAdminPayments();
+  const payments = useAdminAllPayments();
   const setAdmin = useSetAdmin();
   const deleteUser = useDeleteUser();
 
@@ -110,6 +115,7 @@ export function UsersTab({ me }: { me: User }) {
     >
       <QueryStates
         query={users}
+        noun="users"
         loading="Loading users..."
         failed="Failed to load users"
         empty="No users yet."

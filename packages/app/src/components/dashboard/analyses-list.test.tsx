@@ -1,5 +1,5 @@
 import type { AnalysisSummary } from "@bis/sdk";
-import { screen, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { fakeApi, signedIn } from "../../test/fake-api";
 import { summaryFixture } from "../../test/fixtures";
@@ -111,5 +111,40 @@ describe("dashboard: premium", () => {
     expect(locked).toHaveLength(2);
     expect(locked.every((b) => (b as HTMLButtonElement).disabled)).toBe(true);
     expect(screen.queryByRole("link", { name: /^Open / })).toBeNull();
+  });
+
+  it("shows the first page with the total, and loads more on request (issue 12, defect 9)", async () => {
+    const all = Array.from({ length: 3 }, (_, i) =>
+      summaryFixture({ id: `a${i}`, location: `City ${i}, TX` }),
+    );
+    const api = fakeApi({
+      ...signedIn,
+      "GET /api/analyses": ({ query }) => {
+        const offset = query.get("cursor") === "page2" ? 2 : 0;
+        const items = all.slice(offset, offset + 2);
+        return {
+          status: 200,
+          body: {
+            analyses: items,
+            nextCursor: offset === 0 ? "page2" : null,
+            total: all.length,
+            limit: 2,
+          },
+        };
+      },
+    });
+    renderApp("/dashboard");
+    const section = await yourAnalyses();
+    expect(await within(section).findAllByRole("listitem")).toHaveLength(2);
+    expect(within(section).getByText("Showing 2 of 3 analyses")).toBeTruthy();
+    const more = within(section).getByRole("button", { name: "Load more" });
+    more.focus();
+    expect(document.activeElement).toBe(more);
+    fireEvent.click(more);
+    await waitFor(() => expect(within(section).getAllByRole("listitem")).toHaveLength(3));
+    expect(within(section).getByText("Showing 3 of 3 analyses")).toBeTruthy();
+    expect(within(section).queryByRole("button", { name: "Load more" })).toBeNull();
+    const pages = api.calls.filter((c) => c.path === "/api/analyses");
+    expect(pages.map((c) => c.query.get("cursor"))).toEqual([null, "page2"]);
   });
 });

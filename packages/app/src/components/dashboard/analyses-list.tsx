@@ -11,6 +11,7 @@ import { formatCompactCurrency, formatDate, formatNumber } from "../../lib/forma
 import { Badge } from "../ui/badge";
 import { buttonClasses } from "../ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../ui/card";
+import { LoadMore } from "../ui/load-more";
 import { RetryButton } from "../ui/retry-button";
 import { Spinner } from "../ui/spinner";
 
@@ -42,7 +43,7 @@ export function AnalysesList() {
               </p>
               <RetryButton queries={[list]} size="sm" />
             </div>
-          ) : list.data.length === 0 ? (
+          ) : !list.data || list.data.length === 0 ? (
             <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed border-slate-300 p-8 text-center">
               <ChartColumn className="size-8 text-slate-400" aria-hidden="true" />
               <p className="font-semibold text-slate-900">No analyses yet</p>
@@ -109,6 +110,7 @@ export function AnalysesList() {
               ))}
             </ul>
           )}
+          {list.isSuccess ? <LoadMore list={list} noun="analyses" /> : null}
         </CardContent>
       </Card>
     </section>
