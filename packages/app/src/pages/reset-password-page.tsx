@@ -2,7 +2,7 @@
  * Where a password reset link lands (`/reset-password?token=…`): a new password under the rules
  * of registration, then signed in on this device and every other session ended.
  */
-import { ACCOUNT_MESSAGES, resetPasswordFormSchema } from "@bis/sdk";
+import { ACCOUNT_MESSAGES, PASSWORD_RULES_HINT, resetPasswordFormSchema } from "@bis/sdk";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { KeyRound } from "lucide-react";
 import { useForm } from "react-hook-form";
@@ -13,9 +13,6 @@ import { Button } from "../components/ui/button";
 import { formFields } from "../components/ui/form-field";
 import { PasswordField } from "../components/ui/password-input";
 import { useResetPassword } from "../hooks/use-account";
-
-export const PASSWORD_RULES_HINT =
-  "At least 8 characters, with an uppercase letter, a lowercase letter, a number and a special character.";
 
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
