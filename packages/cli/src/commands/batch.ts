@@ -52,6 +52,8 @@ export interface BatchSummary {
 
 /** Retried: rate limited, unavailable, gateway, or no answer at all. */
 const RETRY_STATUSES = new Set([0, 429, 502, 503, 504]);
+/** How often one row waits out the server's per-minute analysis cap before it fails. */
+const MAX_WINDOW_WAITS = 10;
 
 function intOption(
   value: string | number | undefined,
@@ -188,10 +190,27 @@ export async function run(options: BatchOptions, io: Io): Promise<number> {
     const started = Date.now();
 
     const analyze = async (form: MarketAnalysisForm): Promise<AnalyzeResponse> => {
+      let windowWaits = 0;
       for (let attempt = 1; ; attempt++) {
         try {
           return await client.analyses.analyze(form);
         } catch (error) {
+          // The server's cap on analyses per account per minute: wait for its window to pass
+          // (without using up an attempt), up to MAX_WINDOW_WAITS times per row.
+          const windowSeconds = isApiError(error) ? error.details?.windowSeconds : undefined;
+          if (
+            isApiError(error) &&
+            error.status === 429 &&
+            typeof windowSeconds === "number" &&
+            windowWaits < MAX_WINDOW_WAITS &&
+            !fatal &&
+            !stop
+          ) {
+            windowWaits++;
+            attempt--;
+            await sleep(Math.min(windowSeconds, 120) * 1000);
+            continue;
+          }
           const retry =
             isApiError(error) && RETRY_STATUSES.has(error.status) && attempt < attempts && !fatal;
           if (!retry) throw error;
