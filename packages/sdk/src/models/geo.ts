@@ -123,16 +123,20 @@ export class PlaceIndex {
     this.maxFootprintMiles = places.reduce((m, p) => Math.max(m, p.footprintMiles), 0);
   }
 
-  /** Places whose point lies within `radiusMiles` (great-circle), nearest first, with their distance. */
+  /**
+   * Places whose point lies within `radiusMiles` (great-circle), with their distance: nearest
+   * first, or in no order with `{ sorted: false }`.
+   */
   within(
     lat: number,
     lon: number,
     radiusMiles: number,
+    { sorted = true }: { sorted?: boolean } = {},
   ): { place: PlaceRecord; distanceMiles: number }[] {
     const out: { place: PlaceRecord; distanceMiles: number }[] = [];
     this.points.forEachWithin(lat, lon, radiusMiles, (place, distanceMiles) =>
       out.push({ place, distanceMiles }),
     );
-    return out.sort((a, b) => a.distanceMiles - b.distanceMiles);
+    return sorted ? out.sort((a, b) => a.distanceMiles - b.distanceMiles) : out;
   }
 }

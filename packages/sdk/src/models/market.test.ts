@@ -462,12 +462,22 @@ describe("market analysis with the housing stock of the tracts (issue 11)", () =
 });
 
 describe("mostPopulous", () => {
-  const c = (name: string, population: number) => ({ place: { name, population } });
-  it("keeps the most populous, in the given (distance) order, the nearer among ties at the cut", () => {
-    const list = [c("a", 5), c("b", 50), c("c", 10), c("d", 10), c("e", 40), c("f", 10)];
+  const c = (name: string, population: number, distanceMiles: number) => ({
+    place: { name, population },
+    distanceMiles,
+  });
+  it("keeps the most populous, nearest first, the nearer among ties at the cut", () => {
+    const list = [
+      c("f", 10, 6),
+      c("a", 5, 1),
+      c("b", 50, 2),
+      c("d", 10, 4),
+      c("c", 10, 3),
+      c("e", 40, 5),
+    ];
     expect(mostPopulous(list, 3).map((x) => x.place.name)).toEqual(["b", "c", "e"]);
     expect(mostPopulous(list, 4).map((x) => x.place.name)).toEqual(["b", "c", "d", "e"]);
-    expect(mostPopulous(list, 10)).toHaveLength(6);
+    expect(mostPopulous(list, 10).map((x) => x.place.name)).toEqual(["a", "b", "c", "d", "e", "f"]);
     expect(mostPopulous(list, 0)).toEqual([]);
   });
 });

@@ -185,21 +185,29 @@ function housingMethod(derived: readonly string[], tracts: number, region: Censu
 }
 
 /**
- * The `limit` most populous of `places` (nearest first, as given); among equal populations at
- * the cut, the nearer. A native numeric sort of the populations finds the cut.
+ * The `limit` most populous of `places`, nearest first; among equal populations at the cut, the
+ * nearer. A native numeric sort of the populations finds the cut, so only the rows kept are
+ * sorted by distance.
  */
-export function mostPopulous<T extends { place: { population: number } }>(
+export function mostPopulous<T extends { place: { population: number }; distanceMiles: number }>(
   places: readonly T[],
   limit: number,
 ): T[] {
-  if (places.length <= limit) return [...places];
+  const byDistance = (a: T, b: T) => a.distanceMiles - b.distanceMiles;
+  if (places.length <= limit) return [...places].sort(byDistance);
   if (limit <= 0) return [];
-  const populations = Float64Array.from(places, (c) => c.place.population).sort();
-  const cut = populations[populations.length - limit] as number;
-  let ties = limit - places.filter((c) => c.place.population > cut).length;
-  return places.filter(
-    (c) => c.place.population > cut || (c.place.population === cut && ties-- > 0),
-  );
+  const populations = new Float64Array(places.length);
+  for (let i = 0; i < places.length; i++) populations[i] = (places[i] as T).place.population;
+  populations.sort();
+  const cut = populations[places.length - limit] as number;
+  const above: T[] = [];
+  const ties: T[] = [];
+  for (const c of places) {
+    if (c.place.population > cut) above.push(c);
+    else if (c.place.population === cut) ties.push(c);
+  }
+  ties.sort(byDistance);
+  return [...above, ...ties.slice(0, limit - above.length)].sort(byDistance);
 }
 
 export function computeMarketAnalysis(input: MarketInput): MarketAnalysisData {
@@ -226,11 +234,10 @@ export function computeMarketAnalysis(input: MarketInput): MarketAnalysisData {
     ? housingDefaults(profile.assumptions, input.region, housing).derived
     : [];
 
-  // Candidates come nearest first (PlaceIndex.within); the sort is then a single pass.
-  const inRange = candidates
-    .filter((c) => c.distanceMiles <= request.secondaryRadius)
-    .sort((a, b) => a.distanceMiles - b.distanceMiles);
-  const primaryCities = inRange.filter((c) => c.distanceMiles <= request.primaryRadius).length;
+  // Candidates come in any order; only the rows of the city table are sorted (nearest first).
+  const inRange = candidates.filter((c) => c.distanceMiles <= request.secondaryRadius);
+  let primaryCities = 0;
+  for (const c of inRange) if (c.distanceMiles <= request.primaryRadius) primaryCities++;
   const rows = mostPopulous(inRange, input.maxCityRows ?? 200);
 
   const serviceBreakdown = computeServices(service.households, profile, assumptions);

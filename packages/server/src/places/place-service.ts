@@ -141,7 +141,7 @@ export function createPlaceService(provider: PlaceProvider, census: () => Embedd
       }
       // With area units, places are rows of the city table only: their points decide.
       const reach = units ? radiusMiles : radiusMiles + index.maxFootprintMiles;
-      const candidates = index.within(target.lat, target.lon, reach);
+      const candidates = index.within(target.lat, target.lon, reach, { sorted: false });
       return units ? { target, dataset, candidates, units } : { target, dataset, candidates };
     },
 
