@@ -130,6 +130,18 @@ describe("paginated lists", () => {
     expect((analyses.body.analyses as unknown[]).length).toBe(50);
     expect(analyses.body.total).toBe(MANY + 2);
   });
+  it("pages the user's API tokens too, newest first, each exactly once", async () => {
+    for (const name of ["one", "two", "three"]) await owner.tokens.create({ name });
+    const first = await owner.tokens.page({ limit: 2 });
+    expect(first.items.map((t) => t.name)).toEqual(["three", "two"]);
+    expect(first.total).toBe(3);
+    expect(first.nextCursor).not.toBeNull();
+    const second = await owner.tokens.page({ limit: 2, cursor: first.nextCursor ?? undefined });
+    expect(second.items.map((t) => t.name)).toEqual(["one"]);
+    expect(second.nextCursor).toBeNull();
+    const tooMany = await getJson(owner, `${bis.url}/api/tokens?limit=201`);
+    expect(tooMany.status).toBe(400);
+  });
 });
 
 describe("analysis creation rate", () => {

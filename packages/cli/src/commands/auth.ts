@@ -1,6 +1,6 @@
 /** `bis login`, `bis logout`, `bis whoami`, `bis tokens`: personal API tokens. */
 import os from "node:os";
-import { createNodeClient } from "@bis/sdk/node";
+import { allPages, createNodeClient } from "@bis/sdk/node";
 import {
   normalizeServer,
   readConfig,
@@ -47,7 +47,7 @@ export async function login(options: LoginOptions, io: Io): Promise<number> {
           "That token is invalid or revoked.",
           "Create a new one with `bis login`.",
         );
-      const current = (await client.tokens.list()).find((t) => t.current);
+      const current = (await allPages((q) => client.tokens.page(q))).find((t) => t.current);
       tokenName = current?.name;
       stored = { server, token: options.token, tokenId: current?.id, email: user.email };
     } else {
@@ -102,7 +102,7 @@ export async function logout(options: GlobalOptions, io: Io): Promise<number> {
   let warning: string | null = null;
   const client = createNodeClient({ baseUrl: config.server, token: config.token, cookies: false });
   try {
-    const tokens = await client.tokens.list();
+    const tokens = await allPages((q) => client.tokens.page(q));
     const current = tokens.find((t) => t.current);
     if (current) {
       await client.tokens.revoke(current.id);
@@ -149,7 +149,7 @@ export async function whoami(options: GlobalOptions, io: Io): Promise<number> {
 export async function tokensList(options: GlobalOptions, io: Io): Promise<number> {
   const ui = createUi(io, options);
   return withSession(options, io, async ({ client }) => {
-    const tokens = await client.tokens.list();
+    const tokens = await allPages((q) => client.tokens.page(q));
     await ui.result(tokens, tokensDoc(tokens));
     return 0;
   });

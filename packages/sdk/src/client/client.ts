@@ -542,8 +542,12 @@ function tokensResource(t: Transport) {
      */
     create: (body: CreateTokenRequest): Promise<CreatedToken> =>
       t.request({ method: "POST", path: "/api/tokens", body, schema: createdTokenSchema }),
-    /** Your tokens (revoked ones included), newest first; `current` marks the one in use. */
-    list: (): Promise<ApiToken[]> => getList(t, "/api/tokens", "tokens", apiTokenSchema),
+    /** Your tokens (revoked ones included), newest first: one page; `current` marks the one in use. */
+    list: (query: PageQuery = {}): Promise<ApiToken[]> =>
+      getPage(t, "/api/tokens", "tokens", apiTokenSchema, query).then((p) => p.items),
+    /** A page of your tokens, with `nextCursor` and `total`. */
+    page: (query: PageQuery = {}): Promise<Page<ApiToken>> =>
+      getPage(t, "/api/tokens", "tokens", apiTokenSchema, query),
     /** Revokes one of your tokens (administrators: anyone's); 404 otherwise. */
     revoke: (id: string): Promise<ApiToken> =>
       t.request({

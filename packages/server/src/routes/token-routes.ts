@@ -10,6 +10,7 @@ import { createTokenRequestSchema, TOKEN_MESSAGES } from "@bis/sdk";
 import { type RequestHandler, Router } from "express";
 import type { AppContext } from "../context.js";
 import { AppError, parse } from "../http/errors.js";
+import { pageBody, pageRequest } from "../http/pagination.js";
 import { loginRateLimit } from "../http/security.js";
 import { currentUser, requestHeaders, requireUser, userOf } from "../http/session.js";
 
@@ -48,7 +49,8 @@ export function tokenRoutes({ config, services: { accounts, tokens } }: AppConte
   });
 
   router.get("/tokens", signedIn, (req, res) => {
-    res.json({ tokens: tokens.list(userOf(req).id, req.apiTokenId) });
+    const page = pageRequest(req.query);
+    res.json(pageBody("tokens", page, tokens.list(userOf(req).id, req.apiTokenId, page)));
   });
 
   router.delete("/tokens/:id", signedIn, (req, res) => {

@@ -8,10 +8,11 @@
  */
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { API_TOKEN_PREFIX, type ApiToken, type CreatedToken, type User } from "@bis/sdk";
-import { and, desc, eq, isNull } from "drizzle-orm";
+import { and, count, desc, eq, isNull } from "drizzle-orm";
 import type { Db } from "../db/database.js";
 import { apiToken, user as userTable } from "../db/schema.js";
 import { AppError } from "../http/errors.js";
+import { FIRST_PAGE, type PageRequest, readPage } from "../http/pagination.js";
 import { toUserDto } from "./accounts.js";
 import type { AuditService } from "./audit.js";
 
@@ -93,15 +94,23 @@ export function createTokenService(
         .all().length;
     },
 
-    /** The user's own tokens, revoked ones included, newest first. */
-    list(userId: string, currentTokenId?: string): ApiToken[] {
-      return db
-        .select()
-        .from(apiToken)
-        .where(eq(apiToken.userId, userId))
-        .orderBy(desc(apiToken.createdAt))
-        .all()
-        .map((row) => toDto(row, currentTokenId ?? ""));
+    /** A page of the user's own tokens, revoked ones included, newest first. */
+    list(userId: string, currentTokenId?: string, page: PageRequest = FIRST_PAGE) {
+      return readPage(
+        page,
+        (limit, offset): ApiToken[] =>
+          db
+            .select()
+            .from(apiToken)
+            .where(eq(apiToken.userId, userId))
+            .orderBy(desc(apiToken.createdAt), desc(apiToken.id))
+            .limit(limit)
+            .offset(offset)
+            .all()
+            .map((row) => toDto(row, currentTokenId ?? "")),
+        () =>
+          db.select({ n: count() }).from(apiToken).where(eq(apiToken.userId, userId)).get()?.n ?? 0,
+      );
     },
 
     /**
