@@ -16,8 +16,15 @@ export interface RunningServer {
 export async function startServer(config: Config): Promise<RunningServer> {
   const context = createContext(config);
   // Build the place index before the first analysis asks for it.
+  const warming = performance.now();
   await context.places
     .warm()
+    .then(() =>
+      context.logger.info(
+        { ms: Math.round(performance.now() - warming) },
+        "place data loaded and indexed",
+      ),
+    )
     .catch((error: unknown) => context.logger.warn({ err: error }, "place data not ready"));
   const app = createApp(context);
   // Lead webhooks still pending when the server last stopped.
