@@ -99,6 +99,19 @@ describe("the memo of verified session cookies", () => {
     expect((await userWith(real)).status).toBe(401);
   });
 
+  it("ends a remembered session when it expires", async () => {
+    const { email } = await account("Eve");
+    const real = await signInCookie(bis, email);
+    for (let i = 0; i < 2; i++) expect((await userWith(real)).status).toBe(200);
+    const token = decodeURIComponent(real.split("=")[1] as string).split(".")[0] as string;
+    bis.server.context.db
+      .update(session)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(session.token, token))
+      .run();
+    expect((await userWith(real)).status).toBe(401);
+  });
+
   it("remembers only the exact value better-auth signs for the verified session", () => {
     const secret = "s".repeat(32);
     const memo = createSessionCache();

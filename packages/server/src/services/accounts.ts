@@ -14,7 +14,7 @@ import {
   type User,
 } from "@bis/sdk";
 import { APIError } from "better-auth/api";
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { type Auth, VERIFIED_CALLBACK_PATH } from "../auth/auth.js";
 import { cookieValue, createSessionCache } from "../auth/session-cache.js";
@@ -95,6 +95,18 @@ export function createAccountService(db: Db, auth: Auth, tokens?: TokenResolver)
     return row;
   }
 
+  // Every signed-in request runs this: prepared once (expires_at is stored in milliseconds).
+  const liveSessionUser = db
+    .select({ user: userTable })
+    .from(sessionTable)
+    .innerJoin(userTable, eq(sessionTable.userId, userTable.id))
+    .where(
+      and(
+        eq(sessionTable.token, sql.placeholder("token")),
+        gt(sessionTable.expiresAt, sql.placeholder("now")),
+      ),
+    )
+    .prepare();
   /** Session cookie values better-auth verified lately (never a value it did not check). */
   const verifiedCookies = createSessionCache();
 
@@ -117,12 +129,7 @@ export function createAccountService(db: Db, auth: Auth, tokens?: TokenResolver)
       if (value !== null) {
         const token = verifiedCookies.get(value);
         if (token !== null) {
-          const found = db
-            .select({ user: userTable })
-            .from(sessionTable)
-            .innerJoin(userTable, eq(sessionTable.userId, userTable.id))
-            .where(and(eq(sessionTable.token, token), gt(sessionTable.expiresAt, new Date())))
-            .get();
+          const found = liveSessionUser.get({ token, now: Date.now() });
           if (found) return toUserDto(found.user);
           verifiedCookies.forget(value);
         }
