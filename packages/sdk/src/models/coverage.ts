@@ -40,7 +40,8 @@ export interface AreaTotals {
 const FIGURES = ["population", "households", "housingUnits", "singleFamilyUnits"] as const;
 type Figure = (typeof FIGURES)[number];
 
-const HOUSING_KEYS = [
+/** The fields of a housing stock, in one order for every reader. */
+export const HOUSING_STOCK_FIELDS = [
   "occupied",
   "ownerOccupied",
   "built2000OrLater",
@@ -53,9 +54,10 @@ const HOUSING_KEYS = [
   "heatingNone",
 ] as const satisfies readonly (keyof HousingStock)[];
 
-/** A housing stock from its values in HOUSING_KEYS order. */
+/** A housing stock from its values in HOUSING_STOCK_FIELDS order. */
 function stockOf(values: Float64Array): HousingStock {
-  const at = (key: (typeof HOUSING_KEYS)[number]) => values[HOUSING_KEYS.indexOf(key)] as number;
+  const at = (key: (typeof HOUSING_STOCK_FIELDS)[number]) =>
+    values[HOUSING_STOCK_FIELDS.indexOf(key)] as number;
   return {
     occupied: at("occupied"),
     ownerOccupied: at("ownerOccupied"),
@@ -85,9 +87,9 @@ export class AreaUnitIndex extends PointIndex<AreaUnit> {
     super(units);
     this.figures = new Float64Array(units.length * FIGURES.length);
     this.hasHousing = new Uint8Array(units.length);
-    this.housing = new Float64Array(units.length * HOUSING_KEYS.length);
+    this.housing = new Float64Array(units.length * HOUSING_STOCK_FIELDS.length);
     const nf = FIGURES.length;
-    const nh = HOUSING_KEYS.length;
+    const nh = HOUSING_STOCK_FIELDS.length;
     for (let i = 0; i < units.length; i++) {
       const unit = units[i] as AreaUnit;
       for (let j = 0; j < nf; j++) this.figures[i * nf + j] = unit[FIGURES[j] as Figure] ?? 0;
@@ -95,7 +97,7 @@ export class AreaUnitIndex extends PointIndex<AreaUnit> {
       if (housing) {
         this.hasHousing[i] = 1;
         for (let j = 0; j < nh; j++)
-          this.housing[i * nh + j] = housing[HOUSING_KEYS[j] as keyof HousingStock];
+          this.housing[i * nh + j] = housing[HOUSING_STOCK_FIELDS[j] as keyof HousingStock];
       }
     }
   }
@@ -106,7 +108,7 @@ export class AreaUnitIndex extends PointIndex<AreaUnit> {
    */
   totalsWithin(lat: number, lon: number, radii: readonly number[]): AreaTotals[] {
     const nf = FIGURES.length;
-    const nh = HOUSING_KEYS.length;
+    const nh = HOUSING_STOCK_FIELDS.length;
     const limits = radii.map(chordSquaredOf);
     const sums = radii.map(() => new Float64Array(nf));
     const stock = radii.map(() => new Float64Array(nh));

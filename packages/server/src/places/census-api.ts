@@ -24,7 +24,7 @@
  * `bis-server data refresh-census` fetches them again and replaces the rows.
  */
 import type { AreaUnit, HousingStock, PlaceDataset, PlaceFigure, PlaceRecord } from "@bis/sdk";
-import { US_STATES } from "@bis/sdk";
+import { HOUSING_STOCK_FIELDS, US_STATES } from "@bis/sdk";
 import { and, eq, like } from "drizzle-orm";
 import { type Dispatcher, request } from "undici";
 import type { Config } from "../config.js";
@@ -129,18 +129,7 @@ const TRACT_TABLES = [
 ];
 const PLACE_TABLES = ["B01003", "B11001", "B25001", "B25024", "B19013"];
 
-const HOUSING_FIELDS: readonly (keyof HousingStock)[] = [
-  "occupied",
-  "ownerOccupied",
-  "built2000OrLater",
-  "built1980To1999",
-  "builtBefore1980",
-  "heatingGas",
-  "heatingElectricity",
-  "heatingFuelOil",
-  "heatingOther",
-  "heatingNone",
-];
+const HOUSING_FIELDS = HOUSING_STOCK_FIELDS;
 
 const FIGURES: PlaceFigure[] = ["population", "households", "housingUnits", "singleFamilyUnits"];
 
