@@ -82,9 +82,13 @@ export function createContext(config: Config, logger: Logger = createLogger(conf
     );
   }
   const payments = createPaymentService({ db, config: config.payments, stripe, logger });
-  const analyses = createAnalysisService(db, places, undefined, {
-    analysesPerMinute: config.analysisRateLimit,
-  });
+  const analyses = createAnalysisService(
+    db,
+    places,
+    undefined,
+    { analysesPerMinute: config.analysisRateLimit },
+    audit,
+  );
   const webhookUrls = createWebhookUrlPolicy(config.widget.allowPrivateWebhooks);
   const partners = createPartnerService({ db, secret: config.secret, audit, webhookUrls });
   const webhooks = createWebhookService({

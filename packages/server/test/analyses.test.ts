@@ -2,7 +2,10 @@
 import { BisApiError } from "@bis/sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  analysisFor,
   austinRequest,
+  me,
+  paidAnalysisFor,
   type ServerWithUsers,
   signedInUser,
   startWithUsers,
@@ -277,5 +280,70 @@ describe("re-running with changed assumptions", () => {
     await expect(other.analyses.rerun(analysis.id, { assumptions: {} })).rejects.toMatchObject({
       status: 404,
     });
+  });
+});
+
+describe("DELETE /api/analyses/:id", () => {
+  it("lets the owner delete their analysis: 204, gone from the list, recorded in the audit trail", async () => {
+    const keep = await analysisFor(owner);
+    const doomed = await analysisFor(owner, { city: "Houston" });
+    const response = await owner.fetch(`${bis.url}/api/analyses/${doomed}`, { method: "DELETE" });
+    expect(response.status).toBe(204);
+    expect(await response.text()).toBe("");
+    await expect(owner.analyses.get(doomed)).rejects.toMatchObject({ status: 404 });
+    const left = (await owner.analyses.list({ limit: 100 })).map((a) => a.id);
+    expect(left).toContain(keep);
+    expect(left).not.toContain(doomed);
+    // A second delete of the same id: it is not there any more.
+    await expect(owner.analyses.delete(doomed)).rejects.toMatchObject({ status: 404 });
+
+    const ownerId = (await me(owner)).id;
+    const entry = (await admin.admin.audit()).find(
+      (e) => e.action === "analysis.delete" && e.targetId === doomed,
+    );
+    expect(entry).toMatchObject({ actorId: ownerId, targetType: "analysis" });
+    expect(entry?.detail).toMatchObject({
+      location: "Houston, TX",
+      userId: ownerId,
+      isPaid: false,
+      byOwner: true,
+    });
+  });
+
+  it("deletes a paid analysis with its payments", async () => {
+    const paid = await paidAnalysisFor(owner);
+    expect((await admin.admin.payments()).some((p) => p.analysisId === paid)).toBe(true);
+    await owner.analyses.delete(paid);
+    await expect(owner.analyses.get(paid)).rejects.toMatchObject({ status: 404 });
+    expect((await admin.admin.payments()).some((p) => p.analysisId === paid)).toBe(false);
+  });
+
+  it("answers 404 to another user and leaves the analysis in place", async () => {
+    const id = await analysisFor(owner);
+    const response = await other.fetch(`${bis.url}/api/analyses/${id}`, { method: "DELETE" });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({ message: "Analysis not found" });
+    await expect(other.analyses.delete("no-such-analysis")).rejects.toMatchObject({
+      status: 404,
+    });
+    expect((await owner.analyses.get(id)).id).toBe(id);
+  });
+
+  it("lets an administrator delete anyone's analysis, recorded as not by the owner", async () => {
+    const id = await analysisFor(owner);
+    await admin.analyses.delete(id);
+    await expect(owner.analyses.get(id)).rejects.toMatchObject({ status: 404 });
+    const entry = (await admin.admin.audit()).find(
+      (e) => e.action === "analysis.delete" && e.targetId === id,
+    );
+    expect(entry).toMatchObject({ actorId: (await me(admin)).id });
+    expect(entry?.detail).toMatchObject({ byOwner: false });
+  });
+
+  it("answers 401 when signed out", async () => {
+    const id = await analysisFor(owner);
+    const response = await fetch(`${bis.url}/api/analyses/${id}`, { method: "DELETE" });
+    expect(response.status).toBe(401);
+    expect((await owner.analyses.get(id)).id).toBe(id);
   });
 });

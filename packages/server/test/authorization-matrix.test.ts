@@ -35,11 +35,13 @@ interface Fixtures {
   partnerId: string;
   /** A personal API token of "user". */
   tokenId: string;
+  /** Unpaid analyses of "user" that each role tries to delete (each its own: a delete is final). */
+  deletable: Record<Role, string>;
 }
 
 interface Expectation {
   /** The concrete URL path (defaults to the route path, which then has no parameters). */
-  path?: (f: Fixtures) => string;
+  path?: (f: Fixtures, role: Role) => string;
   body?: (f: Fixtures, role: Role) => unknown;
   /** The call ends the session (logout): each role uses a fresh session of its own. */
   freshSession?: boolean;
@@ -170,6 +172,11 @@ const EXPECTATIONS: Record<string, Expectation> = {
   "GET /api/analyses/:id/zip-areas.csv": {
     path: (f) => `/api/analyses/${f.analysisId}/zip-areas.csv`,
     expect: ownerOnly(200, 200),
+  },
+  // Each role tries its own analysis of "user": the other user gets 404 on one that exists.
+  "DELETE /api/analyses/:id": {
+    path: (f, role) => `/api/analyses/${f.deletable[role]}`,
+    expect: ownerOnly(204, 204),
   },
   "PUT /api/analyses/:id/assumptions": {
     path: (f) => `/api/analyses/${f.analysisId}/assumptions`,
@@ -427,6 +434,12 @@ beforeAll(async () => {
       })
     ).partner.id,
     tokenId: (await clients.user.tokens.create({ name: "matrix fixture" })).id,
+    deletable: {
+      anon: (await clients.user.analyses.analyze(austin)).analysis.id,
+      user: (await clients.user.analyses.analyze(austin)).analysis.id,
+      other: (await clients.user.analyses.analyze(austin)).analysis.id,
+      admin: (await clients.user.analyses.analyze(austin)).analysis.id,
+    },
   };
 });
 
@@ -477,14 +490,14 @@ describe("authorization matrix", () => {
     for (const route of routes) {
       const expectation = EXPECTATIONS[route] as Expectation;
       const [method, routePath] = route.split(" ") as [string, string];
-      const path = expectation.path
-        ? expectation.path(fixtures)
-        : routePath === "/{*splat}"
-          ? "/dashboard"
-          : routePath;
-      if (path.includes(":") || path.includes("*"))
-        throw new Error(`${route}: give the table entry a concrete path`);
       for (const role of ROLES) {
+        const path = expectation.path
+          ? expectation.path(fixtures, role)
+          : routePath === "/{*splat}"
+            ? "/dashboard"
+            : routePath;
+        if (path.includes(":") || path.includes("*"))
+          throw new Error(`${route}: give the table entry a concrete path`);
         const client = expectation.freshSession ? await freshClient(role) : clients[role];
         const body = expectation.body?.(fixtures, role);
         const response = await client.fetch(`${bis.url}${path}`, {

@@ -214,6 +214,11 @@ function analysesResource(t: Transport) {
     /** A page of the signed-in user's analyses, with `nextCursor` and `total`. */
     page: (query: PageQuery = {}): Promise<Page<AnalysisSummary>> =>
       getPage(t, "/api/analyses", "analyses", analysisSummarySchema, query),
+    /**
+     * Deletes one of your analyses (an administrator: anyone's) with its payments; 404 when it
+     * is not yours or does not exist.
+     */
+    delete: (id: string): Promise<void> => t.request<void>({ method: "DELETE", path: path(id) }),
     /** Re-runs the market analysis with changed assumptions. */
     rerun: (id: string, body: RerunRequest) =>
       t.request({ method: "PUT", path: `${path(id)}/assumptions`, body, schema: analysisSchema }),

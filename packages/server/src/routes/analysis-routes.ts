@@ -40,6 +40,12 @@ export function analysisRoutes({ services: { accounts, analyses } }: AppContext)
       .send(zipAreasCsv(zips.rows));
   });
 
+  // Owner or administrator; anyone else 404 (as every analysis route).
+  router.delete("/analyses/:id", (req, res) => {
+    analyses.remove(req.params.id, userOf(req));
+    res.status(204).end();
+  });
+
   router.put("/analyses/:id/assumptions", async (req, res) => {
     const body = parse(rerunRequestSchema, req.body);
     res.json(await analyses.rerun(req.params.id, userOf(req), body.assumptions));

@@ -1,6 +1,7 @@
 /**
  * Analyses: run the free market analysis, read one (owner or administrator only — anyone
- * else gets 404, so ids reveal nothing), list a user's, re-run with changed assumptions.
+ * else gets 404, so ids reveal nothing), list a user's, re-run with changed assumptions,
+ * delete one (owner or administrator).
  */
 import { randomUUID } from "node:crypto";
 import {
@@ -21,10 +22,11 @@ import {
 } from "@bis/sdk";
 import { and, count, desc, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../db/database.js";
-import { analysis } from "../db/schema.js";
+import { analysis, payment } from "../db/schema.js";
 import { AppError } from "../http/errors.js";
 import { FIRST_PAGE, type PageRequest, readPage } from "../http/pagination.js";
 import { type PlaceService, stateCode } from "../places/place-service.js";
+import type { AuditService } from "./audit.js";
 
 type AnalysisRow = typeof analysis.$inferSelect;
 
@@ -82,6 +84,8 @@ export function createAnalysisService(
   places: PlaceService,
   now: () => Date = () => new Date(),
   limits: { analysesPerMinute?: number } = {},
+  /** Where owner-level deletions are recorded (the admin panel's audit trail). */
+  audit: AuditService | null = null,
 ) {
   /**
    * At most `analysesPerMinute` new analyses per account in the last 60 seconds, counted in the
@@ -352,6 +356,41 @@ export function createAnalysisService(
         .get();
       if (!updated) throw new AppError("NOT_FOUND", "Analysis not found");
       return toAnalysisDto(updated);
+    },
+
+    /**
+     * Deletes one analysis of its owner (or any, for an administrator; anyone else gets 404)
+     * with its payments, as the admin bulk delete does, and records it in the audit trail, all
+     * in one transaction.
+     */
+    remove(id: string, viewer: User): void {
+      db.transaction((tx) => {
+        const row = tx
+          .select({
+            id: analysis.id,
+            userId: analysis.userId,
+            location: analysis.location,
+            isPaid: analysis.isPaid,
+          })
+          .from(analysis)
+          .where(eq(analysis.id, id))
+          .get();
+        if (!row || (row.userId !== viewer.id && !viewer.isAdmin)) {
+          throw new AppError("NOT_FOUND", "Analysis not found");
+        }
+        tx.delete(payment).where(eq(payment.analysisId, row.id)).run();
+        tx.delete(analysis).where(eq(analysis.id, row.id)).run();
+        audit?.record(
+          viewer,
+          {
+            action: "analysis.delete",
+            targetType: "analysis",
+            targetId: row.id,
+            detail: { ...row, byOwner: row.userId === viewer.id },
+          },
+          tx,
+        );
+      });
     },
   };
 }

@@ -17,6 +17,7 @@ export type AuditAction =
   | "user.admin.revoke"
   | "user.delete"
   | "analyses.delete"
+  | "analysis.delete"
   | "settings.update"
   | "api-key.save"
   | "api-key.delete"
