@@ -1,109 +1,91 @@
 /**
- * The offline basemap: U.S. state and county boundaries from `us-atlas` (Census Bureau
- * cartographic boundaries as TopoJSON), turned into GeoJSON with `topojson-client`.
- *
- * Everything here loads on demand (dynamic import), so the boundary data and the TopoJSON
- * decoder are chunks of their own, fetched only when a map is drawn. Each layer loads once.
+ * The offline basemap: U.S. state and county boundaries (Census Bureau cartographic boundaries,
+ * 1:10,000,000, from us-atlas), split by state at build time by `scripts/derive-outlines.mjs`
+ * into one small TopoJSON per state (src/assets/outlines/<FIPS>.json) and an index of their
+ * bounding boxes. The map fetches only the states in view, each as a chunk of its own (Texas,
+ * the largest in the lower 48, is 14 KB gzipped), and decodes them with `topojson-client`.
+ * Each state loads once.
  */
-import type { Feature, FeatureCollection, Geometry, Position } from "geojson";
+import type { Feature, FeatureCollection, MultiLineString } from "geojson";
+import outlineIndex from "../assets/outlines/index.json";
 
 type TopojsonClient = typeof import("topojson-client");
 type Topology = Parameters<TopojsonClient["feature"]>[0];
+type GeometryObject = Parameters<TopojsonClient["mesh"]>[1];
 
-export type BasemapLayer = "states" | "counties";
+/** West, south, east, north, in degrees. */
+export type Box = readonly [number, number, number, number];
 
-const cache = new Map<BasemapLayer, Promise<FeatureCollection>>();
-
-async function decode(layer: BasemapLayer): Promise<FeatureCollection> {
-  const [{ feature }, data] = await Promise.all([
-    import("topojson-client"),
-    // Separate files: the states (37 KB gzipped) draw first, the counties (256 KB) follow.
-    layer === "states" ? import("us-atlas/states-10m.json") : import("us-atlas/counties-10m.json"),
-  ]);
-  const topology = data.default as unknown as Topology;
-  const object = topology.objects[layer];
-  if (!object) throw new Error(`us-atlas has no "${layer}" object`);
-  const result = feature(topology, object);
-  return result.type === "FeatureCollection"
-    ? result
-    : { type: "FeatureCollection", features: [result] };
+export interface StateEntry {
+  /** Two-digit state FIPS code. */
+  fips: string;
+  name: string;
+  box: Box;
 }
 
-/** The boundaries of one layer, as a GeoJSON feature collection (longitude, latitude). */
-export function loadBoundaries(layer: BasemapLayer): Promise<FeatureCollection> {
-  let pending = cache.get(layer);
+export interface StateOutline {
+  fips: string;
+  name: string;
+  /** The state's land (coastlines follow the shore). */
+  land: FeatureCollection;
+  /** The borders between its counties, each drawn once (not the state's own outline). */
+  counties: Feature<MultiLineString>;
+}
+
+export const OUTLINE_SOURCE = outlineIndex.source;
+
+export const STATES: readonly StateEntry[] = outlineIndex.states.map((s) => ({
+  fips: s.fips,
+  name: s.name,
+  box: s.box as unknown as Box,
+}));
+
+const files = import.meta.glob<unknown>("../assets/outlines/[0-9][0-9].json", {
+  import: "default",
+});
+
+const fileOf = (fips: string) => files[`../assets/outlines/${fips}.json`];
+
+/** The states whose bounding box meets `box` (crossing the antimeridian is not handled). */
+export function statesIn(box: Box): StateEntry[] {
+  const [west, south, east, north] = box;
+  return STATES.filter(
+    ({ box: [w, s, e, n] }) => w <= east && e >= west && s <= north && n >= south,
+  );
+}
+
+async function decode(entry: StateEntry): Promise<StateOutline> {
+  const load = fileOf(entry.fips);
+  if (!load) throw new Error(`No outline file for state ${entry.fips}`);
+  const [{ feature, mesh }, data] = await Promise.all([import("topojson-client"), load()]);
+  const topology = data as Topology;
+  const state = topology.objects.state as GeometryObject | undefined;
+  const counties = topology.objects.counties as GeometryObject | undefined;
+  if (!state || !counties) throw new Error(`Outline file ${entry.fips}.json is incomplete`);
+  const land = feature(topology, state);
+  return {
+    fips: entry.fips,
+    name: entry.name,
+    land:
+      land.type === "FeatureCollection" ? land : { type: "FeatureCollection", features: [land] },
+    counties: {
+      type: "Feature",
+      properties: {},
+      geometry: mesh(topology, counties, (a, b) => a !== b),
+    },
+  };
+}
+
+const cache = new Map<string, Promise<StateOutline>>();
+
+/** One state's outline and county borders, loaded once. */
+export function loadState(entry: StateEntry): Promise<StateOutline> {
+  let pending = cache.get(entry.fips);
   if (!pending) {
-    pending = decode(layer);
+    pending = decode(entry);
     // A failed load may be retried by the next map.
-    pending.catch(() => cache.delete(layer));
-    cache.set(layer, pending);
+    pending.catch(() => cache.delete(entry.fips));
+    cache.set(entry.fips, pending);
   }
   return pending;
-}
-
-/* ------------------------------------------------------------------ near a point */
-
-interface Box {
-  west: number;
-  south: number;
-  east: number;
-  north: number;
-}
-
-function extend(box: Box, coordinates: unknown): void {
-  if (!Array.isArray(coordinates)) return;
-  if (typeof coordinates[0] === "number") {
-    const [lon, lat] = coordinates as Position;
-    if (lon === undefined || lat === undefined) return;
-    if (lon < box.west) box.west = lon;
-    if (lon > box.east) box.east = lon;
-    if (lat < box.south) box.south = lat;
-    if (lat > box.north) box.north = lat;
-    return;
-  }
-  for (const part of coordinates) extend(box, part);
-}
-
-function geometryBox(geometry: Geometry | null): Box | null {
-  if (!geometry) return null;
-  const box: Box = { west: Infinity, south: Infinity, east: -Infinity, north: -Infinity };
-  if (geometry.type === "GeometryCollection") {
-    for (const g of geometry.geometries) extend(box, "coordinates" in g ? g.coordinates : null);
-  } else {
-    extend(box, geometry.coordinates);
-  }
-  return Number.isFinite(box.west) ? box : null;
-}
-
-const MILES_PER_DEGREE_LAT = 69.05;
-
-/**
- * The features whose bounding box comes within `radiusMiles` of a point: drawing every county
- * of the country would cost far more than the few a service area can show.
- */
-export function featuresNear(
-  collection: FeatureCollection,
-  point: { lat: number; lon: number },
-  radiusMiles: number,
-): FeatureCollection {
-  const dLat = radiusMiles / MILES_PER_DEGREE_LAT;
-  const cos = Math.max(0.05, Math.cos((point.lat * Math.PI) / 180));
-  const dLon = radiusMiles / (MILES_PER_DEGREE_LAT * cos);
-  const area: Box = {
-    west: point.lon - dLon,
-    east: point.lon + dLon,
-    south: point.lat - dLat,
-    north: point.lat + dLat,
-  };
-  const features = collection.features.filter((f: Feature) => {
-    const box = geometryBox(f.geometry);
-    return (
-      box !== null &&
-      box.west <= area.east &&
-      box.east >= area.west &&
-      box.south <= area.north &&
-      box.north >= area.south
-    );
-  });
-  return { type: "FeatureCollection", features };
 }

@@ -1,7 +1,6 @@
 import { render, waitFor } from "@testing-library/react";
 import { StrictMode } from "react";
 import { describe, expect, it } from "vitest";
-import { featuresNear, loadBoundaries } from "../../lib/basemap";
 import MarketMap, { BASEMAP_ATTRIBUTION } from "./market-map";
 
 const props = {
@@ -51,16 +50,5 @@ describe("MarketMap", () => {
       expect(container.querySelector(".leaflet-tile-pane")?.children.length).toBe(1),
     );
     expect(container.textContent).toContain("Tiles");
-  });
-});
-
-describe("basemap", () => {
-  it("decodes the us-atlas states and keeps those near a point", async () => {
-    const states = await loadBoundaries("states");
-    expect(states.features.length).toBeGreaterThanOrEqual(50);
-    const near = featuresNear(states, { lat: 30.2672, lon: -97.7431 }, 50);
-    const names = near.features.map((f) => f.properties?.name);
-    expect(names).toContain("Texas");
-    expect(names).not.toContain("Maine");
   });
 });

@@ -11,7 +11,7 @@ import { MAP_HEIGHT_PX, MAP_ZOOM, METERS_PER_MILE, type ServiceArea } from "@bis
 import L from "leaflet";
 import "leaflet/dist/leaflet.css";
 import { useEffect, useMemo, useRef } from "react";
-import { featuresNear, loadBoundaries } from "../../lib/basemap";
+import { loadState, statesIn } from "../../lib/basemap";
 import { MAP_COLORS } from "./map-colors";
 
 export const BASEMAP_ATTRIBUTION = "Boundaries: U.S. Census Bureau (us-atlas)";
@@ -72,8 +72,9 @@ export default function MarketMap({
     map.setView(center, MAP_ZOOM);
     map.attributionControl.addAttribution(BASEMAP_ATTRIBUTION);
 
-    const basemapPane = map.createPane("basemap");
-    basemapPane.style.zIndex = "250";
+    // Beneath the circles (overlay pane, 400): the land, then the county borders.
+    map.createPane("bisLand").style.zIndex = "240";
+    map.createPane("bisCounties").style.zIndex = "250";
 
     if (tileUrl) {
       L.tileLayer(tileUrl, { attribution: tileAttribution ?? "", maxZoom: 18 }).addTo(map);
@@ -128,27 +129,44 @@ export default function MarketMap({
     }
 
     let disposed = false;
-    const reach = Math.max(secondaryRadiusMiles * 3, 150);
-    const style = { pane: "basemap", interactive: false } as const;
-    void (async () => {
-      try {
-        const states = await loadBoundaries("states");
-        if (disposed) return;
-        L.geoJSON(featuresNear(states, { lat, lon }, reach * 2), {
-          ...style,
-          style: { color: "#64748b", weight: 1.5, fillColor: "#f1f5f9", fillOpacity: 1 },
-        }).addTo(map);
-        const counties = await loadBoundaries("counties");
-        if (disposed) return;
-        L.geoJSON(featuresNear(counties, { lat, lon }, reach), {
-          ...style,
-          style: { color: "#94a3b8", weight: 0.75, fill: false },
-        }).addTo(map);
-      } catch (error) {
-        // Specification §8: map failures are logged to the console only.
-        console.error("Map basemap failed to load", error);
+    const landStyle = { color: "#64748b", weight: 1.5, fillColor: "#f8fafc", fillOpacity: 1 };
+    const countyStyle = { color: "#94a3b8", weight: 0.75, fill: false };
+    const requested = new Set<string>();
+    // The states in view (and a margin around it), each loaded once as the map moves.
+    const drawBasemap = () => {
+      if (disposed || tileUrl) return;
+      const view = map.getBounds().pad(0.5);
+      for (const entry of statesIn([
+        view.getWest(),
+        view.getSouth(),
+        view.getEast(),
+        view.getNorth(),
+      ])) {
+        if (requested.has(entry.fips)) continue;
+        requested.add(entry.fips);
+        loadState(entry)
+          .then((outline) => {
+            if (disposed) return;
+            L.geoJSON(outline.land, {
+              pane: "bisLand",
+              interactive: false,
+              style: landStyle,
+            }).addTo(map);
+            L.geoJSON(outline.counties, {
+              pane: "bisCounties",
+              interactive: false,
+              style: countyStyle,
+            }).addTo(map);
+          })
+          .catch((error: unknown) => {
+            requested.delete(entry.fips);
+            // Specification §8: map failures are logged to the console only.
+            console.error(`Map outlines of ${entry.name} failed to load`, error);
+          });
       }
-    })();
+    };
+    map.on("moveend", drawBasemap);
+    drawBasemap();
 
     // The map may first be laid out while hidden (a collapsed section) or resized later.
     const observer =
@@ -183,7 +201,7 @@ export default function MarketMap({
         aria-label={label}
         aria-describedby={describedBy}
         data-testid="market-map"
-        className="w-full bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-brand-500"
+        className="w-full bg-slate-200 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-brand-500"
         style={{ height: MAP_HEIGHT_PX }}
       />
     </div>
