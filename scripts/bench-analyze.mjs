@@ -52,6 +52,7 @@ try {
   );
 
   const times = [];
+  const cpuBefore = server.cpuMs();
   const result = await new Promise((resolve, reject) => {
     const instance = autocannon(
       {
@@ -82,6 +83,12 @@ try {
   console.log(
     `throughput: ${result.requests.average.toFixed(0)} analyses/s (mean), ${result.requests.p50} (p50 per second)`,
   );
+  const cpuAfter = server.cpuMs();
+  if (cpuBefore !== null && cpuAfter !== null) {
+    console.log(
+      `server CPU: ${((cpuAfter - cpuBefore) / result.requests.total).toFixed(2)} ms per analysis (all threads)`,
+    );
+  }
   if (non2xx > 0) process.exitCode = 1;
 } finally {
   await server.stop();

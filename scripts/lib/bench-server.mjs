@@ -4,7 +4,7 @@
  * analysis, and the few figures every benchmark prints.
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { cpus, tmpdir } from "node:os";
 import path from "node:path";
@@ -81,7 +81,21 @@ export async function startBenchServer({
     await stop();
     throw error;
   }
-  return { baseUrl, stop };
+  return { baseUrl, stop, cpuMs: () => processCpuMs(server.pid) };
+}
+
+/**
+ * CPU time (user + system, ms) a process has used so far, from /proc (Linux); null elsewhere.
+ * CPU per request varies less than throughput when the machine is shared.
+ */
+export function processCpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    // utime and stime are fields 14 and 15 of stat(5), in clock ticks (100 a second on Linux).
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return null;
+  }
 }
 
 /** Creates the first administrator; the headers of its session (JSON, cookie, origin). */

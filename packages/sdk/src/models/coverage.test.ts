@@ -80,3 +80,75 @@ describe("AreaUnitIndex.totalsWithin: centroid containment", () => {
     expect(outside?.housing?.occupied).toBe(4);
   });
 });
+
+describe("AreaUnitIndex.totalsWithin: whole kd-tree nodes", () => {
+  /** A deterministic pseudo-random sequence (mulberry32), so a failure can be replayed. */
+  function random(seed: number) {
+    let a = seed;
+    return () => {
+      a = (a + 0x6d2b79f5) | 0;
+      let t = Math.imul(a ^ (a >>> 15), 1 | a);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+  }
+
+  it("gives the same totals as testing every tract, for 300 circles over 6,000 tracts", () => {
+    const next = random(11);
+    // A metro-like cloud: dense around (40.7, -74.0), thinning out to ~150 miles.
+    const units: AreaUnit[] = Array.from({ length: 6000 }, (_, i) => {
+      const spread = next() < 0.6 ? 0.4 : 2.2;
+      const population = 500 + Math.floor(next() * 7000);
+      return {
+        id: String(i),
+        lat: 40.7 + (next() - 0.5) * 2 * spread,
+        lon: -74 + (next() - 0.5) * 2 * spread * 1.3,
+        population,
+        housingUnits: Math.floor(population / 2.4),
+        households: Math.floor(population / 2.6),
+        singleFamilyUnits: Math.floor(population / 4),
+        ...(i % 7 === 0 ? {} : { housing: stock(population / 3) }),
+      };
+    });
+    const index = new AreaUnitIndex(units);
+    for (let q = 0; q < 300; q++) {
+      const lat = 40.7 + (next() - 0.5) * 3;
+      const lon = -74 + (next() - 0.5) * 4;
+      // Every tenth circle passes exactly through a tract's centre (the edge case).
+      const edge = units[Math.floor(next() * units.length)] as AreaUnit;
+      const radius = q % 10 === 0 ? distanceMiles(lat, lon, edge.lat, edge.lon) : 1 + next() * 149;
+      const expected = { population: 0, housingUnits: 0, units: 0 };
+      index.forEachChordWithin(lat, lon, radius, (id) => {
+        const u = units[id] as AreaUnit;
+        expected.population += u.population;
+        expected.housingUnits += u.housingUnits ?? 0;
+        expected.units++;
+      });
+      const [got] = index.totalsWithin(lat, lon, [radius]);
+      expect(got).toMatchObject(expected);
+    }
+  });
+
+  it("counts the points within each radius as the point-by-point test does", () => {
+    const next = random(5);
+    const units: AreaUnit[] = Array.from({ length: 3000 }, (_, i) => ({
+      id: String(i),
+      lat: 30 + next() * 10,
+      lon: -100 + next() * 10,
+      population: 1,
+      households: null,
+      housingUnits: null,
+      singleFamilyUnits: null,
+    }));
+    const index = new AreaUnitIndex(units);
+    for (let q = 0; q < 100; q++) {
+      const [lat, lon, r1, r2] = [32 + next() * 6, -98 + next() * 6, next() * 60, next() * 200];
+      const brute = [r1, r2].map((r) => {
+        let n = 0;
+        index.forEachChordWithin(lat, lon, r, () => n++);
+        return n;
+      });
+      expect(index.countWithin(lat, lon, [r1, r2])).toEqual(brute);
+    }
+  });
+});

@@ -7,7 +7,7 @@
  *    intersection), plus the background density of residents outside every listed place
  *    (`areaTotals`).
  */
-import { chordSquaredOf, PointIndex } from "./geo.js";
+import { PointIndex } from "./geo.js";
 import type { AreaUnit, BackgroundDensity, HousingStock, PlaceRecord } from "./places.js";
 
 /** Share (0–1) of a disc of radius r, whose centre is d from the target, inside radius R. */
@@ -82,14 +82,23 @@ export class AreaUnitIndex extends PointIndex<AreaUnit> {
   /** 1 where the unit has a housing stock. */
   private readonly hasHousing: Uint8Array;
   private readonly housing: Float64Array;
+  /**
+   * Running sums in the kd-tree's order (`treeOrder`): entry p holds the sum over positions
+   * before p, so a node's total is two lookups. Figures, units with a housing stock, and the
+   * housing-stock fields (only when some unit has one).
+   */
+  private readonly prefixFigures: Float64Array;
+  private readonly prefixWithHousing: Float64Array;
+  private readonly prefixHousing: Float64Array | null;
 
   constructor(units: readonly AreaUnit[]) {
-    super(units);
-    this.figures = new Float64Array(units.length * FIGURES.length);
-    this.hasHousing = new Uint8Array(units.length);
-    this.housing = new Float64Array(units.length * HOUSING_STOCK_FIELDS.length);
+    // Small leaves: a circle's edge is tested point by point, its inside summed a node at a time.
+    super(units, 16);
     const nf = FIGURES.length;
     const nh = HOUSING_STOCK_FIELDS.length;
+    this.figures = new Float64Array(units.length * nf);
+    this.hasHousing = new Uint8Array(units.length);
+    this.housing = new Float64Array(units.length * nh);
     for (let i = 0; i < units.length; i++) {
       const unit = units[i] as AreaUnit;
       for (let j = 0; j < nf; j++) this.figures[i * nf + j] = unit[FIGURES[j] as Figure] ?? 0;
@@ -100,39 +109,78 @@ export class AreaUnitIndex extends PointIndex<AreaUnit> {
           this.housing[i * nh + j] = housing[HOUSING_STOCK_FIELDS[j] as keyof HousingStock];
       }
     }
+    const order = this.treeOrder;
+    const n = units.length;
+    this.prefixFigures = new Float64Array((n + 1) * nf);
+    this.prefixWithHousing = new Float64Array(n + 1);
+    const anyHousing = this.hasHousing.some((h) => h === 1);
+    this.prefixHousing = anyHousing ? new Float64Array((n + 1) * nh) : null;
+    for (let p = 0; p < n; p++) {
+      const id = order[p] as number;
+      for (let j = 0; j < nf; j++) {
+        this.prefixFigures[(p + 1) * nf + j] =
+          (this.prefixFigures[p * nf + j] as number) + (this.figures[id * nf + j] as number);
+      }
+      this.prefixWithHousing[p + 1] =
+        (this.prefixWithHousing[p] as number) + (this.hasHousing[id] as number);
+      if (this.prefixHousing) {
+        for (let j = 0; j < nh; j++) {
+          this.prefixHousing[(p + 1) * nh + j] =
+            (this.prefixHousing[p * nh + j] as number) + (this.housing[id * nh + j] as number);
+        }
+      }
+    }
   }
 
   /**
    * Totals of the units whose centre lies within each radius around a point (centroid
-   * containment: a unit counts whole or not at all), in one pass.
+   * containment: a unit counts whole or not at all). Kd-tree nodes inside the circle are added
+   * from running sums; only the units near its edge are tested one by one.
    */
   totalsWithin(lat: number, lon: number, radii: readonly number[]): AreaTotals[] {
     const nf = FIGURES.length;
     const nh = HOUSING_STOCK_FIELDS.length;
-    const limits = radii.map(chordSquaredOf);
-    const sums = radii.map(() => new Float64Array(nf));
-    const stock = radii.map(() => new Float64Array(nh));
-    const counts = radii.map(() => ({ units: 0, withHousing: 0 }));
-    const { figures, hasHousing, housing } = this;
-    this.forEachChordWithin(lat, lon, Math.max(0, ...radii), (id, chordSquared) => {
-      for (let k = 0; k < limits.length; k++) {
-        if (chordSquared > (limits[k] as number)) continue;
-        const sum = sums[k] as Float64Array;
-        const count = counts[k] as { units: number; withHousing: number };
-        count.units++;
-        for (let j = 0; j < nf; j++) sum[j] = (sum[j] as number) + (figures[id * nf + j] as number);
-        if (hasHousing[id]) {
-          count.withHousing++;
-          const s = stock[k] as Float64Array;
-          for (let j = 0; j < nh; j++) s[j] = (s[j] as number) + (housing[id * nh + j] as number);
-        }
-      }
-    });
-    return radii.map((_, k) => {
-      const sum = sums[k] as Float64Array;
-      const { units, withHousing } = counts[k] as { units: number; withHousing: number };
+    const { figures, hasHousing, housing, prefixFigures, prefixWithHousing, prefixHousing } = this;
+    return radii.map((radius) => {
+      const sum = new Float64Array(nf);
+      const stock = new Float64Array(nh);
+      let units = 0;
+      let withHousing = 0;
+      this.visitWithin(
+        lat,
+        lon,
+        radius,
+        (from, to) => {
+          units += to - from + 1;
+          for (let j = 0; j < nf; j++) {
+            sum[j] =
+              (sum[j] as number) +
+              (prefixFigures[(to + 1) * nf + j] as number) -
+              (prefixFigures[from * nf + j] as number);
+          }
+          withHousing +=
+            (prefixWithHousing[to + 1] as number) - (prefixWithHousing[from] as number);
+          if (prefixHousing) {
+            for (let j = 0; j < nh; j++) {
+              stock[j] =
+                (stock[j] as number) +
+                (prefixHousing[(to + 1) * nh + j] as number) -
+                (prefixHousing[from * nh + j] as number);
+            }
+          }
+        },
+        (id) => {
+          units++;
+          for (let j = 0; j < nf; j++)
+            sum[j] = (sum[j] as number) + (figures[id * nf + j] as number);
+          if (hasHousing[id]) {
+            withHousing++;
+            for (let j = 0; j < nh; j++)
+              stock[j] = (stock[j] as number) + (housing[id * nh + j] as number);
+          }
+        },
+      );
       const figure = (f: (typeof FIGURES)[number]) => Math.round(sum[FIGURES.indexOf(f)] as number);
-      const s = stock[k] as Float64Array;
       return {
         population: figure("population"),
         households: figure("households"),
@@ -141,7 +189,7 @@ export class AreaUnitIndex extends PointIndex<AreaUnit> {
         listedPlacesPopulation: figure("population"),
         outsidePlacesPopulation: 0,
         units,
-        ...(units > 0 && withHousing === units ? { housing: stockOf(s) } : {}),
+        ...(units > 0 && withHousing === units ? { housing: stockOf(stock) } : {}),
       };
     });
   }

@@ -43,9 +43,15 @@ export class PointIndex<T extends GeoPoint> {
   private readonly index: KDBush;
   /** Each item's point as a unit vector (x, y, z), three numbers an item. */
   private readonly xyz: Float64Array;
+  /** The box of every point: [west, south, east, north] in degrees. */
+  private readonly bounds: [number, number, number, number] = [0, 0, 0, 0];
 
-  constructor(readonly items: readonly T[]) {
-    this.index = new KDBush(Math.max(items.length, 1));
+  /** `nodeSize`: points a kd-tree leaf holds (smaller leaves: fewer points tested one by one). */
+  constructor(
+    readonly items: readonly T[],
+    nodeSize = 64,
+  ) {
+    this.index = new KDBush(Math.max(items.length, 1), nodeSize);
     this.xyz = new Float64Array(items.length * 3);
     for (let i = 0; i < items.length; i++) {
       const p = items[i] as T;
@@ -57,7 +63,139 @@ export class PointIndex<T extends GeoPoint> {
       this.xyz[3 * i + 1] = cosLat * Math.sin(lon);
       this.xyz[3 * i + 2] = Math.sin(lat);
     }
+    if (items.length > 0) {
+      this.bounds = [Infinity, Infinity, -Infinity, -Infinity];
+      for (const p of items) {
+        this.bounds[0] = Math.min(this.bounds[0], p.lon);
+        this.bounds[1] = Math.min(this.bounds[1], p.lat);
+        this.bounds[2] = Math.max(this.bounds[2], p.lon);
+        this.bounds[3] = Math.max(this.bounds[3], p.lat);
+      }
+    }
     this.index.finish();
+  }
+
+  /**
+   * The item id at each position of the kd-tree: a node of the tree is a run of consecutive
+   * positions, so sums over a node are differences of prefix sums kept in this order.
+   */
+  protected get treeOrder(): Uint16Array | Uint32Array {
+    return this.index.ids;
+  }
+
+  /**
+   * Visits what lies within `radiusMiles` of a point, a kd-tree node at a time: a node whose
+   * box lies wholly inside the circle is one call of `run(from, to)` (positions of
+   * `treeOrder`, inclusive), the points of the other nodes that lie in range are one call of
+   * `item(id, chordSquared)` each. Same points as `forEachChordWithin`, in far fewer steps for
+   * a large circle (a 100-mile circle around New York: about 200 runs instead of 7,700 points).
+   *
+   * A box lies inside the circle when its four corners do: on the sphere the farthest point of
+   * a latitude–longitude box from a point is one of its corners, as long as the box spans less
+   * than 180° of longitude (boxes wider than 90° are never taken whole). A small margin keeps
+   * rounding from ever counting a point the point-by-point test would not.
+   */
+  protected visitWithin(
+    lat: number,
+    lon: number,
+    radiusMiles: number,
+    run: (from: number, to: number) => void,
+    item: (id: number, chordSquared: number) => void,
+  ): void {
+    if (this.items.length === 0) return;
+    const dLat = radiusMiles / MILES_PER_DEGREE_LAT;
+    const cos = Math.cos(toRad(Math.min(89, Math.abs(lat) + dLat)));
+    const dLon = Math.min(180, radiusMiles / (MILES_PER_DEGREE_LAT * Math.max(cos, 0.01)));
+    const [qw, qs, qe, qn] = [lon - dLon, lat - dLat, lon + dLon, lat + dLat];
+    const la = toRad(lat);
+    const lo = toRad(lon);
+    const cx = Math.cos(la) * Math.cos(lo);
+    const cy = Math.cos(la) * Math.sin(lo);
+    const cz = Math.sin(la);
+    const limit = chordSquaredOf(radiusMiles);
+    const wholeLimit = limit * (1 - 1e-9);
+    const { xyz } = this;
+    const { ids, coords, nodeSize } = this.index;
+    const visitPoint = (position: number) => {
+      const id = ids[position] as number;
+      const dx = (xyz[3 * id] as number) - cx;
+      const dy = (xyz[3 * id + 1] as number) - cy;
+      const dz = (xyz[3 * id + 2] as number) - cz;
+      const chordSquared = dx * dx + dy * dy + dz * dz;
+      if (chordSquared <= limit) item(id, chordSquared);
+    };
+    // Whether a box (degrees) lies inside the circle: its four corners do.
+    const inside = (w: number, s: number, e: number, n: number) => {
+      const cosS = Math.cos(toRad(s));
+      const sinS = Math.sin(toRad(s));
+      const cosN = Math.cos(toRad(n));
+      const sinN = Math.sin(toRad(n));
+      const cosW = Math.cos(toRad(w));
+      const sinW = Math.sin(toRad(w));
+      const cosE = Math.cos(toRad(e));
+      const sinE = Math.sin(toRad(e));
+      const chord = (cosLat: number, sinLat: number, cosLon: number, sinLon: number) => {
+        const dx = cosLat * cosLon - cx;
+        const dy = cosLat * sinLon - cy;
+        const dz = sinLat - cz;
+        return dx * dx + dy * dy + dz * dz;
+      };
+      return (
+        chord(cosS, sinS, cosW, sinW) <= wholeLimit &&
+        chord(cosS, sinS, cosE, sinE) <= wholeLimit &&
+        chord(cosN, sinN, cosW, sinW) <= wholeLimit &&
+        chord(cosN, sinN, cosE, sinE) <= wholeLimit
+      );
+    };
+    // Frames: left, right, axis, west, south, east, north.
+    const stack: number[] = [0, ids.length - 1, 0, ...this.bounds];
+    while (stack.length > 0) {
+      const n = stack.pop() as number;
+      const e = stack.pop() as number;
+      const s = stack.pop() as number;
+      const w = stack.pop() as number;
+      const axis = stack.pop() as number;
+      const right = stack.pop() as number;
+      const left = stack.pop() as number;
+      if (left > right || w > qe || e < qw || s > qn || n < qs) continue;
+      // Only a box within the circle's bounding box can lie inside the circle.
+      if (w >= qw && e <= qe && s >= qs && n <= qn && e - w <= 90 && inside(w, s, e, n)) {
+        run(left, right);
+        continue;
+      }
+      if (right - left <= nodeSize) {
+        for (let i = left; i <= right; i++) visitPoint(i);
+        continue;
+      }
+      const m = (left + right) >> 1;
+      visitPoint(m);
+      const x = coords[2 * m] as number;
+      const y = coords[2 * m + 1] as number;
+      if (axis === 0) {
+        stack.push(left, m - 1, 1, w, s, x, n, m + 1, right, 1, x, s, e, n);
+      } else {
+        stack.push(left, m - 1, 0, w, s, e, y, m + 1, right, 0, w, y, e, n);
+      }
+    }
+  }
+
+  /** How many items lie within each radius of a point. */
+  countWithin(lat: number, lon: number, radii: readonly number[]): number[] {
+    return radii.map((radius) => {
+      let count = 0;
+      this.visitWithin(
+        lat,
+        lon,
+        radius,
+        (from, to) => {
+          count += to - from + 1;
+        },
+        () => {
+          count++;
+        },
+      );
+      return count;
+    });
   }
 
   /**

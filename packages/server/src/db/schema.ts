@@ -5,6 +5,7 @@
  */
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { marketRecord } from "./market-record.js";
 
 const createdAt = () =>
   integer("created_at", { mode: "timestamp_ms" })
@@ -113,7 +114,8 @@ export const analysis = sqliteTable(
     competitionAnalysisCompleted: integer("competition_analysis_completed", { mode: "boolean" })
       .notNull()
       .default(false),
-    marketAnalysisData: text("market_analysis_data", { mode: "json" }).$type<unknown>(),
+    // The city table is stored as columns and rows (see market-record.ts).
+    marketAnalysisData: marketRecord("market_analysis_data"),
     keywordResearchData: text("keyword_research_data", { mode: "json" }).$type<unknown>(),
     competitionAnalysisData: text("competition_analysis_data", { mode: "json" }).$type<unknown>(),
     opportunityScore: text("opportunity_score", { mode: "json" }).$type<unknown>(),

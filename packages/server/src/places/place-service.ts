@@ -152,12 +152,10 @@ export function createPlaceService(provider: PlaceProvider, census: () => Embedd
       primaryRadius: number,
       secondaryRadius: number,
     ): ZipAreasSummary {
-      let count = 0;
-      let primary = 0;
-      zipIndex().forEachWithin(lat, lon, secondaryRadius, (_, d) => {
-        count++;
-        if (d <= primaryRadius) primary++;
-      });
+      const [count, primary] = zipIndex().countWithin(lat, lon, [
+        secondaryRadius,
+        Math.min(primaryRadius, secondaryRadius),
+      ]) as [number, number];
       return { count, primary, secondary: count - primary };
     },
 

@@ -110,6 +110,27 @@ export function createAnalysisService(
     }
   }
 
+  /**
+   * The one statement every new analysis runs, built once (drizzle otherwise rebuilds the SQL
+   * for each insert); creation and update times come from the column defaults.
+   */
+  const insertAnalysis = db
+    .insert(analysis)
+    .values({
+      id: sql.placeholder("id"),
+      userId: sql.placeholder("userId"),
+      partnerId: sql.placeholder("partnerId"),
+      location: sql.placeholder("location"),
+      city: sql.placeholder("city"),
+      state: sql.placeholder("state"),
+      industry: sql.placeholder("industry"),
+      primaryRadius: sql.placeholder("primaryRadius"),
+      secondaryRadius: sql.placeholder("secondaryRadius"),
+      marketAnalysisCompleted: true,
+      marketAnalysisData: sql.placeholder("marketAnalysisData"),
+    })
+    .prepare();
+
   function regionOf(code: string): CensusRegion {
     return US_STATES.find((s) => s.code === code)?.region ?? "South";
   }
@@ -191,21 +212,18 @@ export function createAnalysisService(
     const request = normalized(input);
     const data = await compute(request, input.assumptions);
     const id = randomUUID();
-    db.insert(analysis)
-      .values({
-        id,
-        userId: owner.userId ?? null,
-        partnerId: owner.partnerId ?? null,
-        location: data.requestLocation,
-        city: data.target?.name ?? request.city,
-        state: request.state,
-        industry: request.industry,
-        primaryRadius: request.primaryRadius,
-        secondaryRadius: request.secondaryRadius,
-        marketAnalysisCompleted: true,
-        marketAnalysisData: data,
-      })
-      .run();
+    insertAnalysis.run({
+      id,
+      userId: owner.userId ?? null,
+      partnerId: owner.partnerId ?? null,
+      location: data.requestLocation,
+      city: data.target?.name ?? request.city,
+      state: request.state,
+      industry: request.industry,
+      primaryRadius: request.primaryRadius,
+      secondaryRadius: request.secondaryRadius,
+      marketAnalysisData: data,
+    });
     return { id, data };
   }
 
