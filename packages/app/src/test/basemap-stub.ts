@@ -1,6 +1,12 @@
 /**
- * The basemap for component tests: the boundary data is big and irrelevant there, so the map
- * draws on an empty one. Use: `vi.mock("../lib/basemap", () => import("../test/basemap-stub"))`.
+ * The basemap for component tests of whole pages: the outlines are irrelevant there, so the map
+ * draws on an empty one (no state is ever in view). Use:
+ * `vi.mock("../lib/basemap", () => import("../test/basemap-stub"))`.
  */
-export const loadBoundaries = async () => ({ type: "FeatureCollection", features: [] });
-export const featuresNear = (collection: unknown) => collection;
+import type { StateEntry, StateOutline } from "../lib/basemap";
+
+export const OUTLINE_SOURCE = "stub";
+export const STATES: readonly StateEntry[] = [];
+export const statesIn = (): StateEntry[] => [];
+export const loadState = (entry: StateEntry): Promise<StateOutline> =>
+  Promise.reject(new Error(`No outlines in component tests (${entry.name})`));
