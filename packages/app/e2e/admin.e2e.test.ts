@@ -16,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type E2EEnv, getEnv, newPage, setServerEnv } from "./harness.js";
 import {
   newAccount,
+  openAccountMenu,
   overflowsHorizontally,
   STEP_TIMEOUT,
   signUpVerified,
@@ -136,7 +137,9 @@ describe("administration panel", () => {
     await adminPage.getByLabel("Last Name", { exact: true }).fill(admin.lastName);
     await adminPage.getByRole("button", { name: "Create Admin Account" }).click();
     await waitForPath(adminPage, "/dashboard");
-    await visible(adminPage.getByRole("link", { name: "Admin Panel" }));
+    const menu = await openAccountMenu(adminPage, admin.firstName);
+    await visible(menu.getByRole("menuitem", { name: "Admin Panel" }));
+    await adminPage.keyboard.press("Escape");
   });
 
   it("signs up a standard user who runs two analyses", { timeout: 60_000 }, async () => {
@@ -166,7 +169,8 @@ describe("administration panel", () => {
   it("opens the panel with its summary cards, the seven tabs and Partners", {
     timeout: STEP_TIMEOUT,
   }, async () => {
-    await adminPage.getByRole("link", { name: "Admin Panel" }).click();
+    const menu = await openAccountMenu(adminPage, admin.firstName);
+    await menu.getByRole("menuitem", { name: "Admin Panel" }).click();
     await waitForPath(adminPage, "/admin");
     await visible(adminPage.getByRole("heading", { name: "Administration Panel", level: 1 }));
     const status = adminPage.getByRole("region", { name: "System Status" });
@@ -199,9 +203,11 @@ describe("administration panel", () => {
           ?.getAttribute("aria-checked") === "true",
       member.email,
     );
-    // The promoted user sees the Admin Panel button on the next visit.
+    // The promoted user finds Admin Panel in their menu on the next visit.
     await memberPage.reload();
-    await visible(memberPage.getByRole("link", { name: "Admin Panel" }));
+    const menu = await openAccountMenu(memberPage, member.firstName);
+    await visible(menu.getByRole("menuitem", { name: "Admin Panel" }));
+    await memberPage.keyboard.press("Escape");
   });
 
   it("bulk-deletes the searches after the cannot-be-undone confirmation", {

@@ -15,7 +15,9 @@ import {
   fillSignIn as fillSignInOn,
   NAV_TIMEOUT,
   newAccount,
+  openAccountMenu,
   STEP_TIMEOUT,
+  signOutFromMenu,
   toastIn,
   verifyEmail,
   visible,
@@ -104,7 +106,10 @@ describe("account journey", () => {
     const locked = page.getByText("Requires Payment");
     await visible(locked.first());
     expect(await locked.count()).toBe(2);
-    expect(await page.getByRole("link", { name: "Admin Panel" }).count()).toBe(0);
+    const menu = await openAccountMenu(page, account.firstName);
+    await visible(menu.getByRole("menuitem", { name: "Sign Out" }));
+    expect(await menu.getByRole("menuitem", { name: "Admin Panel" }).count()).toBe(0);
+    await page.keyboard.press("Escape");
     await visible(page.getByRole("heading", { name: "Account Information" }));
     await visible(page.getByText(account.email));
   });
@@ -120,7 +125,8 @@ describe("account journey", () => {
   });
 
   it("edits the profile", { timeout: STEP_TIMEOUT }, async () => {
-    await page.getByRole("link", { name: "Profile", exact: true }).click();
+    const menu = await openAccountMenu(page, account.firstName);
+    await menu.getByRole("menuitem", { name: "Profile" }).click();
     await atPath("/profile");
     await visible(page.getByRole("heading", { name: "Account Settings" }));
     await page.getByRole("button", { name: "Edit Profile" }).click();
@@ -128,7 +134,9 @@ describe("account journey", () => {
     await page.getByRole("button", { name: "Save Changes" }).click();
     await visible(toast("Profile updated"));
     await visible(page.getByRole("button", { name: "Edit Profile" }));
-    await visible(page.getByText(account.newFirstName, { exact: true }));
+    await visible(page.getByRole("main").getByText(account.newFirstName, { exact: true }));
+    // The header's menu button says the new name at once.
+    await visible(page.getByRole("banner").getByRole("button", { name: account.newFirstName }));
   });
 
   it("refuses a wrong current password, then changes the password", {
@@ -153,9 +161,7 @@ describe("account journey", () => {
   it("signs out to the landing page", { timeout: STEP_TIMEOUT }, async () => {
     await page.getByRole("link", { name: "Back to Dashboard" }).click();
     await atPath("/dashboard");
-    await page.getByRole("button", { name: "Sign Out" }).click();
-    await visible(toast("Logged out"));
-    await atPath("/");
+    await signOutFromMenu(page, account.newFirstName);
     await visible(page.getByRole("heading", { name: "Premium Local Market Research" }));
   });
 

@@ -97,3 +97,19 @@ export async function overflowsHorizontally(page: Page): Promise<boolean> {
     () => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1,
   );
 }
+
+/** Opens the header's account menu (the button with the user's name); returns the open menu. */
+export async function openAccountMenu(page: Page, name: string): Promise<Locator> {
+  await page.getByRole("banner").getByRole("button", { name, exact: true }).click();
+  const menu = page.getByRole("menu", { name, exact: true });
+  await visible(menu);
+  return menu;
+}
+
+/** Signs out through the header's account menu and waits for the landing page. */
+export async function signOutFromMenu(page: Page, name: string): Promise<void> {
+  const menu = await openAccountMenu(page, name);
+  await menu.getByRole("menuitem", { name: "Sign Out" }).click();
+  await visible(toastIn(page, "Logged out"));
+  await waitForPath(page, "/");
+}

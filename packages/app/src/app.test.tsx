@@ -1,4 +1,4 @@
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { dana, fakeApi, signedOut } from "./test/fake-api";
 import { findToast, renderApp } from "./test/render-app";
@@ -111,6 +111,9 @@ describe("/register", () => {
     expect(screen.getByRole("link", { name: "Go to Sign In" }).getAttribute("href")).toBe(
       "/signin",
     );
+    // One way home, not two.
+    expect(screen.getAllByRole("link", { name: "Back to Home" })).toHaveLength(1);
+    expect(document.title).toBe("Registration Successful — BIS");
     expect(api.calls.find((c) => c.path === "/api/auth/register")?.body).toEqual({
       firstName: "Dana",
       lastName: "Reyes",
@@ -160,10 +163,14 @@ describe("sign in and the session", () => {
 
   it("redirects a signed-in user away from /register", async () => {
     fakeApi({ "GET /api/auth/user": { status: 200, body: { ...dana, isAdmin: true } } });
-    renderApp("/register");
+    const { user } = renderApp("/register");
     expect(await screen.findByRole("heading", { name: "Welcome, Dana!" })).toBeTruthy();
     expect(window.location.pathname).toBe("/dashboard");
-    expect(screen.getByRole("link", { name: "Admin Panel" }).getAttribute("href")).toBe("/admin");
+    // Administrators find the panel in their menu.
+    await user.click(screen.getByRole("button", { name: "Dana" }));
+    expect(screen.getByRole("menuitem", { name: "Admin Panel" }).getAttribute("href")).toBe(
+      "/admin",
+    );
   });
 
   it('lands a verified user on the dashboard with "Email verified"', async () => {
@@ -207,7 +214,8 @@ describe("sign in and the session", () => {
       "GET /api/public/settings": { status: 200, body: {} },
     });
     const { user, client } = renderApp("/dashboard");
-    await user.click(await screen.findByRole("button", { name: "Sign Out" }));
+    await user.click(await screen.findByRole("button", { name: "Dana" }));
+    await user.click(screen.getByRole("menuitem", { name: "Sign Out" }));
     expect(await findToast("Logged out")).toBeTruthy();
     expect(
       await screen.findByRole("heading", { name: "Premium Local Market Research" }),
@@ -237,7 +245,9 @@ describe("/profile", () => {
     await user.type(firstName, "Danielle");
     await user.click(screen.getByRole("button", { name: "Save Changes" }));
     expect(await findToast("Profile updated")).toBeTruthy();
-    expect(await screen.findByText("Danielle")).toBeTruthy();
+    // The profile card and the header's menu button both say the new name.
+    expect(await within(screen.getByRole("main")).findByText("Danielle")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Danielle" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Edit Profile" })).toBe(document.activeElement);
     expect(api.calls.find((c) => c.method === "PUT")?.body).toEqual({
       firstName: "Danielle",

@@ -22,7 +22,7 @@ export function AuthLayout({
 }) {
   return (
     <div className="flex min-h-screen flex-col">
-      <PageHeader />
+      <PageHeader account={false} />
       <main className="flex flex-1 items-start justify-center px-4 py-8 sm:items-center sm:py-12">
         <div className="w-full max-w-md">
           <Card>

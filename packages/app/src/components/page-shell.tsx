@@ -1,6 +1,7 @@
 /**
- * The frame of a signed-in screen: the top bar, then the main column. With a `title` the column
- * opens with a back link (to the dashboard unless told otherwise) and the screen's h1.
+ * The frame of a signed-in screen: the top bar (the BIS mark, the screen's own actions, the
+ * Dashboard link and the user's menu), then the main column. With a `title` the column opens
+ * with a back link (to the dashboard unless told otherwise) and the screen's h1.
  */
 import { ArrowLeft } from "lucide-react";
 import type { ReactNode } from "react";
@@ -30,7 +31,7 @@ export function PageShell({
   back?: BackLink;
   /** "narrow" for forms (max-w-3xl), "wide" for results and checkout (max-w-6xl). */
   width?: "narrow" | "wide";
-  /** Buttons of the top bar. */
+  /** The screen's own buttons in the top bar (Dashboard and the user's menu are always there). */
   actions?: ReactNode;
   children: ReactNode;
 }) {

@@ -38,6 +38,7 @@ import { PageShell } from "../components/page-shell";
 import { MessageCard } from "../components/ui/message-card";
 import { type TabItem, Tabs } from "../components/ui/tabs";
 import { AdminGateContext, useAdminGateState } from "../hooks/use-admin";
+import { useDocumentTitle } from "../hooks/use-document-title";
 
 export const ADMIN_TABS = [
   {
@@ -136,6 +137,7 @@ export function AccessDeniedCard() {
 }
 
 export function AdminPage({ user }: { user: User }) {
+  useDocumentTitle("Administration Panel");
   const gate = useAdminGateState();
   const { denyAccess } = gate;
 

@@ -12,6 +12,7 @@ import { Input } from "../components/ui/input";
 import { PasswordInput } from "../components/ui/password-input";
 import { Spinner } from "../components/ui/spinner";
 import { setSessionUser, useAdminSetup } from "../hooks/use-auth";
+import { useDocumentTitle } from "../hooks/use-document-title";
 import { api, queryKeys } from "../lib/api";
 
 function AdminSetupForm() {
@@ -76,6 +77,7 @@ function AdminSetupForm() {
 }
 
 export function AdminSetupPage() {
+  useDocumentTitle("Administrator Setup");
   const status = useQuery({
     queryKey: queryKeys.adminSetupStatus,
     queryFn: () => api.admin.setupStatus(),

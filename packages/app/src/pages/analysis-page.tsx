@@ -14,7 +14,6 @@ import {
   populationBasisNote,
 } from "@bis/sdk";
 import {
-  ArrowLeft,
   CircleCheck,
   DollarSign,
   FileDown,
@@ -46,6 +45,7 @@ import { MessageCard } from "../components/ui/message-card";
 import { Spinner } from "../components/ui/spinner";
 import { useAnalysis, useRerunAnalysis } from "../hooks/use-analyses";
 import { useAuth } from "../hooks/use-auth";
+import { useDocumentTitle } from "../hooks/use-document-title";
 import { usePaymentReturn } from "../hooks/use-payment-return";
 import { useVideoSettings } from "../hooks/use-premium";
 import { api } from "../lib/api";
@@ -58,19 +58,7 @@ import {
 } from "../lib/format";
 
 function Shell({ children }: { children: ReactNode }) {
-  return (
-    <PageShell
-      width="wide"
-      actions={
-        <Link to="/dashboard" className={buttonClasses({ variant: "ghost", size: "sm" })}>
-          <ArrowLeft className="size-4" aria-hidden="true" />
-          Dashboard
-        </Link>
-      }
-    >
-      {children}
-    </PageShell>
-  );
+  return <PageShell width="wide">{children}</PageShell>;
 }
 
 function LoadFailed({ detail }: { detail: string }) {
@@ -340,6 +328,10 @@ export function AnalysisPage() {
   const { id } = useParams();
   const query = useAnalysis(id);
   const paymentReturn = usePaymentReturn(id);
+  useDocumentTitle(
+    query.isError ? "Failed to load analysis" : query.data?.location,
+    "Market analysis",
+  );
 
   if (query.isPending) {
     return (

@@ -19,6 +19,7 @@ import { MessageCard } from "../components/ui/message-card";
 import { RetryButton } from "../components/ui/retry-button";
 import { Spinner } from "../components/ui/spinner";
 import { useAnalysis } from "../hooks/use-analyses";
+import { useDocumentTitle } from "../hooks/use-document-title";
 import { isStatus, useAuthenticationRequired, usePaymentConfig } from "../hooks/use-payments";
 import { formatPrice } from "../lib/format";
 
@@ -160,6 +161,7 @@ function CheckoutBody({ analysisId }: { analysisId: string }) {
 
 export function CheckoutPage() {
   const { analysisId = "" } = useParams();
+  useDocumentTitle("Checkout");
   return (
     <PageShell title="Checkout" width="wide">
       <CheckoutBody analysisId={analysisId} />

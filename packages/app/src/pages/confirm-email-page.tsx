@@ -8,10 +8,12 @@ import { useEffect, useRef } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { FullPageSpinner } from "../components/ui/spinner";
 import { useConfirmEmailChange } from "../hooks/use-account";
+import { useDocumentTitle } from "../hooks/use-document-title";
 import { toast } from "../hooks/use-toast";
 import { queryKeys } from "../lib/api";
 
 export function ConfirmEmailPage() {
+  useDocumentTitle("Confirm Email");
   const [params] = useSearchParams();
   const token = params.get("token") ?? "";
   const confirm = useConfirmEmailChange();

@@ -1,16 +1,5 @@
 import type { User } from "@bis/sdk";
-import {
-  ChartColumn,
-  Lock,
-  LogOut,
-  type LucideIcon,
-  Play,
-  Search,
-  Shield,
-  Trophy,
-  Unlock,
-  UserRound,
-} from "lucide-react";
+import { ChartColumn, Lock, type LucideIcon, Play, Search, Trophy, Unlock } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
 import { PaymentReturnNote } from "../components/checkout/payment-return-note";
 import { AnalysesList } from "../components/dashboard/analyses-list";
@@ -19,7 +8,7 @@ import { Badge } from "../components/ui/badge";
 import { Button, buttonClasses } from "../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card";
 import { useAnalysesList } from "../hooks/use-analyses";
-import { useSignOut } from "../hooks/use-auth";
+import { useDocumentTitle } from "../hooks/use-document-title";
 import { usePaymentReturn } from "../hooks/use-payment-return";
 import { displayName, fullName } from "../lib/display-name";
 
@@ -123,7 +112,7 @@ function StepCard({ step, paid }: { step: Step; paid: PaidAnalysis | null }) {
 }
 
 export function DashboardPage({ user }: { user: User }) {
-  const signOut = useSignOut();
+  useDocumentTitle("Dashboard");
   const [params] = useSearchParams();
   const paymentReturn = usePaymentReturn(params.get("analysisId") ?? undefined);
   // The list is newest first: the first paid analysis is the most recent one.
@@ -131,31 +120,7 @@ export function DashboardPage({ user }: { user: User }) {
 
   return (
     <div className="flex min-h-screen flex-col">
-      <PageHeader
-        actions={
-          <>
-            <Link to="/profile" className={buttonClasses({ variant: "outline", size: "sm" })}>
-              <UserRound className="size-4" aria-hidden="true" />
-              Profile
-            </Link>
-            {user.isAdmin ? (
-              <Link to="/admin" className={buttonClasses({ variant: "secondary", size: "sm" })}>
-                <Shield className="size-4" aria-hidden="true" />
-                Admin Panel
-              </Link>
-            ) : null}
-            <Button
-              variant="ghost"
-              size="sm"
-              onClick={() => signOut.mutate()}
-              pending={signOut.isPending}
-            >
-              <LogOut className="size-4" aria-hidden="true" />
-              Sign Out
-            </Button>
-          </>
-        }
-      />
+      <PageHeader />
       <main className="mx-auto w-full max-w-6xl flex-1 space-y-8 px-4 py-8 sm:px-6 sm:py-10">
         <PaymentReturnNote state={paymentReturn} />
         <section className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">

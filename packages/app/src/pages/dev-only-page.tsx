@@ -8,7 +8,9 @@
  * dev-logs-page.tsx, loaded only when opened.
  */
 import { FlaskConical } from "lucide-react";
+import { PageHeader } from "../components/page-header";
 import { MessageCard } from "../components/ui/message-card";
+import { useDocumentTitle } from "../hooks/use-document-title";
 
 export type DevScreen = "dev-admin" | "logs" | "test-auth";
 
@@ -45,11 +47,15 @@ export function DevOnlyMessage({ screen }: { screen: DevScreen }) {
   );
 }
 
-/** The message alone, on a bare screen (production, and the signed-out /test-auth). */
+/** The message under the top bar (production, /dev-admin, and the signed-out /test-auth). */
 export function DevOnlyPage({ screen }: { screen: DevScreen }) {
+  useDocumentTitle(DEV_SCREENS[screen].title);
   return (
-    <main className="flex min-h-screen items-center justify-center px-4 py-10">
-      <DevOnlyMessage screen={screen} />
-    </main>
+    <div className="flex min-h-screen flex-col">
+      <PageHeader />
+      <main className="flex flex-1 items-center justify-center px-4 py-10">
+        <DevOnlyMessage screen={screen} />
+      </main>
+    </div>
   );
 }

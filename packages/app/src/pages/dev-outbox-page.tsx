@@ -6,6 +6,7 @@ import { PageHeader } from "../components/page-header";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
 import { RefreshButton } from "../components/ui/refresh-button";
 import { Spinner } from "../components/ui/spinner";
+import { useDocumentTitle } from "../hooks/use-document-title";
 import { api, queryKeys } from "../lib/api";
 import { linkify } from "../lib/linkify";
 
@@ -58,6 +59,7 @@ function MailCard({ message }: { message: OutboxMessage }) {
 }
 
 export function DevOutboxPage() {
+  useDocumentTitle("Development Outbox");
   const outbox = useQuery({ queryKey: queryKeys.devOutbox, queryFn: () => api.dev.outbox() });
   const notAvailable = isBisApiError(outbox.error) && outbox.error.status === 404;
   const messages = [...(outbox.data?.messages ?? [])].sort((a, b) =>

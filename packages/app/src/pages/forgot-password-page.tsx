@@ -8,8 +8,10 @@ import { TextLink } from "../components/text-link";
 import { Button } from "../components/ui/button";
 import { formFields, InputField } from "../components/ui/form-field";
 import { useForgotPassword } from "../hooks/use-account";
+import { useDocumentTitle } from "../hooks/use-document-title";
 
 export function ForgotPasswordPage() {
+  useDocumentTitle("Forgot Password");
   const request = useForgotPassword();
   const {
     register,

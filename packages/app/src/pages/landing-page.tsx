@@ -6,6 +6,7 @@ import { PageHeader } from "../components/page-header";
 import { Badge } from "../components/ui/badge";
 import { buttonClasses } from "../components/ui/button";
 import { Card } from "../components/ui/card";
+import { useDocumentTitle } from "../hooks/use-document-title";
 import { api, queryKeys } from "../lib/api";
 import { toEmbedUrl } from "../lib/video";
 
@@ -84,15 +85,10 @@ function LandingVideo() {
 }
 
 export function LandingPage() {
+  useDocumentTitle("Premium Local Market Research");
   return (
     <div className="flex min-h-screen flex-col">
-      <PageHeader
-        actions={
-          <Link to="/signin" className={buttonClasses({ variant: "outline" })}>
-            Sign In
-          </Link>
-        }
-      />
+      <PageHeader />
       <main className="flex-1">
         <section className="bg-gradient-to-b from-brand-50 to-slate-50 px-4 pt-12 pb-10 sm:px-6 sm:pt-20">
           <div className="mx-auto max-w-3xl text-center">

@@ -3,8 +3,10 @@ import { Link } from "react-router";
 import { PageHeader } from "../components/page-header";
 import { buttonClasses } from "../components/ui/button";
 import { MessageCard } from "../components/ui/message-card";
+import { useDocumentTitle } from "../hooks/use-document-title";
 
 export function NotFoundPage() {
+  useDocumentTitle("Page not found");
   return (
     <div className="flex min-h-screen flex-col">
       <PageHeader />

@@ -18,6 +18,7 @@ import { formFields } from "../components/ui/form-field";
 import { PasswordField } from "../components/ui/password-input";
 import { useChangePassword, useUpdateProfile } from "../hooks/use-auth";
 import { useDisclosure } from "../hooks/use-disclosure";
+import { useDocumentTitle } from "../hooks/use-document-title";
 
 function ReadField({ label, value }: { label: string; value: string }) {
   return (
@@ -229,6 +230,7 @@ function PasswordCard() {
 }
 
 export function ProfilePage({ user }: { user: User }) {
+  useDocumentTitle("Account Settings");
   return (
     <PageShell title="Account Settings">
       <ProfileCard user={user} />

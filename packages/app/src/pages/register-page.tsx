@@ -18,6 +18,7 @@ import { Button, buttonClasses } from "../components/ui/button";
 import { formFields } from "../components/ui/form-field";
 import { PasswordField } from "../components/ui/password-input";
 import { useRegister } from "../hooks/use-auth";
+import { useDocumentTitle } from "../hooks/use-document-title";
 
 function RegistrationSuccess({ email }: { email: string }) {
   const steps = [
@@ -55,14 +56,9 @@ function RegistrationSuccess({ email }: { email: string }) {
           <MailCheck className="mr-1.5 inline size-4 align-[-2px]" aria-hidden="true" />
           Your account is activated once your email address is verified.
         </p>
-        <div className="flex flex-col gap-3 sm:flex-row">
-          <Link to="/signin" className={buttonClasses({ fullWidth: true })}>
-            Go to Sign In
-          </Link>
-          <Link to="/" className={buttonClasses({ variant: "outline", fullWidth: true })}>
-            Back to Home
-          </Link>
-        </div>
+        <Link to="/signin" className={buttonClasses({ fullWidth: true })}>
+          Go to Sign In
+        </Link>
       </div>
     </AuthLayout>
   );
@@ -71,6 +67,7 @@ function RegistrationSuccess({ email }: { email: string }) {
 export function RegisterPage() {
   const [registeredEmail, setRegisteredEmail] = useState<string | null>(null);
   const registration = useRegister();
+  useDocumentTitle(registeredEmail ? "Registration Successful" : "Create Account");
   const {
     register,
     handleSubmit,

@@ -13,8 +13,10 @@ import { Button } from "../components/ui/button";
 import { formFields } from "../components/ui/form-field";
 import { PasswordField } from "../components/ui/password-input";
 import { useResetPassword } from "../hooks/use-account";
+import { useDocumentTitle } from "../hooks/use-document-title";
 
 export function ResetPasswordPage() {
+  useDocumentTitle("Reset Password");
   const [params] = useSearchParams();
   const token = params.get("token") ?? "";
   const reset = useResetPassword();

@@ -9,8 +9,10 @@ import { FormField } from "../components/ui/form-field";
 import { Input } from "../components/ui/input";
 import { PasswordInput } from "../components/ui/password-input";
 import { useSignIn } from "../hooks/use-auth";
+import { useDocumentTitle } from "../hooks/use-document-title";
 
 export function SignInPage() {
+  useDocumentTitle("Sign In");
   const signIn = useSignIn();
   const {
     register,
