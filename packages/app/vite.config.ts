@@ -1,13 +1,38 @@
+import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { compression } from "vite-plugin-compression2";
 
 // The dev server proxies the API to the BIS server so calls stay same-origin (cookies work).
 const apiPort = process.env.BIS_API_PORT ?? "3000";
 
 export default defineConfig({
   base: "/",
-  plugins: [react(), tailwindcss()],
+  // The SDK from its sources, module by module: the bundle can then leave in the screens' chunks
+  // what only they use (the models, the form schemas) instead of one shared SDK chunk.
+  resolve: {
+    alias: [
+      {
+        find: /^@bis\/sdk$/,
+        replacement: fileURLToPath(new URL("../sdk/src/index.ts", import.meta.url)),
+      },
+    ],
+  },
+  plugins: [
+    react(),
+    tailwindcss(),
+    // Each text file of the build gets a brotli (.br) and a gzip (.gz) copy at maximum
+    // compression, served by the BIS server to browsers that accept them (server/src/http/app-files.ts).
+    // Files under 1 kB are not worth it; source maps are not compressed (never fetched by users).
+    compression({
+      algorithms: ["brotliCompress", "gzip"],
+      include: /\.(html|css|js|json|svg|txt)$/,
+      exclude: /(^|\/)\.vite\//,
+      threshold: 1024,
+      logLevel: "silent",
+    }),
+  ],
   server: {
     port: 5173,
     strictPort: true,
@@ -19,6 +44,9 @@ export default defineConfig({
     outDir: "dist",
     emptyOutDir: true,
     sourcemap: true,
+    // dist/.vite/manifest.json: which chunks each entry and lazy screen loads (the size budgets
+    // in src/size-budget.test.ts read it; the server never serves hidden files).
+    manifest: true,
     // The one chunk above Vite's 500 kB default is data, not code: the county boundaries of
     // us-atlas (842 kB, 260 kB gzipped), loaded on demand by the results map only.
     chunkSizeWarningLimit: 900,

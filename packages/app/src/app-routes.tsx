@@ -1,190 +1,223 @@
 /**
  * The route table of the specification (§2). Signed-in screens sit behind RequireSession,
  * signed-out forms behind SignedOutOnly; "/" is the dashboard or the landing page.
- * The market-analysis screens and the checkout load lazily: the results page brings Leaflet and
- * the boundary data, the checkout (in Stripe mode) Stripe.js, all kept out of the main chunk.
- * The admin panel loads lazily too (signed-in; the role is checked inside the screen, spec §6).
+ * Every path is a pattern of APP_ROUTES (@bis/sdk), the list the server also uses to answer
+ * HTTP 404 for any other path.
+ *
+ * First load: only the landing page, the 404 page and the frame around them are in the main
+ * chunk; every other screen loads when opened (the results page brings Leaflet and the boundary
+ * data, the checkout Stripe.js, the forms react-hook-form).
+ *
+ * While the session is loading, routes render at once (the landing page's heading does not wait
+ * for /api/auth/user; signed-in screens show their own spinner) unless this browser last saw a
+ * signed-in user (lib/session-hint.ts): then the app waits as before, so the dashboard does not
+ * open with a flash of the landing page.
  */
-import { lazy, type ReactNode, Suspense } from "react";
+import { APP_ROUTES } from "@bis/sdk";
+import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { Navigate, Route, Routes } from "react-router";
-import { EmailVerificationLanding } from "./components/email-verification-landing";
 import { SessionError } from "./components/session-error";
 import { RequireSession, SignedOutOnly } from "./components/session-guard";
 import { FullPageSpinner } from "./components/ui/spinner";
 import { useAuth } from "./hooks/use-auth";
-import { AdminSetupPage } from "./pages/admin-setup-page";
-import { ConfirmEmailPage } from "./pages/confirm-email-page";
-import { DashboardPage } from "./pages/dashboard-page";
+import { expectsSession, rememberSession } from "./lib/session-hint";
 import { DevOnlyPage, isProduction } from "./pages/dev-only-page";
-import { DevOutboxPage } from "./pages/dev-outbox-page";
-import { ForgotPasswordPage } from "./pages/forgot-password-page";
 import { LandingPage } from "./pages/landing-page";
 import { NotFoundPage } from "./pages/not-found-page";
-import { ProfilePage } from "./pages/profile-page";
-import { RegisterPage } from "./pages/register-page";
-import { ResetPasswordPage } from "./pages/reset-password-page";
-import { SignInPage } from "./pages/sign-in-page";
 
-const MarketAnalysisPage = lazy(() =>
-  import("./pages/market-analysis-page").then((m) => ({ default: m.MarketAnalysisPage })),
-);
-const AnalysisPage = lazy(() =>
-  import("./pages/analysis-page").then((m) => ({ default: m.AnalysisPage })),
-);
+/**
+ * A screen in its own chunk, loaded when first shown (or when `preload` is called). Once loaded
+ * it renders at once, without suspending again; each mount keeps the component it started with.
+ */
+function lazyScreen<P extends object>(load: () => Promise<ComponentType<P>>) {
+  let loaded: ComponentType<P> | undefined;
+  const preload = () =>
+    load().then((component) => {
+      loaded = component;
+      return component;
+    });
+  const Deferred = lazy(() => preload().then((component) => ({ default: component })));
+  // biome-ignore lint/correctness/noComponentHookFactories: called once per screen, at module level.
+  function Screen(props: P) {
+    const [Component] = useState<ComponentType<P>>(() => loaded ?? Deferred);
+    return <Component {...props} />;
+  }
+  return Object.assign(Screen, { preload });
+}
 
-const CheckoutPage = lazy(() =>
-  import("./pages/checkout-page").then((m) => ({ default: m.CheckoutPage })),
+const DashboardPage = lazyScreen(() =>
+  import("./pages/dashboard-page").then((m) => m.DashboardPage),
 );
+const ProfilePage = lazyScreen(() => import("./pages/profile-page").then((m) => m.ProfilePage));
+const RegisterPage = lazyScreen(() => import("./pages/register-page").then((m) => m.RegisterPage));
+const SignInPage = lazyScreen(() => import("./pages/sign-in-page").then((m) => m.SignInPage));
+const ForgotPasswordPage = lazyScreen(() =>
+  import("./pages/forgot-password-page").then((m) => m.ForgotPasswordPage),
+);
+const ResetPasswordPage = lazyScreen(() =>
+  import("./pages/reset-password-page").then((m) => m.ResetPasswordPage),
+);
+const ConfirmEmailPage = lazyScreen(() =>
+  import("./pages/confirm-email-page").then((m) => m.ConfirmEmailPage),
+);
+const AdminSetupPage = lazyScreen(() =>
+  import("./pages/admin-setup-page").then((m) => m.AdminSetupPage),
+);
+const DevOutboxPage = lazyScreen(() =>
+  import("./pages/dev-outbox-page").then((m) => m.DevOutboxPage),
+);
+const EmailVerificationLanding = lazyScreen(() =>
+  import("./components/email-verification-landing").then((m) => m.EmailVerificationLanding),
+);
+const MarketAnalysisPage = lazyScreen(() =>
+  import("./pages/market-analysis-page").then((m) => m.MarketAnalysisPage),
+);
+const AnalysisPage = lazyScreen(() => import("./pages/analysis-page").then((m) => m.AnalysisPage));
+const CheckoutPage = lazyScreen(() => import("./pages/checkout-page").then((m) => m.CheckoutPage));
+const AdminPage = lazyScreen(() => import("./pages/admin-page").then((m) => m.AdminPage));
+const DevLogsPage = lazyScreen(() => import("./pages/dev-logs-page").then((m) => m.DevLogsPage));
 
-const AdminPage = lazy(() => import("./pages/admin-page").then((m) => ({ default: m.AdminPage })));
-const DevLogsPage = lazy(() =>
-  import("./pages/dev-logs-page").then((m) => ({ default: m.DevLogsPage })),
-);
+const SCREENS = [
+  DashboardPage,
+  ProfilePage,
+  RegisterPage,
+  SignInPage,
+  ForgotPasswordPage,
+  ResetPasswordPage,
+  ConfirmEmailPage,
+  AdminSetupPage,
+  DevOutboxPage,
+  EmailVerificationLanding,
+  MarketAnalysisPage,
+  AnalysisPage,
+  CheckoutPage,
+  AdminPage,
+  DevLogsPage,
+];
+
+/** Loads every lazy screen now (component tests: a screen then shows as soon as it is opened). */
+export function preloadScreens(): Promise<unknown[]> {
+  return Promise.all(SCREENS.map((screen) => screen.preload()));
+}
 
 function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<FullPageSpinner />}>{children}</Suspense>;
 }
 
+/** Keeps the session hint in step with what the server said about the session. */
+function useSessionHint(user: unknown): void {
+  useEffect(() => {
+    if (user !== undefined) rememberSession(user !== null);
+  }, [user]);
+}
+
 export function AppRoutes() {
   const { user, isLoading, error, refetch } = useAuth();
+  useSessionHint(user);
 
-  if (isLoading) return <FullPageSpinner />;
+  if (isLoading && expectsSession()) return <FullPageSpinner />;
   if (error && user === undefined) return <SessionError error={error} onRetry={refetch} />;
 
   return (
-    <Routes>
-      <Route path="/" element={user ? <DashboardPage user={user} /> : <LandingPage />} />
+    <Lazy>
+      <Routes>
+        <Route
+          path={APP_ROUTES.home}
+          element={user ? <DashboardPage user={user} /> : <LandingPage />}
+        />
 
-      <Route
-        path="/dashboard"
-        element={<RequireSession>{(u) => <DashboardPage user={u} />}</RequireSession>}
-      />
-      <Route
-        path="/profile"
-        element={<RequireSession>{(u) => <ProfilePage user={u} />}</RequireSession>}
-      />
+        <Route
+          path={APP_ROUTES.dashboard}
+          element={<RequireSession>{(u) => <DashboardPage user={u} />}</RequireSession>}
+        />
+        <Route
+          path={APP_ROUTES.profile}
+          element={<RequireSession>{(u) => <ProfilePage user={u} />}</RequireSession>}
+        />
 
-      <Route
-        path="/market-analysis"
-        element={
-          <RequireSession>
-            {() => (
-              <Lazy>
-                <MarketAnalysisPage />
-              </Lazy>
-            )}
-          </RequireSession>
-        }
-      />
-      <Route
-        path="/analysis/:id"
-        element={
-          <RequireSession>
-            {() => (
-              <Lazy>
-                <AnalysisPage />
-              </Lazy>
-            )}
-          </RequireSession>
-        }
-      />
+        <Route
+          path={APP_ROUTES.marketAnalysis}
+          element={<RequireSession>{() => <MarketAnalysisPage />}</RequireSession>}
+        />
+        <Route
+          path={APP_ROUTES.analysis}
+          element={<RequireSession>{() => <AnalysisPage />}</RequireSession>}
+        />
+        <Route
+          path={APP_ROUTES.checkout}
+          element={<RequireSession>{() => <CheckoutPage />}</RequireSession>}
+        />
 
-      <Route
-        path="/checkout/:analysisId"
-        element={
-          <RequireSession>
-            {() => (
-              <Lazy>
-                <CheckoutPage />
-              </Lazy>
-            )}
-          </RequireSession>
-        }
-      />
-
-      <Route
-        path="/register"
-        element={
-          <SignedOutOnly>
-            <RegisterPage />
-          </SignedOutOnly>
-        }
-      />
-      <Route
-        path="/signin"
-        element={
-          <EmailVerificationLanding>
+        <Route
+          path={APP_ROUTES.register}
+          element={
             <SignedOutOnly>
-              <SignInPage />
+              <RegisterPage />
             </SignedOutOnly>
-          </EmailVerificationLanding>
-        }
-      />
-      <Route
-        path="/forgot-password"
-        element={
-          <SignedOutOnly>
-            <ForgotPasswordPage />
-          </SignedOutOnly>
-        }
-      />
-      {/* Reset and email-change links work signed in or out (the token is the credential). */}
-      <Route path="/reset-password" element={<ResetPasswordPage />} />
-      <Route path="/confirm-email" element={<ConfirmEmailPage />} />
-      <Route
-        path="/admin-setup"
-        element={
-          <SignedOutOnly>
-            <AdminSetupPage />
-          </SignedOutOnly>
-        }
-      />
+          }
+        />
+        <Route
+          path={APP_ROUTES.signIn}
+          element={
+            <EmailVerificationLanding>
+              <SignedOutOnly>
+                <SignInPage />
+              </SignedOutOnly>
+            </EmailVerificationLanding>
+          }
+        />
+        <Route
+          path={APP_ROUTES.forgotPassword}
+          element={
+            <SignedOutOnly>
+              <ForgotPasswordPage />
+            </SignedOutOnly>
+          }
+        />
+        {/* Reset and email-change links work signed in or out (the token is the credential). */}
+        <Route path={APP_ROUTES.resetPassword} element={<ResetPasswordPage />} />
+        <Route path={APP_ROUTES.confirmEmail} element={<ConfirmEmailPage />} />
+        <Route
+          path={APP_ROUTES.adminSetup}
+          element={
+            <SignedOutOnly>
+              <AdminSetupPage />
+            </SignedOutOnly>
+          }
+        />
 
-      <Route
-        path="/admin"
-        element={
-          <RequireSession>
-            {(u) => (
-              <Lazy>
-                <AdminPage user={u} />
-              </Lazy>
-            )}
-          </RequireSession>
-        }
-      />
-      {/* Development-only screens (spec §2): in production, their message and nothing else. */}
-      <Route
-        path="/dev-admin"
-        element={
-          isProduction() ? (
-            <DevOnlyPage screen="dev-admin" />
-          ) : (
-            <RequireSession>{() => <DevOnlyPage screen="dev-admin" />}</RequireSession>
-          )
-        }
-      />
-      <Route
-        path="/logs"
-        element={
-          isProduction() ? (
-            <DevOnlyPage screen="logs" />
-          ) : (
-            <RequireSession>
-              {(u) => (
-                <Lazy>
-                  <DevLogsPage user={u} />
-                </Lazy>
-              )}
-            </RequireSession>
-          )
-        }
-      />
-      <Route path="/test-auth" element={<DevOnlyPage screen="test-auth" />} />
-      {/* The spec sends a failed API-key save to /auth, a route BIS does not have: sign in. */}
-      <Route path="/auth" element={<Navigate to="/signin" replace />} />
+        <Route
+          path={APP_ROUTES.admin}
+          element={<RequireSession>{(u) => <AdminPage user={u} />}</RequireSession>}
+        />
+        {/* Development-only screens (spec §2): in production, their message and nothing else. */}
+        <Route
+          path={APP_ROUTES.devAdmin}
+          element={
+            isProduction() ? (
+              <DevOnlyPage screen="dev-admin" />
+            ) : (
+              <RequireSession>{() => <DevOnlyPage screen="dev-admin" />}</RequireSession>
+            )
+          }
+        />
+        <Route
+          path={APP_ROUTES.logs}
+          element={
+            isProduction() ? (
+              <DevOnlyPage screen="logs" />
+            ) : (
+              <RequireSession>{(u) => <DevLogsPage user={u} />}</RequireSession>
+            )
+          }
+        />
+        <Route path={APP_ROUTES.testAuth} element={<DevOnlyPage screen="test-auth" />} />
+        {/* The spec sends a failed API-key save to /auth, a route BIS does not have: sign in. */}
+        <Route path={APP_ROUTES.auth} element={<Navigate to={APP_ROUTES.signIn} replace />} />
 
-      <Route path="/dev/outbox" element={<DevOutboxPage />} />
-      <Route path="*" element={<NotFoundPage />} />
-    </Routes>
+        <Route path={APP_ROUTES.devOutbox} element={<DevOutboxPage />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
+    </Lazy>
   );
 }

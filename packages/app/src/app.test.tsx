@@ -1,23 +1,55 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { dana, fakeApi, signedOut } from "./test/fake-api";
+import { dana, type FakeReply, fakeApi, signedOut } from "./test/fake-api";
+import { held } from "./test/held";
 import { findToast, renderApp } from "./test/render-app";
 
 describe("signed-out screens", () => {
-  it("shows a spinner while the session loads, then the landing page", async () => {
+  it("shows the landing page at once while the session loads, in a browser that has seen no session", async () => {
+    const session = held<FakeReply>();
+    fakeApi({
+      "GET /api/auth/user": () => session.promise,
+      "GET /api/public/settings": { status: 200, body: {} },
+    });
+    renderApp("/");
+    expect(
+      await screen.findByRole("heading", { name: "Premium Local Market Research" }),
+    ).toBeTruthy();
+    expect(screen.queryByRole("status", { name: "Loading" })).toBeNull();
+    expect(
+      screen.getByRole("link", { name: "Start Your Free Market Analysis" }).getAttribute("href"),
+    ).toBe("/register");
+    session.release(signedOut);
+    expect(await screen.findByText("Video Coming Soon")).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "Premium Local Market Research" })).toBeTruthy();
+  });
+
+  it("waits for the session where this browser last saw a user, so the dashboard does not flash the landing page", async () => {
+    const session = held<FakeReply>();
+    fakeApi({
+      "GET /api/auth/user": () => session.promise,
+      "GET /api/analyses": { status: 200, body: { items: [], nextCursor: null } },
+      "GET /api/settings/videos": { status: 200, body: {} },
+    });
+    localStorage.setItem("bis.session-hint", "1");
+    renderApp("/");
+    expect(screen.getByRole("status", { name: "Loading" })).toBeTruthy();
+    expect(screen.queryByRole("heading", { name: "Premium Local Market Research" })).toBeNull();
+    session.release({ status: 200, body: dana });
+    expect(await screen.findByRole("heading", { name: /Welcome, Dana/ })).toBeTruthy();
+  });
+
+  it("forgets the hint when the session turns out to be gone", async () => {
     fakeApi({
       "GET /api/auth/user": signedOut,
       "GET /api/public/settings": { status: 200, body: {} },
     });
+    localStorage.setItem("bis.session-hint", "1");
     renderApp("/");
-    expect(screen.getByRole("status", { name: "Loading" })).toBeTruthy();
     expect(
       await screen.findByRole("heading", { name: "Premium Local Market Research" }),
     ).toBeTruthy();
-    expect(await screen.findByText("Video Coming Soon")).toBeTruthy();
-    expect(
-      screen.getByRole("link", { name: "Start Your Free Market Analysis" }).getAttribute("href"),
-    ).toBe("/register");
+    expect(localStorage.getItem("bis.session-hint")).toBeNull();
   });
 
   it("plays the configured landing video in a titled frame", async () => {
@@ -217,6 +249,8 @@ describe("sign in and the session", () => {
     await user.click(await screen.findByRole("button", { name: "Dana" }));
     await user.click(screen.getByRole("menuitem", { name: "Sign Out" }));
     expect(await findToast("Logged out")).toBeTruthy();
+    // The session hint (which makes the next visit wait for the session) goes with the session.
+    expect(localStorage.getItem("bis.session-hint")).toBeNull();
     expect(
       await screen.findByRole("heading", { name: "Premium Local Market Research" }),
     ).toBeTruthy();

@@ -2,6 +2,7 @@
  * @bis/sdk — browser-safe entry: schemas, constants, errors, the typed client.
  * Nothing here may import Node-only modules (the widget bundles this entry).
  */
+export * from "./app-routes.js";
 export * from "./client/account.js";
 export * from "./client/client.js";
 export * from "./client/transport.js";

@@ -3,11 +3,12 @@
  * built app on the same port.
  */
 import { randomUUID } from "node:crypto";
-import path from "node:path";
 import { toNodeHandler } from "better-auth/node";
 import express, { type Express } from "express";
 import { pinoHttp } from "pino-http";
 import type { AppContext } from "./context.js";
+import { appFiles } from "./http/app-files.js";
+import { responseCompression } from "./http/compression.js";
 import { apiNotFound, errorHandler } from "./http/errors.js";
 import { originCheck, securityHeaders } from "./http/security.js";
 import { adminRoutes } from "./routes/admin-routes.js";
@@ -52,6 +53,8 @@ export function createApp(ctx: AppContext): Express {
     }),
   );
   app.use(securityHeaders(config));
+  // API answers and the widget file, compressed on the fly; the app's files are precompressed.
+  app.use(["/api", "/widget"], responseCompression());
 
   // better-auth serves only the verification link; it reads its own body, so it comes before express.json().
   app.get("/api/auth/verify-email", toNodeHandler(ctx.auth));
@@ -77,23 +80,7 @@ export function createApp(ctx: AppContext): Express {
   app.use("/api", adminRoutes(ctx), partnerRoutes(ctx));
   app.use("/api", apiNotFound);
 
-  if (config.appDist) {
-    const dist = config.appDist;
-    app.use(
-      express.static(dist, {
-        index: false,
-        setHeaders: (res, file) => {
-          // Vite fingerprints everything under assets/: cache it for a year; never cache the HTML.
-          if (file.includes(`${path.sep}assets${path.sep}`))
-            res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
-        },
-      }),
-    );
-    app.get("/{*splat}", (_req, res) => {
-      res.setHeader("Cache-Control", "no-cache");
-      res.sendFile(path.join(dist, "index.html"));
-    });
-  }
+  if (config.appDist) app.use(appFiles(config.appDist));
 
   app.use(errorHandler);
   return app;
