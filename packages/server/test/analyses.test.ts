@@ -318,6 +318,23 @@ describe("DELETE /api/analyses/:id", () => {
     expect((await admin.admin.payments()).some((p) => p.analysisId === paid)).toBe(false);
   });
 
+  it("keeps a paid analysis when asked to delete only if unpaid (409), deletes an unpaid one", async () => {
+    const paid = await paidAnalysisFor(owner);
+    await expect(owner.analyses.delete(paid, { ifUnpaid: true })).rejects.toMatchObject({
+      status: 409,
+      serverMessage: "This analysis is paid for, so it was not deleted",
+    });
+    expect((await owner.analyses.get(paid)).isPaid).toBe(true);
+    const draft = await analysisFor(owner);
+    await owner.analyses.delete(draft, { ifUnpaid: true });
+    await expect(owner.analyses.get(draft)).rejects.toMatchObject({ status: 404 });
+    const bad = await owner.fetch(`${bis.url}/api/analyses/${paid}?ifUnpaid=maybe`, {
+      method: "DELETE",
+    });
+    expect(bad.status).toBe(400);
+    expect((await owner.analyses.get(paid)).id).toBe(paid);
+  });
+
   it("answers 404 to another user and leaves the analysis in place", async () => {
     const id = await analysisFor(owner);
     const response = await other.fetch(`${bis.url}/api/analyses/${id}`, { method: "DELETE" });

@@ -74,3 +74,33 @@ export function useRerunAnalysis(id: string) {
     },
   });
 }
+
+/**
+ * DELETE /api/analyses/{id} (owner or administrator): the analysis leaves the cache and every
+ * list of analyses refetches. Screens pass `quiet` when the deletion is housekeeping the user did
+ * not ask for in words (the wizard replacing its own draft): no toast then, success or failure.
+ */
+export function useDeleteAnalysis({ quiet = false }: { quiet?: boolean } = {}) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ifUnpaid }: { id: string; location: string; ifUnpaid?: boolean }) =>
+      api.analyses.delete(id, { ifUnpaid }),
+    onSuccess: (_nothing, { id, location }) => {
+      client.removeQueries({ queryKey: queryKeys.analysis(id) });
+      void client.invalidateQueries({ queryKey: queryKeys.analyses, exact: true });
+      if (quiet) return;
+      toast({
+        title: "Analysis deleted",
+        description: `The ${location} analysis was deleted.`,
+      });
+    },
+    onError: (error) => {
+      if (quiet) return;
+      toast({
+        variant: "destructive",
+        title: "Delete failed",
+        description: errorMessage(error, "Delete failed"),
+      });
+    },
+  });
+}

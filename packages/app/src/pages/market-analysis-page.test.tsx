@@ -135,8 +135,12 @@ describe("/market-analysis", () => {
     expect(screen.getByText("Your market analysis has been generated successfully.")).toBeTruthy();
     expect(screen.getByText("Austin, TX")).toBeTruthy();
     expect(screen.getByText("1,234,567")).toBeTruthy();
+    // Each figure says what it counts (the market size is people, not households or dollars).
+    expect(screen.getByText("People living within 15 miles of Austin, TX")).toBeTruthy();
     expect(screen.getByText("480,000")).toBeTruthy();
+    expect(screen.getByText("Households within 15 miles of Austin, TX")).toBeTruthy();
     expect(screen.getByText("Avg. Annual Revenue").nextElementSibling?.textContent).toBe("N/A");
+    expect(document.title).toBe("Austin, TX — Market analysis results — BIS");
     expect(screen.getByRole("link", { name: "Continue to Step 2" }).getAttribute("href")).toBe(
       "/dashboard",
     );
@@ -177,6 +181,91 @@ describe("/market-analysis", () => {
     expect(screen.queryByRole("heading", { name: "Market Analysis Results" })).toBeNull();
     await new Promise((r) => setTimeout(r, 2300));
     expect(window.location.pathname).toBe("/market-analysis");
+  });
+
+  it("replaces the unpaid draft when the user modifies and runs again: one analysis, not two", async () => {
+    let next = 0;
+    const api = fakeApi({
+      ...signedIn,
+      "POST /api/market-analysis/analyze": ({ body }) => {
+        next += 1;
+        const city = (body as { city: string }).city;
+        return {
+          status: 200,
+          body: {
+            analysis: { id: `draft_${next}` },
+            location: `${city}, TX`,
+            marketSize: 10,
+            households: 4,
+            avgRevenue: 812.5,
+          },
+        };
+      },
+      "DELETE /api/analyses/draft_1": { status: 204 },
+      "DELETE /api/analyses/draft_2": { status: 204 },
+    });
+    const { user } = renderApp("/market-analysis");
+    await fillValidForm(user);
+    await user.click(screen.getByRole("button", { name: "Start Market Analysis" }));
+    await screen.findByRole("heading", { name: "Market Analysis Results" });
+    // A first run deletes nothing.
+    expect(api.calls.some((c) => c.method === "DELETE")).toBe(false);
+
+    await user.click(screen.getByRole("button", { name: "Modify Analysis" }));
+    const city = await screen.findByLabelText("Target City");
+    await user.clear(city);
+    await user.type(city, "Dallas");
+    await user.click(screen.getByRole("button", { name: "Start Market Analysis" }));
+    expect(await screen.findByText("People living within 15 miles of Dallas, TX")).toBeTruthy();
+    await waitFor(() =>
+      expect(api.calls.filter((c) => c.method === "DELETE").map((c) => c.path)).toEqual([
+        "/api/analyses/draft_1",
+      ]),
+    );
+    // Only while unpaid: the server keeps a paid one.
+    expect(api.calls.find((c) => c.method === "DELETE")?.query.get("ifUnpaid")).toBe("true");
+    // Housekeeping, not news: no "Analysis deleted" toast.
+    expect(screen.queryByText("Analysis deleted")).toBeNull();
+
+    // Again, with the same inputs: the second draft goes too.
+    await user.click(screen.getByRole("button", { name: "Modify Analysis" }));
+    await user.click(await screen.findByRole("button", { name: "Start Market Analysis" }));
+    await waitFor(() =>
+      expect(api.calls.filter((c) => c.method === "DELETE").map((c) => c.path)).toEqual([
+        "/api/analyses/draft_1",
+        "/api/analyses/draft_2",
+      ]),
+    );
+    expect(api.calls.filter((c) => c.path === "/api/market-analysis/analyze")).toHaveLength(3);
+  });
+
+  it("keeps the draft when the modified run fails, and deletes nothing on a plain first run", async () => {
+    let fail = false;
+    const api = fakeApi({
+      ...signedIn,
+      "POST /api/market-analysis/analyze": () =>
+        fail
+          ? { status: 500, body: { code: "INTERNAL", message: "Census data unavailable" } }
+          : {
+              status: 200,
+              body: {
+                analysis: { id: "draft_1" },
+                location: "Austin, TX",
+                marketSize: 10,
+                households: 4,
+                avgRevenue: 812.5,
+              },
+            },
+    });
+    const { user } = renderApp("/market-analysis");
+    await fillValidForm(user);
+    await user.click(screen.getByRole("button", { name: "Start Market Analysis" }));
+    await screen.findByRole("heading", { name: "Market Analysis Results" });
+    await user.click(screen.getByRole("button", { name: "Modify Analysis" }));
+    fail = true;
+    await user.click(await screen.findByRole("button", { name: "Start Market Analysis" }));
+    expect(await findToast("Analysis Failed")).toBeTruthy();
+    expect(api.calls.some((c) => c.method === "DELETE")).toBe(false);
   });
 
   it("offers the nearest city names for an unknown city", async () => {

@@ -2,7 +2,9 @@
  * /market-analysis: the two-stage wizard (specification §2, §4). Stage 1 configures the service
  * area; after a successful analyze, stage 2 shows the headline figures and, about
  * RESULTS_REDIRECT_DELAY_MS later, moves on to /analysis/{id}. "Modify Analysis" goes back to
- * the form with its values kept and the result cleared.
+ * the form with its values kept and the result cleared; the analysis it leaves is a draft, and
+ * once the modified run has succeeded the draft is deleted (only while unpaid: the server keeps
+ * a paid one), so modifying and re-running leaves one analysis, not a copy per try.
  */
 import {
   type AnalyzeResponse,
@@ -10,10 +12,11 @@ import {
   type MarketAnalysisForm,
   marketAnalysisFormSchema,
   RESULTS_REDIRECT_DELAY_MS,
+  SECONDARY_RADIUS,
   US_STATES,
 } from "@bis/sdk";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { AnalysisResultsCard } from "../components/market-analysis/analysis-results-card";
@@ -26,7 +29,8 @@ import {
 } from "../components/market-analysis/service-area-form";
 import { WizardProgress } from "../components/market-analysis/wizard-progress";
 import { PageShell } from "../components/page-shell";
-import { useAnalyze } from "../hooks/use-analyses";
+import { useAnalyze, useDeleteAnalysis } from "../hooks/use-analyses";
+import { useDocumentTitle } from "../hooks/use-document-title";
 
 const FORM_FIELDS = new Set<string>(Object.keys(serviceAreaDefaults));
 
@@ -37,7 +41,13 @@ function stateName(code: string): string {
 export function MarketAnalysisPage() {
   const navigate = useNavigate();
   const analyze = useAnalyze();
+  // Housekeeping the user asked for by re-running: no toast of its own.
+  const discardDraft = useDeleteAnalysis({ quiet: true });
   const [result, setResult] = useState<AnalyzeResponse | null>(null);
+  const [resultRadius, setResultRadius] = useState<number>(SECONDARY_RADIUS.default);
+  // The analysis "Modify Analysis" stepped back from: replaced once the next run succeeds.
+  const draft = useRef<{ id: string; location: string } | null>(null);
+  useDocumentTitle(result ? `${result.location} — Market analysis results` : "New market analysis");
   const [unknownCity, setUnknownCity] = useState<UnknownCity | null>(null);
 
   const form = useForm<MarketAnalysisForm, unknown, ServiceAreaValues>({
@@ -68,7 +78,15 @@ export function MarketAnalysisPage() {
   const onSubmit = form.handleSubmit((values) => {
     setUnknownCity(null);
     analyze.mutate(values, {
-      onSuccess: (response) => setResult(response),
+      onSuccess: (response) => {
+        const replaced = draft.current;
+        draft.current = null;
+        if (replaced && replaced.id !== response.analysis.id) {
+          discardDraft.mutate({ ...replaced, ifUnpaid: true });
+        }
+        setResultRadius(values.secondaryRadius);
+        setResult(response);
+      },
       onError: (error) => {
         if (!isBisApiError(error)) return;
         if (error.code === "UNKNOWN_CITY") {
@@ -92,6 +110,7 @@ export function MarketAnalysisPage() {
   });
 
   const modify = () => {
+    if (result) draft.current = { id: result.analysis.id, location: result.location };
     setResult(null);
     analyze.reset();
   };
@@ -109,7 +128,7 @@ export function MarketAnalysisPage() {
       <WizardProgress current={result ? 1 : 0} />
 
       {result ? (
-        <AnalysisResultsCard result={result} onModify={modify} />
+        <AnalysisResultsCard result={result} secondaryRadius={resultRadius} onModify={modify} />
       ) : (
         <>
           <ServiceAreaForm

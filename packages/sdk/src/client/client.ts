@@ -216,9 +216,13 @@ function analysesResource(t: Transport) {
       getPage(t, "/api/analyses", "analyses", analysisSummarySchema, query),
     /**
      * Deletes one of your analyses (an administrator: anyone's) with its payments; 404 when it
-     * is not yours or does not exist.
+     * is not yours or does not exist. With `ifUnpaid`, a paid analysis is kept (409).
      */
-    delete: (id: string): Promise<void> => t.request<void>({ method: "DELETE", path: path(id) }),
+    delete: (id: string, options: { ifUnpaid?: boolean } = {}): Promise<void> =>
+      t.request<void>({
+        method: "DELETE",
+        path: options.ifUnpaid ? `${path(id)}?ifUnpaid=true` : path(id),
+      }),
     /** Re-runs the market analysis with changed assumptions. */
     rerun: (id: string, body: RerunRequest) =>
       t.request({ method: "PUT", path: `${path(id)}/assumptions`, body, schema: analysisSchema }),

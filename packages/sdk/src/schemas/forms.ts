@@ -268,6 +268,18 @@ export const analyzeRequestSchema = marketAnalysisFormSchema.and(
 export type AnalyzeRequest = z.input<typeof analyzeRequestSchema>;
 export type AnalyzeInput = z.output<typeof analyzeRequestSchema>;
 
+/**
+ * DELETE /api/analyses/{id}?ifUnpaid=true: delete only while the analysis is unpaid (a paid one
+ * answers 409 and stays) — how the wizard replaces the draft it just made.
+ */
+export const deleteAnalysisQuerySchema = z.object({
+  ifUnpaid: z.enum(["true", "false"]).optional(),
+});
+export type DeleteAnalysisQuery = z.input<typeof deleteAnalysisQuerySchema>;
+
+/** The 409 message when `ifUnpaid` meets a paid analysis. */
+export const PAID_ANALYSIS_KEPT_MESSAGE = "This analysis is paid for, so it was not deleted";
+
 /** PUT /api/analyses/{id}/assumptions: re-run the market analysis with these overrides. */
 export const rerunRequestSchema = z.object({ assumptions: assumptionOverridesSchema });
 export type RerunRequest = z.input<typeof rerunRequestSchema>;

@@ -1,5 +1,10 @@
 /** Market analysis calls (spec §7): parse, call the analysis service, respond. */
-import { analyzeRequestSchema, rerunRequestSchema, zipAreasCsv } from "@bis/sdk";
+import {
+  analyzeRequestSchema,
+  deleteAnalysisQuerySchema,
+  rerunRequestSchema,
+  zipAreasCsv,
+} from "@bis/sdk";
 import { Router } from "express";
 import type { AppContext } from "../context.js";
 import { parse } from "../http/errors.js";
@@ -42,7 +47,8 @@ export function analysisRoutes({ services: { accounts, analyses } }: AppContext)
 
   // Owner or administrator; anyone else 404 (as every analysis route).
   router.delete("/analyses/:id", (req, res) => {
-    analyses.remove(req.params.id, userOf(req));
+    const query = parse(deleteAnalysisQuerySchema, req.query);
+    analyses.remove(req.params.id, userOf(req), { ifUnpaid: query.ifUnpaid === "true" });
     res.status(204).end();
   });
 

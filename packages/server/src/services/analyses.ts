@@ -15,6 +15,7 @@ import {
   INDUSTRY_PROFILES,
   type IndustryId,
   type MarketAnalysisData,
+  PAID_ANALYSIS_KEPT_MESSAGE,
   US_STATES,
   type User,
   ZIP_AREAS_PROVENANCE,
@@ -379,9 +380,9 @@ export function createAnalysisService(
     /**
      * Deletes one analysis of its owner (or any, for an administrator; anyone else gets 404)
      * with its payments, as the admin bulk delete does, and records it in the audit trail, all
-     * in one transaction.
+     * in one transaction. With `ifUnpaid`, a paid analysis is kept (409).
      */
-    remove(id: string, viewer: User): void {
+    remove(id: string, viewer: User, options: { ifUnpaid?: boolean } = {}): void {
       db.transaction((tx) => {
         const row = tx
           .select({
@@ -395,6 +396,9 @@ export function createAnalysisService(
           .get();
         if (!row || (row.userId !== viewer.id && !viewer.isAdmin)) {
           throw new AppError("NOT_FOUND", "Analysis not found");
+        }
+        if (options.ifUnpaid && row.isPaid) {
+          throw new AppError("CONFLICT", PAID_ANALYSIS_KEPT_MESSAGE);
         }
         tx.delete(payment).where(eq(payment.analysisId, row.id)).run();
         tx.delete(analysis).where(eq(analysis.id, row.id)).run();

@@ -1,9 +1,9 @@
 import type { AnalysisSummary } from "@bis/sdk";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { fakeApi, signedIn } from "../../test/fake-api";
+import { type FakeReply, fakeApi, signedIn } from "../../test/fake-api";
 import { summaryFixture } from "../../test/fixtures";
-import { renderApp } from "../../test/render-app";
+import { findToast, renderApp } from "../../test/render-app";
 
 /** The dashboard of a signed-in user whose analyses are these. */
 function renderDashboard(analyses: AnalysisSummary[]) {
@@ -146,5 +146,109 @@ describe("dashboard: premium", () => {
     expect(within(section).queryByRole("button", { name: "Load more" })).toBeNull();
     const pages = api.calls.filter((c) => c.path === "/api/analyses");
     expect(pages.map((c) => c.query.get("cursor"))).toEqual([null, "page2"]);
+  });
+});
+
+describe("dashboard: deleting an analysis", () => {
+  /** A dashboard whose server deletes for real: the list answers without the deleted ones. */
+  function renderDeletable(analyses: AnalysisSummary[], deleteReply?: FakeReply) {
+    let left = [...analyses];
+    const api = fakeApi({
+      ...signedIn,
+      "GET /api/analyses": () => ({ status: 200, body: { analyses: left, total: left.length } }),
+      ...Object.fromEntries(
+        analyses.map((a) => [
+          `DELETE /api/analyses/${a.id}`,
+          () => {
+            if (deleteReply) return deleteReply;
+            left = left.filter((x) => x.id !== a.id);
+            return { status: 204 };
+          },
+        ]),
+      ),
+    });
+    return { api, ...renderApp("/dashboard") };
+  }
+
+  it("asks first, naming the market; Cancel (or Escape) keeps it and returns focus", async () => {
+    const { api, user } = renderDeletable([
+      summaryFixture({ id: "dal", location: "Dallas, TX", createdAt: "2025-05-02T10:00:00Z" }),
+    ]);
+    const section = await yourAnalyses();
+    const remove = await within(section).findByRole("button", {
+      name: "Delete analysis of Dallas, TX from May 2, 2025",
+    });
+    await user.click(remove);
+    const dialog = screen.getByRole("alertdialog", { name: "Delete the Dallas, TX analysis?" });
+    expect(dialog.getAttribute("aria-modal")).toBe("true");
+    expect(within(dialog).getByText(/will be deleted\. This cannot be undone\./)).toBeTruthy();
+    expect(within(dialog).queryByText(/You paid for this analysis/)).toBeNull();
+    // The safe choice has focus.
+    expect(document.activeElement).toBe(within(dialog).getByRole("button", { name: "Cancel" }));
+
+    await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+    expect(document.activeElement).toBe(remove);
+
+    await user.click(remove);
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+    expect(document.activeElement).toBe(remove);
+    expect(api.calls.some((c) => c.method === "DELETE")).toBe(false);
+    expect(within(section).getAllByRole("listitem")).toHaveLength(1);
+  });
+
+  it("warns that a paid analysis takes its premium results with it", async () => {
+    const { user } = renderDeletable([
+      summaryFixture({ id: "aus", location: "Austin, TX", isPaid: true }),
+    ]);
+    await user.click(await screen.findByRole("button", { name: /^Delete analysis of Austin/ }));
+    const dialog = screen.getByRole("alertdialog", { name: "Delete the Austin, TX analysis?" });
+    expect(within(dialog).getByText("You paid for this analysis.")).toBeTruthy();
+    expect(
+      within(dialog).getByText(/keyword research, competition analysis and PDF report/),
+    ).toBeTruthy();
+  });
+
+  it("deletes after confirmation: the call, a toast, and the list without it", async () => {
+    const { api, user } = renderDeletable([
+      summaryFixture({ id: "dal", location: "Dallas, TX" }),
+      summaryFixture({ id: "aus", location: "Austin, TX" }),
+    ]);
+    const section = await yourAnalyses();
+    await user.click(
+      await within(section).findByRole("button", { name: /^Delete analysis of Dallas/ }),
+    );
+    await user.click(
+      within(screen.getByRole("alertdialog")).getByRole("button", { name: "Delete Analysis" }),
+    );
+    expect(await findToast("Analysis deleted")).toBeTruthy();
+    expect(screen.getByText("The Dallas, TX analysis was deleted.")).toBeTruthy();
+    await waitFor(() => expect(within(section).getAllByRole("listitem")).toHaveLength(1));
+    expect(within(section).queryByText("Dallas, TX")).toBeNull();
+    expect(within(section).getByText("Austin, TX")).toBeTruthy();
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+    expect(api.calls.filter((c) => c.method === "DELETE").map((c) => c.path)).toEqual([
+      "/api/analyses/dal",
+    ]);
+    // The row is gone: focus lands on the list's heading, not on the page's start.
+    expect(document.activeElement).toBe(
+      within(section).getByRole("heading", { name: "Your Analyses" }),
+    );
+  });
+
+  it('says "Delete failed" with the server\'s message and keeps the analysis', async () => {
+    const { user } = renderDeletable([summaryFixture({ id: "dal", location: "Dallas, TX" })], {
+      status: 404,
+      body: { code: "NOT_FOUND", message: "Analysis not found" },
+    });
+    const section = await yourAnalyses();
+    await user.click(await within(section).findByRole("button", { name: /^Delete analysis of/ }));
+    await user.click(
+      within(screen.getByRole("alertdialog")).getByRole("button", { name: "Delete Analysis" }),
+    );
+    expect(await findToast("Delete failed")).toBeTruthy();
+    expect(screen.getByText(/Analysis not found/)).toBeTruthy();
+    expect(within(section).getByText("Dallas, TX")).toBeTruthy();
   });
 });

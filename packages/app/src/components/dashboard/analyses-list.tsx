@@ -1,28 +1,80 @@
 /**
  * "Your Analyses" on the dashboard: the signed-in user's analyses, newest first
  * (GET /api/analyses), with location, date, radii, market size and a link to the results; a
- * "Premium" badge on paid ones and a "Buy Premium" link to the checkout on the others.
+ * "Premium" badge on paid ones and a "Buy Premium" link to the checkout on the others; and
+ * Delete, behind a confirmation that names the market and warns when it was paid for
+ * (DELETE /api/analyses/{id}), then a toast and the list without it.
  */
-import { errorMessage } from "@bis/sdk";
-import { ArrowRight, ChartColumn, History, Play, ShoppingCart, Sparkles } from "lucide-react";
+import { type AnalysisSummary, errorMessage } from "@bis/sdk";
+import {
+  ArrowRight,
+  ChartColumn,
+  History,
+  Play,
+  ShoppingCart,
+  Sparkles,
+  Trash2,
+  TriangleAlert,
+} from "lucide-react";
+import { useRef, useState } from "react";
 import { Link } from "react-router";
-import { useAnalysesList } from "../../hooks/use-analyses";
+import { useAnalysesList, useDeleteAnalysis } from "../../hooks/use-analyses";
+import { cn } from "../../lib/cn";
 import { formatCompactCurrency, formatDate, formatNumber } from "../../lib/format";
 import { Badge } from "../ui/badge";
 import { buttonClasses } from "../ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../ui/card";
+import { ConfirmDialog } from "../ui/confirm-dialog";
 import { LoadMore } from "../ui/load-more";
 import { RetryButton } from "../ui/retry-button";
 import { Spinner } from "../ui/spinner";
 
+/** The confirmation's words: the market and date, and what a paid analysis takes with it. */
+function DeleteWarning({ analysis }: { analysis: AnalysisSummary }) {
+  return (
+    <>
+      <p>
+        The market analysis of <strong className="font-semibold">{analysis.location}</strong> from{" "}
+        {formatDate(analysis.createdAt)} will be deleted. This cannot be undone.
+      </p>
+      {analysis.isPaid ? (
+        <p className="flex gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-900">
+          <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          <span>
+            <strong className="font-semibold">You paid for this analysis.</strong> Its keyword
+            research, competition analysis and PDF report go with it, and getting them back means
+            buying premium again for a new analysis.
+          </span>
+        </p>
+      ) : null}
+    </>
+  );
+}
+
 export function AnalysesList() {
   const list = useAnalysesList();
+  const remove = useDeleteAnalysis();
+  const [doomed, setDoomed] = useState<AnalysisSummary | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  function confirmDelete() {
+    if (!doomed) return;
+    remove.mutate(
+      { id: doomed.id, location: doomed.location },
+      { onSettled: () => setDoomed(null) },
+    );
+  }
 
   return (
     <section aria-labelledby="analyses-heading">
       <Card>
         <CardHeader>
-          <CardTitle id="analyses-heading" className="flex items-center gap-2">
+          <CardTitle
+            id="analyses-heading"
+            ref={headingRef}
+            tabIndex={-1}
+            className="flex items-center gap-2 focus-visible:outline-none"
+          >
             <History className="size-5 text-brand-700" aria-hidden="true" />
             Your Analyses
           </CardTitle>
@@ -105,6 +157,21 @@ export function AnalysesList() {
                       </span>
                       <ArrowRight className="size-4" aria-hidden="true" />
                     </Link>
+                    <button
+                      type="button"
+                      onClick={() => setDoomed(a)}
+                      className={cn(
+                        buttonClasses({ variant: "outline", size: "sm" }),
+                        "text-red-700 hover:bg-red-50 hover:text-red-800",
+                      )}
+                    >
+                      <Trash2 className="size-4" aria-hidden="true" />
+                      Delete
+                      <span className="sr-only">
+                        {" "}
+                        analysis of {a.location} from {formatDate(a.createdAt)}
+                      </span>
+                    </button>
                   </div>
                 </li>
               ))}
@@ -113,6 +180,18 @@ export function AnalysesList() {
           {list.isSuccess ? <LoadMore list={list} noun="analyses" /> : null}
         </CardContent>
       </Card>
+      <ConfirmDialog
+        open={doomed !== null}
+        title={doomed ? `Delete the ${doomed.location} analysis?` : ""}
+        confirmLabel="Delete Analysis"
+        pendingLabel="Deleting..."
+        pending={remove.isPending}
+        onConfirm={confirmDelete}
+        onCancel={() => setDoomed(null)}
+        returnFocus={headingRef}
+      >
+        {doomed ? <DeleteWarning analysis={doomed} /> : null}
+      </ConfirmDialog>
     </section>
   );
 }

@@ -1,23 +1,28 @@
 /**
  * Stage 2 of the wizard, "Market Analysis Results" (specification §2): the three headline
- * figures of the analyze response ("N/A" when missing) and the way on.
+ * figures of the analyze response ("N/A" when missing), each with a line saying what it
+ * counts, and the way on.
  */
 import type { AnalyzeResponse } from "@bis/sdk";
 import { ArrowRight, ChartColumn, DollarSign, Home, PencilLine, Users } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
-import { formatCurrency, formatNumber } from "../../lib/format";
+import { formatCurrency, formatMiles, formatNumber } from "../../lib/format";
 import { Figure } from "../analysis/figure";
 import { Button, buttonClasses } from "../ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../ui/card";
 
 export function AnalysisResultsCard({
   result,
+  secondaryRadius,
   onModify,
 }: {
   result: AnalyzeResponse;
+  /** The outer radius of the service area, in miles (what the figures cover). */
+  secondaryRadius: number;
   onModify: () => void;
 }) {
+  const area = `within ${formatMiles(secondaryRadius)} of ${result.location}`;
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
 
@@ -40,18 +45,25 @@ export function AnalysisResultsCard({
             icon={<Users className="size-4" aria-hidden="true" />}
             label="Total Market Size"
             value={formatNumber(result.marketSize)}
+            note={result.marketSize === null ? undefined : `People living ${area}`}
             provenance={result.provenance?.population}
           />
           <Figure
             icon={<Home className="size-4" aria-hidden="true" />}
             label="Target Households"
             value={formatNumber(result.households)}
+            note={result.households === null ? undefined : `Households ${area}`}
             provenance={result.provenance?.households}
           />
           <Figure
             icon={<DollarSign className="size-4" aria-hidden="true" />}
             label="Avg. Annual Revenue"
             value={formatCurrency(result.avgRevenue)}
+            note={
+              result.avgRevenue === null
+                ? undefined
+                : "HVAC spending per household per year, across the services modelled"
+            }
             provenance={result.provenance?.revenue}
           />
         </dl>
