@@ -2,7 +2,8 @@
 import type { Logger } from "pino";
 import { type Auth, createAuth } from "./auth/auth.js";
 import type { Config } from "./config.js";
-import { type Db, openDatabase } from "./db/database.js";
+import { startWalCheckpoints } from "./db/checkpoints.js";
+import { type Db, isFileDatabase, openDatabase } from "./db/database.js";
 import { createMailer, type Mailer } from "./email/mailer.js";
 import { type ApiKeyService, createApiKeyService } from "./keys/api-key-service.js";
 import type { KeyStore } from "./keys/key-store.js";
@@ -67,6 +68,9 @@ export function createLogger(config: Config): Logger {
 
 export function createContext(config: Config, logger: Logger = createLogger(config)): AppContext {
   const db = openDatabase(config.databaseFile);
+  const checkpoints = isFileDatabase(config.databaseFile)
+    ? startWalCheckpoints(db, config.databaseFile, { logger })
+    : null;
   const audit = createAuditService(db);
   const apiKeys = createApiKeyService({ db, config, logger, audit });
   const mailer = createMailer(config, logger);
@@ -135,6 +139,8 @@ export function createContext(config: Config, logger: Logger = createLogger(conf
     close() {
       webhooks.stop();
       mailer.close();
+      // The worker's connection closes on its own; SQLite checkpoints when the last one does.
+      void checkpoints?.stop();
       db.$client.close();
     },
   };

@@ -35,6 +35,26 @@ export function milesOfChordSquared(chordSquared: number): number {
 }
 
 /**
+ * What every circle query needs: the circle's latitude–longitude bounding box (west, south,
+ * east, north; it holds every point within the radius), the centre as a unit vector, and the
+ * squared chord of the radius.
+ */
+function query(lat: number, lon: number, radiusMiles: number) {
+  const dLat = radiusMiles / MILES_PER_DEGREE_LAT;
+  const cos = Math.cos(toRad(Math.min(89, Math.abs(lat) + dLat)));
+  const dLon = Math.min(180, radiusMiles / (MILES_PER_DEGREE_LAT * Math.max(cos, 0.01)));
+  const la = toRad(lat);
+  const lo = toRad(lon);
+  return {
+    box: [lon - dLon, lat - dLat, lon + dLon, lat + dLat] as const,
+    x: Math.cos(la) * Math.cos(lo),
+    y: Math.cos(la) * Math.sin(lo),
+    z: Math.sin(la),
+    limit: chordSquaredOf(radiusMiles),
+  };
+}
+
+/**
  * A static kd-tree over points; a query is a bounding-box search on the tree, then the exact
  * great-circle distance of each hit, from the points' unit vectors computed once (no
  * trigonometry per point). About 0.2 ms for the ~7,700 tracts within 100 miles of New York.
@@ -103,16 +123,8 @@ export class PointIndex<T extends GeoPoint> {
     item: (id: number, chordSquared: number) => void,
   ): void {
     if (this.items.length === 0) return;
-    const dLat = radiusMiles / MILES_PER_DEGREE_LAT;
-    const cos = Math.cos(toRad(Math.min(89, Math.abs(lat) + dLat)));
-    const dLon = Math.min(180, radiusMiles / (MILES_PER_DEGREE_LAT * Math.max(cos, 0.01)));
-    const [qw, qs, qe, qn] = [lon - dLon, lat - dLat, lon + dLon, lat + dLat];
-    const la = toRad(lat);
-    const lo = toRad(lon);
-    const cx = Math.cos(la) * Math.cos(lo);
-    const cy = Math.cos(la) * Math.sin(lo);
-    const cz = Math.sin(la);
-    const limit = chordSquaredOf(radiusMiles);
+    const { box, x: cx, y: cy, z: cz, limit } = query(lat, lon, radiusMiles);
+    const [qw, qs, qe, qn] = box;
     const wholeLimit = limit * (1 - 1e-9);
     const { xyz } = this;
     const { ids, coords, nodeSize } = this.index;
@@ -210,23 +222,39 @@ export class PointIndex<T extends GeoPoint> {
     visit: (id: number, chordSquared: number) => void,
   ): void {
     if (this.items.length === 0) return;
-    const dLat = radiusMiles / MILES_PER_DEGREE_LAT;
-    const cos = Math.cos(toRad(Math.min(89, Math.abs(lat) + dLat)));
-    const dLon = Math.min(180, radiusMiles / (MILES_PER_DEGREE_LAT * Math.max(cos, 0.01)));
-    const la = toRad(lat);
-    const lo = toRad(lon);
-    const x = Math.cos(la) * Math.cos(lo);
-    const y = Math.cos(la) * Math.sin(lo);
-    const z = Math.sin(la);
-    const limit = chordSquaredOf(radiusMiles);
+    const { box, x, y, z, limit } = query(lat, lon, radiusMiles);
     const xyz = this.xyz;
-    for (const id of this.index.range(lon - dLon, lat - dLat, lon + dLon, lat + dLat)) {
+    for (const id of this.index.range(box[0], box[1], box[2], box[3])) {
       const dx = (xyz[3 * id] as number) - x;
       const dy = (xyz[3 * id + 1] as number) - y;
       const dz = (xyz[3 * id + 2] as number) - z;
       const chordSquared = dx * dx + dy * dy + dz * dz;
       if (chordSquared <= limit) visit(id, chordSquared);
     }
+  }
+
+  /**
+   * `make(item, distanceMiles)` of every item within `radiusMiles`, in no order: one loop with
+   * no callback but `make` (the places of a 100-mile circle are 1,600 calls).
+   */
+  mapWithin<R>(
+    lat: number,
+    lon: number,
+    radiusMiles: number,
+    make: (item: T, distanceMiles: number) => R,
+  ): R[] {
+    const out: R[] = [];
+    if (this.items.length === 0) return out;
+    const { box, x, y, z, limit } = query(lat, lon, radiusMiles);
+    const { xyz, items } = this;
+    for (const id of this.index.range(box[0], box[1], box[2], box[3])) {
+      const dx = (xyz[3 * id] as number) - x;
+      const dy = (xyz[3 * id + 1] as number) - y;
+      const dz = (xyz[3 * id + 2] as number) - z;
+      const chordSquared = dx * dx + dy * dy + dz * dz;
+      if (chordSquared <= limit) out.push(make(items[id] as T, milesOfChordSquared(chordSquared)));
+    }
+    return out;
   }
 
   /** Calls `visit` for every item whose point lies within `radiusMiles`, in no order. */
@@ -243,11 +271,10 @@ export class PointIndex<T extends GeoPoint> {
 
   /** Items whose point lies within `radiusMiles`, nearest first, with their distance. */
   near(lat: number, lon: number, radiusMiles: number): AtDistance<T>[] {
-    const out: AtDistance<T>[] = [];
-    this.forEachWithin(lat, lon, radiusMiles, (item, distanceMiles) =>
-      out.push({ item, distanceMiles }),
-    );
-    return out.sort((a, b) => a.distanceMiles - b.distanceMiles);
+    return this.mapWithin(lat, lon, radiusMiles, (item, distanceMiles) => ({
+      item,
+      distanceMiles,
+    })).sort((a, b) => a.distanceMiles - b.distanceMiles);
   }
 }
 
@@ -271,10 +298,10 @@ export class PlaceIndex {
     radiusMiles: number,
     { sorted = true }: { sorted?: boolean } = {},
   ): { place: PlaceRecord; distanceMiles: number }[] {
-    const out: { place: PlaceRecord; distanceMiles: number }[] = [];
-    this.points.forEachWithin(lat, lon, radiusMiles, (place, distanceMiles) =>
-      out.push({ place, distanceMiles }),
-    );
+    const out = this.points.mapWithin(lat, lon, radiusMiles, (place, distanceMiles) => ({
+      place,
+      distanceMiles,
+    }));
     return sorted ? out.sort((a, b) => a.distanceMiles - b.distanceMiles) : out;
   }
 }

@@ -480,4 +480,30 @@ describe("mostPopulous", () => {
     expect(mostPopulous(list, 10).map((x) => x.place.name)).toEqual(["a", "b", "c", "d", "e", "f"]);
     expect(mostPopulous(list, 0)).toEqual([]);
   });
+
+  it("agrees with sorting by population for lists with many ties, sorted and reversed input", () => {
+    let seed = 7;
+    const next = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648;
+    };
+    for (let round = 0; round < 200; round++) {
+      const n = 1 + Math.floor(next() * 400);
+      // Few distinct populations (many ties), distinct distances.
+      let list = Array.from({ length: n }, (_, i) =>
+        c(String(i), Math.floor(next() * (round % 2 ? 8 : 5000)), i + next() / 2),
+      );
+      if (round % 5 === 0) list.sort((a, b) => a.place.population - b.place.population);
+      if (round % 5 === 1) list = list.reverse();
+      const limit = Math.floor(next() * n * 1.2);
+      const expected = [...list]
+        .sort(
+          (a, b) => b.place.population - a.place.population || a.distanceMiles - b.distanceMiles,
+        )
+        .slice(0, limit)
+        .sort((a, b) => a.distanceMiles - b.distanceMiles)
+        .map((x) => x.place.name);
+      expect(mostPopulous(list, limit).map((x) => x.place.name)).toEqual(expected);
+    }
+  });
 });

@@ -49,14 +49,21 @@ function tightenSidecars(file: string) {
   }
 }
 
+/** Whether `file` names a database file (not SQLite's in-memory database). */
+export function isFileDatabase(file: string): boolean {
+  return file !== ":memory:" && file !== "";
+}
+
 export function openDatabase(file: string): Db {
-  const inMemory = file === ":memory:" || file === "";
+  const inMemory = !isFileDatabase(file);
   if (!inMemory) prepareDatabaseFile(file);
   const sqlite = new Database(file);
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("synchronous = NORMAL");
+  // After a checkpoint, a log that grew past 64 MB is cut back to that size.
+  sqlite.pragma("journal_size_limit = 67108864");
   const db = drizzle(sqlite, { schema });
   migrate(db, { migrationsFolder });
   if (!inMemory) tightenSidecars(file);
