@@ -566,6 +566,35 @@ describe("system, logs and audit", () => {
     expect((await errorOf(dana.admin.logs())).status).toBe(403);
   });
 
+  it("pages the log by entry: lines written between two pages never shift the next one", async () => {
+    const first = await admin.admin.logsPage({ limit: 3 });
+    expect(first.items).toHaveLength(3);
+    expect(first.limit).toBe(3);
+    expect(first.total).toBeGreaterThan(3);
+    expect(first.nextCursor).toEqual(expect.any(String));
+    // This call and the next are logged too: the second page still starts right after the first.
+    const second = await admin.admin.logsPage({ limit: 3, cursor: first.nextCursor ?? "" });
+    expect(second.items).toHaveLength(3);
+    const last = first.items.at(-1)?.seq ?? 0;
+    expect(second.items.every((e) => e.seq < last)).toBe(true);
+    expect(second.items[0]?.seq).toBe(
+      Math.max(...(await admin.admin.logs()).filter((e) => e.seq < last).map((e) => e.seq)),
+    );
+    // The level filter holds across pages, and total counts that level only.
+    const warnings = await admin.admin.logsPage({ level: "warn", limit: 1 });
+    expect(warnings.total).toBe((await admin.admin.logs({ level: "warn" })).length);
+    expect(warnings.items.every((e) => e.level !== "info")).toBe(true);
+
+    for (const bad of ["nope", "bzppp", Buffer.from("o:3").toString("base64url")]) {
+      const response = await admin.fetch(`${bis.url}/api/admin/logs?cursor=${bad}`, {
+        method: "GET",
+      });
+      expect(response.status).toBe(400);
+    }
+    const tooMany = await admin.fetch(`${bis.url}/api/admin/logs?limit=501`, { method: "GET" });
+    expect(tooMany.status).toBe(400);
+  });
+
   it("keeps GET /api/logs disabled outside development", async () => {
     const response = await admin.fetch(`${bis.url}/api/logs`, { method: "GET" });
     expect(response.status).toBe(404);

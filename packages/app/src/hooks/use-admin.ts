@@ -16,6 +16,7 @@ import {
   errorMessage,
   isBisApiError,
   type LogLevel,
+  PAGE_SIZE_DEFAULT,
   type Page,
   type PageQuery,
   REDIRECT_DELAY_MS,
@@ -243,12 +244,19 @@ export function useAdminApiKeys() {
   return useAdminQuery({ queryKey: adminKeys.apiKeys, queryFn: () => api.admin.apiKeys() });
 }
 
+/** The server log at `level` and above, newest first, a page at a time ("Load more"). */
 export function useAdminLogs(level: LogLevel | "all", autoRefresh: boolean) {
-  return useAdminQuery({
-    queryKey: adminKeys.logs(level),
-    queryFn: () => api.admin.logs(level === "all" ? {} : { level }),
-    refetchInterval: autoRefresh ? LOGS_REFRESH_MS : false,
-  });
+  return useAdminPaged(
+    adminKeys.logs(level),
+    (query) =>
+      api.admin.logsPage({
+        ...query,
+        // The server sends every entry it keeps when no page size is given.
+        limit: query.limit ?? PAGE_SIZE_DEFAULT,
+        level: level === "all" ? undefined : level,
+      }),
+    { refetchInterval: autoRefresh ? LOGS_REFRESH_MS : false },
+  );
 }
 
 export function useAdminAudit(autoRefresh = false) {

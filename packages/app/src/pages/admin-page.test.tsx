@@ -724,10 +724,53 @@ describe("/admin Logs", () => {
     await waitFor(() =>
       expect(api.fetch.mock.calls.some(([url]) => String(url).includes("level=warn"))).toBe(true),
     );
-
-    const audit = screen.getByRole("region", { name: "Audit trail entries" });
+    // The audit trail is its own view: not on the logs' page, one tab away.
+    expect(screen.queryByRole("region", { name: "Audit trail entries" })).toBeNull();
+    await user.click(screen.getByRole("tab", { name: "Audit Trail" }));
+    const audit = await screen.findByRole("region", { name: "Audit trail entries" });
     expect(within(audit).getByText("Granted administrator")).toBeTruthy();
     expect(within(audit).getByText("ada@example.com")).toBeTruthy();
+    expect(screen.queryByRole("region", { name: "Log entries" })).toBeNull();
+    expect(new URLSearchParams(window.location.search).get("view")).toBe("audit");
+
+    // Back on the logs, the level filter is as it was left.
+    await user.click(screen.getByRole("tab", { name: "Server Logs" }));
+    expect((screen.getByLabelText("Level") as HTMLSelectElement).value).toBe("warn");
+  });
+
+  it('pages the log entries: "Showing 2 of 3", then "Load more" asks for the next page', async () => {
+    const [newest, second, third] = [1, 2, 3].map((n) => ({
+      seq: 30 - n,
+      level: "info" as const,
+      time: "2025-03-04T15:00:01.000Z",
+      message: `Entry number ${n}`,
+      requestId: null,
+      context: {},
+    }));
+    const api = fakeApi(
+      adminRoutes({
+        "GET /api/admin/logs": ({ query }) =>
+          query.get("cursor") === "after-2"
+            ? { status: 200, body: { entries: [third], nextCursor: null, total: 3, limit: 50 } }
+            : {
+                status: 200,
+                body: { entries: [newest, second], nextCursor: "after-2", total: 3, limit: 50 },
+              },
+      }),
+    );
+    const { user } = renderApp("/admin?tab=logs");
+    const logs = await screen.findByRole("region", { name: "Log entries" });
+    expect(within(logs).getByText("Entry number 2")).toBeTruthy();
+    expect(within(logs).queryByText("Entry number 3")).toBeNull();
+    expect(screen.getByText("Showing 2 of 3 log entries")).toBeTruthy();
+    // A page at a time (the server alone would send all it keeps).
+    expect(api.calls.find((c) => c.path === "/api/admin/logs")?.query.get("limit")).toBe("50");
+
+    await user.click(screen.getByRole("button", { name: "Load more" }));
+    expect(await within(logs).findByText("Entry number 3")).toBeTruthy();
+    expect(api.calls.at(-1)?.query.get("cursor")).toBe("after-2");
+    expect(screen.getByText("Showing 3 of 3 log entries")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Load more" })).toBeNull();
   });
 
   it("refreshes itself every 5 s while auto-refresh is on", async () => {

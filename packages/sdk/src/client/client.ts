@@ -16,6 +16,7 @@ import {
   auditEntrySchema,
   bulkDeleteAnalysesResponseSchema,
   deleteUserResponseSchema,
+  type LogEntry,
   type LogLevel,
   logEntrySchema,
   type MapsKeyResponse,
@@ -439,6 +440,9 @@ function adminResource(t: Transport) {
         "entries",
         logEntrySchema,
       ),
+    /** A page of the log, newest first, with `nextCursor` and `total`; `level` and above. */
+    logsPage: (query: PageQuery & { level?: LogLevel } = {}): Promise<Page<LogEntry>> =>
+      getPage(t, "/api/admin/logs", "entries", logEntrySchema, query, { level: query.level }),
     /** The audit trail, newest first: one page (the first unless `cursor`). */
     audit: (query: PageQuery = {}) =>
       getPage(t, "/api/admin/audit", "entries", auditEntrySchema, query).then((p) => p.items),

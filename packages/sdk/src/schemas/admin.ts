@@ -6,6 +6,7 @@
  * This file stands alone (no import from entities.ts, which re-exports it).
  */
 import { z } from "zod";
+import { PAGINATION_MESSAGES } from "./pagination.js";
 
 const isoDate = z.string().describe("ISO 8601 timestamp");
 
@@ -244,7 +245,11 @@ export const logLevelSchema = z.enum(LOG_LEVELS, {
 });
 export type LogLevel = z.infer<typeof logLevelSchema>;
 
-/** GET /api/admin/logs?level=warn: entries at that level and above. */
+/**
+ * GET /api/admin/logs?level=warn&limit=50&cursor=…: entries at that level and above, newest
+ * first, one page at a time (the answer carries `nextCursor`, `total` and `limit` as every
+ * paginated list does; without `limit`, every entry the server keeps).
+ */
 export const logsQuerySchema = z.object({
   level: logLevelSchema.optional(),
   limit: z.coerce
@@ -252,6 +257,10 @@ export const logsQuerySchema = z.object({
     .int({ error: "limit must be a whole number" })
     .min(1, { error: "limit must be between 1 and 500" })
     .max(500, { error: "limit must be between 1 and 500" })
+    .optional(),
+  cursor: z
+    .string({ error: PAGINATION_MESSAGES.cursor })
+    .max(200, { error: PAGINATION_MESSAGES.cursor })
     .optional(),
 });
 export type LogsQuery = z.input<typeof logsQuerySchema>;

@@ -85,3 +85,23 @@ export function pageBody<K extends string, T>(
     limit: page.limit,
   } as { [P in K]: T[] } & PageInfo;
 }
+
+/**
+ * A cursor by key rather than offset, for lists whose newest rows arrive between two pages (the
+ * server log: each call to read it writes a line): base64url of the last key read; the next
+ * page holds the rows with a smaller key. 400 with the SDK's message when it is not one.
+ */
+export function encodeKeyCursor(key: number): string {
+  return Buffer.from(`k:${key}`, "utf8").toString("base64url");
+}
+
+export function decodeKeyCursor(cursor: string): number {
+  const match = /^k:(\d{1,15})$/.exec(Buffer.from(cursor, "base64url").toString("utf8"));
+  const key = match?.[1] ? Number(match[1]) : Number.NaN;
+  if (!Number.isSafeInteger(key) || encodeKeyCursor(key) !== cursor) {
+    throw new AppError("VALIDATION_FAILED", PAGINATION_MESSAGES.cursor, {
+      issues: [{ path: "cursor", message: PAGINATION_MESSAGES.cursor }],
+    });
+  }
+  return key;
+}

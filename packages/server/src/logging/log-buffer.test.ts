@@ -17,6 +17,19 @@ describe("log buffer", () => {
     expect(buffer.entries({ level: "warn" }).map((e) => e.message)).toEqual(["three", "two"]);
     expect(buffer.entries({ level: "error" }).map((e) => e.level)).toEqual(["error"]);
     expect(buffer.entries({ limit: 1 }).map((e) => e.message)).toEqual(["four"]);
+    expect(buffer.count()).toBe(3);
+    expect(buffer.count("warn")).toBe(2);
+  });
+
+  it("reads the entries older than a given one, whatever was written since", () => {
+    const buffer = createLogBuffer(10);
+    for (const msg of ["a", "b", "c", "d"]) buffer.write(line(30, msg));
+    const [newest, second] = buffer.entries({ limit: 2 });
+    expect([newest?.message, second?.message]).toEqual(["d", "c"]);
+    buffer.write(line(30, "e"));
+    const next = buffer.entries({ limit: 2, before: second?.seq });
+    expect(next.map((e) => e.message)).toEqual(["b", "a"]);
+    expect(buffer.entries({ before: 1 })).toEqual([]);
   });
 
   it("reads pino-http's call line: request id, method, path, status; never pino's own fields", () => {

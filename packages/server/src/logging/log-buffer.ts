@@ -42,8 +42,14 @@ const MAX_VALUE_CHARS = 500;
 export interface LogBuffer {
   /** pino destination: one JSON line per call. */
   write(line: string): void;
-  /** Newest first; `level` keeps that level and above. */
-  entries(query?: { level?: LogLevel; limit?: number }): LogEntry[];
+  /**
+   * Newest first; `level` keeps that level and above; `before` (an entry's `seq`) keeps the
+   * entries older than that one (the next page after it: entries written meanwhile do not
+   * shift it).
+   */
+  entries(query?: { level?: LogLevel; limit?: number; before?: number }): LogEntry[];
+  /** How many entries the buffer holds at `level` and above. */
+  count(level?: LogLevel): number;
   readonly capacity: number;
 }
 
@@ -136,13 +142,20 @@ export function createLogBuffer(capacity = LOG_BUFFER_CAPACITY): LogBuffer {
     entries(query = {}) {
       const min = query.level ? LEVEL_VALUES[query.level] : 0;
       const limit = query.limit ?? capacity;
+      const before = query.before ?? Number.POSITIVE_INFINITY;
       const out: LogEntry[] = [];
       for (let i = 1; i <= capacity && out.length < limit; i++) {
         const entry = ring[(next - i + capacity) % capacity];
         if (!entry) break;
-        if (LEVEL_VALUES[entry.level] >= min) out.push(entry);
+        if (entry.seq < before && LEVEL_VALUES[entry.level] >= min) out.push(entry);
       }
       return out;
+    },
+    count(level) {
+      const min = level ? LEVEL_VALUES[level] : 0;
+      let n = 0;
+      for (const entry of ring) if (entry && LEVEL_VALUES[entry.level] >= min) n += 1;
+      return n;
     },
   };
 }

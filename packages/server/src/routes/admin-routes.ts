@@ -18,7 +18,7 @@ import {
 import { Router } from "express";
 import type { AppContext } from "../context.js";
 import { AppError, parse } from "../http/errors.js";
-import { pageBody, pageRequest } from "../http/pagination.js";
+import { decodeKeyCursor, encodeKeyCursor, pageBody, pageRequest } from "../http/pagination.js";
 import { requireAdmin, requireUser, userOf } from "../http/session.js";
 
 export function adminRoutes(ctx: AppContext): Router {
@@ -126,9 +126,23 @@ export function adminRoutes(ctx: AppContext): Router {
     res.json(system.status());
   });
 
+  /**
+   * One page of the log, newest first (`?level=&limit=&cursor=`; without `limit`, everything the
+   * buffer holds). The cursor is the last entry's sequence number, so the lines written while a
+   * user pages (this call's own among them) never shift the next page.
+   */
   router.get("/admin/logs", (req, res) => {
-    const query = parse(logsQuerySchema, req.query);
-    res.json({ entries: logs.entries(query) });
+    const { level, limit = logs.capacity, cursor } = parse(logsQuerySchema, req.query);
+    const before = cursor ? decodeKeyCursor(cursor) : undefined;
+    const read = logs.entries({ level, limit: limit + 1, before });
+    const entries = read.slice(0, limit);
+    const last = entries.at(-1);
+    res.json({
+      entries,
+      nextCursor: read.length > limit && last ? encodeKeyCursor(last.seq) : null,
+      total: logs.count(level),
+      limit,
+    });
   });
 
   router.get("/admin/audit", (req, res) => {

@@ -1,17 +1,22 @@
 /**
- * Logs: the server's recent log entries (level, time, message, request id) from its in-memory
- * ring buffer, filtered by minimum level, refreshed on demand or every LOGS_REFRESH_MS while
- * auto-refresh is on; then the audit trail (who changed what, when). The specification does not
- * show this tab's content; BIS fills it (issue 6).
+ * Logs: two views of one tab, chosen by a small tab list (kept in the address as `?view=audit`).
+ * "Server Logs": the server's recent log entries (level, time, message, request id) from its
+ * in-memory ring buffer, newest first, a page at a time ("Load more"), filtered by minimum level,
+ * refreshed on demand or every LOGS_REFRESH_MS while auto-refresh is on. "Audit Trail": who
+ * changed what, when, paged the same way. The level filter and auto-refresh are kept while the
+ * other view is shown. The specification does not show this tab's content; BIS fills it
+ * (issues 6 and 13).
  */
 import { type AuditEntry, LOG_LEVELS, type LogEntry, type LogLevel } from "@bis/sdk";
 import { useId, useState } from "react";
+import { useSearchParams } from "react-router";
 import { LOGS_REFRESH_MS, useAdminAudit, useAdminLogs } from "../../hooks/use-admin";
 import { cn } from "../../lib/cn";
 import { formatDateTime } from "../../lib/format";
 import { Checkbox } from "../ui/checkbox";
 import { Label } from "../ui/label";
 import { RefreshButton } from "../ui/refresh-button";
+import { Tabs } from "../ui/tabs";
 import { AdminTable, FilterSelect, PanelSection, QueryStates, tdClasses } from "./panel-states";
 
 const LEVEL_TONE: Record<LogLevel, string> = {
@@ -132,10 +137,23 @@ function AuditTable({ entries }: { entries: AuditEntry[] }) {
   );
 }
 
-export function ServerLogs() {
+/** The Server Logs view's filters: kept by the tab while the audit trail is shown. */
+export interface LogFilters {
+  level: LogLevel | "all";
+  autoRefresh: boolean;
+}
+
+export function ServerLogs({
+  filters,
+  onFiltersChange,
+}: {
+  filters: LogFilters;
+  onFiltersChange: (filters: LogFilters) => void;
+}) {
   const autoId = useId();
-  const [level, setLevel] = useState<LogLevel | "all">("all");
-  const [autoRefresh, setAutoRefresh] = useState(false);
+  const { level, autoRefresh } = filters;
+  const setLevel = (next: LogLevel | "all") => onFiltersChange({ ...filters, level: next });
+  const setAutoRefresh = (next: boolean) => onFiltersChange({ ...filters, autoRefresh: next });
   const logs = useAdminLogs(level, autoRefresh);
 
   return (
@@ -170,6 +188,7 @@ export function ServerLogs() {
     >
       <QueryStates
         query={logs}
+        noun="log entries"
         loading="Loading log entries..."
         failed="Failed to load the logs"
         empty={
@@ -203,11 +222,34 @@ export function AuditTrail() {
   );
 }
 
+const LOG_VIEWS = [
+  { value: "logs", label: "Server Logs" },
+  { value: "audit", label: "Audit Trail" },
+] as const;
+
+type LogView = (typeof LOG_VIEWS)[number]["value"];
+
 export function LogsTab() {
+  const [params, setParams] = useSearchParams();
+  const view: LogView = params.get("view") === "audit" ? "audit" : "logs";
+  const [filters, setFilters] = useState<LogFilters>({ level: "all", autoRefresh: false });
+
+  function select(next: LogView) {
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next === "logs") updated.delete("view");
+        else updated.set("view", next);
+        return updated;
+      },
+      { replace: true },
+    );
+  }
+
   return (
-    <div className="space-y-6">
-      <ServerLogs />
-      <AuditTrail />
-    </div>
+    <Tabs label="Log views" items={LOG_VIEWS} value={view} onValueChange={select}>
+      {view === "logs" ? <ServerLogs filters={filters} onFiltersChange={setFilters} /> : null}
+      {view === "audit" ? <AuditTrail /> : null}
+    </Tabs>
   );
 }

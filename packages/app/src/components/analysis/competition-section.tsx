@@ -30,6 +30,7 @@ import {
   StartStepCard,
   TextList,
 } from "./premium-step";
+import { TableRegion } from "./sortable-table";
 
 const SOURCE_LABELS: Record<string, string> = {
   "google-places": "Google",
@@ -93,7 +94,7 @@ export function CompetitorTable({ data }: { data: CompetitionAnalysisData }) {
             : `${formatNumber(data.competitors.length)} competitors listed`}
         </p>
       </div>
-      <div className="max-h-[32rem] overflow-auto rounded-lg border border-slate-200">
+      <TableRegion label="Competitors table">
         <table aria-labelledby={headingId} className="w-full min-w-[40rem] text-left text-sm">
           <thead className="sticky top-0 z-10 bg-slate-100 text-slate-700">
             <tr>
@@ -134,7 +135,7 @@ export function CompetitorTable({ data }: { data: CompetitionAnalysisData }) {
                       </span>
                     ) : null}
                   </th>
-                  <td className="px-3 py-2 text-right tabular-nums">
+                  <td data-label="Rating" className="px-3 py-2 text-right tabular-nums">
                     {competitor.rating === null ? (
                       NOT_AVAILABLE
                     ) : (
@@ -147,19 +148,21 @@ export function CompetitorTable({ data }: { data: CompetitionAnalysisData }) {
                       </span>
                     )}
                   </td>
-                  <td className="px-3 py-2 text-right tabular-nums">
+                  <td data-label="Reviews" className="px-3 py-2 text-right tabular-nums">
                     {formatNumber(competitor.reviews)}
                   </td>
-                  <td className="px-3 py-2">
+                  <td data-label="Position" className="px-3 py-2">
                     <PositionBadge position={competitor.position} leader={leader} />
                   </td>
-                  <td className="px-3 py-2 text-slate-700">{competitor.specialization}</td>
+                  <td data-label="Specialization" className="px-3 py-2 text-slate-700">
+                    {competitor.specialization}
+                  </td>
                 </tr>
               );
             })}
           </tbody>
         </table>
-      </div>
+      </TableRegion>
     </div>
   );
 }

@@ -33,6 +33,7 @@ import {
   TextList,
 } from "./premium-step";
 import { ProvenanceBadge } from "./provenance-badge";
+import { TableRegion } from "./sortable-table";
 
 function PpcTableRows({ rows }: { rows: readonly PpcRow[] }) {
   return rows.map((row) => (
@@ -43,9 +44,15 @@ function PpcTableRows({ rows }: { rows: readonly PpcRow[] }) {
           <span className="ml-2 text-xs font-normal text-slate-500">{row.intent}</span>
         ) : null}
       </th>
-      <td className="px-3 py-2 text-right tabular-nums">{formatNumber(row.searchVolume)}</td>
-      <td className="px-3 py-2 text-right tabular-nums">{formatCpc(row.cpc)}</td>
-      <td className="px-3 py-2 text-right tabular-nums">{formatWholeDollars(row.budget)}</td>
+      <td data-label="Search Volume" className="px-3 py-2 text-right tabular-nums">
+        {formatNumber(row.searchVolume)}
+      </td>
+      <td data-label="CPC" className="px-3 py-2 text-right tabular-nums">
+        {formatCpc(row.cpc)}
+      </td>
+      <td data-label="Estimated PPC Budget" className="px-3 py-2 text-right tabular-nums">
+        {formatWholeDollars(row.budget)}
+      </td>
     </tr>
   ));
 }
@@ -86,7 +93,7 @@ export function PpcTable({ data }: { data: KeywordResearchData }) {
             </span>{" "}
             per month.
           </p>
-          <div className="max-h-[32rem] overflow-auto rounded-lg border border-slate-200">
+          <TableRegion label="PPC Opportunities table">
             <table aria-labelledby={headingId} className="w-full min-w-[32rem] text-left text-sm">
               <thead className="sticky top-0 z-10 bg-slate-100 text-slate-700">
                 <tr>
@@ -122,7 +129,7 @@ export function PpcTable({ data }: { data: KeywordResearchData }) {
                 </tbody>
               ) : null}
             </table>
-          </div>
+          </TableRegion>
           <div className="flex flex-wrap items-center justify-between gap-3 text-xs text-slate-600">
             <div className="flex flex-wrap items-start gap-x-4 gap-y-2">
               {volumeProvenance ? (

@@ -59,7 +59,7 @@ export function StartStepCard({
         )}
         {action}
       </Button>
-      <p id={noteId} className="text-xs text-slate-500" aria-live="polite">
+      <p id={noteId} className="text-xs text-slate-600" aria-live="polite">
         {pending ? "This can take a little while; you can stay on this page." : note}
       </p>
     </div>

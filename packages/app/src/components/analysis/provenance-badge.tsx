@@ -1,11 +1,18 @@
 /**
  * Every figure carries its source and grade (DESIGN: "honest labels"). The badge says the grade
- * ("Measured", "Modeled", "Sample"); opening it (a native <details>, so keyboard and screen
- * readers work without extra code) shows the source, vintage and method.
+ * ("Measured", "Modeled", "Sample"); opening it (a native <details>, so Enter and Space toggle
+ * it and screen readers announce it expanded) shows the source, vintage and method in a note
+ * laid over the page — it does not grow the card it sits in, nor that card's row. Escape or a
+ * click elsewhere closes it; the note opens to the left when there is no room on the right.
  */
 import type { DataGrade, FigureProvenance, Provenance } from "@bis/sdk";
 import { Info } from "lucide-react";
+import { type KeyboardEvent, type SyntheticEvent, useEffect, useRef, useState } from "react";
 import { cn } from "../../lib/cn";
+
+/** The note's width in px (w-72), and the margin it keeps from the window's edge. */
+const NOTE_WIDTH = 288;
+const EDGE = 16;
 
 export const GRADE_LABELS: Record<DataGrade, string> = {
   measured: "Measured",
@@ -35,11 +42,50 @@ export function ProvenanceBadge({
   subject?: string;
   className?: string;
 }) {
+  const ref = useRef<HTMLDetailsElement>(null);
+  const [open, setOpen] = useState(false);
+  const [alignEnd, setAlignEnd] = useState(false);
+
+  // While open, a press anywhere else closes the note.
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      const details = ref.current;
+      if (details && !details.contains(event.target as Node)) details.open = false;
+    };
+    document.addEventListener("pointerdown", onPointerDown);
+    return () => document.removeEventListener("pointerdown", onPointerDown);
+  }, [open]);
+
   if (!provenance) return null;
   const { grade } = provenance;
   const method = "method" in provenance ? provenance.method : undefined;
+
+  function onToggle(event: SyntheticEvent<HTMLDetailsElement>) {
+    const details = event.currentTarget;
+    if (details.open) {
+      const left = details.getBoundingClientRect().left;
+      setAlignEnd(left + NOTE_WIDTH > document.documentElement.clientWidth - EDGE);
+    }
+    setOpen(details.open);
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLDetailsElement>) {
+    const details = event.currentTarget;
+    if (event.key !== "Escape" || !details.open) return;
+    event.preventDefault();
+    details.open = false;
+    details.querySelector("summary")?.focus();
+  }
+
   return (
-    <details className={cn("group text-xs", className)} data-grade={grade}>
+    <details
+      ref={ref}
+      className={cn("group relative w-fit text-xs", className)}
+      data-grade={grade}
+      onToggle={onToggle}
+      onKeyDown={onKeyDown}
+    >
       <summary
         className={cn(
           "inline-flex cursor-pointer list-none items-center gap-1 rounded-full px-2 py-0.5 font-semibold ring-1 ring-inset",
@@ -52,7 +98,12 @@ export function ProvenanceBadge({
         <span className="sr-only">, show sources</span>
         <Info className="size-3" aria-hidden="true" />
       </summary>
-      <dl className="mt-2 space-y-1 rounded-md border border-slate-200 bg-white p-2 text-slate-700 shadow-sm">
+      <dl
+        className={cn(
+          "absolute top-full z-30 mt-1 w-72 max-w-[calc(100vw-2rem)] space-y-1 rounded-md border border-slate-200 bg-white p-2 text-left font-normal text-slate-700 shadow-lg",
+          alignEnd ? "right-0" : "left-0",
+        )}
+      >
         <div>
           <dt className="inline font-semibold">Grade: </dt>
           <dd className="inline">

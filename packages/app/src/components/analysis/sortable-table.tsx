@@ -1,8 +1,13 @@
 /**
- * A table of the results page that sorts by any column (the city table, the ZIP areas): each
- * column header is a button (mouse and keyboard) and carries `aria-sort` while it sorts; the
- * sr-only caption names the table and says how it is sorted. Long lists scroll inside a
- * focusable, labelled region, with the header row kept in view.
+ * The tables of the results page. `TableRegion` is the box every one of them sits in: long
+ * lists scroll inside it (a focusable, labelled region, so the keyboard can scroll it), with the
+ * header row kept in view; under the `sm` breakpoint (phones) the table inside it turns into
+ * stacked cards — one card per row, the row header as its title and every other cell as
+ * "label value" (the label is the cell's `data-label`) — so no column is cut off at 375 px.
+ *
+ * `SortableTable` (the city table, the ZIP areas) sorts by any column: each column header is a
+ * button (mouse and keyboard) and carries `aria-sort` while it sorts; the sr-only caption names
+ * the table and says how it is sorted. On phones its header row stays as a bar of sort buttons.
  */
 import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
 import { type ReactNode, useMemo, useState } from "react";
@@ -36,6 +41,62 @@ export function byNumber<T>(value: (row: T) => number | null | undefined) {
 /** Texts in alphabetical order. */
 export function byText<T>(value: (row: T) => string) {
   return (a: T, b: T) => value(a).localeCompare(value(b));
+}
+
+/** Under `sm`: the table, its bodies and rows become blocks; each row a card. */
+const CARD_CLASSES = [
+  "max-sm:[&_table]:block max-sm:[&_table]:min-w-0",
+  "max-sm:[&_tbody]:block max-sm:[&_tbody]:space-y-2 max-sm:[&_tbody]:p-2",
+  "max-sm:[&_tbody_tr]:block max-sm:[&_tbody_tr]:rounded-md max-sm:[&_tbody_tr]:border max-sm:[&_tbody_tr]:border-slate-200 max-sm:[&_tbody_tr]:py-1",
+  "max-sm:[&_tbody_th]:block max-sm:[&_tbody_th]:py-1.5",
+  // Each cell: its column's name on the left, its value on the right.
+  "max-sm:[&_tbody_td]:flex max-sm:[&_tbody_td]:items-baseline max-sm:[&_tbody_td]:justify-between max-sm:[&_tbody_td]:gap-3 max-sm:[&_tbody_td]:py-1 max-sm:[&_tbody_td]:text-right",
+  "max-sm:[&_tbody_td]:before:shrink-0 max-sm:[&_tbody_td]:before:text-left max-sm:[&_tbody_td]:before:text-xs max-sm:[&_tbody_td]:before:font-medium max-sm:[&_tbody_td]:before:text-slate-600 max-sm:[&_tbody_td]:before:content-[attr(data-label)]",
+].join(" ");
+
+/** Under `sm`: a header row of sort buttons becomes a wrapping bar above the cards. */
+const SORT_BAR_CLASSES =
+  "max-sm:[&_thead]:block max-sm:[&_thead_tr]:flex max-sm:[&_thead_tr]:flex-wrap max-sm:[&_thead_th]:block max-sm:[&_thead_th]:px-2";
+
+/** Under `sm`: a plain header row is left to screen readers (the cards name each value). */
+const HIDDEN_HEAD_CLASSES =
+  "max-sm:[&_thead]:absolute max-sm:[&_thead]:size-px max-sm:[&_thead]:overflow-hidden max-sm:[&_thead]:[clip-path:inset(50%)]";
+
+/**
+ * The scrolling box of a table: a region named `label` ("PPC Opportunities table") in the Tab
+ * order, so keyboard users can scroll it. `cards` (default) stacks the rows into cards on phones;
+ * the table's `td`s then need a `data-label` (their column's name). `sortBar` keeps the header
+ * row visible on phones (its sort buttons); otherwise screen readers alone read it there.
+ */
+export function TableRegion({
+  label,
+  cards = true,
+  sortBar = false,
+  className,
+  children,
+}: {
+  label: string;
+  cards?: boolean;
+  sortBar?: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section
+      aria-label={label}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll container must be reachable by keyboard to scroll it (WCAG 2.1.1)
+      tabIndex={0}
+      data-cards={cards || undefined}
+      className={cn(
+        "max-h-[32rem] overflow-auto rounded-lg border border-slate-200 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500",
+        cards && CARD_CLASSES,
+        cards && (sortBar ? SORT_BAR_CLASSES : HIDDEN_HEAD_CLASSES),
+        className,
+      )}
+    >
+      {children}
+    </section>
+  );
 }
 
 export function SortableTable<T, K extends string>({
@@ -83,12 +144,7 @@ export function SortableTable<T, K extends string>({
   const sortedBy = sort ? columns.find((c) => c.key === sort.key)?.label : undefined;
 
   return (
-    <section
-      aria-label={regionLabel}
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll container must be reachable by keyboard to scroll it (WCAG 2.1.1)
-      tabIndex={0}
-      className="max-h-[32rem] overflow-auto rounded-lg border border-slate-200 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500"
-    >
+    <TableRegion label={regionLabel} sortBar>
       <table className={cn("w-full text-left text-sm", minWidthClass)}>
         <caption className="sr-only">
           {caption}
@@ -140,6 +196,7 @@ export function SortableTable<T, K extends string>({
                 ) : (
                   <td
                     key={column.key}
+                    data-label={column.label}
                     className={cn("px-3 py-2", column.numeric && "text-right tabular-nums")}
                   >
                     {column.cell(row)}
@@ -150,6 +207,6 @@ export function SortableTable<T, K extends string>({
           ))}
         </tbody>
       </table>
-    </section>
+    </TableRegion>
   );
 }

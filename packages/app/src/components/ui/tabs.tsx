@@ -2,7 +2,8 @@
  * Tabs after the WAI-ARIA tabs pattern (what Radix Tabs does, in the few lines this app needs):
  * a tablist of buttons with roving focus — only the selected tab is in the Tab order; Left and
  * Right (wrapping), Home and End move focus and select at once (automatic activation) — and one
- * tabpanel per tab, labelled by its tab. Only the selected panel is mounted.
+ * tabpanel per tab, labelled by its tab. Only the selected panel is mounted. On narrow screens
+ * the tab list wraps onto several lines, so no tab is out of view.
  */
 import { type KeyboardEvent, type ReactNode, useId, useRef } from "react";
 import { cn } from "../../lib/cn";
@@ -66,46 +67,44 @@ export function Tabs<Value extends string>({
 
   return (
     <div className={cn("space-y-4", className)}>
-      {/* The list scrolls sideways on narrow screens instead of widening the page. */}
-      <div className="-mx-1 overflow-x-auto px-1 pb-1">
-        <div
-          role="tablist"
-          aria-label={label}
-          aria-orientation="horizontal"
-          onKeyDown={onKeyDown}
-          className="inline-flex min-w-full gap-1 rounded-xl bg-slate-100 p-1"
-        >
-          {items.map((item) => {
-            const selected = item.value === value;
-            return (
-              <button
-                key={item.value}
-                ref={(node) => {
-                  if (node) tabRefs.current.set(item.value, node);
-                  else tabRefs.current.delete(item.value);
-                }}
-                type="button"
-                role="tab"
-                id={tabId(item.value)}
-                aria-selected={selected}
-                aria-controls={panelId(item.value)}
-                tabIndex={selected ? 0 : -1}
-                data-state={selected ? "active" : "inactive"}
-                onClick={() => onValueChange(item.value)}
-                className={cn(
-                  "inline-flex shrink-0 items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors",
-                  "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500",
-                  selected
-                    ? "bg-white text-slate-900 shadow-sm"
-                    : "text-slate-600 hover:bg-white/60 hover:text-slate-900",
-                )}
-              >
-                {item.icon}
-                {item.label}
-              </button>
-            );
-          })}
-        </div>
+      {/* The list wraps onto more lines on narrow screens: every tab stays in view. */}
+      <div
+        role="tablist"
+        aria-label={label}
+        aria-orientation="horizontal"
+        onKeyDown={onKeyDown}
+        className="flex flex-wrap gap-1 rounded-xl bg-slate-100 p-1"
+      >
+        {items.map((item) => {
+          const selected = item.value === value;
+          return (
+            <button
+              key={item.value}
+              ref={(node) => {
+                if (node) tabRefs.current.set(item.value, node);
+                else tabRefs.current.delete(item.value);
+              }}
+              type="button"
+              role="tab"
+              id={tabId(item.value)}
+              aria-selected={selected}
+              aria-controls={panelId(item.value)}
+              tabIndex={selected ? 0 : -1}
+              data-state={selected ? "active" : "inactive"}
+              onClick={() => onValueChange(item.value)}
+              className={cn(
+                "inline-flex items-center justify-center gap-2 rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors max-sm:grow",
+                "focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500",
+                selected
+                  ? "bg-white text-slate-900 shadow-sm"
+                  : "text-slate-600 hover:bg-white/60 hover:text-slate-900",
+              )}
+            >
+              {item.icon}
+              {item.label}
+            </button>
+          );
+        })}
       </div>
       <div
         role="tabpanel"

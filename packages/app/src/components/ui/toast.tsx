@@ -41,7 +41,7 @@ export function ToastViewport({
 
 const variants: Record<ToastVariant, string> = {
   default: "border-slate-200 bg-white text-slate-900",
-  destructive: "border-red-600 bg-red-600 text-white",
+  destructive: "border-red-700 bg-red-700 text-white",
 };
 
 export function Toast({
@@ -77,7 +77,7 @@ export function ToastDescription({
 }: ComponentProps<typeof ToastPrimitive.Description>) {
   return (
     <ToastPrimitive.Description
-      className={cn("text-sm opacity-90 [overflow-wrap:anywhere]", className)}
+      className={cn("text-sm [overflow-wrap:anywhere]", className)}
       {...props}
     />
   );
