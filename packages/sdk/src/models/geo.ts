@@ -63,8 +63,6 @@ export class PointIndex<T extends GeoPoint> {
   private readonly index: KDBush;
   /** Each item's point as a unit vector (x, y, z), three numbers an item. */
   private readonly xyz: Float64Array;
-  /** The box of every point: [west, south, east, north] in degrees. */
-  private readonly bounds: [number, number, number, number] = [0, 0, 0, 0];
 
   /** `nodeSize`: points a kd-tree leaf holds (smaller leaves: fewer points tested one by one). */
   constructor(
@@ -82,15 +80,6 @@ export class PointIndex<T extends GeoPoint> {
       this.xyz[3 * i] = cosLat * Math.cos(lon);
       this.xyz[3 * i + 1] = cosLat * Math.sin(lon);
       this.xyz[3 * i + 2] = Math.sin(lat);
-    }
-    if (items.length > 0) {
-      this.bounds = [Infinity, Infinity, -Infinity, -Infinity];
-      for (const p of items) {
-        this.bounds[0] = Math.min(this.bounds[0], p.lon);
-        this.bounds[1] = Math.min(this.bounds[1], p.lat);
-        this.bounds[2] = Math.max(this.bounds[2], p.lon);
-        this.bounds[3] = Math.max(this.bounds[3], p.lat);
-      }
     }
     this.index.finish();
   }
@@ -128,6 +117,7 @@ export class PointIndex<T extends GeoPoint> {
     const wholeLimit = limit * (1 - 1e-9);
     const { xyz } = this;
     const { ids, coords, nodeSize } = this.index;
+    const { trig, extremes } = this.edges();
     const visitPoint = (position: number) => {
       const id = ids[position] as number;
       const dx = (xyz[3 * id] as number) - cx;
@@ -136,42 +126,43 @@ export class PointIndex<T extends GeoPoint> {
       const chordSquared = dx * dx + dy * dy + dz * dz;
       if (chordSquared <= limit) item(id, chordSquared);
     };
-    // Whether a box (degrees) lies inside the circle: its four corners do.
-    const inside = (w: number, s: number, e: number, n: number) => {
-      const cosS = Math.cos(toRad(s));
-      const sinS = Math.sin(toRad(s));
-      const cosN = Math.cos(toRad(n));
-      const sinN = Math.sin(toRad(n));
-      const cosW = Math.cos(toRad(w));
-      const sinW = Math.sin(toRad(w));
-      const cosE = Math.cos(toRad(e));
-      const sinE = Math.sin(toRad(e));
-      const chord = (cosLat: number, sinLat: number, cosLon: number, sinLon: number) => {
-        const dx = cosLat * cosLon - cx;
-        const dy = cosLat * sinLon - cy;
-        const dz = sinLat - cz;
-        return dx * dx + dy * dy + dz * dz;
-      };
-      return (
-        chord(cosS, sinS, cosW, sinW) <= wholeLimit &&
-        chord(cosS, sinS, cosE, sinE) <= wholeLimit &&
-        chord(cosN, sinN, cosW, sinW) <= wholeLimit &&
-        chord(cosN, sinN, cosE, sinE) <= wholeLimit
-      );
+    // The squared chord to the corner at the latitude of point `latAt` and the longitude of
+    // point `lonAt` (positions), from their cosines and sines.
+    const corner = (latAt: number, lonAt: number) => {
+      const cosLat = trig[4 * latAt] as number;
+      const dx = cosLat * (trig[4 * lonAt + 2] as number) - cx;
+      const dy = cosLat * (trig[4 * lonAt + 3] as number) - cy;
+      const dz = (trig[4 * latAt + 1] as number) - cz;
+      return dx * dx + dy * dy + dz * dz;
     };
-    // Frames: left, right, axis, west, south, east, north.
-    const stack: number[] = [0, ids.length - 1, 0, ...this.bounds];
+    // Frames: left, right, axis, then the positions of the points whose coordinates are the
+    // box's west, south, east and north edges (a node's box is cut at its middle point).
+    const stack: number[] = [0, ids.length - 1, 0, ...extremes];
     while (stack.length > 0) {
-      const n = stack.pop() as number;
-      const e = stack.pop() as number;
-      const s = stack.pop() as number;
-      const w = stack.pop() as number;
+      const northAt = stack.pop() as number;
+      const eastAt = stack.pop() as number;
+      const southAt = stack.pop() as number;
+      const westAt = stack.pop() as number;
       const axis = stack.pop() as number;
       const right = stack.pop() as number;
       const left = stack.pop() as number;
+      const w = coords[2 * westAt] as number;
+      const e = coords[2 * eastAt] as number;
+      const s = coords[2 * southAt + 1] as number;
+      const n = coords[2 * northAt + 1] as number;
       if (left > right || w > qe || e < qw || s > qn || n < qs) continue;
       // Only a box within the circle's bounding box can lie inside the circle.
-      if (w >= qw && e <= qe && s >= qs && n <= qn && e - w <= 90 && inside(w, s, e, n)) {
+      if (
+        w >= qw &&
+        e <= qe &&
+        s >= qs &&
+        n <= qn &&
+        e - w <= 90 &&
+        corner(southAt, westAt) <= wholeLimit &&
+        corner(southAt, eastAt) <= wholeLimit &&
+        corner(northAt, westAt) <= wholeLimit &&
+        corner(northAt, eastAt) <= wholeLimit
+      ) {
         run(left, right);
         continue;
       }
@@ -181,14 +172,44 @@ export class PointIndex<T extends GeoPoint> {
       }
       const m = (left + right) >> 1;
       visitPoint(m);
-      const x = coords[2 * m] as number;
-      const y = coords[2 * m + 1] as number;
       if (axis === 0) {
-        stack.push(left, m - 1, 1, w, s, x, n, m + 1, right, 1, x, s, e, n);
+        stack.push(left, m - 1, 1, westAt, southAt, m, northAt);
+        stack.push(m + 1, right, 1, m, southAt, eastAt, northAt);
       } else {
-        stack.push(left, m - 1, 0, w, s, e, y, m + 1, right, 0, w, y, e, n);
+        stack.push(left, m - 1, 0, westAt, southAt, eastAt, m);
+        stack.push(m + 1, right, 0, westAt, m, eastAt, northAt);
       }
     }
+  }
+
+  private edgeData?: { trig: Float64Array; extremes: [number, number, number, number] };
+
+  /**
+   * For node boxes, built on first use: the cosine and sine of each tree position's latitude
+   * and longitude (so a box's corners need no trigonometry), and the positions of the
+   * westernmost, southernmost, easternmost and northernmost points (the root's box).
+   */
+  private edges() {
+    if (!this.edgeData) {
+      const { coords } = this.index;
+      const n = this.items.length;
+      const trig = new Float64Array(4 * n);
+      const extremes: [number, number, number, number] = [0, 0, 0, 0];
+      for (let p = 0; p < n; p++) {
+        const lon = coords[2 * p] as number;
+        const lat = coords[2 * p + 1] as number;
+        trig[4 * p] = Math.cos(toRad(lat));
+        trig[4 * p + 1] = Math.sin(toRad(lat));
+        trig[4 * p + 2] = Math.cos(toRad(lon));
+        trig[4 * p + 3] = Math.sin(toRad(lon));
+        if (lon < (coords[2 * extremes[0]] as number)) extremes[0] = p;
+        if (lat < (coords[2 * extremes[1] + 1] as number)) extremes[1] = p;
+        if (lon > (coords[2 * extremes[2]] as number)) extremes[2] = p;
+        if (lat > (coords[2 * extremes[3] + 1] as number)) extremes[3] = p;
+      }
+      this.edgeData = { trig, extremes };
+    }
+    return this.edgeData;
   }
 
   /** How many items lie within each radius of a point. */
