@@ -79,7 +79,7 @@ describe("checkout in demo mode", () => {
     const banner = page.getByRole("region", { name: "Demo mode" });
     await visible(
       banner.getByText(
-        "Demo mode — no card is charged. Payments are simulated until Stripe keys are configured.",
+        "No card is charged. Payments are simulated until Stripe keys are configured.",
       ),
     );
     // Demo mode never loads Stripe.js.

@@ -19,6 +19,7 @@ export * from "./models/industry-profiles.js";
 export * from "./models/keywords.js";
 export * from "./models/market.js";
 export type * from "./models/places.js";
+export * from "./models/premium-state.js";
 export * from "./models/zip-areas.js";
 export * from "./schemas/account.js";
 export * from "./schemas/entities.js";

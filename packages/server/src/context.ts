@@ -12,6 +12,7 @@ import { createServerLogger } from "./logging/logger.js";
 import { createStripeClient } from "./payments/stripe-client.js";
 import type { PlaceService } from "./places/place-service.js";
 import { createPlaces } from "./places/registry.js";
+import { premiumDeliverables } from "./premium/deliverables.js";
 import { type AccountService, createAccountService } from "./services/accounts.js";
 import { type AdminService, createAdminService } from "./services/admin.js";
 import { type AnalysisService, createAnalysisService } from "./services/analyses.js";
@@ -85,7 +86,13 @@ export function createContext(config: Config, logger: Logger = createLogger(conf
       "payments run in demo mode: anyone can unlock premium without paying. Set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET to take payments.",
     );
   }
-  const payments = createPaymentService({ db, config: config.payments, stripe, logger });
+  const payments = createPaymentService({
+    db,
+    config: config.payments,
+    stripe,
+    logger,
+    deliverables: () => premiumDeliverables(config, apiKeys.keys),
+  });
   const analyses = createAnalysisService(
     db,
     places,

@@ -1,14 +1,18 @@
 /**
  * Competition analysis over HTTP: entitlement (401, 404, 402), the keyword-research gate (400),
- * labelled sample data in demo mode, the unavailable answer without providers or samples, and
+ * labelled sample data in demo mode, the 503 without providers or samples (not marked complete,
+ * re-runnable once an administrator saves a key), and
  * real providers (local fakes of Google Places and Yelp) merged, deduplicated and ranked,
  * with the opportunity score.
  * Keyword research runs through its real route (`POST /api/keyword-analysis/analyze`).
  */
-import { type Analysis, COMPETITION_UNAVAILABLE } from "@bis/sdk";
+import { type Analysis, COMPETITION_UNAVAILABLE, NO_COMPETITOR_PROVIDER_REASON } from "@bis/sdk";
 import type { NodeClient } from "@bis/sdk/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { KEYWORD_RESEARCH_REQUIRED_MESSAGE } from "../src/services/competition.js";
+import {
+  KEYWORD_RESEARCH_REQUIRED_MESSAGE,
+  NO_COMPETITOR_PROVIDER_MESSAGE,
+} from "../src/services/competition.js";
 import { PAYMENT_REQUIRED_MESSAGE } from "../src/services/payments.js";
 import { type FakeGooglePlaces, startFakeGooglePlaces } from "./support/fake-google-places.js";
 import { type FakeYelp, startFakeYelp } from "./support/fake-yelp.js";
@@ -18,6 +22,7 @@ import {
   errorOf,
   paidAnalysisFor,
   type ServerWithUsers,
+  signedInAdmin,
   signedInUser,
   startTestServer,
   startWithUsers,
@@ -122,30 +127,85 @@ describe("competition analysis: entitlement, gate and sample data (demo mode)", 
   });
 });
 
-describe("competition analysis without providers or sample data", () => {
+describe("competition analysis without providers or sample data (production rule)", () => {
+  const YELP_KEY = "fake-yelp-key-configured-later-0000";
+  let yelp: FakeYelp;
   let bis: TestServer;
   let owner: NodeClient;
+  let admin: NodeClient;
 
   beforeAll(async () => {
-    bis = await startTestServer({ BIS_LOGIN_RATE_LIMIT: "1000", BIS_SAMPLE_DATA: "false" });
+    yelp = await startFakeYelp({ apiKey: YELP_KEY });
+    bis = await startTestServer({
+      BIS_LOGIN_RATE_LIMIT: "1000",
+      BIS_SAMPLE_DATA: "false",
+      YELP_API_URL: yelp.url,
+    });
     owner = await signedInUser(bis, "Nina");
+    admin = await signedInAdmin(bis);
   }, 60_000);
   afterAll(async () => {
     await owner?.close();
+    await admin?.close();
     await bis?.close();
+    await yelp?.close();
   });
 
-  it("completes the step with no data, which the page shows as not available", async () => {
+  it("lists competition analysis as not deliverable, with the reason and how to configure it", async () => {
+    const config = await owner.payments.config();
+    const competition = config.deliverables.find((d) => d.id === "competitionAnalysis");
+    expect(competition).toMatchObject({
+      deliverable: false,
+      provider: null,
+      reason: NO_COMPETITOR_PROVIDER_REASON,
+    });
+    expect(competition?.configure).toContain("Admin → API Keys");
+    expect(config.deliverables.find((d) => d.id === "keywordResearch")).toMatchObject({
+      deliverable: true,
+      grade: "modeled",
+    });
+    expect(config.deliverables.find((d) => d.id === "pdfReport")?.deliverable).toBe(true);
+    expect(config.purchasable).toBe(true);
+  });
+
+  it("answers 503 and leaves the step not run; once a provider is configured it completes", async () => {
     const id = await paidAnalysisFor(owner);
     await completeKeywordResearch(owner, id);
+    const error = await errorOf(owner.premium.competition(id));
+    expect(error.status).toBe(503);
+    expect(error.code).toBe("UNAVAILABLE");
+    expect(error.serverMessage).toBe(NO_COMPETITOR_PROVIDER_MESSAGE);
+    expect(error.serverMessage).toContain(COMPETITION_UNAVAILABLE.title);
+    expect(error.serverMessage).toContain(COMPETITION_UNAVAILABLE.detail);
+    const stored = await owner.analyses.get(id);
+    expect(stored.competitionAnalysisCompleted).toBe(false);
+    expect(stored.competitionAnalysisData).toBeNull();
+    expect(stored.opportunityScore ?? null).toBeNull();
+
+    // An administrator saves a Yelp key: the same analysis now runs, without a restart.
+    const target = stored.marketAnalysisData?.target;
+    if (!target) throw new Error("no target");
+    yelp.businesses = [
+      {
+        id: "y-one",
+        name: "Echo Air",
+        lat: target.lat + 0.01,
+        lon: target.lon,
+        rating: 4.7,
+        reviewCount: 90,
+      },
+    ];
+    await admin.admin.saveApiKey("yelp", YELP_KEY);
+    const config = await owner.payments.config();
+    expect(config.deliverables.find((d) => d.id === "competitionAnalysis")).toMatchObject({
+      deliverable: true,
+      provider: "Yelp Fusion",
+      grade: "measured",
+    });
     const result = await owner.premium.competition(id);
     expect(result.competitionAnalysisCompleted).toBe(true);
-    expect(result.competitionAnalysisData).toBeNull();
-    expect(result.opportunityScore).toBeNull();
-    expect(COMPETITION_UNAVAILABLE).toEqual({
-      title: "Competition analysis data not available",
-      detail: "Requires Competition Analyzer BIS integration",
-    });
+    expect(result.competitionAnalysisData?.competitors.map((c) => c.name)).toEqual(["Echo Air"]);
+    expect(result.opportunityScore).not.toBeNull();
   });
 });
 

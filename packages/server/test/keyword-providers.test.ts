@@ -20,6 +20,8 @@ import {
   createGoogleAdsKeywordProvider,
   createKeywordProvider,
   GOOGLE_ADS_API_VERSION,
+  GOOGLE_ADS_MAX_PAGES,
+  GOOGLE_ADS_PAGE_SIZE,
   type KeywordProvider,
   type KeywordProviderOptions,
 } from "../src/premium/keyword-providers.js";
@@ -347,6 +349,45 @@ describe("Google Ads keyword ideas", () => {
     }
   });
 
+  it("records the page limit when Google offers more ideas than BIS reads", async () => {
+    const offered = GOOGLE_ADS_MAX_PAGES * GOOGLE_ADS_PAGE_SIZE + 250;
+    const lots = await startFakeGoogleAds({
+      customerId: CUSTOMER_ID,
+      developerToken: DEV_TOKEN,
+      accessToken: ACCESS_TOKEN,
+      geoTargets: [GEO.austin],
+      ideas: {
+        [GEO.austin.id]: Array.from({ length: offered }, (_, n) => ({
+          text: `ac repair austin ${n}`,
+          avgMonthlySearches: 20,
+          competitionIndex: 50,
+        })),
+      },
+    });
+    try {
+      const provider = createGoogleAdsKeywordProvider({
+        ...options(),
+        config: premium({ googleAds: lots.url }),
+      });
+      const result = await provider.research({
+        market: market([row("Austin", 900_000)], { name: "Austin", state: "TX" }),
+        industry: "HVAC",
+      });
+      const read = GOOGLE_ADS_MAX_PAGES * GOOGLE_ADS_PAGE_SIZE;
+      expect(result.metrics).toHaveLength(read);
+      expect(result.limits).toEqual([
+        {
+          subject: "keywords",
+          kept: read,
+          available: offered,
+          by: "BIS's Google Ads request limit (3 pages of 1,000 ideas per 10 locations)",
+        },
+      ]);
+    } finally {
+      await lots.close();
+    }
+  });
+
   it("turns every failure into a clear message", async () => {
     const provider = createGoogleAdsKeywordProvider(options({ timeoutMs: 300 }));
     const run = () => provider.research({ market: AUSTIN, industry: "HVAC" });
@@ -416,7 +457,7 @@ describe("Google Ads keyword ideas", () => {
     const e = await failure(none.research({ market: AUSTIN, industry: "HVAC" }));
     expect(e).toMatchObject({ code: "UNAVAILABLE", status: 503 });
     expect(e.message).toBe(
-      "Google Ads API (Keyword Planner) is selected (BIS_KEYWORD_PROVIDER) but its keys are not configured",
+      "Google Ads API (Keyword Planner) is selected (BIS_KEYWORD_PROVIDER) but its keys are not configured. Nothing was changed; run keyword research again once an administrator has configured them.",
     );
     expect(e.details).toMatchObject({
       missing: ["googleAdsDeveloperToken", "googleAdsCustomerId", "googleAdsAccessToken"],
@@ -636,7 +677,7 @@ describe("DataForSEO search volume", () => {
     });
     const e = await failure(none.research({ market: AUSTIN, industry: "HVAC" }));
     expect(e.message).toBe(
-      `DataForSEO (Google Ads search volume) is selected (BIS_KEYWORD_PROVIDER) but its keys are not configured`,
+      `DataForSEO (Google Ads search volume) is selected (BIS_KEYWORD_PROVIDER) but its keys are not configured. Nothing was changed; run keyword research again once an administrator has configured them.`,
     );
     expect(e.details).toMatchObject({ missing: ["dataforseoPassword"] });
 
@@ -788,7 +829,7 @@ describe("measured providers over HTTP", () => {
     expect(error).toBeInstanceOf(BisApiError);
     expect((error as BisApiError).status).toBe(503);
     expect((error as BisApiError).serverMessage).toBe(
-      "DataForSEO (Google Ads search volume) is selected (BIS_KEYWORD_PROVIDER) but its keys are not configured",
+      "DataForSEO (Google Ads search volume) is selected (BIS_KEYWORD_PROVIDER) but its keys are not configured. Nothing was changed; run keyword research again once an administrator has configured them.",
     );
     expect((await admin.analyses.get(id)).keywordResearchCompleted).toBe(false);
   });

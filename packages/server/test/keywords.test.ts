@@ -4,20 +4,26 @@
  */
 import {
   type Analysis,
+  KEYWORD_CITY_LIMIT_BY,
   type KeywordResearchData,
+  keywordCounts,
   keywordResearchDataSchema,
   PPC_BUDGET_FACTOR,
 } from "@bis/sdk";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { analysis } from "../src/db/schema.js";
-import { PAYMENT_REQUIRED_MESSAGE } from "../src/services/payments.js";
+import { NOT_PURCHASABLE_MESSAGE, PAYMENT_REQUIRED_MESSAGE } from "../src/services/payments.js";
 import {
   analysisFor,
   errorOf,
   paidAnalysisFor,
   type ServerWithUsers,
+  signedInAdmin,
+  signedInUser,
+  startTestServer,
   startWithUsers,
+  type TestServer,
 } from "./support/index.js";
 
 // Set in beforeAll.
@@ -171,6 +177,26 @@ describe("POST /api/keyword-analysis/analyze: the research", () => {
     expect(data.citiesAnalyzed?.length).toBeLessThanOrEqual(15);
   });
 
+  it("records what the counts measure: researched, with volume, and the city limit", () => {
+    expect(data.limits).toEqual([
+      {
+        subject: "cities",
+        kept: 15,
+        available: expect.any(Number),
+        by: KEYWORD_CITY_LIMIT_BY,
+      },
+    ]);
+    const limit = data.limits?.[0];
+    expect(limit?.available).toBeGreaterThan(15);
+    expect(data.citiesAnalyzed?.length).toBe(15);
+    const counts = keywordCounts(data);
+    expect(counts.researched).toBe(data.totalKeywords);
+    expect(counts.withVolume).toBe(listed(data).length);
+    expect(counts.limits).toEqual([
+      `Limited to the first 15 of ${limit?.available} cities by ${KEYWORD_CITY_LIMIT_BY}.`,
+    ]);
+  });
+
   it("lets an administrator run it without paying; a re-run replaces the data", async () => {
     const otherId = await analysisFor(other);
     const byAdmin = await admin.premium.keywords(otherId);
@@ -179,5 +205,54 @@ describe("POST /api/keyword-analysis/analyze: the research", () => {
 
     const rerun = await owner.premium.keywords(id);
     expect(rerun.keywordResearchData).toEqual(data);
+  });
+});
+
+describe("a keyword provider without its keys, and no competitor provider: nothing to sell", () => {
+  let server: TestServer;
+  let buyer: Awaited<ReturnType<typeof signedInUser>>;
+  let administrator: Awaited<ReturnType<typeof signedInAdmin>>;
+  beforeAll(async () => {
+    server = await startTestServer({
+      BIS_LOGIN_RATE_LIMIT: "1000",
+      BIS_SAMPLE_DATA: "false",
+      BIS_KEYWORD_PROVIDER: "dataforseo",
+    });
+    buyer = await signedInUser(server, "Nell");
+    administrator = await signedInAdmin(server);
+  }, 60_000);
+  afterAll(async () => {
+    await buyer?.close();
+    await administrator?.close();
+    await server?.close();
+  });
+
+  it("lists nothing premium as deliverable and takes no payment (503)", async () => {
+    const config = await buyer.payments.config();
+    expect(config.purchasable).toBe(false);
+    expect(config.deliverables.map((d) => [d.id, d.deliverable])).toEqual([
+      ["keywordResearch", false],
+      ["competitionAnalysis", false],
+      ["pdfReport", true],
+    ]);
+    expect(config.deliverables[0]?.reason).toContain("DataForSEO");
+    expect(config.deliverables[0]?.configure).toContain("DATAFORSEO_LOGIN");
+    const id = await analysisFor(buyer);
+    const refused = await errorOf(buyer.payments.confirmDemo({ analysisId: id }));
+    expect(refused.status).toBe(503);
+    expect(refused.code).toBe("UNAVAILABLE");
+    expect(refused.serverMessage).toBe(NOT_PURCHASABLE_MESSAGE);
+    expect((await buyer.analyses.get(id)).isPaid).toBe(false);
+  });
+
+  it("answers 503 for keyword research and leaves the step not run", async () => {
+    const id = await analysisFor(buyer);
+    const error = await errorOf(administrator.premium.keywords(id));
+    expect(error.status).toBe(503);
+    expect(error.code).toBe("UNAVAILABLE");
+    expect(error.serverMessage).toContain("run keyword research again once");
+    const stored = await buyer.analyses.get(id);
+    expect(stored.keywordResearchCompleted).toBe(false);
+    expect(stored.keywordResearchData).toBeNull();
   });
 });

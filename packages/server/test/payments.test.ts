@@ -94,12 +94,13 @@ describe("Stripe mode", () => {
   it("gives the checkout the mode, publishable key and price, never a secret", async () => {
     const response = await fetch(`${bis.url}/api/config/payments`);
     const text = await response.text();
-    expect(JSON.parse(text)).toEqual({
+    expect(JSON.parse(text)).toMatchObject({
       mode: "stripe",
       publishableKey: PUBLISHABLE_KEY,
       amount: 89_900,
       currency: "usd",
       productName: "Premium Market Intelligence",
+      purchasable: true,
     });
     expect(text).not.toContain("sk_test");
     expect(text).not.toContain("whsec_");
@@ -528,13 +529,21 @@ describe("demo mode", () => {
   afterAll(() => close?.());
 
   it("says it is demo mode, with the price and no key", async () => {
-    expect(await owner.payments.config()).toEqual({
+    const config = await owner.payments.config();
+    expect(config).toMatchObject({
       mode: "demo",
       publishableKey: null,
       amount: 89_900,
       currency: "usd",
       productName: "Premium Market Intelligence",
+      purchasable: true,
     });
+    // Demo mode: the embedded keyword model, and labelled sample competitors.
+    expect(config.deliverables.map((d) => [d.id, d.deliverable, d.grade, d.provider])).toEqual([
+      ["keywordResearch", true, "modeled", "BIS embedded keyword model"],
+      ["competitionAnalysis", true, "sample", "Sample data (demo mode, not real businesses)"],
+      ["pdfReport", true, null, "BIS (drawn on the server)"],
+    ]);
   });
 
   it("marks the analysis paid through the same fulfilment, once, for the owner only", async () => {

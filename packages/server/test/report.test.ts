@@ -6,6 +6,10 @@ import { spawnSync } from "node:child_process";
 import {
   type Analysis,
   BisApiError,
+  KEYWORD_CITY_LIMIT_BY,
+  NO_COMPETITOR_PROVIDER_REASON,
+  type PremiumDeliverable,
+  premiumSectionState,
   ZIP_AREAS_PROVENANCE,
   type ZipAreaRow,
   zipAreasSummary,
@@ -417,17 +421,157 @@ describe("report from a fixture", () => {
   it("says a premium section has not run yet when its data is missing", async () => {
     const bare = {
       ...fixture(),
+      keywordResearchCompleted: false,
+      competitionAnalysisCompleted: false,
       keywordResearchData: null,
       competitionAnalysisData: null,
       opportunityScore: null,
     };
     const pages = await pageTexts(await renderReportBuffer(bare));
     const text = pages.join(" ");
-    expect(text).toContain("Keyword research not run yet");
-    expect(text).toContain("Competition analysis not run yet");
+    expect(text).toContain("Keyword research has not run yet. Start Keyword Research");
+    expect(text).toContain(
+      "Competition analysis has not run yet. Keyword Research Required: complete keyword research first.",
+    );
+    expect(text).not.toContain("Start it from the results page");
     expect(text).toContain("opportunity score is computed once");
     expect(pages[0]).not.toContain(SAMPLE_DATA_LABEL);
     expect(text).not.toContain(`(${SAMPLE_DATA_LABEL})`);
+  });
+});
+
+/**
+ * Each premium section state in the PDF, in the words of the SDK's premiumSectionState (which
+ * the results page shows too): the report never says "not run yet" for a step the server marked
+ * complete, nor "Included" for one that left no data.
+ */
+describe("premium section states in the report (the page's words)", () => {
+  const noCompetitors: PremiumDeliverable[] = [
+    {
+      id: "keywordResearch",
+      label: "Keyword research",
+      description: "",
+      deliverable: true,
+      provider: "BIS embedded keyword model",
+      grade: "modeled",
+      reason: null,
+      configure: null,
+    },
+    {
+      id: "competitionAnalysis",
+      label: "Competition analysis",
+      description: "",
+      deliverable: false,
+      provider: null,
+      grade: null,
+      reason: NO_COMPETITOR_PROVIDER_REASON,
+      configure: null,
+    },
+  ];
+  const cases: {
+    name: string;
+    analysis: () => Analysis;
+    deliverables: PremiumDeliverable[] | null;
+    section: "keywordResearch" | "competitionAnalysis";
+    contents: string;
+  }[] = [
+    {
+      name: "competition marked complete without data (stored before BIS refused such runs)",
+      analysis: () => ({ ...fixture(), competitionAnalysisData: null, opportunityScore: null }),
+      deliverables: null,
+      section: "competitionAnalysis",
+      contents: "Not available",
+    },
+    {
+      name: "competition not run on a server without a competitor provider",
+      analysis: () => ({
+        ...fixture(),
+        competitionAnalysisCompleted: false,
+        competitionAnalysisData: null,
+        opportunityScore: null,
+      }),
+      deliverables: noCompetitors,
+      section: "competitionAnalysis",
+      contents: "Not available",
+    },
+    {
+      name: "competition ready to run",
+      analysis: () => ({
+        ...fixture(),
+        competitionAnalysisCompleted: false,
+        competitionAnalysisData: null,
+        opportunityScore: null,
+      }),
+      deliverables: null,
+      section: "competitionAnalysis",
+      contents: "Not run yet",
+    },
+    {
+      name: "keyword research marked complete without data",
+      analysis: () => ({ ...fixture(), keywordResearchData: null }),
+      deliverables: null,
+      section: "keywordResearch",
+      contents: "Not available",
+    },
+  ];
+  for (const c of cases) {
+    it(`prints the page's state: ${c.name}`, async () => {
+      const analysis = c.analysis();
+      const state = premiumSectionState({
+        section: c.section,
+        analysis,
+        premium: true,
+        deliverable: c.deliverables?.find((d) => d.id === c.section) ?? null,
+      });
+      const pages = await pageTexts(
+        await renderReportBuffer(analysis, { deliverables: c.deliverables }),
+      );
+      const text = pages.join(" ");
+      expect(state.status).not.toBe("complete");
+      expect(text).toContain(`${state.title}. ${state.detail}`);
+      const title =
+        c.section === "keywordResearch" ? SECTION_TITLES.keywords : SECTION_TITLES.competition;
+      expect(pages[0]).toContain(`${title} ${c.contents}`);
+      expect(text).not.toContain("Start it from the results page");
+    });
+  }
+
+  it("writes the competition unavailable lines of the specification, with the reason", async () => {
+    const analysis = {
+      ...fixture(),
+      competitionAnalysisCompleted: false,
+      competitionAnalysisData: null,
+      opportunityScore: null,
+    };
+    const text = (
+      await pageTexts(await renderReportBuffer(analysis, { deliverables: noCompetitors }))
+    ).join(" ");
+    expect(text).toContain(
+      "Competition analysis data not available. Requires Competition Analyzer BIS integration. No competitor data provider (Google Places or Yelp) is configured on this server.",
+    );
+  });
+
+  it("says how many keywords were researched, how many have volume, and the limit", async () => {
+    const base = fixture();
+    const data = base.keywordResearchData;
+    if (!data) throw new Error("fixture without keywords");
+    const analysis = {
+      ...base,
+      keywordResearchData: {
+        ...data,
+        totalKeywords: 2000,
+        limits: [
+          { subject: "cities" as const, kept: 15, available: 42, by: KEYWORD_CITY_LIMIT_BY },
+        ],
+      },
+    };
+    const text = (await pageTexts(await renderReportBuffer(analysis))).join(" ");
+    expect(text).toContain("Keywords researched 2,000");
+    expect(text).toContain(
+      `2,000 keywords researched, ${data.keywordData.summary.keywordsWithVolume.toLocaleString("en-US")} with search volume (10 or more searches a month).`,
+    );
+    expect(text).toContain(`Limited to the first 15 of 42 cities by ${KEYWORD_CITY_LIMIT_BY}.`);
+    expect(text).not.toContain("Total keywords");
   });
 });
 

@@ -4,13 +4,38 @@
  * every toast of §8 at its time; on success the returned analysis replaces the cached one and
  * the analysis is refetched. The start buttons show the processing state while the call runs.
  */
-import { type Analysis, errorMessage, isBisApiError, TOAST } from "@bis/sdk";
+import {
+  type Analysis,
+  errorMessage,
+  isBisApiError,
+  type PremiumSection,
+  type PremiumSectionState,
+  premiumSectionState,
+  TOAST,
+} from "@bis/sdk";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef } from "react";
 import { api, queryKeys } from "../lib/api";
 import { formatNumber } from "../lib/format";
 import { keywordCities } from "../lib/premium";
+import { usePaymentConfig } from "./use-payments";
 import { type ToastInput, toast } from "./use-toast";
+
+/**
+ * A premium section's state (the SDK's premiumSectionState, which the PDF report uses too), with
+ * what this server can deliver now (GET /api/config/payments; unknown while it loads or when it
+ * fails, then assumed deliverable).
+ */
+export function usePremiumSectionState(
+  analysis: Analysis,
+  section: PremiumSection,
+  premium: boolean,
+  running: boolean,
+): PremiumSectionState {
+  const config = usePaymentConfig();
+  const deliverable = config.data?.deliverables.find((d) => d.id === section) ?? null;
+  return premiumSectionState({ section, analysis, premium, deliverable, running });
+}
 
 /**
  * The video URLs the results page shows (premium offer, keyword and competition education).
@@ -77,6 +102,9 @@ function useStepFailed(analysisId: string, fallbackTitle: string) {
       }
       toast({ variant: "destructive", title, description: errorMessage(error, fallbackTitle) });
       if (analysisId) void client.invalidateQueries({ queryKey: queryKeys.analysis(analysisId) });
+      // 503: the server cannot deliver the step now; what it can deliver is read again.
+      if (isBisApiError(error) && error.status === 503)
+        void client.invalidateQueries({ queryKey: queryKeys.paymentConfig });
     },
     [client, analysisId, fallbackTitle],
   );

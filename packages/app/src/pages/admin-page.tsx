@@ -27,6 +27,7 @@ import { useEffect } from "react";
 import { useSearchParams } from "react-router";
 import { AnalysesTab } from "../components/admin/analyses-tab";
 import { ApiKeysTab } from "../components/admin/api-keys-tab";
+import { DeliverablesNotice } from "../components/admin/deliverables";
 import { LogsTab } from "../components/admin/logs-tab";
 import { PartnersTab } from "../components/admin/partners-tab";
 import { SearchesTab } from "../components/admin/searches-tab";
@@ -154,6 +155,7 @@ export function AdminPage({ user }: { user: User }) {
     >
       {user.isAdmin ? (
         <AdminGateContext.Provider value={gate}>
+          <DeliverablesNotice />
           <SummaryCards />
           <AdminTabs me={user} />
         </AdminGateContext.Provider>

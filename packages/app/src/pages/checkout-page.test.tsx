@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { type FakeRoute, fakeApi, signedIn, signedOut } from "../test/fake-api";
 import { analysisFixture } from "../test/fixtures";
 import { held } from "../test/held";
+import { paymentConfig } from "../test/premium-fixtures";
 import { findToast, renderApp } from "../test/render-app";
 
 // Stripe.js cannot load here (no network): each test says what `loadStripe` answers.
@@ -20,13 +21,7 @@ beforeEach(() => {
   stripeJs.loadStripe = () => Promise.reject(new Error("Failed to load Stripe.js"));
 });
 
-const demoConfig = {
-  mode: "demo",
-  publishableKey: null,
-  amount: 89900,
-  currency: "usd",
-  productName: "Premium Market Intelligence",
-} as const;
+const demoConfig = paymentConfig();
 
 const stripeConfig = { ...demoConfig, mode: "stripe", publishableKey: "pk_test_bis123" } as const;
 
@@ -81,20 +76,69 @@ describe("/checkout/:analysisId", () => {
     const summary = await screen.findByRole("region", { name: "Order Summary" });
     expect(within(summary).getByText("Premium Market Intelligence")).toBeTruthy();
     expect(within(summary).getByText("HVAC · Austin, TX")).toBeTruthy();
-    for (const item of [
-      "Keyword research with search volume, CPC and a PPC budget",
+    const included = within(summary)
+      .getAllByRole("listitem")
+      .map((li) => li.textContent);
+    expect(included).toEqual([
+      "Keyword research with search volume, CPC and a PPC budget (modeled estimates)",
       "Competition analysis with competitors, ratings, reviews, the market leader and opportunities",
       "A professional PDF report",
       "Lifetime access to this analysis",
-    ]) {
-      expect(within(summary).getByText(item)).toBeTruthy();
-    }
+    ]);
+    expect(within(summary).queryByText("Not included on this server")).toBeNull();
     expect(within(summary).getByText("$1,234.56")).toBeTruthy();
     expect(screen.getByText("30-Day Satisfaction Guarantee")).toBeTruthy();
     expect(screen.getByRole("heading", { name: "Checkout", level: 1 })).toBeTruthy();
-    expect(screen.getByRole("link", { name: "Back to Dashboard" }).getAttribute("href")).toBe(
-      "/dashboard",
+  });
+
+  it("goes back to the analysis it came from", async () => {
+    fakeApi(checkoutRoutes());
+    renderApp("/checkout/an_123");
+    const back = await screen.findByRole("link", { name: "Back to Analysis" });
+    expect(back.getAttribute("href")).toBe("/analysis/an_123");
+    expect(screen.queryByRole("link", { name: "Back to Dashboard" })).toBeNull();
+  });
+
+  it("sells only what this server can deliver, and says what is not included and why", async () => {
+    fakeApi(checkoutRoutes({}, paymentConfig(["competitionAnalysis"])));
+    renderApp("/checkout/an_123");
+    const summary = await screen.findByRole("region", { name: "Order Summary" });
+    expect(within(summary).queryByText(/^Competition analysis with competitors/)).toBeNull();
+    expect(
+      within(summary).getByText(
+        "Keyword research with search volume, CPC and a PPC budget (modeled estimates)",
+      ),
+    ).toBeTruthy();
+    expect(within(summary).getByText("Not included on this server")).toBeTruthy();
+    const missing = within(summary).getByText("Competition analysis").closest("li");
+    expect(missing?.textContent).toBe(
+      "Competition analysis: No competitor data provider (Google Places or Yelp) is configured on this server.",
     );
+    // Keyword research can be delivered: the package is still for sale.
+    expect(screen.getByRole("button", { name: "Complete Demo Purchase" })).toBeTruthy();
+  });
+
+  it("takes no payment when nothing premium can be delivered, and says why", async () => {
+    const api = fakeApi(
+      checkoutRoutes({}, paymentConfig(["keywordResearch", "competitionAnalysis"])),
+    );
+    renderApp("/checkout/an_123");
+    expect(
+      await screen.findByRole("heading", { name: "Premium is not available right now" }),
+    ).toBeTruthy();
+    expect(
+      screen.getByText(/so it takes no payment for them\. Nothing has been charged/),
+    ).toBeTruthy();
+    expect(screen.getByText("Keyword research")).toBeTruthy();
+    expect(screen.getByText("Competition analysis")).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Complete Demo Purchase" })).toBeNull();
+    expect(screen.queryByRole("region", { name: "Order Summary" })).toBeNull();
+    const links = screen.getAllByRole("link", { name: "Back to Analysis" });
+    expect(links.map((l) => l.getAttribute("href"))).toEqual([
+      "/analysis/an_123",
+      "/analysis/an_123",
+    ]);
+    expect(api.calls.some((c) => c.method === "POST")).toBe(false);
   });
 
   it("says plainly in demo mode that no card is charged, and completes the demo purchase", async () => {
@@ -131,9 +175,11 @@ describe("/checkout/:analysisId", () => {
     const banner = await screen.findByRole("region", { name: "Demo mode" });
     expect(
       within(banner).getByText(
-        "Demo mode — no card is charged. Payments are simulated until Stripe keys are configured.",
+        "No card is charged. Payments are simulated until Stripe keys are configured.",
       ),
     ).toBeTruthy();
+    // Said once: the heading, then the sentence, without repeating "Demo mode".
+    expect(banner.textContent?.match(/Demo mode/gi)).toHaveLength(1);
     expect(screen.getByText("$899.00")).toBeTruthy();
 
     await user.click(screen.getByRole("button", { name: "Complete Demo Purchase" }));

@@ -3,16 +3,19 @@
  * payment form and the 30-day guarantee. The analysis and the payment configuration load first
  * ("Loading checkout..."); an unknown analysis, or another user's, reads "Analysis Not Found";
  * a paid one says it is already purchased. The server's configuration decides the mode: Stripe
- * (the Payment Element, loaded only here) or demo (no card is charged).
+ * (the Payment Element, loaded only here) or demo (no card is charged), and what is sold: exactly
+ * the deliverables this server can deliver now. When neither keyword research nor competition
+ * analysis can be delivered, the page says so and shows no payment form. The back link returns
+ * to the analysis the checkout is for.
  */
 import { errorMessage, type PaymentConfig } from "@bis/sdk";
-import { CircleCheck, LogIn, SearchX, TriangleAlert } from "lucide-react";
+import { CircleCheck, CircleSlash, LogIn, SearchX, TriangleAlert } from "lucide-react";
 import { lazy, Suspense, useEffect } from "react";
 import { Link, useParams } from "react-router";
 import { DemoPayment } from "../components/checkout/demo-payment";
-import { GuaranteeBadge, OrderSummary } from "../components/checkout/order-summary";
+import { GuaranteeBadge, NotIncluded, OrderSummary } from "../components/checkout/order-summary";
 import { PreparingPayment } from "../components/checkout/preparing-payment";
-import { PageShell } from "../components/page-shell";
+import { type BackLink, PageShell } from "../components/page-shell";
 import { buttonClasses } from "../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card";
 import { MessageCard } from "../components/ui/message-card";
@@ -31,6 +34,36 @@ function resultsPath(id: string) {
   return `/analysis/${encodeURIComponent(id)}`;
 }
 
+/** The checkout's back link: to the analysis it is for. */
+export function backToAnalysis(id: string): BackLink {
+  return { to: resultsPath(id), label: "Back to Analysis" };
+}
+
+/** Nothing premium can be delivered: no payment form, the reasons, and the way back. */
+function NotForSale({ analysisId, config }: { analysisId: string; config: PaymentConfig }) {
+  return (
+    <MessageCard
+      icon={<CircleSlash className="size-6" aria-hidden="true" />}
+      tone="neutral"
+      title="Premium is not available right now"
+      headingLevel="h2"
+      action={
+        <Link to={resultsPath(analysisId)} className={buttonClasses()}>
+          Back to Analysis
+        </Link>
+      }
+    >
+      <p>
+        This server cannot deliver keyword research or competition analysis at the moment, so it
+        takes no payment for them. Nothing has been charged; your free market analysis stays
+        available.
+      </p>
+      <div className="mt-4 text-left">
+        <NotIncluded deliverables={config.deliverables} />
+      </div>
+    </MessageCard>
+  );
+}
 function LoadingCheckout() {
   return (
     <div className="flex flex-col items-center justify-center gap-4 py-24 text-brand-700">
@@ -56,6 +89,7 @@ function CheckoutForm({
           industry={analysis.industry}
           location={analysis.location}
           price={price}
+          deliverables={config.deliverables}
         />
         <GuaranteeBadge />
       </div>
@@ -156,6 +190,10 @@ function CheckoutBody({ analysisId }: { analysisId: string }) {
     );
   }
 
+  if (!config.data.purchasable) {
+    return <NotForSale analysisId={analysis.data.id} config={config.data} />;
+  }
+
   return <CheckoutForm analysis={analysis.data} config={config.data} />;
 }
 
@@ -163,7 +201,7 @@ export function CheckoutPage() {
   const { analysisId = "" } = useParams();
   useDocumentTitle("Checkout");
   return (
-    <PageShell title="Checkout" width="wide">
+    <PageShell title="Checkout" width="wide" back={backToAnalysis(analysisId)}>
       <CheckoutBody analysisId={analysisId} />
     </PageShell>
   );

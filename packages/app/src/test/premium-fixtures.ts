@@ -2,11 +2,13 @@
  * Keyword research, competition analysis and opportunity score results for component tests,
  * shaped like the server's (spec §3 plus the BIS extras), small enough to reason about.
  */
-import type {
-  Analysis,
-  CompetitionAnalysisData,
-  KeywordResearchData,
-  OpportunityScore,
+import {
+  type Analysis,
+  type CompetitionAnalysisData,
+  type KeywordResearchData,
+  NO_COMPETITOR_PROVIDER_REASON,
+  type OpportunityScore,
+  type PremiumDeliverable,
 } from "@bis/sdk";
 import { analysisFixture } from "./fixtures";
 
@@ -138,4 +140,75 @@ export function allDone(patch: Partial<Analysis> = {}): Analysis {
     opportunityScore,
     ...patch,
   });
+}
+
+/** The paid deliverables as GET /api/config/payments lists them; `missing` are not deliverable. */
+export function deliverables(
+  missing: readonly PremiumDeliverable["id"][] = [],
+): PremiumDeliverable[] {
+  const all: PremiumDeliverable[] = [
+    {
+      id: "keywordResearch",
+      label: "Keyword research",
+      description: "Keyword research with search volume, CPC and a PPC budget",
+      deliverable: true,
+      provider: "BIS embedded keyword model",
+      grade: "modeled",
+      reason: null,
+      configure: null,
+    },
+    {
+      id: "competitionAnalysis",
+      label: "Competition analysis",
+      description:
+        "Competition analysis with competitors, ratings, reviews, the market leader and opportunities",
+      deliverable: true,
+      provider: "Google Places API (New)",
+      grade: "measured",
+      reason: null,
+      configure: null,
+    },
+    {
+      id: "pdfReport",
+      label: "PDF report",
+      description: "A professional PDF report",
+      deliverable: true,
+      provider: "BIS (drawn on the server)",
+      grade: null,
+      reason: null,
+      configure: null,
+    },
+  ];
+  return all.map((d) =>
+    missing.includes(d.id)
+      ? {
+          ...d,
+          deliverable: false,
+          provider: null,
+          grade: null,
+          reason:
+            d.id === "competitionAnalysis"
+              ? NO_COMPETITOR_PROVIDER_REASON
+              : "The keyword data provider of this server (DataForSEO (Google Ads search volume)) is not configured.",
+          configure:
+            d.id === "competitionAnalysis"
+              ? "Add a Google Places or Yelp key in Admin → API Keys (or set GOOGLE_PLACES_API_KEY or YELP_API_KEY)."
+              : "BIS_KEYWORD_PROVIDER selects DataForSEO, which needs DATAFORSEO_LOGIN, DATAFORSEO_PASSWORD.",
+        }
+      : d,
+  );
+}
+
+/** GET /api/config/payments in demo mode, with these deliverables missing. */
+export function paymentConfig(missing: readonly PremiumDeliverable["id"][] = []) {
+  const list = deliverables(missing);
+  return {
+    mode: "demo" as const,
+    publishableKey: null,
+    amount: 89900,
+    currency: "usd",
+    productName: "Premium Market Intelligence",
+    deliverables: list,
+    purchasable: list.some((d) => d.id !== "pdfReport" && d.deliverable),
+  };
 }

@@ -25,7 +25,8 @@ export function findToast(title: string) {
 
 /** A collapsible section of the results page: its header button and the panel it controls. */
 export async function findSection(name: RegExp) {
-  const toggle = await screen.findByRole("button", { name });
+  // The first render of a file loads the lazy routes: allow for a slow, shared machine.
+  const toggle = await screen.findByRole("button", { name }, { timeout: 5000 });
   const panel = document.getElementById(toggle.getAttribute("aria-controls") ?? "");
   return { toggle, panel: panel as HTMLElement };
 }

@@ -1,14 +1,15 @@
 /** Documents for each kind of result. Pure: data in, a Doc out (tested without a terminal). */
-import type {
-  AdminAnalytics,
-  AdminUser,
-  Analysis,
-  AnalysisSummary,
-  ApiToken,
-  AppSettings,
-  FigureProvenance,
-  Partner,
-  User,
+import {
+  type AdminAnalytics,
+  type AdminUser,
+  type Analysis,
+  type AnalysisSummary,
+  type ApiToken,
+  type AppSettings,
+  type FigureProvenance,
+  keywordCounts,
+  type Partner,
+  type User,
 } from "@bis/sdk";
 import { type Doc, type Field, fields, fmt, heading, table, text } from "./doc.js";
 
@@ -193,6 +194,7 @@ export function keywordsDoc(analysis: Analysis): Doc {
   const data = analysis.keywordResearchData;
   if (!data) return [text("No keyword research yet.", "warning")];
   const s = data.keywordData.summary;
+  const counts = keywordCounts(data);
   const grade = data.provider ? `${data.provider.grade} · ${data.provider.label}` : undefined;
   const rows = (list: typeof data.keywordData.primaryKeywords) =>
     [...list]
@@ -215,8 +217,8 @@ export function keywordsDoc(analysis: Analysis): Doc {
   return [
     heading(`Keyword research — ${analysis.location}`),
     fields([
-      { label: "Keywords researched", value: fmt.int(data.totalKeywords), note: grade },
-      { label: "Listed (volume ≥ 10)", value: fmt.int(s.keywordsWithVolume) },
+      { label: "Keywords researched", value: fmt.int(counts.researched), note: grade },
+      { label: "With search volume (≥ 10 / mo)", value: fmt.int(counts.withVolume) },
       { label: "Average searches / mo", value: fmt.int(s.avgSearchVolume) },
       { label: "Average CPC", value: fmt.cents(s.avgCPC) },
       { label: "Competition", value: s.competitionLevel },
@@ -224,6 +226,7 @@ export function keywordsDoc(analysis: Analysis): Doc {
         ? [{ label: "Suggested PPC budget / mo", value: fmt.usd(data.estimatedMonthlyBudget) }]
         : []),
     ]),
+    ...(counts.limits.length ? [text(counts.limits.join("\n"), "warning")] : []),
     table(columns, rows(data.keywordData.primaryKeywords), { title: "Top primary keywords" }),
     table(columns, rows(data.keywordData.longTailKeywords), { title: "Top long-tail keywords" }),
     ...(data.keywordData.recommendations.length

@@ -24,6 +24,7 @@ import {
   type KeywordCityAnalyzed,
   type KeywordEntry,
   type KeywordIntent,
+  type KeywordLimit,
   type KeywordProvenance,
   type KeywordResearchData,
   keywordIntentSchema,
@@ -799,6 +800,8 @@ export interface AssembleKeywordInput {
   provider: KeywordProviderInfo;
   provenance: KeywordProvenance;
   assumptions?: KeywordAssumption[];
+  /** The limits that applied to the run (cities left out, keyword ideas cut off). */
+  limits?: KeywordLimit[];
 }
 
 const byVolume = (a: KeywordEntry, b: KeywordEntry) =>
@@ -895,6 +898,57 @@ export function assembleKeywordResearch(input: AssembleKeywordInput): KeywordRes
     ...(input.assumptions ? { assumptions: input.assumptions } : {}),
     estimatedMonthlyBudget,
     citiesAnalyzed: input.cities.map(cityHouseholds),
+    limits: input.limits ? [...input.limits] : [],
+  };
+}
+
+/** Who picks the cities keyword research covers (the SDK's keywordCities). */
+export const KEYWORD_CITY_LIMIT_BY = `the BIS keyword model (at most ${MAX_KEYWORD_CITIES}: the target city, then the most populous)`;
+
+/** The city limit of a run, when the service area had more cities than it covered. */
+export function keywordCityLimit(
+  covered: number,
+  available: number,
+  by: string = KEYWORD_CITY_LIMIT_BY,
+): KeywordLimit[] {
+  return available > covered ? [{ subject: "cities", kept: covered, available, by }] : [];
+}
+
+export interface KeywordCounts {
+  /** Unique keywords researched. */
+  researched: number;
+  /** Keywords with a monthly search volume of at least MIN_LISTED_VOLUME (the listed ones). */
+  withVolume: number;
+  /** "1,234 with search volume (10 or more searches a month)". */
+  withVolumeText: string;
+  /** One sentence per limit that applied: "Limited to the first 15 of 42 cities by …". */
+  limits: string[];
+}
+
+const plural = (n: number, one: string, many: string) => `${fmt(n)} ${n === 1 ? one : many}`;
+
+/**
+ * What the keyword counts measure, in words the page, the PDF and the CLI all print: how many
+ * keywords were researched, how many have search volume, and where a limit applied (so that a
+ * count set by a cap is never read as the size of the market).
+ */
+export function keywordCounts(data: KeywordResearchData): KeywordCounts {
+  const withVolume = data.keywordData.summary.keywordsWithVolume;
+  const limits = (data.limits ?? []).map((limit) => {
+    const noun =
+      limit.subject === "cities" ? ["city", "cities"] : ["keyword idea", "keyword ideas"];
+    const [one, many] = noun as [string, string];
+    const of =
+      limit.available !== null && limit.available > limit.kept
+        ? `the first ${fmt(limit.kept)} of ${plural(limit.available, one, many)}`
+        : `the first ${plural(limit.kept, one, many)}`;
+    return `Limited to ${of} by ${limit.by}.`;
+  });
+  return {
+    researched: data.totalKeywords,
+    withVolume,
+    withVolumeText: `${fmt(withVolume)} with search volume (${MIN_LISTED_VOLUME} or more searches a month)`,
+    limits,
   };
 }
 
@@ -1108,5 +1162,6 @@ export function computeKeywordResearch(input: KeywordModelInput): KeywordResearc
     provider: { id: "embedded", label: "BIS embedded keyword model", grade: "modeled" },
     provenance: model.provenance,
     assumptions: model.assumptions,
+    limits: keywordCityLimit(model.cities.length, model.citiesAvailable),
   });
 }

@@ -60,6 +60,21 @@ export const keywordProvenanceSchema = z.object({
 });
 export type KeywordProvenance = z.infer<typeof keywordProvenanceSchema>;
 
+/**
+ * A limit that applied to a keyword research run: it covered only `kept` of `available` cities
+ * (or keyword ideas), so its counts are a measurement of that much and no more.
+ */
+export const keywordLimitSchema = z.object({
+  subject: z.enum(["cities", "keywords"]),
+  /** How many the research covered. */
+  kept: z.number(),
+  /** How many there were before the limit; null when the provider did not say. */
+  available: z.number().nullable(),
+  /** What set the limit, in words: "the BIS keyword model (the target city, then the most populous)". */
+  by: z.string(),
+});
+export type KeywordLimit = z.infer<typeof keywordLimitSchema>;
+
 export const keywordResearchDataSchema = z.looseObject({
   /** Unique keywords researched (listed or not). */
   totalKeywords: z.number(),
@@ -83,6 +98,8 @@ export const keywordResearchDataSchema = z.looseObject({
   /** Σ listed keywords of volume × CPC × PPC_BUDGET_FACTOR, whole dollars. */
   estimatedMonthlyBudget: z.number().optional(),
   citiesAnalyzed: z.array(keywordCityAnalyzedSchema).optional(),
+  /** The limits that applied (none: the research covered everything it could). */
+  limits: z.array(keywordLimitSchema).optional(),
 });
 export type KeywordResearchData = z.infer<typeof keywordResearchDataSchema>;
 

@@ -1,5 +1,36 @@
 /** Payments (issue "Checkout and payments"): configuration, intents and payment records. */
 import { z } from "zod";
+import { dataGradeSchema } from "./provenance.js";
+
+/** The paid deliverables of the premium package. */
+export const premiumDeliverableIdSchema = z.enum([
+  "keywordResearch",
+  "competitionAnalysis",
+  "pdfReport",
+]);
+export type PremiumDeliverableId = z.infer<typeof premiumDeliverableIdSchema>;
+
+/**
+ * One paid deliverable and whether this server can deliver it now (a provider is configured).
+ * The checkout sells exactly the deliverable ones; administrators see how to add the others.
+ */
+export const premiumDeliverableSchema = z.object({
+  id: premiumDeliverableIdSchema,
+  /** "Keyword research". */
+  label: z.string(),
+  /** What the customer gets, one line (the checkout's "Includes" list). */
+  description: z.string(),
+  deliverable: z.boolean(),
+  /** What delivers it: "BIS embedded keyword model"; null when nothing can. */
+  provider: z.string().nullable(),
+  /** The grade of what it delivers (`sample` only in demo mode, and labelled). */
+  grade: dataGradeSchema.nullable(),
+  /** Why it cannot be delivered now, in a customer's words; null when it can. */
+  reason: z.string().nullable(),
+  /** How an administrator makes it deliverable (or replaces sample data); null when nothing to do. */
+  configure: z.string().nullable(),
+});
+export type PremiumDeliverable = z.infer<typeof premiumDeliverableSchema>;
 
 /** GET /api/config/payments — what the checkout needs; never a secret. */
 export const paymentConfigSchema = z.object({
@@ -11,6 +42,13 @@ export const paymentConfigSchema = z.object({
   amount: z.number().int(),
   currency: z.string(),
   productName: z.string(),
+  /** Every paid deliverable, deliverable or not (with the reason). */
+  deliverables: z.array(premiumDeliverableSchema),
+  /**
+   * Whether the package can be bought now: at least one premium deliverable (keyword research or
+   * competition analysis) can be delivered. When false the server takes no payment.
+   */
+  purchasable: z.boolean(),
 });
 export type PaymentConfig = z.infer<typeof paymentConfigSchema>;
 

@@ -37,9 +37,11 @@ import {
   type KeywordAssumption,
   type KeywordCity,
   type KeywordIntent,
+  type KeywordLimit,
   type KeywordMetric,
   type KeywordModelResult,
   type KeywordProvenance,
+  keywordCityLimit,
   keywordProfileFor,
   type MarketAnalysisData,
   modelKeywords,
@@ -100,6 +102,8 @@ export interface KeywordProviderResult {
   cities: KeywordCity[];
   provenance: KeywordProvenance;
   assumptions?: KeywordAssumption[];
+  /** The limits that applied (cities left out, keyword ideas cut off). */
+  limits?: KeywordLimit[];
 }
 
 export interface KeywordProvider {
@@ -143,7 +147,7 @@ function requireKeys(id: KeywordProviderId, keys: KeyStore): Partial<Record<ApiK
   if (missing.length > 0) {
     throw new AppError(
       "UNAVAILABLE",
-      `${KEYWORD_PROVIDER_LABELS[id]} is selected (BIS_KEYWORD_PROVIDER) but its keys are not configured`,
+      `${KEYWORD_PROVIDER_LABELS[id]} is selected (BIS_KEYWORD_PROVIDER) but its keys are not configured. Nothing was changed; run keyword research again once an administrator has configured them.`,
       { details: { provider: id, missing } },
     );
   }
@@ -223,6 +227,7 @@ export function createEmbeddedKeywordProvider(): KeywordProvider {
         cities: model.cities,
         provenance: model.provenance,
         assumptions: model.assumptions,
+        limits: keywordCityLimit(model.cities.length, model.citiesAvailable),
       };
     },
   };
@@ -420,9 +425,14 @@ export function createGoogleAdsKeywordProvider(options: KeywordProviderOptions):
       let requests = 0;
       let withoutBid = 0;
       let dropped = 0;
+      /** Ideas received, and the total Google reported, of the batches cut off at the page limit. */
+      let cutReceived = 0;
+      let cutAvailable: number | null = 0;
       for (let i = 0; i < locations.length; i += GOOGLE_ADS_MAX_LOCATIONS) {
         const batch = locations.slice(i, i + GOOGLE_ADS_MAX_LOCATIONS);
         let pageToken: string | undefined;
+        let received = 0;
+        let reported: number | null = null;
         for (let page = 0; page < GOOGLE_ADS_MAX_PAGES; page++) {
           const answer = await call(
             `customers/${customerId}:generateKeywordIdeas`,
@@ -439,6 +449,8 @@ export function createGoogleAdsKeywordProvider(options: KeywordProviderOptions):
             keywordIdeasSchema,
           );
           requests += 1;
+          received += (answer.results ?? []).length;
+          reported = num(answer.totalSize) ?? reported;
           for (const idea of answer.results ?? []) {
             const intent = classifyKeywordIntent(idea.text);
             if (!intent) {
@@ -461,7 +473,26 @@ export function createGoogleAdsKeywordProvider(options: KeywordProviderOptions):
           pageToken = answer.nextPageToken ?? undefined;
           if (!pageToken) break;
         }
+        if (pageToken) {
+          // More ideas were on offer than the pages BIS reads.
+          cutReceived += received;
+          cutAvailable =
+            cutAvailable !== null && reported !== null ? cutAvailable + reported : null;
+        }
       }
+      const limits: KeywordLimit[] = [
+        ...keywordCityLimit(model.cities.length, model.citiesAvailable),
+        ...(cutReceived > 0
+          ? [
+              {
+                subject: "keywords" as const,
+                kept: cutReceived,
+                available: cutAvailable,
+                by: `BIS's Google Ads request limit (${GOOGLE_ADS_MAX_PAGES} pages of ${GOOGLE_ADS_PAGE_SIZE.toLocaleString("en-US")} ideas per ${GOOGLE_ADS_MAX_LOCATIONS} locations)`,
+              },
+            ]
+          : []),
+      ];
 
       const unlocated = model.cities.length - located.length;
       const month = monthOf(now());
@@ -469,6 +500,7 @@ export function createGoogleAdsKeywordProvider(options: KeywordProviderOptions):
       return {
         metrics,
         cities: located.map((l) => l.city),
+        limits,
         provenance: {
           searchVolume: {
             source,
@@ -653,6 +685,7 @@ export function createDataforseoKeywordProvider(options: KeywordProviderOptions)
       return {
         metrics,
         cities: model.cities,
+        limits: keywordCityLimit(model.cities.length, model.citiesAvailable),
         provenance: {
           searchVolume: {
             source,

@@ -4,7 +4,12 @@
  * synchronously (so a fault surfaces before a byte is sent) and returns the document as a
  * readable stream of PDF bytes.
  */
-import { type Analysis, type OpportunityScore, opportunityScoreSchema } from "@bis/sdk";
+import {
+  type Analysis,
+  type OpportunityScore,
+  opportunityScoreSchema,
+  type PremiumDeliverable,
+} from "@bis/sdk";
 import PDFDocument from "pdfkit";
 import { slugify } from "./format.js";
 import { type Doc, PAGE, ReportWriter } from "./layout.js";
@@ -32,6 +37,12 @@ export interface ReportOptions {
    * the rows, as GET /api/analyses/{id}/zip-areas does). Without them the section says so.
    */
   zipAreas?: ReportZipAreas | null;
+  /**
+   * What this server can deliver now (GET /api/config/payments): a premium section that was not
+   * run and cannot be delivered reads "not available", as the results page says. Unknown: assumed
+   * deliverable.
+   */
+  deliverables?: readonly PremiumDeliverable[] | null;
 }
 
 /** `bis-report-<location-slug>-<first 8 characters of the id>.pdf`. */
@@ -77,7 +88,13 @@ export function renderReport(analysis: Analysis, options: ReportOptions = {}): R
     footer: `BIS ${SECTION_TITLES.cover} · ${location}`,
     analysisId: analysis.id,
   });
-  const ctx = reportContext(analysis, generatedAt, scoreOf(analysis), options.zipAreas ?? null);
+  const ctx = reportContext(
+    analysis,
+    generatedAt,
+    scoreOf(analysis),
+    options.zipAreas ?? null,
+    options.deliverables ?? null,
+  );
   drawCover(writer, ctx);
   drawMarket(writer, ctx);
   drawMap(writer, ctx);

@@ -9,9 +9,14 @@ import {
   type DataGrade,
   type KeywordEntry,
   type KeywordResearchData,
+  keywordCounts,
   type OpportunityScore,
   PPC_BUDGET_FACTOR,
+  type PremiumDeliverable,
+  type PremiumSection,
+  type PremiumSectionState,
   populationBasisNote,
+  premiumSectionState,
   type ZipAreasResponse,
   zipAreasSummary,
 } from "@bis/sdk";
@@ -53,7 +58,6 @@ export const SECTION_TITLES = {
 } as const;
 
 export const SAMPLE_DATA_LABEL = "Sample data";
-export const NOT_RUN_YET = "not run yet";
 /** Rows of the keyword table and of the city table. */
 export const TOP_KEYWORDS = 40;
 export const TOP_CITIES = 15;
@@ -70,6 +74,26 @@ export interface ReportContext {
   keywordGrades: DataGrade[];
   competitionGrades: DataGrade[];
   marketGrades: DataGrade[];
+  /** The state of each premium section, as the results page shows it. */
+  keywordState: PremiumSectionState;
+  competitionState: PremiumSectionState;
+}
+
+/**
+ * A premium section's state for the report: the reader has premium access (the report route
+ * checks it) and nothing is running; what this server can deliver decides "not available".
+ */
+export function reportSectionState(
+  analysis: Analysis,
+  section: PremiumSection,
+  deliverables: readonly PremiumDeliverable[] | null,
+): PremiumSectionState {
+  return premiumSectionState({
+    section,
+    analysis,
+    premium: true,
+    deliverable: deliverables?.find((d) => d.id === section) ?? null,
+  });
 }
 
 /** Names of the sections that hold sample data. */
@@ -87,8 +111,11 @@ export function reportContext(
   generatedAt: Date,
   score: OpportunityScore | null,
   zipAreas: ReportZipAreas | null = null,
+  deliverables: readonly PremiumDeliverable[] | null = null,
 ): ReportContext {
   return {
+    keywordState: reportSectionState(analysis, "keywordResearch", deliverables),
+    competitionState: reportSectionState(analysis, "competitionAnalysis", deliverables),
     analysis,
     zipAreas,
     generatedAt,
@@ -224,16 +251,8 @@ export function drawCover(w: ReportWriter, ctx: ReportContext): void {
     [SECTION_TITLES.market, market ? "Included" : "Not available"],
     [SECTION_TITLES.map, market ? "Included (drawn offline)" : "Not available"],
     [SECTION_TITLES.zipAreas, ctx.zipAreas ? zipAreasLine(ctx.zipAreas) : "Not available"],
-    [
-      SECTION_TITLES.keywords,
-      analysis.keywordResearchData ? withSample("Included", ctx.keywordGrades) : "Not run yet",
-    ],
-    [
-      SECTION_TITLES.competition,
-      analysis.competitionAnalysisData
-        ? withSample("Included", ctx.competitionGrades)
-        : "Not run yet",
-    ],
+    [SECTION_TITLES.keywords, withSample(ctx.keywordState.short, ctx.keywordGrades)],
+    [SECTION_TITLES.competition, withSample(ctx.competitionState.short, ctx.competitionGrades)],
     [
       SECTION_TITLES.score,
       ctx.score
@@ -553,14 +572,17 @@ function startSection(w: ReportWriter, title: string, hasData: boolean, grades: 
   w.sectionTitle(title, grades);
 }
 
+/** The state of a premium section without results, as the results page says it. */
+export function sectionStateText(state: PremiumSectionState): string {
+  return `${state.title}. ${state.detail}`;
+}
+
 export function drawKeywords(w: ReportWriter, ctx: ReportContext): void {
-  const data = ctx.analysis.keywordResearchData;
+  const state = ctx.keywordState;
+  const data = state.status === "complete" ? ctx.analysis.keywordResearchData : null;
   startSection(w, SECTION_TITLES.keywords, Boolean(data), ctx.keywordGrades);
   if (!data) {
-    w.banner(
-      `Keyword research ${NOT_RUN_YET}. Start it from the results page ("Start Keyword Research"); the next download of this report will include it.`,
-      "muted",
-    );
+    w.banner(sectionStateText(state), "muted");
     return;
   }
   if (ctx.keywordGrades.includes("sample"))
@@ -569,18 +591,22 @@ export function drawKeywords(w: ReportWriter, ctx: ReportContext): void {
       "sample",
     );
   const { summary } = data.keywordData;
+  const counts = keywordCounts(data);
   w.subheading("Summary");
   w.figureCards(
     [
-      { label: "Total keywords", value: formatNumber(data.totalKeywords) },
-      { label: "Keywords with volume", value: formatNumber(summary.keywordsWithVolume) },
+      { label: "Keywords researched", value: formatNumber(counts.researched) },
+      { label: "With search volume", value: formatNumber(counts.withVolume) },
       { label: "Avg. monthly searches", value: formatNumber(summary.avgSearchVolume) },
       { label: "Avg. CPC", value: formatCpc(summary.avgCPC) },
       { label: "Competition level", value: summary.competitionLevel || "Medium" },
     ],
     5,
   );
-  const extra: string[] = [];
+  const extra: string[] = [
+    `${formatNumber(counts.researched)} keywords researched, ${counts.withVolumeText}.`,
+    ...counts.limits,
+  ];
   if (data.estimatedMonthlyBudget !== undefined)
     extra.push(
       `Estimated monthly PPC budget for every listed keyword: ${formatWholeDollars(data.estimatedMonthlyBudget)}.`,
@@ -631,15 +657,11 @@ export function drawKeywords(w: ReportWriter, ctx: ReportContext): void {
 /* ------------------------------------------------------------------ competition */
 
 export function drawCompetition(w: ReportWriter, ctx: ReportContext): void {
-  const data = ctx.analysis.competitionAnalysisData;
+  const state = ctx.competitionState;
+  const data = state.status === "complete" ? ctx.analysis.competitionAnalysisData : null;
   startSection(w, SECTION_TITLES.competition, Boolean(data), ctx.competitionGrades);
   if (!data) {
-    w.banner(
-      ctx.analysis.keywordResearchCompleted
-        ? `Competition analysis ${NOT_RUN_YET}. Start it from the results page ("Start Competition Analysis").`
-        : `Competition analysis ${NOT_RUN_YET}: it follows keyword research.`,
-      "muted",
-    );
+    w.banner(sectionStateText(state), "muted");
     return;
   }
   const sample = ctx.competitionGrades.includes("sample");

@@ -33,7 +33,10 @@ export function reportRoutes({
     const row = payments.premiumAnalysis(viewer, req.params.id);
     const analysis = reportAnalysis(row);
     const zipAreas = analyses.zipAreas(row.id, viewer);
-    const { pdf, pageCount, renderMs } = renderReport(analysis, { zipAreas });
+    const { pdf, pageCount, renderMs } = renderReport(analysis, {
+      zipAreas,
+      deliverables: payments.config().deliverables,
+    });
     res.status(200).set({
       "Content-Type": "application/pdf",
       "Content-Disposition": `attachment; filename="${reportFileName(analysis)}"`,

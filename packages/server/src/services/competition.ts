@@ -7,19 +7,21 @@
  *    radius, in parallel. One failing while another answers: the run goes on and records the
  *    failure in `providers`; all failing: the first failure (a rate limit first) is the answer.
  * 4. No provider configured: sample competitors (labelled) when `config.premium.sampleData`;
- *    otherwise the step completes with no competition data (competitionAnalysisData null), which
- *    the results page shows as the spec's "Competition analysis data not available" /
- *    "Requires Competition Analyzer BIS integration". Running the step again after a key is
- *    configured replaces it.
+ *    otherwise 503 UNAVAILABLE with the spec's "Competition analysis data not available" /
+ *    "Requires Competition Analyzer BIS integration" and the reason: the step is NOT marked
+ *    complete and nothing is stored, so it can run again once an administrator configures a
+ *    provider. Running the step again replaces earlier results.
  * 5. The model (SDK) dedupes, ranks and derives the figures; the opportunity score is stored
  *    beside it (null without competition data).
  */
 import {
   type Analysis,
+  COMPETITION_UNAVAILABLE,
   type CompetitionAnalysisData,
   computeCompetitionAnalysis,
   type KeywordResearchData,
   type MarketAnalysisData,
+  NO_COMPETITOR_PROVIDER_REASON,
   opportunityScore,
   type ProviderResult,
   type User,
@@ -43,6 +45,9 @@ import type { PaymentService } from "./payments.js";
 
 export const KEYWORD_RESEARCH_REQUIRED_MESSAGE =
   "Please complete keyword research before starting competition analysis.";
+
+/** The 503 answer of a run with no competitor provider (and no sample data allowed). */
+export const NO_COMPETITOR_PROVIDER_MESSAGE = `${COMPETITION_UNAVAILABLE.title}: ${COMPETITION_UNAVAILABLE.detail}. ${NO_COMPETITOR_PROVIDER_REASON} Nothing was changed; run it again once an administrator has configured one.`;
 
 type AnalysisRow = typeof analysis.$inferSelect;
 
@@ -129,34 +134,35 @@ export function createCompetitionService(deps: CompetitionServiceDeps) {
         : configuredCompetitorProviders(config, deps.keys());
       if (providers.length === 0 && config.premium.sampleData) providers = [createSampleProvider()];
 
-      let data: CompetitionAnalysisData | null = null;
-      if (providers.length > 0) {
-        const area = await searchArea(row, market);
-        const households =
-          market?.marketSummary?.primaryHouseholds ??
-          (row.primaryRadius >= row.secondaryRadius ? (market?.households ?? null) : null);
-        const results = await runProviders(providers, {
-          ...area,
-          households,
-          seed: row.id,
-        });
-        const ok = providers.filter((_, i) => results[i]?.status === "ok");
-        data = computeCompetitionAnalysis({
-          providers: results,
-          households,
-          keywords,
-          search: { ...area, terms: [...new Set(providers.flatMap((p) => p.terms))] },
-          sourceLabel: ok.map((p) => p.label).join(" and "),
-          now: now(),
-        });
-      } else {
-        log.info(
+      if (providers.length === 0) {
+        log.warn(
           { analysisId: row.id },
-          "no competitor provider configured: competition data not available",
+          "competition analysis refused: no competitor provider is configured",
         );
+        throw new AppError("UNAVAILABLE", NO_COMPETITOR_PROVIDER_MESSAGE, {
+          details: { provider: null, configure: "googlePlaces or yelp key" },
+        });
       }
+      const area = await searchArea(row, market);
+      const households =
+        market?.marketSummary?.primaryHouseholds ??
+        (row.primaryRadius >= row.secondaryRadius ? (market?.households ?? null) : null);
+      const results = await runProviders(providers, {
+        ...area,
+        households,
+        seed: row.id,
+      });
+      const ok = providers.filter((_, i) => results[i]?.status === "ok");
+      const data: CompetitionAnalysisData = computeCompetitionAnalysis({
+        providers: results,
+        households,
+        keywords,
+        search: { ...area, terms: [...new Set(providers.flatMap((p) => p.terms))] },
+        sourceLabel: ok.map((p) => p.label).join(" and "),
+        now: now(),
+      });
 
-      const score = data ? opportunityScore(market, keywords, data) : null;
+      const score = opportunityScore(market, keywords, data);
       const updated = db
         .update(analysis)
         .set({

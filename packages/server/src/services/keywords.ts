@@ -7,7 +7,12 @@
  *    the target city nor the city table gives a name.
  * 4. The configured provider (embedded model, Google Ads or DataForSEO) researches the cities;
  *    the SDK assembles the spec's KeywordResearchData (real counts, budget = volume × CPC × 0.1).
- * 5. The result is stored on the analysis with keywordResearchCompleted = true; running the step
+ * 5. A provider that cannot run (Google Ads or DataForSEO selected without its keys) answers
+ *    503 UNAVAILABLE before anything is stored: the step stays not run and can run again once
+ *    an administrator configures the keys.
+ * 6. The record keeps what the counts measure: keywords researched, keywords with volume, and the
+ *    limits that applied (cities left out, keyword ideas cut off), shown as such by every reader.
+ * 7. The result is stored on the analysis with keywordResearchCompleted = true; running the step
  *    again replaces it.
  */
 import {
@@ -82,6 +87,7 @@ export function createKeywordService(deps: KeywordServiceDeps) {
         provider: { id: chosen.id, label: chosen.label, grade: chosen.grade },
         provenance: result.provenance,
         ...(result.assumptions ? { assumptions: result.assumptions } : {}),
+        ...(result.limits ? { limits: result.limits } : {}),
       });
       log.info(
         {

@@ -6,7 +6,13 @@
  * `payment_success=true` grants nothing; the app just asks again.
  */
 import { createHash, randomUUID } from "node:crypto";
-import { GUARANTEE_DAYS, type Payment, type PaymentConfig, type User } from "@bis/sdk";
+import {
+  GUARANTEE_DAYS,
+  type Payment,
+  type PaymentConfig,
+  type PremiumDeliverable,
+  type User,
+} from "@bis/sdk";
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type Stripe from "stripe";
@@ -23,11 +29,14 @@ import {
   parseStripeEvent,
   signatureTimestamp,
 } from "../payments/webhook-event.js";
+import { isPurchasable } from "../premium/deliverables.js";
 
 export const PREMIUM_PRODUCT_NAME = "Premium Market Intelligence";
 export const PAYMENT_REQUIRED_MESSAGE =
   "Premium access required: purchase the premium package for this analysis.";
 export const ALREADY_PAID_MESSAGE = "This analysis is already paid for.";
+export const NOT_PURCHASABLE_MESSAGE =
+  "The premium package is not for sale on this server right now: neither keyword research nor competition analysis can be delivered (no data provider is configured). Nothing was charged.";
 export const INVALID_SIGNATURE_MESSAGE = "Invalid webhook signature";
 export const MALFORMED_EVENT_MESSAGE = "Malformed webhook event";
 /** Stripe's default: a signature older than this (seconds) is a replay. */
@@ -160,9 +169,15 @@ export function createPaymentService(options: {
   config: PaymentsConfig;
   stripe: StripeClient | null;
   logger: Logger;
+  /**
+   * The paid deliverables and whether each can be delivered now (premium/deliverables.ts); read
+   * at every call. Without it (unit tests of payments alone) everything counts as deliverable.
+   */
+  deliverables?: () => PremiumDeliverable[];
   now?: () => Date;
 }) {
   const { db, config, stripe } = options;
+  const deliverables = options.deliverables ?? (() => []);
   const log = options.logger.child({ module: "payments" });
   const now = options.now ?? (() => new Date());
 
@@ -311,6 +326,22 @@ export function createPaymentService(options: {
     return null;
   }
 
+  /** 503 when nothing premium can be delivered: no payment is taken for what cannot be delivered. */
+  function requirePurchasable(): void {
+    if (!options.deliverables) return;
+    const list = options.deliverables();
+    if (isPurchasable(list)) return;
+    log.warn(
+      { missing: list.filter((d) => !d.deliverable).map((d) => d.id) },
+      "premium package refused: nothing premium can be delivered",
+    );
+    throw new AppError("UNAVAILABLE", NOT_PURCHASABLE_MESSAGE, {
+      details: {
+        missing: list.filter((d) => !d.deliverable).map((d) => ({ id: d.id, reason: d.reason })),
+      },
+    });
+  }
+
   function stripeRequired(): StripeClient {
     if (config.mode !== "stripe" || !stripe) {
       throw new AppError(
@@ -324,12 +355,15 @@ export function createPaymentService(options: {
   return {
     /** What the checkout needs; never a secret. */
     config(): PaymentConfig {
+      const list = deliverables();
       return {
         mode: config.mode,
         publishableKey: config.mode === "stripe" ? config.stripe.publishableKey : null,
         amount: config.amount,
         currency: config.currency,
         productName: PREMIUM_PRODUCT_NAME,
+        deliverables: list,
+        purchasable: options.deliverables ? isPurchasable(list) : true,
       };
     },
 
@@ -342,6 +376,7 @@ export function createPaymentService(options: {
       const client = stripeRequired();
       const row = ownAnalysis(viewer, analysisId);
       if (row.isPaid) throw new AppError("CONFLICT", ALREADY_PAID_MESSAGE);
+      requirePurchasable();
       const refunds = db
         .select({ id: payment.id })
         .from(payment)
@@ -466,6 +501,7 @@ export function createPaymentService(options: {
         if (paid) return toPaymentDto(paid);
         throw new AppError("CONFLICT", ALREADY_PAID_MESSAGE);
       }
+      requirePurchasable();
       const { payment: paid } = db.transaction((tx) =>
         fulfilIn(tx, {
           provider: "demo",

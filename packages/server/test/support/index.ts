@@ -1,5 +1,6 @@
 export * from "./analyses.js";
 export * from "./errors.js";
+export * from "./fake-yelp.js";
 export * from "./raw-http.js";
 export * from "./server.js";
 export * from "./smtp.js";

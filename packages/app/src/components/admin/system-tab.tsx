@@ -1,7 +1,8 @@
 /**
  * System: what the server reports about itself (version, uptime, database size and migrations,
  * providers configured and their last key test, email, payment, place and keyword modes) and
- * the payments, each refundable within the GUARANTEE_DAYS guarantee. The specification does not
+ * the paid deliverables (which have a provider, and how to configure the others), and the
+ * payments, each refundable within the GUARANTEE_DAYS guarantee. The specification does not
  * show this tab's content; BIS fills it (issue 6).
  */
 import { GUARANTEE_DAYS, type Payment, type SystemStatus as SystemStatusData } from "@bis/sdk";
@@ -18,6 +19,7 @@ import { formatBytes, formatUptime, withinGuarantee } from "../../lib/admin-insi
 import { formatDateTime, formatPrice } from "../../lib/format";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
+import { DeliverablesTable } from "./deliverables";
 import { AdminTable, hiddenColumn, PanelSection, QueryStates, tdClasses } from "./panel-states";
 
 function Facts({ items }: { items: readonly [string, ReactNode][] }) {
@@ -202,6 +204,12 @@ export function SystemTab() {
     <div className="space-y-6">
       <PanelSection title="System" description="The server, its database and its providers.">
         <SystemStatus />
+      </PanelSection>
+      <PanelSection
+        title="Paid deliverables"
+        description="What the premium package delivers on this server, with the provider of each; an item without a provider is not sold."
+      >
+        <DeliverablesTable />
       </PanelSection>
       <PanelSection
         title="Payments"

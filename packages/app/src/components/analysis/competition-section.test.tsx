@@ -3,6 +3,8 @@
  * highlighted, the sample-data banner, the not-available text, the start card's states, and
  * every toast with its timing.
  */
+
+import { NO_COMPETITOR_PROVIDER_REASON } from "@bis/sdk";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { act, fireEvent, renderHook, screen, waitFor, within } from "@testing-library/react";
 import type { ReactNode } from "react";
@@ -13,7 +15,7 @@ import { createQueryClient } from "../../lib/api";
 import { analysisRoute, fakeApi, signedIn } from "../../test/fake-api";
 import { analysisFixture } from "../../test/fixtures";
 import { held } from "../../test/held";
-import { allDone, competitionData, keywordsDone } from "../../test/premium-fixtures";
+import { allDone, competitionData, keywordsDone, paymentConfig } from "../../test/premium-fixtures";
 import { findSection, findToast, renderApp, toasts } from "../../test/render-app";
 import { recordToasts } from "../../test/toast-log";
 
@@ -112,16 +114,27 @@ describe("competition analysis results", () => {
     expect(within(panel).getByRole("note", { name: "Sample data" })).toBeTruthy();
   });
 
-  it.each([
-    ["no data", null],
-    ["no competitors", competitionData({ competitors: [], totalCompetitors: 0 })],
-  ])('says "Competition analysis data not available" with %s', async (_, data) => {
+  it("says no competitors were found when the providers found none (the report says the same)", async () => {
+    const data = competitionData({ competitors: [], totalCompetitors: 0 });
     fakeApi({ ...signedIn, ...analysisRoute(allDone({ competitionAnalysisData: data })) });
+    const { user } = renderApp("/analysis/an_123");
+    const { toggle, panel } = await section();
+    await user.click(toggle);
+    expect(within(panel).getByText("No competitors found within the primary radius.")).toBeTruthy();
+    expect(within(panel).queryByRole("table")).toBeNull();
+  });
+
+  it('says "Competition analysis data not available" for a step marked complete without data, and keeps the button', async () => {
+    fakeApi({ ...signedIn, ...analysisRoute(allDone({ competitionAnalysisData: null })) });
     renderApp("/analysis/an_123");
     const { panel } = await section();
     expect(within(panel).getByText("Competition analysis data not available")).toBeTruthy();
-    expect(within(panel).getByText("Requires Competition Analyzer BIS integration")).toBeTruthy();
+    expect(
+      within(panel).getByText(/^Requires Competition Analyzer BIS integration\./),
+    ).toBeTruthy();
     expect(within(panel).queryByRole("table")).toBeNull();
+    const again = within(panel).getByRole("button", { name: "Start Competition Analysis" });
+    expect((again as HTMLButtonElement).disabled).toBe(false);
   });
 
   it("shows the competition education video when one is configured", async () => {
@@ -142,6 +155,78 @@ describe("competition analysis results", () => {
     const video = await screen.findByTitle("Competition analysis education video");
     expect(video.getAttribute("src")).toBe("https://player.vimeo.com/video/76979871");
     expect(screen.queryByTitle("Keyword research education video")).toBeNull();
+  });
+});
+
+describe("competition analysis on a server without a competitor provider", () => {
+  it("says it is not available, why, and keeps the button to run it again", async () => {
+    fakeApi({
+      ...signedIn,
+      ...analysisRoute(keywordsDone()),
+      "GET /api/config/payments": { status: 200, body: paymentConfig(["competitionAnalysis"]) },
+    });
+    renderApp("/analysis/an_123");
+    const { panel } = await section();
+    const card = await within(panel).findByText("Competition analysis data not available");
+    expect(card).toBeTruthy();
+    const start = within(panel).getByRole("button", { name: "Start Competition Analysis" });
+    expect((start as HTMLButtonElement).disabled).toBe(false);
+    const described = document.getElementById(start.getAttribute("aria-describedby") ?? "");
+    expect(described?.textContent).toBe(
+      `Requires Competition Analyzer BIS integration. ${NO_COMPETITOR_PROVIDER_REASON} It can run again once an administrator has configured one.`,
+    );
+  });
+
+  it("answers the 503 with a failure toast, never success, and completes once a provider is configured", {
+    timeout: 15_000,
+  }, async () => {
+    let configured = false;
+    let done = false;
+    const api = fakeApi({
+      ...signedIn,
+      "GET /api/analyses/an_123": () => ({
+        status: 200,
+        body: done ? allDone() : keywordsDone(),
+      }),
+      "GET /api/config/payments": () => ({
+        status: 200,
+        body: paymentConfig(configured ? [] : ["competitionAnalysis"]),
+      }),
+      "POST /api/analyses/an_123/competition-analysis": () => {
+        if (configured) {
+          done = true;
+          return { status: 200, body: { analysis: allDone() } };
+        }
+        return {
+          status: 503,
+          body: {
+            code: "UNAVAILABLE",
+            message:
+              "Competition analysis data not available: Requires Competition Analyzer BIS integration. No competitor data provider (Google Places or Yelp) is configured on this server.",
+          },
+        };
+      },
+    });
+    const log = recordToasts();
+    const { user } = renderApp("/analysis/an_123");
+    const { panel } = await section();
+    await user.click(within(panel).getByRole("button", { name: "Start Competition Analysis" }));
+    expect(await findToast("Competition Analysis Failed")).toBeTruthy();
+    expect(log.titles()).not.toContain("Competition Analysis Complete");
+    // Still not run: the state and the button stay.
+    expect(await within(panel).findByText("Competition analysis data not available")).toBeTruthy();
+    const again = within(panel).getByRole("button", { name: "Start Competition Analysis" });
+    expect((again as HTMLButtonElement).disabled).toBe(false);
+    // The 503 made the page ask again what the server can deliver.
+    await waitFor(() =>
+      expect(api.calls.filter((c) => c.path === "/api/config/payments").length).toBeGreaterThan(1),
+    );
+
+    configured = true;
+    await user.click(again);
+    expect(await findToast("Competition Analysis Complete")).toBeTruthy();
+    expect(await screen.findByRole("table", { name: "Competitors" })).toBeTruthy();
+    log.stop();
   });
 });
 

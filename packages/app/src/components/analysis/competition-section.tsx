@@ -2,20 +2,21 @@
  * Section 3 of the results page, Competition Analysis (specification §2): collapsed by default
  * once run; then the education video, the overview, the competitor table with the market
  * leader highlighted, the opportunities and the recommendations. Sample competitors (demo mode)
- * carry a "Sample data" banner. Before it runs: the grey card, disabled until keyword research
- * is complete.
+ * carry a "Sample data" banner. Without results: the card with the section's state (the SDK's
+ * premiumSectionState, as in the PDF report) — disabled until keyword research is complete, and
+ * "Competition analysis data not available" with the button kept when this server has no
+ * competitor provider, so the step can run again once an administrator configures one.
  */
 import type { CompetitionAnalysisData } from "@bis/sdk";
 import { Building2, Crown, Gauge, Star, TrendingUp, TriangleAlert, Trophy } from "lucide-react";
 import { useId } from "react";
-import { useCompetitionAnalysis } from "../../hooks/use-premium";
+import { useCompetitionAnalysis, usePremiumSectionState } from "../../hooks/use-premium";
 import { cn } from "../../lib/cn";
 import { formatNumber, NOT_AVAILABLE } from "../../lib/format";
 import {
   competitorProviderRuns,
   competitorSource,
   DEFAULT_LEVEL,
-  isEmptyCompetition,
   isLeader,
   isSampleCompetition,
   pickProvenance,
@@ -224,7 +225,13 @@ function CompetitionResults({
           provenance={saturationProvenance}
         />
       </FigureSummary>
-      {data.competitors.length > 0 ? <CompetitorTable data={data} /> : null}
+      {data.competitors.length > 0 ? (
+        <CompetitorTable data={data} />
+      ) : (
+        <p className="rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm text-slate-700">
+          No competitors found within the primary radius.
+        </p>
+      )}
       <TextList
         title="Opportunities"
         items={data.opportunities}
@@ -235,53 +242,33 @@ function CompetitionResults({
   );
 }
 
-function NotAvailable() {
-  return (
-    <div className="rounded-lg border border-slate-200 bg-slate-50 p-6 text-center">
-      <p className="font-semibold text-slate-900">Competition analysis data not available</p>
-      <p className="mt-1 text-sm text-slate-600">Requires Competition Analyzer BIS integration</p>
-    </div>
-  );
-}
-
 export function CompetitionAnalysisSection({ analysis, canRun, videoUrl }: PremiumSectionProps) {
   const step = useCompetitionAnalysis(analysis);
-  const done = analysis.competitionAnalysisCompleted;
-  const data = done ? analysis.competitionAnalysisData : null;
-  const keywordsDone = analysis.keywordResearchCompleted;
+  const state = usePremiumSectionState(analysis, "competitionAnalysis", canRun, step.isPending);
+  const data = state.status === "complete" ? analysis.competitionAnalysisData : null;
   return (
     <PremiumStepSection
       number={3}
       title="Competition Analysis"
       subtitle={
-        data && !isEmptyCompetition(data)
+        data
           ? `${formatNumber(data.totalCompetitors)} ${data.totalCompetitors === 1 ? "competitor" : "competitors"}`
           : "The businesses you compete with and where they leave room"
       }
-      defaultOpen={!done}
-      done={done}
-      results={
-        data && !isEmptyCompetition(data) ? (
-          <CompetitionResults data={data} videoUrl={videoUrl} />
-        ) : null
-      }
-      empty={<NotAvailable />}
+      defaultOpen={state.status !== "complete"}
+      state={state}
+      results={() => (data ? <CompetitionResults data={data} videoUrl={videoUrl} /> : null)}
       start={
         <StartStepCard
           icon={<Trophy className="size-6" aria-hidden="true" />}
-          title="Competition analysis has not run yet"
-          text="See the local competitors, their ratings and reviews, and the openings they leave."
-          action="Start Competition Analysis"
+          state={state}
           pendingLabel="Analyzing competitors..."
-          canStart={canRun && keywordsDone}
           pending={step.isPending}
           onStart={step.start}
           note={
-            !canRun
-              ? "Requires Payment: available with the premium package."
-              : !keywordsDone
-                ? "Keyword Research Required: complete keyword research first."
-                : `Searches for competitors within ${formatNumber(analysis.primaryRadius)} miles of ${analysis.location}.`
+            state.status === "ready"
+              ? `Searches for competitors within ${formatNumber(analysis.primaryRadius)} miles of ${analysis.location}.`
+              : null
           }
         />
       }

@@ -38,14 +38,18 @@ describe("keyword research results", () => {
     const { toggle, panel } = await section();
     expect(toggle.getAttribute("aria-expanded")).toBe("true");
     // The subtitle says the real count, not the spec's fixed "188 keywords".
-    expect(within(toggle).getByText("9 keywords")).toBeTruthy();
+    expect(within(toggle).getByText("9 keywords researched")).toBeTruthy();
     expect(screen.queryByText(/188 keywords/)).toBeNull();
 
     const body = within(panel);
     const figure = (label: string) =>
       body.getByText(label, { selector: "dt" }).parentElement as HTMLElement;
-    expect(within(figure("Total Keywords")).getByText("9")).toBeTruthy();
-    expect(within(figure("Total Keywords")).getByText("7 with search volume")).toBeTruthy();
+    expect(within(figure("Keywords Researched")).getByText("9")).toBeTruthy();
+    expect(
+      within(figure("Keywords Researched")).getByText(
+        "7 with search volume (10 or more searches a month)",
+      ),
+    ).toBeTruthy();
     expect(within(figure("Avg. Search Volume")).getByText("212")).toBeTruthy();
     expect(within(figure("Avg. CPC")).getByText("$9.68")).toBeTruthy();
     expect(within(figure("Competition Level")).getByText("High")).toBeTruthy();
@@ -235,7 +239,9 @@ describe("starting keyword research", () => {
     );
     expect(await screen.findByRole("table", { name: "PPC Opportunities" })).toBeTruthy();
     const progress = screen.getByRole("region", { name: "Progress" });
-    expect(within(progress).getByText("Total keywords").nextElementSibling?.textContent).toBe("9");
+    expect(within(progress).getByText("Keywords researched").nextElementSibling?.textContent).toBe(
+      "9",
+    );
     expect(within(progress).getByText("PPC keywords").nextElementSibling?.textContent).toBe("6");
     // Competition analysis can start now.
     const competition = screen.getByRole("button", { name: "Start Competition Analysis" });

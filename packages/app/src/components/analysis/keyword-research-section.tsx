@@ -1,12 +1,14 @@
 /**
  * Section 2 of the results page, Keyword Research (specification §2, §9): open by default;
  * once run, the education video, the summary, the PPC opportunities table and the strategic
- * recommendations; before that, the grey card that starts it (paid or admin).
+ * recommendations; before that, the card with the section's state (the SDK's
+ * premiumSectionState, as in the PDF report) that starts it (paid or admin). The counts say what
+ * they measure: keywords researched, how many have search volume, and any limit that applied.
  */
-import type { KeywordResearchData } from "@bis/sdk";
+import { type KeywordResearchData, keywordCounts } from "@bis/sdk";
 import { BarChart3, DollarSign, Gauge, Hash, Search } from "lucide-react";
 import { useId, useMemo, useState } from "react";
-import { useKeywordResearch } from "../../hooks/use-premium";
+import { useKeywordResearch, usePremiumSectionState } from "../../hooks/use-premium";
 import { formatNumber } from "../../lib/format";
 import {
   citiesAnalyzed,
@@ -192,11 +194,21 @@ function KeywordResults({
   const cpcProvenance = pickProvenance(data.provenance, "cpc");
   const provider = keywordProvider(data);
   const cities = citiesAnalyzed(data);
+  const counts = keywordCounts(data);
   return (
     <>
       <EducationVideo url={videoUrl} title="Keyword research education video" />
       <FigureSummary
         title="Keyword Summary"
+        after={
+          counts.limits.length > 0 ? (
+            <ul className="space-y-1 text-sm text-slate-700" aria-label="Limits of this research">
+              {counts.limits.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+          ) : null
+        }
         intro={
           provider || cities ? (
             <p className="text-sm text-slate-600">
@@ -213,10 +225,10 @@ function KeywordResults({
         }
       >
         <Figure
-          label="Total Keywords"
-          value={formatNumber(data.totalKeywords)}
+          label="Keywords Researched"
+          value={formatNumber(counts.researched)}
           icon={<Hash className="size-4" aria-hidden="true" />}
-          note={`${formatNumber(summary.keywordsWithVolume)} with search volume`}
+          note={counts.withVolumeText}
         />
         <Figure
           label="Avg. Search Volume"
@@ -246,8 +258,8 @@ function KeywordResults({
 
 export function KeywordResearchSection({ analysis, canRun, videoUrl }: PremiumSectionProps) {
   const step = useKeywordResearch(analysis);
-  const done = analysis.keywordResearchCompleted;
-  const data = done ? analysis.keywordResearchData : null;
+  const state = usePremiumSectionState(analysis, "keywordResearch", canRun, step.isPending);
+  const data = state.status === "complete" ? analysis.keywordResearchData : null;
   const cities = keywordCities(analysis).length;
   return (
     <PremiumStepSection
@@ -255,26 +267,22 @@ export function KeywordResearchSection({ analysis, canRun, videoUrl }: PremiumSe
       title="Keyword Research"
       subtitle={
         data
-          ? `${formatNumber(data.totalKeywords)} ${data.totalKeywords === 1 ? "keyword" : "keywords"}`
+          ? `${formatNumber(data.totalKeywords)} ${data.totalKeywords === 1 ? "keyword" : "keywords"} researched`
           : "Search volumes and cost-per-click data for your service area"
       }
-      done={done}
-      results={data ? <KeywordResults data={data} videoUrl={videoUrl} /> : null}
-      empty={<p className="text-sm text-slate-600">No keyword research data available</p>}
+      state={state}
+      results={() => (data ? <KeywordResults data={data} videoUrl={videoUrl} /> : null)}
       start={
         <StartStepCard
           icon={<Search className="size-6" aria-hidden="true" />}
-          title="Keyword research has not run yet"
-          text="Find the searches your customers make in your service area, with monthly volumes and cost per click."
-          action="Start Keyword Research"
+          state={state}
           pendingLabel="Researching keywords..."
-          canStart={canRun}
           pending={step.isPending}
           onStart={step.start}
           note={
-            canRun
+            state.status === "ready"
               ? `Researches ${formatNumber(cities)} ${cities === 1 ? "city" : "cities"} of your service area.`
-              : "Requires Payment: available with the premium package."
+              : null
           }
         />
       }

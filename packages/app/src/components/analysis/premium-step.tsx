@@ -1,67 +1,83 @@
 /**
- * Pieces the premium sections share (specification §2 sections 2 and 3): the grey card that
- * starts a step (with its processing state and the reason when it cannot start yet), the
+ * Pieces the premium sections share (specification §2 sections 2 and 3): the card that says a
+ * step's state and starts it (with its processing state and the reason when it cannot start), the
  * optional education video, a titled list of strings, a titled grid of figures and the
  * collapsible section that holds them.
  */
-import { type Analysis, VIDEO_ASPECT_RATIO } from "@bis/sdk";
-import { Lightbulb, Lock, Play } from "lucide-react";
+import { type Analysis, type PremiumSectionState, VIDEO_ASPECT_RATIO } from "@bis/sdk";
+import { Lightbulb, Lock, Play, TriangleAlert } from "lucide-react";
 import { type ReactNode, useId } from "react";
+import { cn } from "../../lib/cn";
 import { toEmbedUrl } from "../../lib/video";
 import { Button } from "../ui/button";
 import { CollapsibleSection } from "./collapsible-section";
 
+/**
+ * The card of a premium step that has no results: its state in the words the PDF report uses
+ * (premiumSectionState), the button that starts it (or runs it again), and an optional note on
+ * what starting does. The button is described by the state's words.
+ */
 export function StartStepCard({
   icon,
-  title,
-  text,
-  action,
+  state,
   pendingLabel,
-  canStart,
   pending,
   onStart,
   note,
 }: {
   icon: ReactNode;
-  title: string;
-  text: string;
-  /** The button's words: "Start Keyword Research". */
-  action: string;
+  state: PremiumSectionState;
   /** The button's words while the step runs. */
   pendingLabel: string;
-  /** Whether the step can run now (paid or admin, and its prerequisites done). */
-  canStart: boolean;
   pending: boolean;
   onStart: () => void;
-  /** Why the button is disabled, or what starting does. */
-  note: string;
+  /** What starting does, when it can start ("Researches 15 cities of your service area."). */
+  note?: string | null;
 }) {
+  const detailId = useId();
   const noteId = useId();
+  const unavailable = state.status === "unavailable";
+  const enabled = state.canStart || pending;
   return (
-    <div className="flex flex-col items-center gap-3 rounded-lg border border-slate-200 bg-slate-100 p-6 text-center">
-      <span className="flex size-12 items-center justify-center rounded-full bg-slate-200 text-slate-600">
-        {icon}
+    <div
+      className={cn(
+        "flex flex-col items-center gap-3 rounded-lg border p-6 text-center",
+        unavailable ? "border-amber-300 bg-amber-50" : "border-slate-200 bg-slate-100",
+      )}
+      data-state={state.status}
+    >
+      <span
+        className={cn(
+          "flex size-12 items-center justify-center rounded-full",
+          unavailable ? "bg-amber-100 text-amber-800" : "bg-slate-200 text-slate-700",
+        )}
+      >
+        {unavailable ? <TriangleAlert className="size-6" aria-hidden="true" /> : icon}
       </span>
-      <p className="font-semibold text-slate-900">{title}</p>
-      <p className="max-w-md text-sm text-slate-600">{text}</p>
+      <p className="font-semibold text-slate-900">{state.title}</p>
+      <p id={detailId} className="max-w-md text-sm text-slate-700" aria-live="polite">
+        {state.detail}
+      </p>
       <Button
-        variant={canStart ? "primary" : "outline"}
-        disabled={!canStart}
+        variant={enabled ? "primary" : "outline"}
+        disabled={!enabled}
         pending={pending}
         pendingLabel={pendingLabel}
         onClick={onStart}
-        aria-describedby={noteId}
+        aria-describedby={note && !pending ? `${detailId} ${noteId}` : detailId}
       >
-        {canStart ? (
+        {enabled ? (
           <Play className="size-4" aria-hidden="true" />
         ) : (
           <Lock className="size-4" aria-hidden="true" />
         )}
-        {action}
+        {state.action}
       </Button>
-      <p id={noteId} className="text-xs text-slate-600" aria-live="polite">
-        {pending ? "This can take a little while; you can stay on this page." : note}
-      </p>
+      {note && !pending ? (
+        <p id={noteId} className="text-xs text-slate-600">
+          {note}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -130,32 +146,30 @@ export interface PremiumSectionProps {
 }
 
 /**
- * A premium step's collapsible section: once the step is done its results (or, without
- * results, the empty message); before that, the card that starts it.
+ * A premium step's collapsible section: its results once complete (premiumSectionState), else
+ * the card that says its state and starts it.
  */
 export function PremiumStepSection({
   number,
   title,
   subtitle,
   defaultOpen,
-  done,
+  state,
   results,
-  empty,
   start,
 }: {
   number: number;
   title: string;
   subtitle: ReactNode;
   defaultOpen?: boolean;
-  done: boolean;
-  /** The results, or null when the step left none. */
-  results: ReactNode | null;
-  empty: ReactNode;
+  state: PremiumSectionState;
+  /** The results (rendered only when the state is complete). */
+  results: () => ReactNode;
   start: ReactNode;
 }) {
   return (
     <CollapsibleSection number={number} title={title} subtitle={subtitle} defaultOpen={defaultOpen}>
-      {done ? (results ?? empty) : start}
+      {state.status === "complete" ? results() : start}
     </CollapsibleSection>
   );
 }

@@ -20,7 +20,7 @@ export function DemoPayment({ analysisId, price }: { analysisId: string; price: 
             Demo mode
           </h3>
           <p className="text-sm">
-            Demo mode — no card is charged. Payments are simulated until Stripe keys are configured.
+            No card is charged. Payments are simulated until Stripe keys are configured.
           </p>
         </div>
       </section>

@@ -1,28 +1,72 @@
 /**
  * The checkout's order summary (specification §2 Checkout): the product, the analysis it is
- * for (industry and location), what it includes, the price as charged, and the guarantee.
+ * for (industry and location), what it includes — exactly the deliverables this server can
+ * deliver now (GET /api/config/payments), each with the grade of its data when not measured —
+ * what it does not include and why, the price as charged, and the guarantee.
  */
-import { GUARANTEE_DAYS } from "@bis/sdk";
-import { MapPin, ShieldCheck } from "lucide-react";
+import { GUARANTEE_DAYS, type PremiumDeliverable } from "@bis/sdk";
+import { CircleMinus, MapPin, ShieldCheck } from "lucide-react";
 import { Card, CardContent, CardHeader, CardTitle } from "../ui/card";
 import { CheckList } from "../ui/check-list";
 
-export const PREMIUM_INCLUSIONS = [
-  "Keyword research with search volume, CPC and a PPC budget",
-  "Competition analysis with competitors, ratings, reviews, the market leader and opportunities",
-  "A professional PDF report",
-  "Lifetime access to this analysis",
-] as const;
+export const LIFETIME_ACCESS = "Lifetime access to this analysis";
+
+/** The inclusion line of a deliverable, with the grade of its data when it is not measured. */
+export function inclusionLine(deliverable: PremiumDeliverable): string {
+  if (deliverable.grade === "modeled") return `${deliverable.description} (modeled estimates)`;
+  if (deliverable.grade === "sample")
+    return `${deliverable.description} (sample data in demo mode, not real businesses)`;
+  return deliverable.description;
+}
+
+/** What the package includes on this server now: the deliverable items, then lifetime access. */
+export function inclusions(deliverables: readonly PremiumDeliverable[]): string[] {
+  return [...deliverables.filter((d) => d.deliverable).map(inclusionLine), LIFETIME_ACCESS];
+}
+
+/** The deliverables this server cannot deliver now, with the reason (shown, never sold). */
+export function NotIncluded({
+  deliverables,
+  headingLevel = "h3",
+}: {
+  deliverables: readonly PremiumDeliverable[];
+  headingLevel?: "h2" | "h3";
+}) {
+  const missing = deliverables.filter((d) => !d.deliverable);
+  if (missing.length === 0) return null;
+  const Heading = headingLevel;
+  return (
+    <div>
+      <Heading className="text-sm font-semibold text-slate-900">
+        Not included on this server
+      </Heading>
+      <ul className="mt-2 space-y-2 text-sm text-slate-700">
+        {missing.map((d) => (
+          <li key={d.id} className="flex items-start gap-2">
+            <CircleMinus className="mt-0.5 size-4 shrink-0 text-slate-500" aria-hidden="true" />
+            <span>
+              <span className="font-medium">{d.label}</span>
+              {d.reason ? `: ${d.reason}` : null}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
 
 export function OrderSummary({
   productName,
   industry,
   location,
   price,
+  deliverables,
 }: {
   productName: string;
   industry: string;
   location: string;
+  /** Every paid deliverable and whether this server can deliver it (GET /api/config/payments). */
+  deliverables: readonly PremiumDeliverable[];
   /** The formatted price, "$899.00". */
   price: string;
 }) {
@@ -43,8 +87,9 @@ export function OrderSummary({
         </div>
         <div>
           <h3 className="text-sm font-semibold text-slate-900">Includes</h3>
-          <CheckList items={PREMIUM_INCLUSIONS} className="mt-2 space-y-2" />
+          <CheckList items={inclusions(deliverables)} className="mt-2 space-y-2" />
         </div>
+        <NotIncluded deliverables={deliverables} />
         <dl className="flex items-baseline justify-between gap-3 border-t border-slate-200 pt-4">
           <dt className="font-semibold text-slate-900">Total</dt>
           <dd className="text-2xl font-bold tracking-tight text-slate-900">{price}</dd>

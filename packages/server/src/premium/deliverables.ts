@@ -1,0 +1,147 @@
+/**
+ * What this server can deliver of the premium package, now (keys are read at call time, so a
+ * key saved in the admin panel counts at once):
+ * - keyword research: the provider BIS_KEYWORD_PROVIDER selects — the embedded model always,
+ *   Google Ads or DataForSEO once their keys are configured;
+ * - competition analysis: Google Places and/or Yelp with a key; otherwise labelled sample
+ *   competitors when sample data is allowed (demo mode, never production by default); otherwise
+ *   not deliverable. It also needs keyword research;
+ * - the PDF report: always (it is drawn offline from what the analysis holds).
+ * The checkout sells exactly the deliverable ones; nothing premium deliverable means no sale.
+ */
+import { NO_COMPETITOR_PROVIDER_REASON, type PremiumDeliverable } from "@bis/sdk";
+import type { Config } from "../config.js";
+import { API_KEYS, type KeyStore } from "../keys/key-store.js";
+import { PROVIDER_LABELS } from "./competitor-providers.js";
+import { KEYWORD_PROVIDER_KEYS, KEYWORD_PROVIDER_LABELS } from "./keyword-providers.js";
+
+export const DELIVERABLE_DESCRIPTIONS = {
+  keywordResearch: "Keyword research with search volume, CPC and a PPC budget",
+  competitionAnalysis:
+    "Competition analysis with competitors, ratings, reviews, the market leader and opportunities",
+  pdfReport: "A professional PDF report",
+} as const;
+
+const COMPETITOR_KEYS_HINT = `Add a Google Places or Yelp key in Admin → API Keys (or set ${API_KEYS.googlePlaces} or ${API_KEYS.yelp}).`;
+
+function keywordResearch(config: Pick<Config, "premium">, keys: KeyStore): PremiumDeliverable {
+  const id = config.premium.keywordProvider;
+  const label = KEYWORD_PROVIDER_LABELS[id];
+  const missing = KEYWORD_PROVIDER_KEYS[id].filter((name) => !keys.get(name));
+  const base = {
+    id: "keywordResearch",
+    label: "Keyword research",
+    description: DELIVERABLE_DESCRIPTIONS.keywordResearch,
+  } as const;
+  if (missing.length > 0) {
+    return {
+      ...base,
+      deliverable: false,
+      provider: null,
+      grade: null,
+      reason: `The keyword data provider of this server (${label}) is not configured.`,
+      configure: `BIS_KEYWORD_PROVIDER selects ${label}, which needs ${missing.map((name) => API_KEYS[name]).join(", ")}: add them in Admin → API Keys or the environment, or set BIS_KEYWORD_PROVIDER=embedded for modeled volumes.`,
+    };
+  }
+  const measured = id !== "embedded";
+  return {
+    ...base,
+    deliverable: true,
+    provider: label,
+    grade: measured ? "measured" : "modeled",
+    reason: null,
+    configure: measured
+      ? null
+      : "Volumes are modeled from households: set BIS_KEYWORD_PROVIDER to google-ads or dataforseo (with its keys) for measured ones.",
+  };
+}
+
+function competitionAnalysis(
+  config: Pick<Config, "premium">,
+  keys: KeyStore,
+  keywords: PremiumDeliverable,
+): PremiumDeliverable {
+  const base = {
+    id: "competitionAnalysis",
+    label: "Competition analysis",
+    description: DELIVERABLE_DESCRIPTIONS.competitionAnalysis,
+  } as const;
+  const sources = [
+    keys.get("googlePlaces") ? PROVIDER_LABELS["google-places"] : null,
+    keys.get("yelp") ? PROVIDER_LABELS.yelp : null,
+  ].filter((s): s is string => s !== null);
+  if (!keywords.deliverable) {
+    return {
+      ...base,
+      deliverable: false,
+      provider: sources.length > 0 ? sources.join(" and ") : null,
+      grade: null,
+      reason: "It follows keyword research, which this server cannot deliver now.",
+      configure: keywords.configure,
+    };
+  }
+  if (sources.length > 0) {
+    return {
+      ...base,
+      deliverable: true,
+      provider: sources.join(" and "),
+      grade: "measured",
+      reason: null,
+      configure: null,
+    };
+  }
+  if (config.premium.sampleData) {
+    return {
+      ...base,
+      deliverable: true,
+      provider: PROVIDER_LABELS.sample,
+      grade: "sample",
+      reason: null,
+      configure: `Competitors are sample data (demo mode). ${COMPETITOR_KEYS_HINT}`,
+    };
+  }
+  return {
+    ...base,
+    deliverable: false,
+    provider: null,
+    grade: null,
+    reason: NO_COMPETITOR_PROVIDER_REASON,
+    configure: COMPETITOR_KEYS_HINT,
+  };
+}
+
+/** Every paid deliverable and whether this server can deliver it now. */
+export function premiumDeliverables(
+  config: Pick<Config, "premium">,
+  keys: KeyStore,
+): PremiumDeliverable[] {
+  const keywords = keywordResearch(config, keys);
+  return [
+    keywords,
+    competitionAnalysis(config, keys, keywords),
+    {
+      id: "pdfReport",
+      label: "PDF report",
+      description: DELIVERABLE_DESCRIPTIONS.pdfReport,
+      deliverable: true,
+      provider: "BIS (drawn on the server)",
+      grade: null,
+      reason: null,
+      configure: null,
+    },
+  ];
+}
+
+/** The package can be sold when keyword research or competition analysis can be delivered. */
+export function isPurchasable(deliverables: readonly PremiumDeliverable[]): boolean {
+  return deliverables.some((d) => d.id !== "pdfReport" && d.deliverable);
+}
+
+export function deliverableOf(
+  deliverables: readonly PremiumDeliverable[],
+  id: PremiumDeliverable["id"],
+): PremiumDeliverable {
+  const found = deliverables.find((d) => d.id === id);
+  if (!found) throw new Error(`No deliverable ${id}`);
+  return found;
+}
