@@ -4,7 +4,7 @@ import { type FakeRoute, fakeApi, signedIn, signedOut } from "../test/fake-api";
 import { analysisFixture } from "../test/fixtures";
 import { held } from "../test/held";
 import { paymentConfig } from "../test/premium-fixtures";
-import { findToast, renderApp } from "../test/render-app";
+import { findToast, renderApp, toasts } from "../test/render-app";
 
 // Stripe.js cannot load here (no network): each test says what `loadStripe` answers.
 const stripeJs = vi.hoisted(() => ({
@@ -141,7 +141,9 @@ describe("/checkout/:analysisId", () => {
     expect(api.calls.some((c) => c.method === "POST")).toBe(false);
   });
 
-  it("says plainly in demo mode that no card is charged, and completes the demo purchase", async () => {
+  it("says plainly in demo mode that no card is charged, and completes the demo purchase", {
+    timeout: 15_000,
+  }, async () => {
     let paid = false;
     const confirm = held();
     const api = fakeApi(
@@ -187,7 +189,10 @@ describe("/checkout/:analysisId", () => {
     expect((pending as HTMLButtonElement).disabled).toBe(true);
     confirm.release();
 
-    expect(await findToast("Payment Successful")).toBeTruthy();
+    // The results page is loaded lazily on the way back: allow for a slow, shared machine.
+    expect(
+      await toasts().findByText("Payment Successful", { exact: true }, { timeout: 5000 }),
+    ).toBeTruthy();
     expect(
       screen.getByText("Thank you for your purchase! Your premium analysis is now available."),
     ).toBeTruthy();
