@@ -145,6 +145,13 @@ const envSchema = z.object({
       z.string().regex(/^[a-z]{3}$/, { error: "must be a three-letter currency code such as usd" }),
     )
     .default("usd"),
+  /** A raster tile URL template for the results map; unset: the offline outline map. */
+  BIS_MAP_TILE_URL: z.string().optional(),
+  BIS_MAP_TILE_ATTRIBUTION: z
+    .string()
+    .max(300, { error: "must be at most 300 characters" })
+    .refine((v) => !/[\r\n]/.test(v), { error: "must be one line" })
+    .optional(),
 });
 
 const STRIPE_VARIABLES = [
@@ -198,6 +205,8 @@ export interface Config {
   payments: PaymentsConfig;
   /** Google Maps Platform base URL (the admin key test). */
   mapsApiUrl: string;
+  /** The operator's raster tiles for the results map; null: the offline outline map. */
+  mapTiles: MapTilesConfig | null;
   /** Keys of outside services given in the environment, by variable (see keys/key-store.ts). */
   apiKeyEnv: Record<string, string>;
 }
@@ -215,6 +224,14 @@ export type PaymentsConfig = { amount: number; currency: string } & (
   | { mode: "stripe"; stripe: StripeSettings }
   | { mode: "demo"; stripe: null }
 );
+
+export interface MapTilesConfig {
+  /** URL template, e.g. https://{s}.tile.example.com/{z}/{x}/{y}.png */
+  url: string;
+  attribution: string;
+  /** The Content-Security-Policy source its images come from, e.g. https://*.tile.example.com */
+  imageSource: string;
+}
 
 export class ConfigError extends Error {
   override readonly name = "ConfigError";
@@ -274,6 +291,64 @@ function paymentsConfig(env: z.output<typeof envSchema>): PaymentsConfig {
   };
 }
 
+/** The placeholders Leaflet fills in a tile URL template. */
+const TILE_PLACEHOLDERS = new Set(["{s}", "{z}", "{x}", "{y}", "{-y}", "{r}"]);
+const TILE_URL_EXAMPLE = "https://tile.example.com/{z}/{x}/{y}.png";
+
+/** Why a tile URL template is refused, or null when it is a usable https template. */
+export function tileUrlProblem(template: string): string | null {
+  const placeholders: string[] = template.match(/\{[^}]*\}/g) ?? [];
+  const unknown = placeholders.find((p) => !TILE_PLACEHOLDERS.has(p));
+  if (unknown) {
+    return `has an unknown placeholder ${unknown} (use {z}, {x}, {y} and optionally {s}, {r}, {-y}), e.g. ${TILE_URL_EXAMPLE}`;
+  }
+  const has = (p: string) => placeholders.includes(p);
+  if (!has("{z}") || !has("{x}") || !(has("{y}") || has("{-y}"))) {
+    return `must be a tile URL template with {z}, {x} and {y}, e.g. ${TILE_URL_EXAMPLE}`;
+  }
+  const match = /^https:\/\/([^/?#]+)[/?#]/i.exec(template);
+  if (!match) return `must be an https:// URL template, e.g. ${TILE_URL_EXAMPLE}`;
+  const host = match[1] as string;
+  if (host.includes("{") && !/^\{s\}\.[^{}]+$/.test(host)) {
+    return "may use a placeholder in its host name only as {s} at the start, e.g. https://{s}.tile.example.com/{z}/{x}/{y}.png";
+  }
+  let sample: URL;
+  try {
+    sample = new URL(
+      template.replace(/\{[^}]*\}/g, (p) => (p === "{s}" ? "a" : p === "{r}" ? "" : "1")),
+    );
+  } catch {
+    return `must be an https:// URL template, e.g. ${TILE_URL_EXAMPLE}`;
+  }
+  if (sample.protocol !== "https:")
+    return `must be an https:// URL template, e.g. ${TILE_URL_EXAMPLE}`;
+  if (sample.username || sample.password) return "must not carry a user name or password";
+  return null;
+}
+
+/** BIS_MAP_TILE_URL with its attribution: both, or neither (the offline outline map). */
+function mapTilesConfig(env: z.output<typeof envSchema>): MapTilesConfig | null {
+  const url = env.BIS_MAP_TILE_URL?.trim();
+  const attribution = env.BIS_MAP_TILE_ATTRIBUTION?.trim();
+  if (!url && !attribution) return null;
+  const fail = (line: string) => new ConfigError(`Invalid configuration:\n  ${line}`);
+  if (!url) {
+    throw fail(
+      "BIS_MAP_TILE_ATTRIBUTION: is set but BIS_MAP_TILE_URL is not (set both for map tiles, or neither for the offline outline map)",
+    );
+  }
+  const problem = tileUrlProblem(url);
+  if (problem) throw fail(`BIS_MAP_TILE_URL: ${problem}`);
+  if (!attribution) {
+    throw fail(
+      'BIS_MAP_TILE_ATTRIBUTION: is required when BIS_MAP_TILE_URL is set (the credit your tile provider asks for, e.g. "© OpenStreetMap contributors")',
+    );
+  }
+  const origin = new URL(url.replace(/\{[^}]*\}/g, (p) => (p === "{s}" ? "a" : "1"))).origin;
+  const imageSource = url.includes("://{s}.") ? origin.replace("https://a.", "https://*.") : origin;
+  return { url, attribution, imageSource };
+}
+
 export function loadConfig(source: Record<string, string | undefined> = process.env): Config {
   // Empty variables count as unset, as in most shells' `VAR= cmd`.
   const cleaned = Object.fromEntries(
@@ -316,6 +391,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   if (env.NODE_ENV === "development") trustedOrigins.push("http://localhost:5173");
 
   const payments = paymentsConfig(env);
+  const mapTiles = mapTilesConfig(env);
 
   const appDist = env.BIS_APP_DIST ? path.resolve(env.BIS_APP_DIST) : defaultAppDist;
 
@@ -369,6 +445,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       : { mode: "outbox", from: env.EMAIL_FROM },
     payments,
     mapsApiUrl: env.GOOGLE_MAPS_API_URL,
+    mapTiles,
     apiKeyEnv: Object.fromEntries(
       Object.values(API_KEYS)
         .filter((name) => cleaned[name] !== undefined)

@@ -19,6 +19,7 @@ it("allows Stripe.js and the Stripe API in Stripe mode", async () => {
   });
   expect(policy).toContain("script-src 'self' https://js.stripe.com https://*.js.stripe.com");
   expect(policy).toContain("connect-src 'self' https://api.stripe.com");
+  expect(policy).toContain("img-src 'self' data: https://*.stripe.com");
 });
 
 it("keeps scripts to the site itself in demo mode", async () => {

@@ -66,8 +66,18 @@ export const appSettingsSchema = z.object({
 });
 export type AppSettings = z.infer<typeof appSettingsSchema>;
 
+export const mapTilesSchema = z.object({
+  /** A raster tile URL template ({z}/{x}/{y}, optionally {s}, {r}, {-y}), https only. */
+  url: z.string(),
+  /** The credit the tile provider asks for, as plain text. */
+  attribution: z.string(),
+});
+export type MapTiles = z.infer<typeof mapTilesSchema>;
+
 export const publicSettingsSchema = z.object({
   landingPageVideoUrl: z.string().optional(),
+  /** The operator's map tiles (BIS_MAP_TILE_URL); absent: the offline outline map. */
+  mapTiles: mapTilesSchema.optional(),
 });
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;
 

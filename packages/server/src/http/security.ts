@@ -12,13 +12,17 @@ export function securityHeaders(config: Config): RequestHandler {
   const stripe = config.payments.mode === "stripe";
   const stripeScripts = stripe ? ["https://js.stripe.com", "https://*.js.stripe.com"] : [];
   const stripeConnect = stripe ? ["https://api.stripe.com"] : [];
+  const stripeImages = stripe ? ["https://*.stripe.com"] : [];
+  // The results map's tiles come from the operator's tile host, only when one is configured
+  // (BIS_MAP_TILE_URL); otherwise the map draws its own outlines and needs no outside images.
+  const tileImages = config.mapTiles ? [config.mapTiles.imageSource] : [];
   return helmet({
     contentSecurityPolicy: {
       directives: {
         "default-src": ["'self'"],
         "script-src": ["'self'", ...stripeScripts],
         "style-src": ["'self'", "'unsafe-inline'"],
-        "img-src": ["'self'", "data:", "https:"],
+        "img-src": ["'self'", "data:", ...tileImages, ...stripeImages],
         "font-src": ["'self'", "data:"],
         "connect-src": ["'self'", ...stripeConnect],
         // Landing and education videos are embedded from the URLs an administrator sets.

@@ -1,16 +1,24 @@
 /** Calls anyone may make: public settings, first-administrator setup, health (database included). */
-import { adminSetupRequestSchema } from "@bis/sdk";
+import { adminSetupRequestSchema, type PublicSettings } from "@bis/sdk";
 import { Router } from "express";
 import type { AppContext } from "../context.js";
 import { AppError, parse } from "../http/errors.js";
 import { accountCreationRateLimit } from "../http/security.js";
 import { requestHeaders } from "../http/session.js";
 
-export function publicRoutes({ services: { accounts, settings, system } }: AppContext): Router {
+export function publicRoutes({
+  config,
+  services: { accounts, settings, system },
+}: AppContext): Router {
   const router = Router();
 
+  /** The landing video (admin setting) and the map tiles (BIS_MAP_TILE_URL), when set. */
   router.get("/public/settings", (_req, res) => {
-    res.json(settings.publicSettings());
+    const body: PublicSettings = { ...settings.publicSettings() };
+    if (config.mapTiles) {
+      body.mapTiles = { url: config.mapTiles.url, attribution: config.mapTiles.attribution };
+    }
+    res.json(body);
   });
 
   router.get("/admin/setup", (_req, res) => {

@@ -1,11 +1,14 @@
 /**
  * The geographic map of section 1, with its legend. Leaflet and the basemap load lazily (their
- * own chunks); until then a placeholder of the same height holds the place.
+ * own chunks); until then a placeholder of the same height holds the place. The map's tiles,
+ * when the operator configured any (BIS_MAP_TILE_URL), come from GET /api/public/settings.
  */
 import { FALLBACK_CIRCLE_RADII_MILES, MAP_HEIGHT_PX, type MarketAnalysisData } from "@bis/sdk";
+import { useQuery } from "@tanstack/react-query";
 import { MapPinned } from "lucide-react";
-import { type CSSProperties, lazy, type ReactNode, Suspense, useMemo } from "react";
-import { formatMiles } from "../../lib/format";
+import { lazy, type ReactNode, Suspense, useMemo } from "react";
+import { api, queryKeys } from "../../lib/api";
+import { formatMiles, formatNumber } from "../../lib/format";
 import { cityName } from "./city-table";
 import { MAP_COLORS } from "./map-colors";
 import type { MapCity } from "./market-map";
@@ -14,24 +17,14 @@ const MarketMap = lazy(() => import("./market-map"));
 
 const COLORS = MAP_COLORS;
 
-interface Swatch {
-  className: string;
-  style: CSSProperties;
-}
-
-/** One entry of the map legend: its round swatches, then its text. */
-function LegendItem({ swatches, children }: { swatches: readonly Swatch[]; children: ReactNode }) {
+/** One entry of the map legend: its symbol (as drawn on the map), then its text. */
+function LegendItem({ symbol, children }: { symbol: ReactNode; children: ReactNode }) {
   return (
     <li className="flex items-center gap-2">
-      {swatches.map((swatch) => (
-        <span
-          key={swatch.className}
-          className={`inline-block rounded-full ${swatch.className}`}
-          style={swatch.style}
-          aria-hidden="true"
-        />
-      ))}
-      {children}
+      <svg viewBox="0 0 16 16" className="size-4 shrink-0" aria-hidden="true">
+        {symbol}
+      </svg>
+      <span>{children}</span>
     </li>
   );
 }
@@ -40,19 +33,28 @@ function radius(value: number | undefined, fallback: number): number {
   return typeof value === "number" && Number.isFinite(value) && value > 0 ? value : fallback;
 }
 
+function MapPlaceholder({ children }: { children: ReactNode }) {
+  return (
+    <div
+      className="flex items-center justify-center rounded-lg border border-slate-200 bg-slate-100 text-sm text-slate-600"
+      style={{ height: MAP_HEIGHT_PX }}
+    >
+      {children}
+    </div>
+  );
+}
+
 export function MapBlock({
   data,
   primaryRadius,
   secondaryRadius,
   tableId,
-  tileUrl,
 }: {
   data: MarketAnalysisData;
   primaryRadius?: number;
   secondaryRadius?: number;
   /** The city table: the map's text alternative. */
   tableId: string;
-  tileUrl?: string;
 }) {
   const primary = radius(
     data.requestPrimaryRadius ?? primaryRadius,
@@ -63,15 +65,32 @@ export function MapBlock({
     FALLBACK_CIRCLE_RADII_MILES.secondary,
   );
   const target = data.target;
+  const settings = useQuery({
+    queryKey: queryKeys.publicSettings,
+    queryFn: () => api.settings.public(),
+  });
+  const tiles = settings.data?.mapTiles;
   const cities = useMemo<MapCity[]>(
     () =>
       data.cityAnalysis.cityBreakdown.flatMap((c) =>
         typeof c.lat === "number" && typeof c.lon === "number"
-          ? [{ name: cityName(c), lat: c.lat, lon: c.lon, serviceArea: c.serviceArea }]
+          ? [
+              {
+                name: cityName(c),
+                lat: c.lat,
+                lon: c.lon,
+                serviceArea: c.serviceArea,
+                population: c.population,
+              },
+            ]
           : [],
       ),
     [data.cityAnalysis.cityBreakdown],
   );
+  const counts = {
+    primary: cities.filter((c) => c.serviceArea === "primary").length,
+    secondary: cities.filter((c) => c.serviceArea === "secondary").length,
+  };
   const targetLabel = target ? `${target.name}, ${target.state}` : data.requestLocation;
 
   return (
@@ -80,17 +99,16 @@ export function MapBlock({
         <MapPinned className="size-4 text-brand-700" aria-hidden="true" />
         Service Area Map
       </h3>
-      {target ? (
-        <Suspense
-          fallback={
-            <div
-              className="flex items-center justify-center rounded-lg border border-slate-200 bg-slate-100 text-sm text-slate-500"
-              style={{ height: MAP_HEIGHT_PX }}
-            >
-              Loading map…
-            </div>
-          }
-        >
+      {!target ? (
+        <p className="rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm text-slate-600">
+          The map needs the target's coordinates, which this analysis does not have. The city table
+          lists every place in range.
+        </p>
+      ) : settings.isPending ? (
+        // Which basemap to draw (tiles or outlines) is known once the settings answer.
+        <MapPlaceholder>Loading map…</MapPlaceholder>
+      ) : (
+        <Suspense fallback={<MapPlaceholder>Loading map…</MapPlaceholder>}>
           <MarketMap
             target={{ name: targetLabel, lat: target.lat, lon: target.lon }}
             primaryRadiusMiles={primary}
@@ -98,55 +116,72 @@ export function MapBlock({
             cities={cities}
             label={`Map of the service area around ${targetLabel}: primary radius ${formatMiles(primary)}, secondary radius ${formatMiles(secondary)}, ${cities.length} cities marked`}
             describedBy={tableId}
-            tileUrl={tileUrl}
+            tileUrl={tiles?.url}
+            tileAttribution={tiles?.attribution}
           />
         </Suspense>
-      ) : (
-        <p className="rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm text-slate-600">
-          The map needs the target's coordinates, which this analysis does not have. The city table
-          lists every place in range.
-        </p>
       )}
-      <ul className="flex flex-wrap gap-x-5 gap-y-2 text-xs text-slate-700" aria-label="Map legend">
+      <ul
+        className="grid gap-x-5 gap-y-2 text-sm text-slate-700 sm:grid-cols-2 lg:grid-cols-3"
+        aria-label="Map legend"
+      >
         <LegendItem
-          swatches={[
-            {
-              className: "size-3 border-2 border-white ring-1 ring-slate-300",
-              style: { background: COLORS.target },
-            },
-          ]}
+          symbol={<circle cx="8" cy="8" r="6" fill={COLORS.target} stroke="#fff" strokeWidth="2" />}
         >
           Target: {targetLabel}
         </LegendItem>
         <LegendItem
-          swatches={[
-            {
-              className: "size-3 border-2",
-              style: { borderColor: COLORS.primary, background: `${COLORS.primary}22` },
-            },
-          ]}
+          symbol={
+            <circle
+              cx="8"
+              cy="8"
+              r="6.5"
+              fill={`${COLORS.primary}22`}
+              stroke={COLORS.primary}
+              strokeWidth="2"
+            />
+          }
         >
           Primary radius: {formatMiles(primary)}
+          <span className="text-slate-600"> (solid line)</span>
         </LegendItem>
         <LegendItem
-          swatches={[
-            {
-              className: "size-3 border-2 border-dashed",
-              style: { borderColor: COLORS.secondary, background: `${COLORS.secondary}11` },
-            },
-          ]}
+          symbol={
+            <circle
+              cx="8"
+              cy="8"
+              r="6.5"
+              fill={`${COLORS.secondary}11`}
+              stroke={COLORS.secondary}
+              strokeWidth="2"
+              strokeDasharray="3 2.1"
+            />
+          }
         >
           Secondary radius: {formatMiles(secondary)}
+          <span className="text-slate-600"> (dashed line)</span>
         </LegendItem>
         <LegendItem
-          swatches={[
-            { className: "size-2", style: { background: COLORS.primary } },
-            { className: "-ml-1 size-2", style: { background: COLORS.secondary } },
-          ]}
+          symbol={
+            <circle cx="8" cy="8" r="5" fill={COLORS.primary} stroke="#fff" strokeWidth="2" />
+          }
         >
-          Cities in range
+          City in the primary area (filled dot): {formatNumber(counts.primary)}
+        </LegendItem>
+        <LegendItem
+          symbol={
+            <circle cx="8" cy="8" r="4.5" fill="#fff" stroke={COLORS.secondary} strokeWidth="3" />
+          }
+        >
+          City in the secondary area (ring): {formatNumber(counts.secondary)}
         </LegendItem>
       </ul>
+      {target ? (
+        <p className="text-sm text-slate-600">
+          The largest cities are named on the map. Point at a city, or reach it with the Tab key,
+          for its name and population; the city table lists every place.
+        </p>
+      ) : null}
     </div>
   );
 }

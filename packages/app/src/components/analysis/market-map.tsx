@@ -1,26 +1,40 @@
 /**
  * The service-area map (specification §2, §9): Leaflet, MAP_HEIGHT_PX high, centred on the
- * geocoded target at MAP_ZOOM, with the primary and secondary radius circles, the target marker
- * and a small marker per city in range.
+ * geocoded target at MAP_ZOOM (zoomed out just enough when the secondary circle would not fit),
+ * with the primary and secondary radius circles, the target marker and a marker per city in
+ * range, a scale bar in miles, and the names of the largest cities.
  *
- * It draws with no network: the basemap is the Census state and county boundaries of us-atlas,
- * loaded on demand. A raster tile layer is added only when `tileUrl` is given (none is
- * configured today). This module is loaded lazily, so Leaflet stays out of the main chunk.
+ * City markers are focusable (Tab), named for screen readers, and show the city's name and
+ * population on hover and on keyboard focus. The largest few cities (MAX_LABELS, fewer on narrow
+ * maps) are always labelled; a label that would overlap another, or fall off the map, is left out.
+ *
+ * The basemap: the operator's raster tiles when BIS_MAP_TILE_URL is configured (`tileUrl`);
+ * otherwise, with no network, the Census state and county outlines of the states in view (see
+ * lib/basemap.ts). Resizing the map refits the circles. This module is loaded lazily, so Leaflet
+ * stays out of the main chunk.
  */
 import { MAP_HEIGHT_PX, MAP_ZOOM, METERS_PER_MILE, type ServiceArea } from "@bis/sdk";
 import L from "leaflet";
 import "leaflet/dist/leaflet.css";
-import { useEffect, useMemo, useRef } from "react";
+import "./market-map.css";
+import { type CSSProperties, useEffect, useMemo, useRef } from "react";
 import { loadState, statesIn } from "../../lib/basemap";
+import { formatNumber } from "../../lib/format";
 import { MAP_COLORS } from "./map-colors";
 
 export const BASEMAP_ATTRIBUTION = "Boundaries: U.S. Census Bureau (us-atlas)";
+
+/** Cities always labelled on a wide map, and on one narrower than NARROW_MAP_PX. */
+export const MAX_LABELS = 5;
+export const MAX_LABELS_NARROW = 3;
+export const NARROW_MAP_PX = 640;
 
 export interface MapCity {
   name: string;
   lat: number;
   lon: number;
   serviceArea: ServiceArea;
+  population: number | null;
 }
 
 export interface MarketMapProps {
@@ -32,8 +46,9 @@ export interface MarketMapProps {
   label: string;
   /** The id of the text alternative (the city table). */
   describedBy?: string;
-  /** A raster tile URL template ({z}/{x}/{y}); without it the offline basemap alone is drawn. */
+  /** A raster tile URL template ({z}/{x}/{y}); without it the offline outlines are drawn. */
   tileUrl?: string;
+  /** The tile provider's credit, plain text. */
   tileAttribution?: string;
 }
 
@@ -42,6 +57,58 @@ const escapeHtml = (text: string) =>
     /[&<>"']/g,
     (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
   );
+
+const AREA_TEXT: Record<ServiceArea, string> = {
+  primary: "primary area",
+  secondary: "secondary area",
+};
+
+export function populationText(population: number | null): string {
+  return population === null ? "population not available" : `${formatNumber(population)} people`;
+}
+
+/** What a city marker says: its accessible name and its tooltip. */
+export function cityDescription(city: Pick<MapCity, "name" | "population" | "serviceArea">) {
+  return `${city.name}: ${populationText(city.population)}, ${AREA_TEXT[city.serviceArea]}`;
+}
+
+interface Rect {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+}
+
+const overlaps = (a: Rect, b: Rect) =>
+  a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
+/** Label offset from its point: to the right, centred vertically (see market-map.css). */
+const LABEL_GAP_PX = 8;
+const LABEL_HEIGHT_PX = 18;
+
+/** The label's box in container pixels; measured when laid out, else estimated from its text. */
+function labelRect(map: L.Map, at: L.LatLng, element: HTMLElement, text: string): Rect {
+  const point = map.latLngToContainerPoint(at);
+  const width = element.offsetWidth || text.length * 7 + 8;
+  const height = element.offsetHeight || LABEL_HEIGHT_PX;
+  const left = point.x + LABEL_GAP_PX;
+  const top = point.y - height / 2;
+  return { left, top, right: left + width, bottom: top + height };
+}
+
+function labelMarker(at: L.LatLng, text: string, className: string): L.Marker {
+  return L.marker(at, {
+    pane: "bisLabels",
+    interactive: false,
+    keyboard: false,
+    icon: L.divIcon({
+      className: `bis-map-label ${className}`,
+      html: escapeHtml(text),
+      iconSize: undefined,
+      iconAnchor: [-LABEL_GAP_PX, LABEL_HEIGHT_PX / 2],
+    }),
+  });
+}
 
 export default function MarketMap({
   target,
@@ -57,85 +124,59 @@ export default function MarketMap({
   const { lat, lon, name: targetName } = target;
   // Redraw only when what the map shows changes, not on every new array from a refetch.
   const citiesKey = useMemo(
-    () => JSON.stringify(cities.map((c) => [c.name, c.lat, c.lon, c.serviceArea])),
+    () =>
+      JSON.stringify(
+        cities.map((c) => [c.name, c.lat, c.lon, c.serviceArea, c.population] as const),
+      ),
     [cities],
   );
 
   useEffect(() => {
     const container = containerRef.current;
     if (!container) return;
-    const places = JSON.parse(citiesKey) as [string, number, number, ServiceArea][];
+    const places = (
+      JSON.parse(citiesKey) as [string, number, number, ServiceArea, number | null][]
+    ).map(([name, cityLat, cityLon, serviceArea, population]) => ({
+      name,
+      at: L.latLng(cityLat, cityLon),
+      serviceArea,
+      population,
+    }));
+    // Largest first: the tab order and the labels follow population.
+    places.sort((a, b) => (b.population ?? -1) - (a.population ?? -1));
     const center = L.latLng(lat, lon);
+    // "Austin, TX": the city the analysis is centred on, named by the target's own label.
+    const targetCityName = targetName.split(",")[0];
+    let disposed = false;
 
     const map = L.map(container, { scrollWheelZoom: false, zoomSnap: 0.5 });
     // The view first: circle bounds are computed through the map's projection.
-    map.setView(center, MAP_ZOOM);
-    map.attributionControl.addAttribution(BASEMAP_ATTRIBUTION);
+    map.setView(center, MAP_ZOOM, { animate: false });
+    // Top right: at the bottom, the attribution covers it on a narrow map.
+    const scale = L.control
+      .scale({ imperial: true, metric: false, maxWidth: 120, position: "topright" })
+      .addTo(map);
+    const scaleName = document.createElement("span");
+    scaleName.className = "sr-only";
+    scaleName.textContent = "Scale:";
+    scale.getContainer()?.prepend(scaleName);
 
-    // Beneath the circles (overlay pane, 400): the land, then the county borders.
+    // Beneath the circles (overlay pane, 400): the land, then the county borders. The labels
+    // sit under the markers (600) so the markers stay within reach of the pointer.
     map.createPane("bisLand").style.zIndex = "240";
     map.createPane("bisCounties").style.zIndex = "250";
+    map.createPane("bisLabels").style.zIndex = "550";
 
-    if (tileUrl) {
-      L.tileLayer(tileUrl, { attribution: tileAttribution ?? "", maxZoom: 18 }).addTo(map);
-    }
+    /* ---------------------------------------------------------------- basemap */
 
-    const secondary = L.circle(center, {
-      radius: secondaryRadiusMiles * METERS_PER_MILE,
-      className: "bis-radius bis-radius-secondary",
-      color: MAP_COLORS.secondary,
-      weight: 2,
-      dashArray: "6 6",
-      fillOpacity: 0.05,
-      interactive: false,
-    }).addTo(map);
-    L.circle(center, {
-      radius: primaryRadiusMiles * METERS_PER_MILE,
-      className: "bis-radius bis-radius-primary",
-      color: MAP_COLORS.primary,
-      weight: 2,
-      fillOpacity: 0.08,
-      interactive: false,
-    }).addTo(map);
-
-    for (const [name, cityLat, cityLon, area] of places) {
-      L.circleMarker([cityLat, cityLon], {
-        radius: 4,
-        className: `bis-city-marker bis-city-${area}`,
-        color: "#ffffff",
-        weight: 1,
-        fillColor: area === "primary" ? MAP_COLORS.primary : MAP_COLORS.secondary,
-        fillOpacity: 0.9,
-      })
-        .bindTooltip(escapeHtml(name))
-        .addTo(map);
-    }
-
-    L.circleMarker(center, {
-      radius: 8,
-      className: "bis-target-marker",
-      color: "#ffffff",
-      weight: 2,
-      fillColor: MAP_COLORS.target,
-      fillOpacity: 1,
-    })
-      .bindTooltip(escapeHtml(targetName), { permanent: false, direction: "top" })
-      .addTo(map);
-
-    // Show the whole service area when it is larger than the view at MAP_ZOOM.
-    const size = map.getSize();
-    if (size.x > 0 && size.y > 0 && !map.getBounds().contains(secondary.getBounds())) {
-      map.fitBounds(secondary.getBounds(), { padding: [16, 16] });
-    }
-
-    let disposed = false;
     const landStyle = { color: "#64748b", weight: 1.5, fillColor: "#f8fafc", fillOpacity: 1 };
     const countyStyle = { color: "#94a3b8", weight: 0.75, fill: false };
     const requested = new Set<string>();
+    let outlines = false;
     // The states in view (and a margin around it), each loaded once as the map moves.
-    const drawBasemap = () => {
-      if (disposed || tileUrl) return;
-      const view = map.getBounds().pad(0.5);
+    const drawOutlines = () => {
+      if (disposed || !outlines) return;
+      const view = map.getBounds().pad(0.1);
       for (const entry of statesIn([
         view.getWest(),
         view.getSouth(),
@@ -165,20 +206,177 @@ export default function MarketMap({
           });
       }
     };
-    map.on("moveend", drawBasemap);
-    drawBasemap();
+    const showOutlines = () => {
+      if (outlines) return;
+      outlines = true;
+      container.classList.add("bis-map-outlines");
+      map.attributionControl.addAttribution(BASEMAP_ATTRIBUTION);
+      map.on("moveend", drawOutlines);
+      drawOutlines();
+    };
 
-    // The map may first be laid out while hidden (a collapsed section) or resized later.
+    if (tileUrl) {
+      let loaded = false;
+      const tiles = L.tileLayer(tileUrl, {
+        attribution: escapeHtml(tileAttribution ?? ""),
+        maxZoom: 18,
+      });
+      tiles.on("tileload", () => {
+        loaded = true;
+      });
+      // Tiles that never load (blocked, provider down) give way to the offline outlines.
+      tiles.once("tileerror", (event) => {
+        console.error("Map tiles failed to load", event.tile?.src ?? tileUrl);
+        if (loaded || disposed) return;
+        tiles.remove();
+        showOutlines();
+      });
+      tiles.addTo(map);
+    } else {
+      showOutlines();
+    }
+
+    /* ---------------------------------------------------------------- circles and markers */
+
+    const secondary = L.circle(center, {
+      radius: secondaryRadiusMiles * METERS_PER_MILE,
+      className: "bis-radius bis-radius-secondary",
+      color: MAP_COLORS.secondary,
+      weight: 2,
+      dashArray: "6 6",
+      fillOpacity: 0.05,
+      interactive: false,
+    }).addTo(map);
+    L.circle(center, {
+      radius: primaryRadiusMiles * METERS_PER_MILE,
+      className: "bis-radius bis-radius-primary",
+      color: MAP_COLORS.primary,
+      weight: 2,
+      fillOpacity: 0.08,
+      interactive: false,
+    }).addTo(map);
+
+    const candidates: { label: L.Marker; at: L.LatLng; text: string }[] = [];
+    for (const place of places) {
+      const description = cityDescription(place);
+      const marker = L.marker(place.at, {
+        icon: L.divIcon({
+          className: `bis-city-marker bis-city-${place.serviceArea}`,
+          iconSize: [12, 12],
+        }),
+        keyboard: true,
+        riseOnHover: true,
+      })
+        .bindTooltip(
+          `<strong>${escapeHtml(place.name)}</strong><br>${escapeHtml(
+            `${populationText(place.population)} · ${AREA_TEXT[place.serviceArea]}`,
+          )}`,
+          // Beside the marker, on the side towards the map's middle: never cut off at an edge.
+          { direction: "auto", offset: [8, 0] },
+        )
+        .addTo(map);
+      // Leaflet makes it a focusable button; this is what it announces.
+      marker.getElement()?.setAttribute("aria-label", description);
+      // The target's own city is named by the target's label.
+      if (place.population !== null && place.name !== targetCityName) {
+        candidates.push({
+          label: labelMarker(place.at, place.name, "bis-city-label"),
+          at: place.at,
+          text: place.name,
+        });
+      }
+    }
+
+    // Above the city markers: the target's own city lies beneath it (reachable by Tab).
+    map.createPane("bisTarget").style.zIndex = "610";
+    const targetCity = places.find((p) => p.name === targetCityName);
+    L.circleMarker(center, {
+      pane: "bisTarget",
+      radius: 8,
+      className: "bis-target-marker",
+      color: "#ffffff",
+      weight: 2,
+      fillColor: MAP_COLORS.target,
+      fillOpacity: 1,
+    })
+      .bindTooltip(
+        `<strong>${escapeHtml(targetName)}</strong><br>${escapeHtml(
+          targetCity ? `Target · ${populationText(targetCity.population)}` : "Target",
+        )}`,
+        { direction: "top", offset: [0, -8] },
+      )
+      .addTo(map);
+    const targetLabel = labelMarker(center, targetName, "bis-target-label").addTo(map);
+
+    /* ---------------------------------------------------------------- labels */
+
+    // The largest cities first; each label that would overlap one already placed (or the
+    // target's), or leave the map, is skipped, up to the number this width allows.
+    const placeLabels = () => {
+      if (disposed) return;
+      const size = map.getSize();
+      const limit = size.x > 0 && size.x < NARROW_MAP_PX ? MAX_LABELS_NARROW : MAX_LABELS;
+      const taken: Rect[] = [];
+      const targetElement = targetLabel.getElement();
+      if (targetElement) taken.push(labelRect(map, center, targetElement, targetName));
+      let shown = 0;
+      for (const candidate of candidates) {
+        if (!map.hasLayer(candidate.label)) candidate.label.addTo(map);
+        const element = candidate.label.getElement();
+        if (!element) continue;
+        // Labels carry the same words as the markers' names: screen readers hear those.
+        element.setAttribute("aria-hidden", "true");
+        const rect = labelRect(map, candidate.at, element, candidate.text);
+        const inside =
+          size.x === 0 ||
+          (rect.left >= 0 && rect.top >= 0 && rect.right <= size.x && rect.bottom <= size.y);
+        const fits = shown < limit && inside && !taken.some((t) => overlaps(t, rect));
+        element.classList.toggle("bis-label-hidden", !fits);
+        if (fits) {
+          taken.push(rect);
+          shown += 1;
+        }
+      }
+    };
+    targetLabel.getElement()?.setAttribute("aria-hidden", "true");
+
+    /* ---------------------------------------------------------------- view */
+
+    // MAP_ZOOM, or the whole secondary circle when it is larger than that view.
+    const fitView = () => {
+      const size = map.getSize();
+      map.setView(center, MAP_ZOOM, { animate: false });
+      if (size.x > 0 && size.y > 0 && !map.getBounds().contains(secondary.getBounds())) {
+        map.fitBounds(secondary.getBounds(), { padding: [16, 16], animate: false });
+      }
+    };
+    fitView();
+    placeLabels();
+    map.on("zoomend moveend", placeLabels);
+
+    // The map may first be laid out while hidden (a collapsed section), and the window may be
+    // resized: take the new size, refit the circles and place the labels again.
+    let frame = 0;
+    let lastSize = `${container.clientWidth}x${container.clientHeight}`;
     const observer =
       typeof ResizeObserver === "undefined"
         ? null
         : new ResizeObserver(() => {
-            if (!disposed) map.invalidateSize();
+            cancelAnimationFrame(frame);
+            frame = requestAnimationFrame(() => {
+              const size = `${container.clientWidth}x${container.clientHeight}`;
+              if (disposed || size === lastSize) return;
+              lastSize = size;
+              map.invalidateSize({ animate: false });
+              fitView();
+              placeLabels();
+            });
           });
     observer?.observe(container);
 
     return () => {
       disposed = true;
+      cancelAnimationFrame(frame);
       observer?.disconnect();
       // StrictMode mounts effects twice: the first map must go before the second is made.
       map.remove();
@@ -202,7 +400,13 @@ export default function MarketMap({
         aria-describedby={describedBy}
         data-testid="market-map"
         className="w-full bg-slate-200 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-brand-500"
-        style={{ height: MAP_HEIGHT_PX }}
+        style={
+          {
+            height: MAP_HEIGHT_PX,
+            "--bis-map-primary": MAP_COLORS.primary,
+            "--bis-map-secondary": MAP_COLORS.secondary,
+          } as CSSProperties
+        }
       />
     </div>
   );
