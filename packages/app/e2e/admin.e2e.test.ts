@@ -317,6 +317,8 @@ describe("administration panel", () => {
 
     await openTab(adminPage, "Logs");
     await visible(adminPage.getByRole("heading", { name: "Server Logs" }));
+    // The audit trail is the Logs tab's second view.
+    await openTab(adminPage, "Audit Trail");
     const audit = adminPage.getByRole("region", { name: "Audit trail entries" });
     await visible(audit.getByText("Granted administrator").first());
     await visible(audit.getByText("Deleted analyses").first());
@@ -332,6 +334,7 @@ describe("administration panel", () => {
       expect(await overflowsHorizontally(adminPage), tab).toBe(false);
     }
     // The log table is wider than the screen: its own box scrolls, not the page.
+    await openTab(adminPage, "Server Logs");
     const box = adminPage.getByRole("region", { name: "Log entries" });
     expect(await box.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
     await adminPage.setViewportSize({ width: 1280, height: 900 });
