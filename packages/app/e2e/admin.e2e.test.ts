@@ -214,7 +214,7 @@ describe("administration panel", () => {
     timeout: STEP_TIMEOUT,
   }, async () => {
     await openTab(adminPage, "Past Searches");
-    const table = adminPage.getByRole("region", { name: "Past searches" });
+    const table = adminPage.getByRole("region", { name: "Analyses table" });
     await visible(table.getByText("Austin, TX", { exact: true }));
     await visible(table.getByText("Dallas, TX", { exact: true }));
     await visible(table.getByText(member.email).first());

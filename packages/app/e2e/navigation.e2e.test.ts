@@ -232,6 +232,21 @@ describe("navigation", () => {
     });
   }
 
+  it("keeps Past Searches' Load button on screen at 375 px, with unique landmarks", {
+    timeout: STEP_TIMEOUT,
+  }, async () => {
+    await adminPage.setViewportSize({ width: 375, height: 800 });
+    await adminPage.goto(url("/admin"));
+    await adminPage.getByRole("tab", { name: "Past Searches", exact: true }).click();
+    const table = adminPage.getByRole("region", { name: "Analyses table" });
+    const load = table.getByRole("link", { name: "Load Austin, TX" });
+    await visible(load);
+    const box = await load.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 375).toBe(true);
+    const violations = await axeViolations(adminPage);
+    expect(violations.filter((v) => v.startsWith("landmark-unique"))).toEqual([]);
+  });
+
   it("finds no serious or critical accessibility violation with the menu open, at both widths", {
     timeout: STEP_TIMEOUT,
   }, async () => {

@@ -369,7 +369,7 @@ describe("/admin Past Searches", () => {
   it("shows the step ticks, the owner and a Load link", async () => {
     fakeApi(adminRoutes());
     renderApp("/admin?tab=searches");
-    const table = await screen.findByRole("region", { name: "Past searches" });
+    const table = await screen.findByRole("region", { name: "Analyses table" });
     expect(within(table).getAllByText("Market analysis: complete")).toHaveLength(3);
     expect(within(table).getAllByText("Keyword research: complete")).toHaveLength(2);
     expect(within(table).getAllByText("Competition analysis: complete")).toHaveLength(1);

@@ -14,9 +14,12 @@ import { formatDate } from "../../lib/format";
 import { Badge } from "../ui/badge";
 import { Button, buttonClasses } from "../ui/button";
 import { Checkbox } from "../ui/checkbox";
-import { AdminTable, hiddenColumn, PanelSection, QueryStates, tdClasses } from "./panel-states";
+import { AdminTable, PanelSection, QueryStates, tdClasses } from "./panel-states";
 
 export type SelectionState = "none" | "some" | "all";
+
+/** The Load column: pinned to the right edge of the scrolling box, over the columns behind it. */
+const stickyEnd = "sticky right-0 bg-white shadow-[-8px_0_8px_-8px_rgba(15,23,42,0.25)]";
 
 export function selectionState(selected: number, total: number): SelectionState {
   if (selected === 0 || total === 0) return "none";
@@ -112,7 +115,8 @@ export function SearchesTab() {
               </Button>
             </div>
             <AdminTable
-              label="Past searches"
+              // Not "Past searches": the section around it is already that landmark (axe landmark-unique).
+              label="Analyses table"
               columns={[
                 {
                   key: "select",
@@ -132,7 +136,8 @@ export function SearchesTab() {
                 "Keywords",
                 "Competition",
                 "Paid",
-                hiddenColumn("Open"),
+                // Kept in view while the table scrolls sideways on a phone.
+                { key: "Open", label: <span className="sr-only">Open</span>, className: stickyEnd },
               ]}
             >
               {rows.map((analysis: AdminAnalysis) => (
@@ -172,7 +177,7 @@ export function SearchesTab() {
                   <td className={tdClasses}>
                     {analysis.isPaid ? <Badge tone="premium">Paid</Badge> : <Badge>Free</Badge>}
                   </td>
-                  <td className={tdClasses}>
+                  <td className={`${tdClasses} ${stickyEnd}`}>
                     <Link
                       to={`/analysis/${encodeURIComponent(analysis.id)}`}
                       aria-label={`Load ${analysis.location}`}
