@@ -93,6 +93,7 @@ const ACTION_LABELS: Record<string, string> = {
   "user.admin.revoke": "Withdrew administrator",
   "user.delete": "Deleted user",
   "analyses.delete": "Deleted analyses",
+  "analysis.delete": "Deleted an analysis",
   "settings.update": "Changed settings",
   "api-key.save": "Saved API key",
   "api-key.delete": "Removed API key",
