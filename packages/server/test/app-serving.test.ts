@@ -71,10 +71,14 @@ describe("the app's routes and HTTP 404", () => {
   });
 
   it("keeps unknown API paths a JSON 404", async () => {
-    const res = await fetch(`${bis.url}/api/unknown`);
+    const res = await fetch(`${bis.url}/api/unknown?x=1`);
     expect(res.status).toBe(404);
     expect(res.headers.get("content-type")).toMatch(/application\/json/);
-    expect(await res.json()).toMatchObject({ code: "NOT_FOUND" });
+    // The message names the path the client called, /api prefix included, without the query.
+    expect(await res.json()).toMatchObject({
+      code: "NOT_FOUND",
+      message: "No such API route: GET /api/unknown",
+    });
   });
 
   it("does not serve the build's hidden files", async () => {

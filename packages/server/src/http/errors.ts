@@ -47,7 +47,9 @@ export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<
 
 /** Unknown /api paths answer a JSON 404, never the app's HTML. */
 export const apiNotFound: RequestHandler = (req) => {
-  throw new AppError("NOT_FOUND", `No such API route: ${req.method} ${req.path}`);
+  // req.path is relative to where this handler is mounted (/api): name the path as called.
+  const path = req.originalUrl.split("?")[0];
+  throw new AppError("NOT_FOUND", `No such API route: ${req.method} ${path}`);
 };
 
 interface HttpishError {
