@@ -11,33 +11,168 @@ import { decodeEmbeddedCensus } from "../src/places/embedded.js";
 import { compress, derive } from "./derive-census-data.js";
 
 const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), "fixtures/census");
-// A synthetic miniature of ../shared/data/census (same columns, invented figures): one state and a
-// territory, one county, four tracts, four ZCTAs, three places.
+/** CSV text: a header of the column names, then each row's values in that order. */
+function csv(columns: string[], ...rows: string[][]): string {
+  return `${[columns, ...rows].map((line) => line.join(",")).join("\n")}\n`;
+}
+
+const AREA = ["Population", "Housing Units", "Land Area", "Water Area"];
+const POINT = ["Latitude", "Longitude"];
+
+// A synthetic miniature in the shape of ../shared/data/census (its column names, invented rows and
+// figures): one state and a territory, one county, four tracts, four ZCTAs, three places.
 const input = {
-  states: `Name,Code,Type,FIPS,Region ID,Region,Division ID,Division,Population,Housing Units,Land Area,Water Area
-Tennessee,TN,state,47,3,South,6,East South Central,6000000,3000000,41000.0,900.0
-Puerto Rico,PR,territory,72,,,,,3000000,1500000,3400.0,1900.0
-`,
-  counties: `GEOID,GNIS ID,Name,Short Name,State,CBSA,Metropolitan Division,Central,Time Zone,Time Zone 2,FIPS Class,Population,Housing Units,Land Area,Water Area,Latitude,Longitude
-47037,1,Davidson County,Davidson,TN,1,,T,America/Chicago,,H6,700000,320000,500.0,20.0,36.17,-86.78
-`,
-  places: `GEOID,GNIS ID,Name,Short Name,State,County GEOID,Urban Area GEOID,FIPS Class,Population,Housing Units,Land Area,Water Area,Latitude,Longitude
-4704540,2,City of Belle Meade,Belle Meade,TN,47037,,C1,2900,1100,3.1,0.0,36.0984,-86.8522
-4765400,3,City of Saint Joseph,Saint Joseph,TN,47099,,C1,800,350,1.2,0.0,35.0350,-87.4900
-7200358,4,Aguada Zona Urbana,Aguada,PR,72003,,U1,3000,1500,1.0,0.0,18.38,-67.18
-`,
-  zctas: `ZCTA5,Primary County,Primary County Subdivision,Primary Place,Primary Urban Area,Population,Housing Units,Land Area,Water Area,Latitude,Longitude
-37205,47037,1,4704540,1,26000,13000,25.0,0.1,36.1100,-86.8700
-37201,47037,1,,1,50,400,1.0,0.0,36.1660,-86.7800
-37219,47037,1,,1,5000,4000,1.0,0.0,36.1680,-86.7830
-00602,72003,2,7200358,2,30000,15000,30.0,1.7,18.36,-67.17
-`,
-  tracts: `STATEFP,COUNTYFP,TRACTCE,POPULATION,LATITUDE,LONGITUDE
-47,037,014200,4000,+36.100000,-086.860000
-47,037,019500,2000,+36.165000,-086.781000
-47,037,990000,0,+36.200000,-086.700000
-72,003,430100,3000,+18.380000,-067.180000
-`,
+  states: csv(
+    ["Name", "Code", "Type", "FIPS", "Region ID", "Region", "Division ID", "Division", ...AREA],
+    [
+      "Tennessee",
+      "TN",
+      "state",
+      "47",
+      "3",
+      "South",
+      "6",
+      "East South Central",
+      "6000000",
+      "3000000",
+      "41000.0",
+      "900.0",
+    ],
+    [
+      "Puerto Rico",
+      "PR",
+      "territory",
+      "72",
+      "",
+      "",
+      "",
+      "",
+      "3000000",
+      "1500000",
+      "3400.0",
+      "1900.0",
+    ],
+  ),
+  counties: csv(
+    [
+      "GEOID",
+      "GNIS ID",
+      "Name",
+      "Short Name",
+      "State",
+      "CBSA",
+      "Metropolitan Division",
+      "Central",
+      "Time Zone",
+      "Time Zone 2",
+      "FIPS Class",
+      ...AREA,
+      ...POINT,
+    ],
+    [
+      "47037",
+      "1",
+      "Davidson County",
+      "Davidson",
+      "TN",
+      "1",
+      "",
+      "T",
+      "America/Chicago",
+      "",
+      "H6",
+      "700000",
+      "320000",
+      "500.0",
+      "20.0",
+      "36.17",
+      "-86.78",
+    ],
+  ),
+  places: csv(
+    [
+      "GEOID",
+      "GNIS ID",
+      "Name",
+      "Short Name",
+      "State",
+      "County GEOID",
+      "Urban Area GEOID",
+      "FIPS Class",
+      ...AREA,
+      ...POINT,
+    ],
+    [
+      "4704540",
+      "2",
+      "City of Belle Meade",
+      "Belle Meade",
+      "TN",
+      "47037",
+      "",
+      "C1",
+      "2900",
+      "1100",
+      "3.1",
+      "0.0",
+      "36.0984",
+      "-86.8522",
+    ],
+    [
+      "4765400",
+      "3",
+      "City of Saint Joseph",
+      "Saint Joseph",
+      "TN",
+      "47099",
+      "",
+      "C1",
+      "800",
+      "350",
+      "1.2",
+      "0.0",
+      "35.0350",
+      "-87.4900",
+    ],
+    [
+      "7200358",
+      "4",
+      "Aguada Zona Urbana",
+      "Aguada",
+      "PR",
+      "72003",
+      "",
+      "U1",
+      "3000",
+      "1500",
+      "1.0",
+      "0.0",
+      "18.38",
+      "-67.18",
+    ],
+  ),
+  zctas: csv(
+    [
+      "ZCTA5",
+      "Primary County",
+      "Primary County Subdivision",
+      "Primary Place",
+      "Primary Urban Area",
+      ...AREA,
+      ...POINT,
+    ],
+    ["37205", "47037", "1", "4704540", "1", "26000", "13000", "25.0", "0.1", "36.1100", "-86.8700"],
+    ["37201", "47037", "1", "", "1", "50", "400", "1.0", "0.0", "36.1660", "-86.7800"],
+    ["37219", "47037", "1", "", "1", "5000", "4000", "1.0", "0.0", "36.1680", "-86.7830"],
+    ["00602", "72003", "2", "7200358", "2", "30000", "15000", "30.0", "1.7", "18.36", "-67.17"],
+  ),
+  tracts: csv(
+    ["STATEFP", "COUNTYFP", "TRACTCE", "POPULATION", "LATITUDE", "LONGITUDE"],
+    ["47", "037", "014200", "4000", "+36.100000", "-086.860000"],
+    ["47", "037", "019500", "2000", "+36.165000", "-086.781000"],
+    ["47", "037", "990000", "0", "+36.200000", "-086.700000"],
+    ["72", "003", "430100", "3000", "+18.380000", "-067.180000"],
+  ),
   geonames: [
     {
       name: "Nashville",
