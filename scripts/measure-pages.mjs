@@ -12,14 +12,12 @@
  * analysis of the first administrator (created through /api/admin/setup: no mail needed).
  * Figures are medians over the runs. Recorded in docs/performance.md.
  */
-import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
+import { startBenchServer } from "./lib/bench-server.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const require = createRequire(path.join(root, "packages/app/package.json"));
@@ -37,43 +35,13 @@ for (const file of [serverBin, path.join(dist, "index.html")])
     process.exit(1);
   }
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-const port = await freePort();
-const baseUrl = `http://127.0.0.1:${port}`;
-const dataDir = mkdtempSync(path.join(tmpdir(), "bis-measure-"));
-const server = spawn(process.execPath, [serverBin, "start"], {
+// The built server on a temporary database, as the benchmarks start it (scripts/lib/bench-server.mjs).
+const server = await startBenchServer({
+  serverArgs: [serverBin, "start"],
   cwd: root,
-  env: {
-    PATH: process.env.PATH,
-    NODE_ENV: "production",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    BIS_BASE_URL: baseUrl,
-    BIS_DATA_DIR: dataDir,
-    BIS_LOG_LEVEL: "warn",
-  },
-  stdio: ["ignore", "ignore", "inherit"],
+  dataDirPrefix: "bis-measure-",
 });
-
-async function waitForServer() {
-  for (let i = 0; i < 100; i += 1) {
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error("bis-server did not answer within 20 s");
-}
+const { baseUrl } = server;
 
 const gzipped = new Map();
 function gzippedSize(urlPath) {
@@ -112,8 +80,22 @@ async function measure(browser, url, { storageState, delayAuth = false, ready })
   await ready(page);
   const readyMs = Date.now() - start;
   await page.waitForLoadState("networkidle");
+  // Chromium records the paint entry when the frame is presented: wait for it (up to 1 s).
   const fcp = await page.evaluate(
-    () => performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
+    () =>
+      new Promise((resolve) => {
+        const entry = () => performance.getEntriesByName("first-contentful-paint")[0]?.startTime;
+        const observer = new PerformanceObserver(() => {
+          if (entry() === undefined) return;
+          observer.disconnect();
+          resolve(entry());
+        });
+        observer.observe({ type: "paint", buffered: true });
+        setTimeout(() => {
+          observer.disconnect();
+          resolve(entry() ?? null);
+        }, 1000);
+      }),
   );
   await context.close();
   let js = 0;
@@ -143,7 +125,6 @@ function report(name, results) {
 
 let browser;
 try {
-  await waitForServer();
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
     args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"],
@@ -192,7 +173,5 @@ try {
   }
 } finally {
   await browser?.close();
-  server.kill("SIGTERM");
-  await new Promise((r) => server.once("exit", r));
-  rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 }
