@@ -155,7 +155,7 @@ describe("selling only what is delivered", () => {
   }, async () => {
     await page.getByRole("button", { name: "Start Keyword Research" }).click();
     await visible(toastIn(page, "View Your Results"), STEP_TIMEOUT);
-    const researched = page.locator("dt", { hasText: /^Keywords Researched$/ });
+    const researched = page.locator("dt", { hasText: /^Total Keywords$/ });
     await visible(researched);
     const figure = researched.locator("xpath=..");
     expect(await figure.textContent()).toMatch(

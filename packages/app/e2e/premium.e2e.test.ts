@@ -177,11 +177,11 @@ describe("premium steps", () => {
 
     // The section subtitle and the progress dashboard say the real count.
     const section = page.getByRole("button", { name: /^Keyword Research/ });
-    const total = (await figure(page.locator("main"), "Keywords Researched").textContent()) ?? "";
+    const total = (await figure(page.locator("main"), "Total Keywords").textContent()) ?? "";
     expect(total).toMatch(/^[\d,]+$/);
     expect(await section.textContent()).toContain(`${total} keywords researched`);
     const progress = page.getByRole("region", { name: "Progress" });
-    expect((await figure(progress, "Keywords researched").textContent())?.trim()).toBe(total);
+    expect((await figure(progress, "Total keywords").textContent())?.trim()).toBe(total);
     expect(await progress.getByText("22 keywords").count()).toBe(0);
     expect(await page.getByText("188 keywords").count()).toBe(0);
   });

@@ -312,7 +312,7 @@ describe("premium steps", () => {
     const kw = bufferIo();
     await premiumCmd.keywords({ ...as(adminToken), id }, kw);
     expect(kw.out()).toContain("Keyword research — ");
-    expect(kw.out()).toMatch(/Keywords researched:\s+[\d,]+/);
+    expect(kw.out()).toMatch(/Total keywords:\s+[\d,]+/);
     expect(kw.out()).toMatch(/With search volume \(≥ 10 \/ mo\):\s+[\d,]+/);
     // Austin's service area has more cities than the model researches: the cap is said.
     expect(kw.out()).toMatch(/Limited to the first 15 of [\d,]+ cities by the BIS keyword model/);

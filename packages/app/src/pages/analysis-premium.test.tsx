@@ -17,7 +17,7 @@ describe("progress dashboard", () => {
     renderApp("/analysis/an_123");
     const progress = await screen.findByRole("region", { name: "Progress" });
     const value = (label: string) => within(progress).getByText(label).nextElementSibling;
-    expect(value("Keywords researched")?.textContent).toBe("9");
+    expect(value("Total keywords")?.textContent).toBe("9");
     expect(value("PPC keywords")?.textContent).toBe("6");
     expect(value("Competitors")?.textContent).toBe("3");
     expect(value("Market leader")?.textContent).toBe("Lone Star Air");
@@ -30,7 +30,7 @@ describe("progress dashboard", () => {
     fakeApi({ ...signedIn, ...analysisRoute(keywordsDone()) });
     renderApp("/analysis/an_123");
     const progress = await screen.findByRole("region", { name: "Progress" });
-    expect(within(progress).getByText("Keywords researched")).toBeTruthy();
+    expect(within(progress).getByText("Total keywords")).toBeTruthy();
     expect(within(progress).getAllByText("Pending analysis")).toHaveLength(1);
   });
 });

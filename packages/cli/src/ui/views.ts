@@ -217,7 +217,7 @@ export function keywordsDoc(analysis: Analysis): Doc {
   return [
     heading(`Keyword research — ${analysis.location}`),
     fields([
-      { label: "Keywords researched", value: fmt.int(counts.researched), note: grade },
+      { label: "Total keywords", value: fmt.int(counts.researched), note: grade },
       { label: "With search volume (≥ 10 / mo)", value: fmt.int(counts.withVolume) },
       { label: "Average searches / mo", value: fmt.int(s.avgSearchVolume) },
       { label: "Average CPC", value: fmt.cents(s.avgCPC) },

@@ -595,7 +595,7 @@ export function drawKeywords(w: ReportWriter, ctx: ReportContext): void {
   w.subheading("Summary");
   w.figureCards(
     [
-      { label: "Keywords researched", value: formatNumber(counts.researched) },
+      { label: "Total keywords", value: formatNumber(counts.researched) },
       { label: "With search volume", value: formatNumber(counts.withVolume) },
       { label: "Avg. monthly searches", value: formatNumber(summary.avgSearchVolume) },
       { label: "Avg. CPC", value: formatCpc(summary.avgCPC) },

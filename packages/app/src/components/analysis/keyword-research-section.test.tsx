@@ -44,9 +44,9 @@ describe("keyword research results", () => {
     const body = within(panel);
     const figure = (label: string) =>
       body.getByText(label, { selector: "dt" }).parentElement as HTMLElement;
-    expect(within(figure("Keywords Researched")).getByText("9")).toBeTruthy();
+    expect(within(figure("Total Keywords")).getByText("9")).toBeTruthy();
     expect(
-      within(figure("Keywords Researched")).getByText(
+      within(figure("Total Keywords")).getByText(
         "7 with search volume (10 or more searches a month)",
       ),
     ).toBeTruthy();
@@ -239,9 +239,7 @@ describe("starting keyword research", () => {
     );
     expect(await screen.findByRole("table", { name: "PPC Opportunities" })).toBeTruthy();
     const progress = screen.getByRole("region", { name: "Progress" });
-    expect(within(progress).getByText("Keywords researched").nextElementSibling?.textContent).toBe(
-      "9",
-    );
+    expect(within(progress).getByText("Total keywords").nextElementSibling?.textContent).toBe("9");
     expect(within(progress).getByText("PPC keywords").nextElementSibling?.textContent).toBe("6");
     // Competition analysis can start now.
     const competition = screen.getByRole("button", { name: "Start Competition Analysis" });

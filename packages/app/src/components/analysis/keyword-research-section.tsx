@@ -225,7 +225,7 @@ function KeywordResults({
         }
       >
         <Figure
-          label="Keywords Researched"
+          label="Total Keywords"
           value={formatNumber(counts.researched)}
           icon={<Hash className="size-4" aria-hidden="true" />}
           note={counts.withVolumeText}

@@ -95,7 +95,7 @@ export function ProgressOverview({
         {keywords ? (
           <dl className="grid grid-cols-2 gap-2">
             <div>
-              <dt className="text-xs text-slate-500">Keywords researched</dt>
+              <dt className="text-xs text-slate-500">Total keywords</dt>
               <dd className="font-semibold">{formatNumber(keywords.totalKeywords)}</dd>
             </div>
             <div>
