@@ -8,6 +8,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { SERVER_NODE_ARGS } from "./lib/server-node-args.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const PNPM_VERSION = "10.34.9";
@@ -132,11 +133,15 @@ function start() {
   const env = { NODE_ENV: "production", BIS_DATA_DIR: path.join(root, "data"), ...process.env };
   const port = env.PORT ?? "3000";
   log(`Starting BIS on embedded defaults (data in ${env.BIS_DATA_DIR})`);
-  const child = spawn(process.execPath, [path.join(root, "packages/server/dist/cli.js"), "start"], {
-    cwd: root,
-    stdio: ["inherit", "pipe", "inherit"],
-    env,
-  });
+  const child = spawn(
+    process.execPath,
+    [...SERVER_NODE_ARGS, path.join(root, "packages/server/dist/cli.js"), "start"],
+    {
+      cwd: root,
+      stdio: ["inherit", "pipe", "inherit"],
+      env,
+    },
+  );
   let announced = false;
   child.stdout.on("data", (chunk) => {
     process.stdout.write(chunk);

@@ -9,6 +9,7 @@ import { createServer } from "node:net";
 import { cpus, tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { SERVER_NODE_ARGS } from "./server-node-args.mjs";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 
@@ -40,9 +41,10 @@ async function waitForHealth(baseUrl, timeoutMs) {
 }
 
 /**
- * Starts `bis-server` (`serverArgs`: the node arguments, script first) and waits for its health
- * check; `stop()` ends it and removes its data directory. `env` adds to the production
- * environment; `cwd` is the server's working directory (default: this process's).
+ * Starts `bis-server` (`serverArgs`: the node arguments, script first; SERVER_NODE_ARGS, the
+ * flags `npm start` gives it, come before them) and waits for its health check; `stop()` ends it
+ * and removes its data directory. `env` adds to the production environment; `cwd` is the
+ * server's working directory (default: this process's).
  */
 export async function startBenchServer({
   serverArgs,
@@ -54,7 +56,7 @@ export async function startBenchServer({
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), dataDirPrefix));
-  const server = spawn(process.execPath, serverArgs, {
+  const server = spawn(process.execPath, [...SERVER_NODE_ARGS, ...serverArgs], {
     ...(cwd ? { cwd } : {}),
     env: {
       PATH: process.env.PATH,

@@ -151,4 +151,32 @@ describe("AreaUnitIndex.totalsWithin: whole kd-tree nodes", () => {
       expect(index.countWithin(lat, lon, [r1, r2])).toEqual(brute);
     }
   });
+
+  it("maps the same items at the same distances as the point-by-point test does", () => {
+    const next = random(23);
+    const units: AreaUnit[] = Array.from({ length: 4000 }, (_, i) => ({
+      id: String(i),
+      lat: 40.7 + (next() - 0.5) * 3,
+      lon: -74 + (next() - 0.5) * 4,
+      population: 1,
+      households: null,
+      housingUnits: null,
+      singleFamilyUnits: null,
+    }));
+    const index = new AreaUnitIndex(units);
+    for (let q = 0; q < 100; q++) {
+      const [lat, lon] = [40.7 + (next() - 0.5) * 3, -74 + (next() - 0.5) * 4];
+      // Every tenth circle passes exactly through an item's point (the edge case).
+      const edge = units[Math.floor(next() * units.length)] as AreaUnit;
+      const radius = q % 10 === 0 ? distanceMiles(lat, lon, edge.lat, edge.lon) : next() * 150;
+      const brute: [string, number][] = [];
+      index.forEachWithin(lat, lon, radius, (u, miles) => brute.push([u.id, miles]));
+      const mapped = index.mapWithin(lat, lon, radius, (u, miles): [string, number] => [
+        u.id,
+        miles,
+      ]);
+      const byId = (a: [string, number], b: [string, number]) => a[0].localeCompare(b[0]);
+      expect(mapped.sort(byId)).toEqual(brute.sort(byId));
+    }
+  });
 });

@@ -26,17 +26,22 @@ function compactRows(rows: readonly unknown[]): CompactTable | null {
   const first = rows[0];
   if (!isObject(first)) return null;
   const columns = Object.keys(first);
-  const out: unknown[][] = [];
-  for (const row of rows) {
+  const width = columns.length;
+  const out: unknown[][] = new Array(rows.length);
+  for (let r = 0; r < rows.length; r++) {
+    const row = rows[r];
     if (!isObject(row)) return null;
-    const keys = Object.keys(row);
-    if (keys.length !== columns.length) return null;
-    const values: unknown[] = [];
-    for (const column of columns) {
-      if (!(column in row) || row[column] === undefined) return null;
-      values.push(row[column]);
+    // Same number of keys, and each column present: the same keys (no array of keys per row).
+    let keys = 0;
+    for (const _key in row) keys++;
+    if (keys !== width) return null;
+    const values: unknown[] = new Array(width);
+    for (let c = 0; c < width; c++) {
+      const value = row[columns[c] as string];
+      if (value === undefined) return null;
+      values[c] = value;
     }
-    out.push(values);
+    out[r] = values;
   }
   return { columns, rows: out };
 }
