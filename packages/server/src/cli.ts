@@ -4,7 +4,7 @@ import { adminSetupRequestSchema, US_STATES } from "@bis/sdk";
 import { Command } from "commander";
 import { ConfigError, loadConfig } from "./config.js";
 import { createContext } from "./context.js";
-import { AppError } from "./http/errors.js";
+import { AppError } from "./lib/errors.js";
 
 const program = new Command()
   .name("bis-server")

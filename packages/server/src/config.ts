@@ -7,7 +7,6 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "n
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
-import { API_KEYS } from "./keys/key-store.js";
 
 const bool = z
   .enum(["true", "false", "1", "0", "yes", "no"], { error: "must be true or false" })
@@ -232,6 +231,22 @@ export interface MapTilesConfig {
   /** The Content-Security-Policy source its images come from, e.g. https://*.tile.example.com */
   imageSource: string;
 }
+
+/**
+ * Keys of the outside services, by name → the environment variable that gives each one
+ * (keys/key-store.ts reads them; an administrator may store them instead).
+ */
+export const API_KEYS = {
+  googleMaps: "GOOGLE_MAPS_API_KEY",
+  census: "CENSUS_API_KEY",
+  googlePlaces: "GOOGLE_PLACES_API_KEY",
+  yelp: "YELP_API_KEY",
+  googleAdsDeveloperToken: "GOOGLE_ADS_DEVELOPER_TOKEN",
+  googleAdsCustomerId: "GOOGLE_ADS_CUSTOMER_ID",
+  googleAdsAccessToken: "GOOGLE_ADS_ACCESS_TOKEN",
+  dataforseoLogin: "DATAFORSEO_LOGIN",
+  dataforseoPassword: "DATAFORSEO_PASSWORD",
+} as const;
 
 export class ConfigError extends Error {
   override readonly name = "ConfigError";

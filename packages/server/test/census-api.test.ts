@@ -10,7 +10,7 @@ import type { AreaUnit, PlaceRecord } from "@bis/sdk";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type Db, openDatabase } from "../src/db/database.js";
 import { censusCache } from "../src/db/schema.js";
-import { AppError } from "../src/http/errors.js";
+import { AppError } from "../src/lib/errors.js";
 import {
   CENSUS_MAX_VARIABLES,
   CENSUS_TIMEOUT_MS,

@@ -4,7 +4,7 @@
  * rate limits; and the labelled sample data.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { AppError } from "../src/http/errors.js";
+import { AppError } from "../src/lib/errors.js";
 import {
   type CompetitorSearch,
   configuredCompetitorProviders,

@@ -11,7 +11,7 @@ import { promisify } from "node:util";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type Db, openDatabase } from "../src/db/database.js";
 import { importedPlace } from "../src/db/schema.js";
-import { AppError } from "../src/http/errors.js";
+import { AppError } from "../src/lib/errors.js";
 import { footprintMiles, radiusFromArea } from "../src/places/density.js";
 import { createImportProvider, importPlacesCsv } from "../src/places/import.js";
 

@@ -12,8 +12,8 @@ import {
 import type { NodeClient } from "@bis/sdk/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Config } from "../src/config.js";
-import { AppError } from "../src/http/errors.js";
 import type { ApiKeyName, KeyStore } from "../src/keys/key-store.js";
+import { AppError } from "../src/lib/errors.js";
 import {
   createDataforseoKeywordProvider,
   createEmbeddedKeywordProvider,

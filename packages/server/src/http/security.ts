@@ -3,7 +3,7 @@ import type { Request, RequestHandler } from "express";
 import { rateLimit } from "express-rate-limit";
 import helmet from "helmet";
 import type { Config } from "../config.js";
-import { AppError } from "./errors.js";
+import { AppError } from "../lib/errors.js";
 
 export function securityHeaders(config: Config): RequestHandler {
   const https = config.baseUrl.startsWith("https://");

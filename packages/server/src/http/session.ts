@@ -2,8 +2,8 @@
 import { TOKEN_MESSAGES, type User } from "@bis/sdk";
 import { fromNodeHeaders } from "better-auth/node";
 import type { Request, RequestHandler } from "express";
+import { AppError } from "../lib/errors.js";
 import type { AccountService } from "../services/accounts.js";
-import { AppError } from "./errors.js";
 
 declare global {
   namespace Express {

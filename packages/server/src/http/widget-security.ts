@@ -7,8 +7,8 @@ import { PARTNER_KEY_HEADER, WIDGET_MESSAGES } from "@bis/sdk";
 import type { Request, RequestHandler, Response } from "express";
 import { ipKeyGenerator, rateLimit } from "express-rate-limit";
 import type { Config } from "../config.js";
+import { AppError } from "../lib/errors.js";
 import type { PartnerRow, PartnerService } from "../services/partners.js";
-import { AppError } from "./errors.js";
 
 export const WIDGET_CORS_MAX_AGE_SECONDS = 600;
 

@@ -17,7 +17,7 @@ import type { Dispatcher } from "undici";
 import type { Config } from "../config.js";
 import type { Db } from "../db/database.js";
 import { apiKey } from "../db/schema.js";
-import { AppError } from "../http/errors.js";
+import { AppError } from "../lib/errors.js";
 import type { AuditService } from "../services/audit.js";
 import {
   API_KEY_NAMES,

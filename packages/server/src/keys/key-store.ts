@@ -3,17 +3,10 @@
  * value an administrator saved (encrypted at rest; see the admin API-keys service). Providers
  * read keys through `get()` at call time, so a key saved in the admin panel takes effect at once.
  */
-export const API_KEYS = {
-  googleMaps: "GOOGLE_MAPS_API_KEY",
-  census: "CENSUS_API_KEY",
-  googlePlaces: "GOOGLE_PLACES_API_KEY",
-  yelp: "YELP_API_KEY",
-  googleAdsDeveloperToken: "GOOGLE_ADS_DEVELOPER_TOKEN",
-  googleAdsCustomerId: "GOOGLE_ADS_CUSTOMER_ID",
-  googleAdsAccessToken: "GOOGLE_ADS_ACCESS_TOKEN",
-  dataforseoLogin: "DATAFORSEO_LOGIN",
-  dataforseoPassword: "DATAFORSEO_PASSWORD",
-} as const;
+import { API_KEYS } from "../config.js";
+
+/** The names of the keys and their environment variables: the configuration's table. */
+export { API_KEYS };
 
 export type ApiKeyName = keyof typeof API_KEYS;
 export const API_KEY_NAMES = Object.keys(API_KEYS) as ApiKeyName[];

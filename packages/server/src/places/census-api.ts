@@ -30,7 +30,7 @@ import { type Dispatcher, request } from "undici";
 import type { Config } from "../config.js";
 import type { Db } from "../db/database.js";
 import { censusCache } from "../db/schema.js";
-import { AppError } from "../http/errors.js";
+import { AppError } from "../lib/errors.js";
 import type { EmbeddedCensus } from "./embedded.js";
 import { normalizePlaceName } from "./geocoder.js";
 import type { PlaceProvider } from "./provider.js";

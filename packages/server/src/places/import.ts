@@ -25,7 +25,7 @@ import { CsvError, parse } from "csv-parse/sync";
 import { count, inArray } from "drizzle-orm";
 import type { Db } from "../db/database.js";
 import { importedPlace } from "../db/schema.js";
-import { AppError } from "../http/errors.js";
+import { AppError } from "../lib/errors.js";
 import { displayName } from "./census-api.js";
 import { footprintMiles, radiusFromArea } from "./density.js";
 import type { PlaceProvider } from "./provider.js";

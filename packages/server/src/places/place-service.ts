@@ -17,7 +17,7 @@ import {
   type ZipAreasSummary,
   zipAreaRows,
 } from "@bis/sdk";
-import { AppError } from "../http/errors.js";
+import { AppError } from "../lib/errors.js";
 import type { EmbeddedCensus } from "./embedded.js";
 import { Geocoder } from "./geocoder.js";
 import type { PlaceProvider } from "./provider.js";

@@ -23,8 +23,8 @@ import type { CompetitorListing, CompetitorSource, ProviderResult } from "@bis/s
 import { type Dispatcher, request } from "undici";
 import { z } from "zod";
 import type { Config } from "../config.js";
-import { AppError } from "../http/errors.js";
 import type { KeyStore } from "../keys/key-store.js";
+import { AppError } from "../lib/errors.js";
 import { parseJson, snippet, timeoutMessage } from "./upstream.js";
 
 export const METERS_PER_MILE = 1609.34;

@@ -50,8 +50,8 @@ import {
 import { type Dispatcher, request } from "undici";
 import { z } from "zod";
 import type { Config } from "../config.js";
-import { AppError } from "../http/errors.js";
 import type { ApiKeyName, KeyStore } from "../keys/key-store.js";
+import { AppError } from "../lib/errors.js";
 import { parseJson, snippet, timeoutMessage } from "./upstream.js";
 
 export type KeywordProviderId = Config["premium"]["keywordProvider"];

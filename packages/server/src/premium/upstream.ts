@@ -3,7 +3,7 @@
  * a short excerpt of a body for messages, its JSON, and the message of a call that timed out.
  * Every failure is UPSTREAM_FAILED.
  */
-import { AppError } from "../http/errors.js";
+import { AppError } from "../lib/errors.js";
 
 /** The body on one line, at most 200 characters (for error messages). */
 export const snippet = (text: string) => text.replace(/\s+/g, " ").trim().slice(0, 200);

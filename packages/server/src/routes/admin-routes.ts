@@ -17,9 +17,9 @@ import {
 } from "@bis/sdk";
 import { Router } from "express";
 import type { AppContext } from "../context.js";
-import { AppError, parse } from "../http/errors.js";
-import { decodeKeyCursor, encodeKeyCursor, pageBody, pageRequest } from "../http/pagination.js";
 import { requireAdmin, requireUser, userOf } from "../http/session.js";
+import { AppError, parse } from "../lib/errors.js";
+import { decodeKeyCursor, encodeKeyCursor, pageBody, pageRequest } from "../lib/pagination.js";
 
 export function adminRoutes(ctx: AppContext): Router {
   const { config, logs } = ctx;

@@ -7,9 +7,9 @@ import {
 } from "@bis/sdk";
 import { Router } from "express";
 import type { AppContext } from "../context.js";
-import { parse } from "../http/errors.js";
-import { pageBody, pageRequest } from "../http/pagination.js";
 import { requireUser, userOf } from "../http/session.js";
+import { parse } from "../lib/errors.js";
+import { pageBody, pageRequest } from "../lib/pagination.js";
 
 export function analysisRoutes({ services: { accounts, analyses } }: AppContext): Router {
   const router = Router();

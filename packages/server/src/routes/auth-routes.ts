@@ -12,13 +12,13 @@ import {
 } from "@bis/sdk";
 import { type Request, Router } from "express";
 import type { AppContext } from "../context.js";
-import { AppError, parse } from "../http/errors.js";
 import {
   accountCreationRateLimit,
   accountRecoveryRateLimit,
   loginRateLimit,
 } from "../http/security.js";
 import { currentUser, requestHeaders, requireUser, userOf } from "../http/session.js";
+import { AppError, parse } from "../lib/errors.js";
 import { createAccountSecurityService } from "../services/account-security.js";
 
 /**

@@ -2,8 +2,8 @@
 import { competitionAnalysisRequestSchema } from "@bis/sdk";
 import { Router } from "express";
 import type { AppContext } from "../context.js";
-import { parse } from "../http/errors.js";
 import { requireUser, userOf } from "../http/session.js";
+import { parse } from "../lib/errors.js";
 
 const PATH = "/analyses/:analysisId/competition-analysis";
 

@@ -2,8 +2,8 @@
 import { keywordResearchRequestSchema } from "@bis/sdk";
 import { Router } from "express";
 import type { AppContext } from "../context.js";
-import { parse } from "../http/errors.js";
 import { requireUser, userOf } from "../http/session.js";
+import { parse } from "../lib/errors.js";
 
 const PATH = "/keyword-analysis/analyze";
 

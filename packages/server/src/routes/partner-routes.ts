@@ -6,9 +6,9 @@
 import { leadsQuerySchema, partnerCreateSchema, partnerUpdateSchema } from "@bis/sdk";
 import { Router } from "express";
 import type { AppContext } from "../context.js";
-import { parse } from "../http/errors.js";
-import { pageBody, pageRequest } from "../http/pagination.js";
 import { requireAdmin, userOf } from "../http/session.js";
+import { parse } from "../lib/errors.js";
+import { pageBody, pageRequest } from "../lib/pagination.js";
 
 export function partnerRoutes(ctx: AppContext): Router {
   const { accounts, partners } = ctx.services;

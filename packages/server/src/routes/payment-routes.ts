@@ -5,9 +5,9 @@
 import { paymentIntentRequestSchema } from "@bis/sdk";
 import express, { Router } from "express";
 import type { AppContext } from "../context.js";
-import { parse } from "../http/errors.js";
-import { pageBody, pageRequest } from "../http/pagination.js";
 import { requireAdmin, requireUser, userOf } from "../http/session.js";
+import { parse } from "../lib/errors.js";
+import { pageBody, pageRequest } from "../lib/pagination.js";
 
 export function paymentRoutes({ services: { accounts, payments } }: AppContext): Router {
   const router = Router();

@@ -2,9 +2,9 @@
 import { adminSetupRequestSchema, type PublicSettings } from "@bis/sdk";
 import { Router } from "express";
 import type { AppContext } from "../context.js";
-import { AppError, parse } from "../http/errors.js";
 import { accountCreationRateLimit } from "../http/security.js";
 import { requestHeaders } from "../http/session.js";
+import { AppError, parse } from "../lib/errors.js";
 
 export function publicRoutes({
   config,

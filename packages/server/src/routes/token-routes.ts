@@ -9,10 +9,10 @@
 import { createTokenRequestSchema, TOKEN_MESSAGES } from "@bis/sdk";
 import { type RequestHandler, Router } from "express";
 import type { AppContext } from "../context.js";
-import { AppError, parse } from "../http/errors.js";
-import { pageBody, pageRequest } from "../http/pagination.js";
 import { loginRateLimit } from "../http/security.js";
 import { currentUser, requestHeaders, requireUser, userOf } from "../http/session.js";
+import { AppError, parse } from "../lib/errors.js";
+import { pageBody, pageRequest } from "../lib/pagination.js";
 
 export function tokenRoutes({ config, services: { accounts, tokens } }: AppContext): Router {
   const router = Router();

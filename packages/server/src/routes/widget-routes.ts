@@ -6,7 +6,6 @@
 import { widgetAnalyzeRequestSchema, widgetLeadRequestSchema } from "@bis/sdk";
 import express, { Router } from "express";
 import type { AppContext } from "../context.js";
-import { parse } from "../http/errors.js";
 import {
   authorizePartner,
   noCookies,
@@ -14,6 +13,7 @@ import {
   widgetPreflight,
   widgetRateLimits,
 } from "../http/widget-security.js";
+import { parse } from "../lib/errors.js";
 import type { WidgetAssets } from "../services/widget-assets.js";
 
 /** Mounted at /api/widget. */

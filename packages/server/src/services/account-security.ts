@@ -32,7 +32,7 @@ import {
   emailTakenNoticeMail,
 } from "../email/account-templates.js";
 import type { Mailer } from "../email/mailer.js";
-import { AppError } from "../http/errors.js";
+import { AppError } from "../lib/errors.js";
 import type { AccountService } from "./accounts.js";
 import { parseUserAgent } from "./user-agent.js";
 

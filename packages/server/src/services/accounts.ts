@@ -20,7 +20,7 @@ import { type Auth, VERIFIED_CALLBACK_PATH } from "../auth/auth.js";
 import { cookieValue, createSessionCache } from "../auth/session-cache.js";
 import type { Db } from "../db/database.js";
 import { session as sessionTable, user as userTable } from "../db/schema.js";
-import { AppError } from "../http/errors.js";
+import { AppError } from "../lib/errors.js";
 
 type UserRow = typeof userTable.$inferSelect;
 type RegisterInput = z.output<typeof registerRequestSchema>;

@@ -25,8 +25,8 @@ import {
   user as userTable,
   verification,
 } from "../db/schema.js";
-import { AppError } from "../http/errors.js";
-import { FIRST_PAGE, type PageRequest, readPage } from "../http/pagination.js";
+import { AppError } from "../lib/errors.js";
+import { FIRST_PAGE, type PageRequest, readPage } from "../lib/pagination.js";
 import { type AccountService, toUserDto } from "./accounts.js";
 import type { AuditService } from "./audit.js";
 import type { SettingsService } from "./settings.js";

@@ -24,8 +24,8 @@ import {
 import { and, count, desc, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../db/database.js";
 import { analysis, payment } from "../db/schema.js";
-import { AppError } from "../http/errors.js";
-import { FIRST_PAGE, type PageRequest, readPage } from "../http/pagination.js";
+import { AppError } from "../lib/errors.js";
+import { FIRST_PAGE, type PageRequest, readPage } from "../lib/pagination.js";
 import { type PlaceService, stateCode } from "../places/place-service.js";
 import type { AuditService } from "./audit.js";
 

@@ -7,7 +7,7 @@ import type { AuditEntry, User } from "@bis/sdk";
 import { count, desc, sql } from "drizzle-orm";
 import type { Db } from "../db/database.js";
 import { auditLog } from "../db/schema.js";
-import { FIRST_PAGE, type PageRequest, readPage } from "../http/pagination.js";
+import { FIRST_PAGE, type PageRequest, readPage } from "../lib/pagination.js";
 
 /** A database or a transaction: anything that can insert. */
 type Writer = Pick<Db, "insert">;

@@ -31,8 +31,8 @@ import type { Logger } from "pino";
 import type { Config } from "../config.js";
 import type { Db } from "../db/database.js";
 import { analysis } from "../db/schema.js";
-import { AppError } from "../http/errors.js";
 import type { KeyStore } from "../keys/key-store.js";
+import { AppError } from "../lib/errors.js";
 import type { PlaceService } from "../places/place-service.js";
 import {
   type CompetitorProvider,

@@ -23,9 +23,9 @@ import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../db/database.js";
 import { lead, partner, partnerUsage } from "../db/schema.js";
-import { AppError } from "../http/errors.js";
-import { FIRST_PAGE, type PageRequest, readPage } from "../http/pagination.js";
 import { deriveEncryptionKey, openValue, sealValue } from "../keys/api-key-service.js";
+import { AppError } from "../lib/errors.js";
+import { FIRST_PAGE, type PageRequest, readPage } from "../lib/pagination.js";
 import type { AuditService } from "./audit.js";
 import type { WebhookUrlPolicy } from "./webhook-url.js";
 

@@ -19,8 +19,8 @@ import type Stripe from "stripe";
 import type { PaymentsConfig } from "../config.js";
 import type { Db } from "../db/database.js";
 import { analysis, payment, stripeEvent } from "../db/schema.js";
-import { AppError } from "../http/errors.js";
-import { FIRST_PAGE, type PageRequest, readPage } from "../http/pagination.js";
+import { AppError } from "../lib/errors.js";
+import { FIRST_PAGE, type PageRequest, readPage } from "../lib/pagination.js";
 import { type StripeClient, StripeErrors, verifyWebhook } from "../payments/stripe-client.js";
 import {
   type ChargeObject,

@@ -11,8 +11,8 @@ import { API_TOKEN_PREFIX, type ApiToken, type CreatedToken, type User } from "@
 import { and, count, desc, eq, isNull } from "drizzle-orm";
 import type { Db } from "../db/database.js";
 import { apiToken, user as userTable } from "../db/schema.js";
-import { AppError } from "../http/errors.js";
-import { FIRST_PAGE, type PageRequest, readPage } from "../http/pagination.js";
+import { AppError } from "../lib/errors.js";
+import { FIRST_PAGE, type PageRequest, readPage } from "../lib/pagination.js";
 import { toUserDto } from "./accounts.js";
 import type { AuditService } from "./audit.js";
 

@@ -10,7 +10,7 @@ import { createHash } from "node:crypto";
 import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import type { WidgetManifest } from "@bis/sdk";
-import { AppError } from "../http/errors.js";
+import { AppError } from "../lib/errors.js";
 
 export const WIDGET_FILE = "bis-widget.iife.js";
 
