@@ -13,10 +13,20 @@
  * Messages name the provider and what it said, never the key.
  */
 import { API_KEY_LABELS } from "@bis/sdk";
-import { type Dispatcher, request } from "undici";
+import type { Dispatcher } from "undici";
 import type { Config } from "../config.js";
-import { GOOGLE_ADS_API_VERSION } from "../premium/keyword-providers.js";
+import { AppError } from "../lib/errors.js";
+import { GOOGLE_ADS_API_VERSION } from "../upstream/apis.js";
+import {
+  createUpstreamClient,
+  statusVerb,
+  type UpstreamRequest,
+  type UpstreamResponse,
+} from "../upstream/client.js";
+import { snippet } from "../upstream/messages.js";
 import type { ApiKeyName } from "./key-store.js";
+
+type Answer = UpstreamResponse;
 
 export const KEY_TEST_TIMEOUT_MS = 10_000;
 
@@ -33,21 +43,8 @@ export interface KeyTestDeps {
   timeoutMs?: number;
 }
 
-interface Answer {
-  status: number;
-  contentType: string;
-  location: string;
-  text: string;
-}
-
-function snippet(text: string, secrets: string[]): string {
-  let flat = text
-    .replace(/<[^>]*>/g, " ")
-    .replace(/\s+/g, " ")
-    .trim();
-  for (const secret of secrets) if (secret) flat = flat.split(secret).join("****");
-  return flat.length > 300 ? `${flat.slice(0, 300)}…` : flat;
-}
+/** A key test's excerpt of what the provider said: at most 300 characters, secrets hidden. */
+const excerpt = (text: string, secrets: readonly string[]) => snippet(text, secrets, 300);
 
 function json(text: string): Record<string, unknown> | null {
   try {
@@ -61,69 +58,49 @@ function json(text: string): Record<string, unknown> | null {
 }
 
 /** Google's `{ error: { message } }`, Yelp's `{ error: { description } }`, or the text. */
-function providerMessage(answer: Answer, secrets: string[]): string {
+function providerMessage(answer: Answer, secrets: readonly string[]): string {
   const body = json(answer.text);
   const error = body?.error;
   if (error && typeof error === "object") {
     const e = error as { message?: unknown; description?: unknown; status?: unknown };
     const text = [e.status, e.message ?? e.description].filter((v) => typeof v === "string");
-    if (text.length > 0) return snippet(text.join(": "), secrets);
+    if (text.length > 0) return excerpt(text.join(": "), secrets);
   }
-  if (typeof body?.error_message === "string") return snippet(body.error_message, secrets);
-  if (typeof body?.status_message === "string") return snippet(body.status_message, secrets);
-  return snippet(answer.text, secrets);
+  if (typeof body?.error_message === "string") return excerpt(body.error_message, secrets);
+  if (typeof body?.status_message === "string") return excerpt(body.status_message, secrets);
+  return excerpt(answer.text, secrets);
 }
 
+/**
+ * One request through the upstream client; a provider that cannot be reached or does not
+ * answer in time is a failed test with the client's message (not an error).
+ */
 async function call(
   label: string,
-  url: URL,
-  init: { method?: "GET" | "POST"; headers?: Record<string, string>; body?: string },
+  request: UpstreamRequest & { secrets: readonly string[] },
   deps: KeyTestDeps,
-  secrets: string[],
 ): Promise<Answer | KeyTestOutcome> {
-  const timeoutMs = deps.timeoutMs ?? KEY_TEST_TIMEOUT_MS;
-  const signal = AbortSignal.timeout(timeoutMs);
-  const where = `${url.protocol}//${url.host}`;
+  const client = createUpstreamClient({
+    label,
+    timeoutMs: deps.timeoutMs ?? KEY_TEST_TIMEOUT_MS,
+    dispatcher: deps.dispatcher,
+    headers: { "user-agent": "BIS key test" },
+  });
   try {
-    const response = await request(url, {
-      method: init.method ?? "GET",
-      headers: { "user-agent": "BIS key test", ...init.headers },
-      body: init.body,
-      headersTimeout: timeoutMs,
-      bodyTimeout: timeoutMs,
-      signal,
-      ...(deps.dispatcher ? { dispatcher: deps.dispatcher } : {}),
-    });
-    const text = await response.body.text();
-    return {
-      status: response.statusCode,
-      contentType: String(response.headers["content-type"] ?? ""),
-      location: String(response.headers.location ?? ""),
-      text,
-    };
+    return await client.send(request);
   } catch (error) {
-    if (signal.aborted || /TIMEOUT/.test((error as { code?: string }).code ?? "")) {
-      return {
-        ok: false,
-        message: `${label} did not answer within ${Math.round(timeoutMs / 1000)} s (${where})`,
-      };
-    }
-    const code = (error as { code?: string }).code;
-    const reason = snippet([code, (error as Error).message].filter(Boolean).join(": "), secrets);
-    return { ok: false, message: `${label} could not be reached (${where}): ${reason}` };
+    if (error instanceof AppError) return { ok: false, message: error.message };
+    throw error;
   }
 }
 
 const isOutcome = (v: Answer | KeyTestOutcome): v is KeyTestOutcome => "ok" in v;
 
-function refused(label: string, answer: Answer, secrets: string[]): KeyTestOutcome {
+function refused(label: string, answer: Answer, secrets: readonly string[]): KeyTestOutcome {
   const said = providerMessage(answer, secrets);
-  const verb =
-    answer.status === 401 || answer.status === 403 || answer.status === 400
-      ? "rejected the key"
-      : answer.status >= 500
-        ? "failed"
-        : "refused the request";
+  const verb = [400, 401, 403].includes(answer.status)
+    ? "rejected the key"
+    : statusVerb(answer.status);
   return {
     ok: false,
     message: `${label} ${verb} (HTTP ${answer.status})${said ? `: ${said}` : ""}`,
@@ -142,11 +119,13 @@ async function testGoogleMaps(value: string, deps: KeyTestDeps): Promise<KeyTest
   url.searchParams.set("zoom", "3");
   url.searchParams.set("size", "1x1");
   url.searchParams.set("key", value);
-  const answer = await call(label, url, { headers: { referer: `${deps.config.baseUrl}/` } }, deps, [
-    value,
-  ]);
+  const answer = await call(
+    label,
+    { url, headers: { referer: `${deps.config.baseUrl}/` }, secrets: [value] },
+    deps,
+  );
   if (isOutcome(answer)) return answer;
-  if (answer.status === 200 && answer.contentType.startsWith("image/"))
+  if (answer.status === 200 && answer.header("content-type").startsWith("image/"))
     return accepted(label, answer);
   return refused(label, answer, [value]);
 }
@@ -158,19 +137,19 @@ async function testCensus(value: string, deps: KeyTestDeps): Promise<KeyTestOutc
   url.searchParams.set("get", "NAME");
   url.searchParams.set("for", "state:11");
   url.searchParams.set("key", value);
-  const answer = await call(label, url, {}, deps, [value]);
+  const answer = await call(label, { url, secrets: [value] }, deps);
   if (isOutcome(answer)) return answer;
   if (answer.status >= 300 && answer.status < 400) {
     return {
       ok: false,
-      message: `${label} rejected the key (HTTP ${answer.status}, redirected to ${answer.location || "its invalid-key page"}): invalid or not yet activated`,
+      message: `${label} rejected the key (HTTP ${answer.status}, redirected to ${answer.header("location") || "its invalid-key page"}): invalid or not yet activated`,
     };
   }
   if (answer.status !== 200) return refused(label, answer, [value]);
-  if (/html/i.test(answer.contentType) || /^\s*</.test(answer.text)) {
+  if (/html/i.test(answer.header("content-type")) || /^\s*</.test(answer.text)) {
     return {
       ok: false,
-      message: `${label} rejected the key: it answered with an HTML page (${snippet(answer.text, [value])})`,
+      message: `${label} rejected the key: it answered with an HTML page (${excerpt(answer.text, [value])})`,
     };
   }
   try {
@@ -181,7 +160,7 @@ async function testCensus(value: string, deps: KeyTestDeps): Promise<KeyTestOutc
   }
   return {
     ok: false,
-    message: `${label} answered HTTP 200 without the expected table: ${snippet(answer.text, [value])}`,
+    message: `${label} answered HTTP 200 without the expected table: ${excerpt(answer.text, [value])}`,
   };
 }
 
@@ -190,18 +169,14 @@ async function testGooglePlaces(value: string, deps: KeyTestDeps): Promise<KeyTe
   const url = new URL(`${deps.config.premium.urls.googlePlaces}/v1/places:searchText`);
   const answer = await call(
     label,
-    url,
     {
+      url,
       method: "POST",
-      headers: {
-        "content-type": "application/json",
-        "x-goog-api-key": value,
-        "x-goog-fieldmask": "places.id",
-      },
-      body: JSON.stringify({ textQuery: "HVAC contractor in Austin, TX", pageSize: 1 }),
+      headers: { "x-goog-api-key": value, "x-goog-fieldmask": "places.id" },
+      json: { textQuery: "HVAC contractor in Austin, TX", pageSize: 1 },
+      secrets: [value],
     },
     deps,
-    [value],
   );
   if (isOutcome(answer)) return answer;
   return answer.status === 200 ? accepted(label, answer) : refused(label, answer, [value]);
@@ -215,10 +190,12 @@ async function testYelp(value: string, deps: KeyTestDeps): Promise<KeyTestOutcom
   url.searchParams.set("limit", "1");
   const answer = await call(
     label,
-    url,
-    { headers: { authorization: `Bearer ${value}`, accept: "application/json" } },
+    {
+      url,
+      headers: { authorization: `Bearer ${value}`, accept: "application/json" },
+      secrets: [value],
+    },
     deps,
-    [value],
   );
   if (isOutcome(answer)) return answer;
   return answer.status === 200 ? accepted(label, answer) : refused(label, answer, [value]);
@@ -255,16 +232,16 @@ async function testGoogleAds(
   );
   const answer = await call(
     label,
-    url,
     {
+      url,
       headers: {
         authorization: `Bearer ${accessToken}`,
         "developer-token": developerToken ?? "",
         accept: "application/json",
       },
+      secrets,
     },
     deps,
-    secrets,
   );
   if (isOutcome(answer)) return answer;
   if (answer.status !== 200) return refused(label, answer, secrets);
@@ -295,15 +272,15 @@ async function testDataForSeo(
   const url = new URL(`${deps.config.premium.urls.dataforseo}/v3/appendix/user_data`);
   const answer = await call(
     label,
-    url,
     {
+      url,
       headers: {
         authorization: `Basic ${Buffer.from(`${login}:${password}`).toString("base64")}`,
         accept: "application/json",
       },
+      secrets,
     },
     deps,
-    secrets,
   );
   if (isOutcome(answer)) return answer;
   const body = json(answer.text);
