@@ -181,7 +181,9 @@ describe("Google Places API (New) Text Search", () => {
       ),
     );
     expect(error.code).toBe("UPSTREAM_FAILED");
-    expect(error.message).toMatch(/Could not reach Google Places API \(New\)/);
+    expect(error.message).toMatch(
+      /^Google Places API \(New\) could not be reached \(http:\/\/127\.0\.0\.1:9\): ECONNREFUSED/,
+    );
   });
 });
 

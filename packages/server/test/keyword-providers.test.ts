@@ -428,8 +428,8 @@ describe("Google Ads keyword ideas", () => {
 
       fake.fail("slow");
       e = await failure(run());
-      expect(e.message).toBe(
-        "Google Ads API (Keyword Planner) did not answer within 0.3 s. Please try again.",
+      expect(e.message).toMatch(
+        /^Google Ads API \(Keyword Planner\) did not answer within 0\.3 s \(http:\/\/127\.0\.0\.1:\d+\)\. Please try again\.$/,
       );
     } finally {
       fake.fail(null);
@@ -484,7 +484,7 @@ describe("Google Ads keyword ideas", () => {
     const e = await failure(provider.research({ market: AUSTIN, industry: "HVAC" }));
     expect(e.code).toBe("UPSTREAM_FAILED");
     expect(e.message).toContain(
-      "Could not reach Google Ads API (Keyword Planner) (http://127.0.0.1:9)",
+      "Google Ads API (Keyword Planner) could not be reached (http://127.0.0.1:9): ECONNREFUSED",
     );
   });
 });
@@ -663,7 +663,7 @@ describe("DataForSEO search volume", () => {
 
       fake.fail("slow");
       expect((await failure(run())).message).toBe(
-        `${label} did not answer within 0.3 s. Please try again.`,
+        `${label} did not answer within 0.3 s (${fake.url}). Please try again.`,
       );
     } finally {
       fake.fail(null);
