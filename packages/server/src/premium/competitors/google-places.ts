@@ -14,9 +14,10 @@ import {
   type CompetitorProvider,
   competitorClient,
   type HttpOptions,
-  METERS_PER_MILE,
+  measuredResult,
   nullish,
   PROVIDER_LABELS,
+  radiusMeters,
 } from "./provider.js";
 
 export const GOOGLE_PLACES_FIELD_MASK =
@@ -50,10 +51,7 @@ export function createGooglePlacesProvider(options: HttpOptions): CompetitorProv
     terms: [GOOGLE_PLACES_QUERY],
     async search(query) {
       const url = new URL(`${options.baseUrl}/v1/places:searchText`);
-      const radius = Math.min(
-        Math.round(query.radiusMiles * METERS_PER_MILE),
-        GOOGLE_PLACES_MAX_RADIUS_METERS,
-      );
+      const radius = radiusMeters(query, GOOGLE_PLACES_MAX_RADIUS_METERS);
       const listings: CompetitorListing[] = [];
       let pageToken: string | undefined;
       let pages = 0;
@@ -101,16 +99,12 @@ export function createGooglePlacesProvider(options: HttpOptions): CompetitorProv
         }
         pageToken = answer.nextPageToken || undefined;
       } while (pageToken && pages < GOOGLE_PLACES_MAX_PAGES);
-      return {
-        source: "google-places",
-        label,
-        grade: "measured",
-        status: "ok",
+      return measuredResult("google-places", {
         listings,
         reportedTotal: null,
         pages,
         truncated: Boolean(pageToken),
-      };
+      });
     },
   };
 }

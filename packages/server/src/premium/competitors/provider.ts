@@ -2,7 +2,7 @@
  * What the competitor providers share: the interface, the labels, the search around the target,
  * and how a provider's refusal is worded (its own error message when its body has one).
  */
-import type { CompetitorSource, ProviderResult } from "@bis/sdk";
+import type { CompetitorListing, CompetitorSource, ProviderResult } from "@bis/sdk";
 import type { Dispatcher } from "undici";
 import type { z } from "zod";
 import {
@@ -86,4 +86,22 @@ export function answerOf<T extends z.ZodType>(
     throw client.failure(response, { detail: errorDetail(response.text), keyHint });
   }
   return response.parse(schema);
+}
+
+/** The search radius in metres, at most the provider's maximum. */
+export function radiusMeters(query: CompetitorSearch, maxMeters: number): number {
+  return Math.min(Math.round(query.radiusMiles * METERS_PER_MILE), maxMeters);
+}
+
+/** The result of a measured search that went through. */
+export function measuredResult(
+  source: CompetitorSource,
+  found: {
+    listings: CompetitorListing[];
+    reportedTotal: number | null;
+    pages: number;
+    truncated: boolean;
+  },
+): ProviderResult {
+  return { source, label: PROVIDER_LABELS[source], grade: "measured", status: "ok", ...found };
 }

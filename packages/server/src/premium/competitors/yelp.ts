@@ -14,8 +14,10 @@ import {
   competitorClient,
   type HttpOptions,
   METERS_PER_MILE,
+  measuredResult,
   nullish,
   PROVIDER_LABELS,
+  radiusMeters,
 } from "./provider.js";
 
 export const YELP_TERM = "hvac";
@@ -50,10 +52,7 @@ export function createYelpProvider(options: HttpOptions): CompetitorProvider {
     label,
     terms: [YELP_TERM],
     async search(query) {
-      const radius = Math.min(
-        Math.round(query.radiusMiles * METERS_PER_MILE),
-        YELP_MAX_RADIUS_METERS,
-      );
+      const radius = radiusMeters(query, YELP_MAX_RADIUS_METERS);
       const listings: CompetitorListing[] = [];
       let total: number | null = null;
       let pages = 0;
@@ -97,16 +96,12 @@ export function createYelpProvider(options: HttpOptions): CompetitorProvider {
         offset += page.length;
         more = page.length === YELP_LIMIT && (total == null || offset < total);
       }
-      return {
-        source: "yelp",
-        label,
-        grade: "measured",
-        status: "ok",
+      return measuredResult("yelp", {
         listings,
         reportedTotal: total,
         pages,
         truncated: total != null ? total > offset : more,
-      };
+      });
     },
   };
 }

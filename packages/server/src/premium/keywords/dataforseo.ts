@@ -21,11 +21,8 @@ import {
   type KeywordProvider,
   type KeywordProviderOptions,
   keywordClient,
-  modeled,
-  modeledCpcByIntent,
-  monthOf,
+  measuredStart,
   num,
-  requireKeys,
   stateName,
 } from "./provider.js";
 
@@ -98,7 +95,6 @@ interface DataforseoTask {
 export function createDataforseoKeywordProvider(options: KeywordProviderOptions): KeywordProvider {
   const id = "dataforseo" as const;
   const label = KEYWORD_PROVIDER_LABELS[id];
-  const now = options.now ?? (() => new Date());
   const client = keywordClient(id, options);
 
   async function live(auth: string, task: DataforseoTask, secrets: string[]) {
@@ -145,13 +141,11 @@ export function createDataforseoKeywordProvider(options: KeywordProviderOptions)
     label,
     grade: "measured",
     async research(input) {
-      const keys = requireKeys(id, options.keys());
+      const { keys, model, fallbackCpc, provenance } = measuredStart(id, options, input);
       const auth = Buffer.from(`${keys.dataforseoLogin}:${keys.dataforseoPassword}`).toString(
         "base64",
       );
       const secrets = [auth, keys.dataforseoPassword ?? ""];
-      const model = modeled(input);
-      const fallbackCpc = modeledCpcByIntent(model);
       const intentOf = new Map(model.candidates.map((c) => [c.keyword, c.intent]));
       const target = model.cities.find((c) => c.target) ?? model.cities[0];
 
@@ -194,27 +188,16 @@ export function createDataforseoKeywordProvider(options: KeywordProviderOptions)
         }
       }
 
-      const month = monthOf(now());
       const source = `${label}: keywords_data/google_ads/search_volume/live`;
       const states = [...groups.keys()].filter((l) => l.split(",").length === 2);
       return {
         metrics,
         cities: model.cities,
         limits: keywordCityLimit(model.cities.length, model.citiesAvailable),
-        provenance: {
-          searchVolume: {
-            source,
-            vintage: `12 months to ${month}`,
-            grade: "measured",
-            method: `Google Ads average monthly searches for the ${model.candidates.length} keywords of the BIS taxonomy over ${model.cities.length} ${model.cities.length === 1 ? "city" : "cities"}: city-named keywords measured in their state (${states.map((s) => s.split(",")[0]).join(", ")}), the others in ${target?.name ?? "the target city"} only (not the whole radius); ${tasks.length} request${tasks.length === 1 ? "" : "s"}`,
-          },
-          cpc: {
-            source,
-            vintage: month,
-            grade: "measured",
-            method: `Google Ads CPC as reported by DataForSEO${withoutCpc > 0 ? `; ${withoutCpc} keywords without one use the modeled CPC of their intent` : ""}`,
-          },
-        },
+        provenance: provenance(source, {
+          searchVolume: `Google Ads average monthly searches for the ${model.candidates.length} keywords of the BIS taxonomy over ${model.cities.length} ${model.cities.length === 1 ? "city" : "cities"}: city-named keywords measured in their state (${states.map((s) => s.split(",")[0]).join(", ")}), the others in ${target?.name ?? "the target city"} only (not the whole radius); ${tasks.length} request${tasks.length === 1 ? "" : "s"}`,
+          cpc: `Google Ads CPC as reported by DataForSEO${withoutCpc > 0 ? `; ${withoutCpc} keywords without one use the modeled CPC of their intent` : ""}`,
+        }),
       };
     },
   };

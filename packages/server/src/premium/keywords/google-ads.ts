@@ -34,11 +34,8 @@ import {
   type KeywordProvider,
   type KeywordProviderOptions,
   keywordClient,
-  modeled,
-  modeledCpcByIntent,
-  monthOf,
+  measuredStart,
   num,
-  requireKeys,
   stateName,
 } from "./provider.js";
 
@@ -55,66 +52,58 @@ export const GOOGLE_ADS_MAX_PAGES = 3;
 const label = KEYWORD_PROVIDER_LABELS["google-ads"];
 
 const int64 = z.union([z.string(), z.number()]).nullish();
+const text = z.string().nullish();
+/** A list Google may leave out. */
+const listOf = <T extends z.ZodType>(item: T) => z.array(item).nullish();
 
 const googleAdsErrorSchema = z.looseObject({
   error: z.looseObject({
     code: z.number().nullish(),
-    message: z.string().nullish(),
-    status: z.string().nullish(),
-    details: z
-      .array(
-        z.looseObject({
-          errors: z
-            .array(
-              z.looseObject({
-                errorCode: z.record(z.string(), z.unknown()).nullish(),
-                message: z.string().nullish(),
-              }),
-            )
-            .nullish(),
-          requestId: z.string().nullish(),
-        }),
-      )
-      .nullish(),
+    message: text,
+    status: text,
+    details: listOf(
+      z.looseObject({
+        errors: listOf(
+          z.looseObject({ errorCode: z.record(z.string(), z.unknown()).nullish(), message: text }),
+        ),
+        requestId: text,
+      }),
+    ),
   }),
 });
 
 const geoSuggestSchema = z.looseObject({
-  geoTargetConstantSuggestions: z
-    .array(
-      z.looseObject({
-        searchTerm: z.string().nullish(),
-        geoTargetConstant: z.looseObject({
-          resourceName: z.string(),
-          name: z.string().nullish(),
-          canonicalName: z.string().nullish(),
-          targetType: z.string().nullish(),
-          status: z.string().nullish(),
-          countryCode: z.string().nullish(),
-        }),
+  geoTargetConstantSuggestions: listOf(
+    z.looseObject({
+      searchTerm: text,
+      geoTargetConstant: z.looseObject({
+        resourceName: z.string(),
+        name: text,
+        canonicalName: text,
+        targetType: text,
+        status: text,
+        countryCode: text,
       }),
-    )
-    .nullish(),
+    }),
+  ),
 });
 
 const keywordIdeasSchema = z.looseObject({
-  results: z
-    .array(
-      z.looseObject({
-        text: z.string(),
-        keywordIdeaMetrics: z
-          .looseObject({
-            avgMonthlySearches: int64,
-            competition: z.string().nullish(),
-            competitionIndex: int64,
-            lowTopOfPageBidMicros: int64,
-            highTopOfPageBidMicros: int64,
-          })
-          .nullish(),
-      }),
-    )
-    .nullish(),
-  nextPageToken: z.string().nullish(),
+  results: listOf(
+    z.looseObject({
+      text: z.string(),
+      keywordIdeaMetrics: z
+        .looseObject({
+          avgMonthlySearches: int64,
+          competition: text,
+          competitionIndex: int64,
+          lowTopOfPageBidMicros: int64,
+          highTopOfPageBidMicros: int64,
+        })
+        .nullish(),
+    }),
+  ),
+  nextPageToken: text,
   totalSize: int64,
 });
 
@@ -142,7 +131,6 @@ function googleAdsError(response: UpstreamResponse) {
 export function createGoogleAdsKeywordProvider(options: KeywordProviderOptions): KeywordProvider {
   const id = "google-ads" as const;
   const version = options.googleAdsApiVersion ?? GOOGLE_ADS_API_VERSION;
-  const now = options.now ?? (() => new Date());
   const client = keywordClient(id, options);
 
   async function call<T extends z.ZodType>(
@@ -179,7 +167,7 @@ export function createGoogleAdsKeywordProvider(options: KeywordProviderOptions):
     label,
     grade: "measured",
     async research(input) {
-      const keys = requireKeys(id, options.keys());
+      const { keys, model, fallbackCpc, provenance } = measuredStart(id, options, input);
       const customerId = (keys.googleAdsCustomerId ?? "").replace(/\D/g, "");
       if (!/^\d{10}$/.test(customerId)) {
         throw new AppError(
@@ -198,8 +186,6 @@ export function createGoogleAdsKeywordProvider(options: KeywordProviderOptions):
         ...(loginCustomerId ? { "login-customer-id": loginCustomerId } : {}),
       };
 
-      const model = modeled(input);
-      const fallbackCpc = modeledCpcByIntent(model);
       const seeds = keywordProfileFor(input.industry).seeds.slice(0, GOOGLE_ADS_MAX_SEEDS);
 
       // 1. The cities' Google Ads locations.
@@ -310,26 +296,15 @@ export function createGoogleAdsKeywordProvider(options: KeywordProviderOptions):
       ];
 
       const unlocated = model.cities.length - located.length;
-      const month = monthOf(now());
       const source = `${label}, KeywordPlanIdeaService.GenerateKeywordIdeas (${version})`;
       return {
         metrics,
         cities: located.map((l) => l.city),
         limits,
-        provenance: {
-          searchVolume: {
-            source,
-            vintage: `12 months to ${month}`,
-            grade: "measured",
-            method: `Average monthly searches over 12 months, for the ideas of ${seeds.length} seed keywords in the Google Ads locations of ${located.length} ${located.length === 1 ? "city" : "cities"}${unlocated > 0 ? ` (${unlocated} without a Google Ads location left out)` : ""}, ${requests} request${requests === 1 ? "" : "s"} of at most ${GOOGLE_ADS_MAX_LOCATIONS} locations; a keyword's volumes from different requests add up; ${dropped} ideas not about the trade dropped`,
-          },
-          cpc: {
-            source,
-            vintage: month,
-            grade: "measured",
-            method: `Midpoint of the top-of-page bid range (20th–80th percentile) ÷ 1,000,000${withoutBid > 0 ? `; ${withoutBid} ideas without bids use the modeled CPC of their intent` : ""}`,
-          },
-        },
+        provenance: provenance(source, {
+          searchVolume: `Average monthly searches over 12 months, for the ideas of ${seeds.length} seed keywords in the Google Ads locations of ${located.length} ${located.length === 1 ? "city" : "cities"}${unlocated > 0 ? ` (${unlocated} without a Google Ads location left out)` : ""}, ${requests} request${requests === 1 ? "" : "s"} of at most ${GOOGLE_ADS_MAX_LOCATIONS} locations; a keyword's volumes from different requests add up; ${dropped} ideas not about the trade dropped`,
+          cpc: `Midpoint of the top-of-page bid range (20th–80th percentile) ÷ 1,000,000${withoutBid > 0 ? `; ${withoutBid} ideas without bids use the modeled CPC of their intent` : ""}`,
+        }),
       };
     },
   };

@@ -89,24 +89,21 @@ export function keywordClient(
 
 export const stateName = (code: string | undefined) =>
   US_STATES.find((s) => s.code === code)?.name ?? code ?? "";
-export const monthOf = (d: Date) => d.toISOString().slice(0, 7);
+const monthOf = (d: Date) => d.toISOString().slice(0, 7);
 
 export function modeled(input: KeywordResearchInput): KeywordModelResult {
   return modelKeywords({ market: input.market, industry: input.industry });
 }
 
 /** The modeled CPC of each intent: the fallback for keywords a provider gives no bid for. */
-export function modeledCpcByIntent(model: KeywordModelResult): Map<KeywordIntent, number> {
+function modeledCpcByIntent(model: KeywordModelResult): Map<KeywordIntent, number> {
   const out = new Map<KeywordIntent, number>();
   for (const m of model.metrics) if (!out.has(m.intent)) out.set(m.intent, m.cpc);
   return out;
 }
 
 /** The keys of a measured provider; UNAVAILABLE naming the missing ones. */
-export function requireKeys(
-  id: KeywordProviderId,
-  keys: KeyStore,
-): Partial<Record<ApiKeyName, string>> {
+function requireKeys(id: KeywordProviderId, keys: KeyStore): Partial<Record<ApiKeyName, string>> {
   const missing = KEYWORD_PROVIDER_KEYS[id].filter((name) => !keys.get(name));
   if (missing.length > 0) {
     throw new AppError(
@@ -116,6 +113,34 @@ export function requireKeys(
     );
   }
   return Object.fromEntries(KEYWORD_PROVIDER_KEYS[id].map((name) => [name, keys.get(name)]));
+}
+
+/** What a measured provider starts from: its keys, the modeled research, this month. */
+export function measuredStart(
+  id: KeywordProviderId,
+  options: KeywordProviderOptions,
+  input: KeywordResearchInput,
+) {
+  const keys = requireKeys(id, options.keys());
+  const model = modeled(input);
+  const month = monthOf((options.now ?? (() => new Date()))());
+  return {
+    keys,
+    model,
+    /** The modeled CPC of each intent, for keywords the provider gives no bid for. */
+    fallbackCpc: modeledCpcByIntent(model),
+    /** Measured volumes (the 12 months to this month) and CPCs (this month) from `source`. */
+    provenance: (source: string, method: Record<keyof KeywordProvenance, string>) =>
+      ({
+        searchVolume: {
+          source,
+          vintage: `12 months to ${month}`,
+          grade: "measured",
+          method: method.searchVolume,
+        },
+        cpc: { source, vintage: month, grade: "measured", method: method.cpc },
+      }) satisfies KeywordProvenance,
+  };
 }
 
 /** A number from an int64-as-string or a number; null when absent or not a number. */
