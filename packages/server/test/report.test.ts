@@ -27,6 +27,13 @@ import {
   SECTION_TITLES,
 } from "../src/report/render-report.js";
 import { keywordRows, leaderIndex } from "../src/report/sections.js";
+import {
+  LEADER_FIXTURE_EXPECTED,
+  leaderFixture,
+  PPC_FIXTURE_ROWS,
+  PPC_FIXTURE_TOTAL,
+  ppcFixture,
+} from "../../sdk/src/models/view-models.fixture.js";
 import { signedInAdmin, signedInUser, startTestServer, type TestServer } from "./support/index.js";
 
 /* ------------------------------------------------------------------ reading a PDF */
@@ -604,6 +611,37 @@ describe("ZIP areas in the report", () => {
     ).join(" ");
     expect(none).toContain("0 ZIP areas in range: 0 primary, 0 secondary");
     expect(none).toContain("No ZIP area lies within the service area.");
+  });
+});
+
+/**
+ * The results page's component tests render the same fixtures and expect the same rows and the
+ * same leader (packages/app/src/components/analysis/*-section.test.tsx): page and PDF agree.
+ */
+describe("the PDF shows what the results page shows", () => {
+  it("lists the same PPC rows, in the same order, with the same total", async () => {
+    const analysis = { ...fixture(), keywordResearchData: ppcFixture() };
+    const text = (await pageTexts(await renderReportBuffer(analysis))).join(" ");
+    const table = text.slice(text.indexOf("Top Keywords by Search Volume"));
+    const rows = PPC_FIXTURE_ROWS.map((cells, i) => ` ${i + 1} ${cells.join(" ")} `);
+    const positions = rows.map((row) => table.indexOf(row));
+    expect(positions.every((p) => p >= 0)).toBe(true);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
+    expect(table).not.toContain("9,999");
+    expect(text).toContain(`for every listed keyword: ${PPC_FIXTURE_TOTAL}.`);
+  });
+
+  it("names the same market leader and highlights the same row, once", async () => {
+    const analysis = { ...fixture(), competitionAnalysisData: leaderFixture() };
+    const text = (await pageTexts(await renderReportBuffer(analysis))).join(" ");
+    expect(text).toContain(`Market leader ${LEADER_FIXTURE_EXPECTED.name}`);
+    const marked = text.split(`${LEADER_FIXTURE_EXPECTED.name} (market leader)`).length - 1;
+    expect(marked).toBe(1);
+    // The marked row is the leader's (the first listing), not the second branch.
+    const table = text.slice(text.indexOf("Company Rating Reviews"));
+    expect(table.indexOf(`${LEADER_FIXTURE_EXPECTED.name} (market leader) 4.8 2,140`)).toBeGreaterThan(
+      -1,
+    );
   });
 });
 

@@ -18,6 +18,10 @@ import { held } from "../../test/held";
 import { allDone, competitionData, keywordsDone, paymentConfig } from "../../test/premium-fixtures";
 import { findSection, findToast, renderApp, toasts } from "../../test/render-app";
 import { recordToasts } from "../../test/toast-log";
+import {
+  LEADER_FIXTURE_EXPECTED,
+  leaderFixture,
+} from "../../../../sdk/src/models/view-models.fixture";
 
 vi.mock("../../lib/basemap", () => import("../../test/basemap-stub"));
 
@@ -69,6 +73,24 @@ describe("competition analysis results", () => {
     expect(body.getByRole("heading", { name: "Recommendations" })).toBeTruthy();
     expect(body.getByText("Ask every customer for a review.")).toBeTruthy();
     expect(body.queryByText("Sample data")).toBeNull();
+  });
+
+  it("shows the leader the PDF report shows for the same analysis, once (shared fixture)", async () => {
+    fakeApi({
+      ...signedIn,
+      ...analysisRoute(allDone({ competitionAnalysisData: leaderFixture() })),
+    });
+    const { user } = renderApp("/analysis/an_123");
+    const { toggle, panel } = await section();
+    await user.click(toggle);
+    const card = within(panel).getByText("Market Leader", { selector: "dt" }).parentElement;
+    expect(within(card as HTMLElement).getByText(LEADER_FIXTURE_EXPECTED.name)).toBeTruthy();
+    const rows = within(within(panel).getByRole("table", { name: "Competitors" }))
+      .getAllByRole("row")
+      .slice(1);
+    expect(rows.map((r) => r.getAttribute("data-leader") === "true")).toEqual(
+      rows.map((_, i) => i === LEADER_FIXTURE_EXPECTED.index),
+    );
   });
 
   it('defaults the market saturation to "Medium" and shows the saturation metric', async () => {

@@ -8,6 +8,11 @@ import { analysisRoute, dana, fakeApi, signedIn } from "../../test/fake-api";
 import { analysisFixture, marketData } from "../../test/fixtures";
 import { held } from "../../test/held";
 import { keywordData, keywordsDone } from "../../test/premium-fixtures";
+import {
+  PPC_FIXTURE_ROWS,
+  PPC_FIXTURE_TOTAL,
+  ppcFixture,
+} from "../../../../sdk/src/models/view-models.fixture";
 import { findSection, findToast, renderApp, toasts } from "../../test/render-app";
 import { recordToasts } from "../../test/toast-log";
 
@@ -95,6 +100,21 @@ describe("keyword research results", () => {
     expect(body.queryByRole("button", { name: "Start Keyword Research" })).toBeNull();
     // No video without a configured URL, and no placeholder either.
     expect(body.queryByTitle("Keyword research education video")).toBeNull();
+  });
+
+  it("shows the PPC rows the PDF report shows for the same analysis (shared fixture)", async () => {
+    fakeApi({
+      ...signedIn,
+      ...analysisRoute(keywordsDone({ keywordResearchData: ppcFixture() })),
+    });
+    renderApp("/analysis/an_123");
+    const { panel } = await section();
+    const cells = Array.from(ppcTable().querySelectorAll("tr[data-group]")).map((tr) => [
+      tr.querySelector("th")?.firstChild?.textContent,
+      ...Array.from(tr.querySelectorAll("td")).map((td) => td.textContent),
+    ]);
+    expect(cells).toEqual(PPC_FIXTURE_ROWS);
+    expect(within(panel).getByText(PPC_FIXTURE_TOTAL)).toBeTruthy();
   });
 
   it('defaults the competition level to "Medium"', async () => {
