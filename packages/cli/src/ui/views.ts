@@ -8,7 +8,10 @@ import {
   type AppSettings,
   type FigureProvenance,
   keywordCounts,
+  marketLeader,
   type Partner,
+  type PpcRow,
+  ppcTable,
   type User,
 } from "@bis/sdk";
 import { type Doc, type Field, fields, fmt, heading, table, text } from "./doc.js";
@@ -196,9 +199,11 @@ export function keywordsDoc(analysis: Analysis): Doc {
   const s = data.keywordData.summary;
   const counts = keywordCounts(data);
   const grade = data.provider ? `${data.provider.grade} · ${data.provider.label}` : undefined;
-  const rows = (list: typeof data.keywordData.primaryKeywords) =>
-    [...list]
-      .sort((a, b) => b.searchVolume - a.searchVolume)
+  // The rows of the PPC table the results page and the PDF show (the SDK's ppcTable), by group.
+  const ppc = ppcTable(data).rows;
+  const rows = (group: PpcRow["group"]) =>
+    ppc
+      .filter((k) => k.group === group)
       .slice(0, 15)
       .map((k) => [
         k.keyword,
@@ -227,8 +232,8 @@ export function keywordsDoc(analysis: Analysis): Doc {
         : []),
     ]),
     ...(counts.limits.length ? [text(counts.limits.join("\n"), "warning")] : []),
-    table(columns, rows(data.keywordData.primaryKeywords), { title: "Top primary keywords" }),
-    table(columns, rows(data.keywordData.longTailKeywords), { title: "Top long-tail keywords" }),
+    table(columns, rows("primary"), { title: "Top primary keywords" }),
+    table(columns, rows("longTail"), { title: "Top long-tail keywords" }),
     ...(data.keywordData.recommendations.length
       ? [
           heading("Recommendations"),
@@ -250,7 +255,7 @@ export function competitionDoc(analysis: Analysis): Doc {
         value: fmt.int(data.totalCompetitors),
         note: data.provenance ? `${data.provenance.grade} · ${data.provenance.source}` : undefined,
       },
-      { label: "Market leader", value: data.marketLeader ?? "—" },
+      { label: "Market leader", value: marketLeader(data)?.name ?? "—" },
       { label: "Average rating", value: data.avgRating == null ? "—" : fmt.dec(data.avgRating) },
       { label: "Saturation", value: data.marketSaturation },
       ...(score

@@ -17,11 +17,11 @@ import {
   keywordText,
   MAX_KEYWORD_CITIES,
   modelKeywords,
-  ppcBudget,
   resolveKeywordAssumptions,
   roundSearchVolume,
 } from "./keywords.js";
 import { AssumptionError } from "./market.js";
+import { ppcBudget } from "./ppc-table.js";
 
 function city(
   name: string,

@@ -16,7 +16,7 @@
  * Every rate, multiplier and index is a named assumption (see docs/methodology.md).
  */
 
-import { type CensusRegion, PPC_BUDGET_FACTOR, US_STATES } from "../constants.js";
+import { type CensusRegion, US_STATES } from "../constants.js";
 import { formatDecimal } from "../format.js";
 import {
   type KeywordAssumption,
@@ -34,6 +34,7 @@ import type { DataGrade } from "../schemas/provenance.js";
 import { HOUSEHOLDS_PER_HOUSING_UNIT } from "./housing-ratios.js";
 import type { AssumptionDefinition } from "./industry-profiles.js";
 import { assumptionValues, resolveAssumptionDefinitions } from "./market.js";
+import { ppcBudget } from "./ppc-table.js";
 
 /* ------------------------------------------------------------------ constants */
 
@@ -503,11 +504,6 @@ export const KEYWORD_PROFILES: Readonly<Record<string, KeywordProfile>> = {
 const fmt = (n: number) => formatDecimal(n);
 const money = (n: number) => `$${formatDecimal(n, 2, 2)}`;
 const round2 = (n: number) => Math.round(n * 100) / 100;
-
-/** Estimated monthly PPC budget of one keyword (spec §9): volume × CPC × 0.1. */
-export function ppcBudget(searchVolume: number, cpc: number): number {
-  return searchVolume * cpc * PPC_BUDGET_FACTOR;
-}
 
 /** Keyword Planner-like rounding: nearest 10, never negative. */
 export function roundSearchVolume(volume: number): number {

@@ -21,7 +21,12 @@ export function ppcFixture(): KeywordResearchData {
   return {
     totalKeywords: 8,
     keywordData: {
-      summary: { avgSearchVolume: 360, avgCPC: 13.4, competitionLevel: "High", keywordsWithVolume: 5 },
+      summary: {
+        avgSearchVolume: 360,
+        avgCPC: 13.4,
+        competitionLevel: "High",
+        keywordsWithVolume: 5,
+      },
       primaryKeywords: [
         kw("furnace repair austin", 390, 9.5),
         kw("ac repair austin", 1300, 12.345),

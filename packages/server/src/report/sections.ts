@@ -7,15 +7,15 @@ import {
   type Analysis,
   type CompetitionAnalysisData,
   type DataGrade,
-  type KeywordEntry,
-  type KeywordResearchData,
   keywordCounts,
+  marketLeader,
   type OpportunityScore,
   PPC_BUDGET_FACTOR,
   type PremiumDeliverable,
   type PremiumSection,
   type PremiumSectionState,
   populationBasisNote,
+  ppcTable,
   premiumSectionState,
   type ZipAreasResponse,
   zipAreasSummary,
@@ -39,8 +39,9 @@ import { COLORS, FONT, PAGE, type ReportWriter } from "./layout.js";
 import { drawLocator, drawMapLegend, drawServiceAreaMap, type MapInput } from "./map.js";
 import {
   assumptionRows,
-  gradesOf,
+  competitionGrades,
   gradesOfMarket,
+  keywordGrades,
   marketGrade,
   type SourceRow,
   sourceRows,
@@ -121,44 +122,11 @@ export function reportContext(
     generatedAt,
     score,
     marketGrades: gradesOfMarket(analysis),
-    keywordGrades: analysis.keywordResearchData ? gradesOf(analysis.keywordResearchData) : [],
+    keywordGrades: analysis.keywordResearchData ? keywordGrades(analysis.keywordResearchData) : [],
     competitionGrades: analysis.competitionAnalysisData
-      ? gradesOf(analysis.competitionAnalysisData)
+      ? competitionGrades(analysis.competitionAnalysisData)
       : [],
   };
-}
-
-/* ------------------------------------------------------------------ derived rows */
-
-export interface KeywordRow extends KeywordEntry {
-  /** Estimated PPC budget: search volume × CPC × PPC_BUDGET_FACTOR. */
-  budget: number;
-}
-
-/**
- * The PPC opportunities: primary keywords, then long-tail ones that are not duplicates; only
- * those with search volume; sorted by volume, highest first.
- */
-export function keywordRows(data: KeywordResearchData): KeywordRow[] {
-  const seen = new Set<string>();
-  const rows: KeywordRow[] = [];
-  for (const entry of [...data.keywordData.primaryKeywords, ...data.keywordData.longTailKeywords]) {
-    const key = entry.keyword.trim().toLowerCase();
-    if (seen.has(key)) continue;
-    seen.add(key);
-    if (!(entry.searchVolume > 0)) continue;
-    rows.push({ ...entry, budget: entry.searchVolume * entry.cpc * PPC_BUDGET_FACTOR });
-  }
-  return rows.sort((a, b) => b.searchVolume - a.searchVolume || a.keyword.localeCompare(b.keyword));
-}
-
-/** The index of the market leader in the competitor list, or -1. */
-export function leaderIndex(data: CompetitionAnalysisData): number {
-  const byName = data.marketLeader
-    ? data.competitors.findIndex((c) => c.name === data.marketLeader)
-    : -1;
-  if (byName >= 0) return byName;
-  return data.competitors.findIndex((c) => /leader/i.test(c.position));
 }
 
 /* ------------------------------------------------------------------ cover */
@@ -607,9 +575,11 @@ export function drawKeywords(w: ReportWriter, ctx: ReportContext): void {
     `${formatNumber(counts.researched)} keywords researched, ${counts.withVolumeText}.`,
     ...counts.limits,
   ];
-  if (data.estimatedMonthlyBudget !== undefined)
+  // The rows of the results page's PPC table, in its order (the SDK's ppcTable).
+  const { rows, totalBudget } = ppcTable(data);
+  if (rows.length > 0)
     extra.push(
-      `Estimated monthly PPC budget for every listed keyword: ${formatWholeDollars(data.estimatedMonthlyBudget)}.`,
+      `Estimated monthly PPC budget for every listed keyword: ${formatWholeDollars(totalBudget)}.`,
     );
   if (data.citiesAnalyzed && data.citiesAnalyzed.length > 0)
     extra.push(
@@ -622,7 +592,6 @@ export function drawKeywords(w: ReportWriter, ctx: ReportContext): void {
   if (extra.length > 0) w.note(extra.join(" "));
   w.space(4);
 
-  const rows = keywordRows(data);
   const shown = rows.slice(0, TOP_KEYWORDS);
   w.subheading("Top Keywords by Search Volume");
   if (shown.length === 0) {
@@ -645,7 +614,7 @@ export function drawKeywords(w: ReportWriter, ctx: ReportContext): void {
       ]),
       {
         fontSize: 8.5,
-        caption: `${shown.length < rows.length ? `The top ${formatNumber(shown.length)} of ${formatNumber(rows.length)}` : `All ${formatNumber(rows.length)}`} keywords with search volume, highest volume first. Estimated PPC budget = search volume × CPC × ${PPC_BUDGET_FACTOR}, in whole dollars; CPC to 2 decimals.`,
+        caption: `${shown.length < rows.length ? `The top ${formatNumber(shown.length)} of ${formatNumber(rows.length)}` : `All ${formatNumber(rows.length)}`} keywords with search volume: primary keywords by volume, highest first, then long-tail keywords likewise, each keyword once. Estimated PPC budget = search volume × CPC × ${PPC_BUDGET_FACTOR}, in whole dollars; CPC to 2 decimals.`,
       },
     );
   }
@@ -670,11 +639,13 @@ export function drawCompetition(w: ReportWriter, ctx: ReportContext): void {
       `${SAMPLE_DATA_LABEL}: these competitors are demo businesses, not real companies in this market. Configure a competitor data provider for real ones.`,
       "sample",
     );
+  const leader = marketLeader(data);
+  const leaderRow = leader?.index ?? -1;
   w.subheading("Overview");
   w.figureCards(
     [
       { label: "Total competitors", value: formatNumber(data.totalCompetitors) },
-      { label: "Market leader", value: data.marketLeader ?? NOT_AVAILABLE },
+      { label: "Market leader", value: leader?.name ?? NOT_AVAILABLE },
       {
         label: "Average rating",
         value: data.avgRating === null ? NOT_AVAILABLE : `${formatNumber(data.avgRating, 1)} / 5`,
@@ -693,7 +664,6 @@ export function drawCompetition(w: ReportWriter, ctx: ReportContext): void {
   if (data.competitors.length === 0) {
     w.banner("No competitors found within the primary radius.", "muted");
   } else {
-    const leader = leaderIndex(data);
     w.table(
       [
         { header: "Company" },
@@ -703,16 +673,16 @@ export function drawCompetition(w: ReportWriter, ctx: ReportContext): void {
         { header: "Specialization", width: 140 },
       ],
       data.competitors.map((c, i) => [
-        i === leader ? `${c.name}  (market leader)` : c.name,
+        i === leaderRow ? `${c.name}  (market leader)` : c.name,
         c.rating === null ? NOT_AVAILABLE : formatNumber(c.rating, 1),
         formatNumber(c.reviews),
         c.position,
         c.specialization,
       ]),
       {
-        highlight: (i) => i === leader,
+        highlight: (i) => i === leaderRow,
         fontSize: 8.5,
-        caption: leader >= 0 ? "The market leader is highlighted." : undefined,
+        caption: leaderRow >= 0 ? "The market leader is highlighted." : undefined,
       },
     );
   }
@@ -874,7 +844,7 @@ export function drawSources(w: ReportWriter, ctx: ReportContext): void {
   w.bullets([
     `Service area: places whose point lies within the secondary radius (${formatMiles(analysis.secondaryRadius)}, great-circle distance) of the geocoded target; within the primary radius (${formatMiles(analysis.primaryRadius)}) a place is primary, otherwise secondary. A place the circle cuts counts by the share of its area inside; residents outside listed places are added at the state's background density.`,
     "Per service: annual jobs = households × equipment share × annual incidence (1 ÷ lifespan for replacements, a repair or plan rate otherwise); estimated revenue = annual jobs × average ticket; market penetration = annual jobs ÷ households. Total market revenue = the sum over services; average annual revenue = total ÷ households.",
-    `Keyword research: estimated PPC budget = search volume × CPC × ${PPC_BUDGET_FACTOR}; only keywords with search volume above 0 are listed, highest volume first.`,
+    `Keyword research: estimated PPC budget = search volume × CPC × ${PPC_BUDGET_FACTOR}; only keywords with search volume above 0 are listed: primary keywords by volume, highest first, then long-tail keywords likewise, each keyword once.`,
     `Competition analysis: competitors found within the primary radius, de-duplicated across providers; market saturation from competitors per 10,000 households${thresholds ? ` (Low below ${formatNumber(thresholds.low, 1)}, High at ${formatNumber(thresholds.high, 1)} or more)` : ", with the thresholds documented in the methodology"}.`,
     "Opportunity score: demand (households, market revenue), supply (competitors, review depth of the top three) and cost to acquire (average CPC), each scored 0–100 and weighted.",
     `The full methodology, with every formula and threshold, is docs/methodology.md in BIS; the data behind this report is the analysis ${analysis.id}${market?.analysisTimestamp ? `, computed ${formatDate(market.analysisTimestamp)}` : ""}.`,

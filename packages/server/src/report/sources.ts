@@ -1,22 +1,22 @@
 /**
  * What the report says about where its figures come from: every figure's source, vintage and
  * grade (the market analysis' `provenance`, and the keyword and competition results' when they
- * carry one), the assumptions with their sources, and which sections hold sample data.
- *
- * The keyword and competition schemas are open (`looseObject`): their provenance is read
- * defensively — one provenance object, or a record of them by figure.
+ * carry one), the assumptions with their sources, and which sections hold sample data. The
+ * results are the SDK's typed KeywordResearchData and CompetitionAnalysisData, read as typed.
  */
 import {
   type Analysis,
   type Assumption,
-  assumptionUnitSchema,
+  assumptionValueText,
+  type CompetitionAnalysisData,
   type DataGrade,
-  dataGradeSchema,
+  type KeywordAssumption,
+  type KeywordResearchData,
   type MarketFigure,
+  type Provenance,
 } from "@bis/sdk";
-import { z } from "zod";
 import { BASEMAP_SOURCE } from "./basemap.js";
-import { formatCurrency, formatDate, formatNumber } from "./format.js";
+import { formatDate, formatNumber } from "./format.js";
 
 export interface SourceRow {
   section: string;
@@ -34,26 +34,6 @@ export interface AssumptionRow {
   basis: string;
   source: string;
 }
-
-const provenanceLike = z.looseObject({
-  source: z.string(),
-  vintage: z.union([z.string(), z.number()]).optional(),
-  grade: dataGradeSchema,
-  method: z.string().optional(),
-  label: z.string().optional(),
-});
-
-const assumptionLike = z.looseObject({
-  key: z.string().optional(),
-  label: z.string().optional(),
-  name: z.string().optional(),
-  value: z.union([z.number(), z.string()]).optional(),
-  defaultValue: z.number().optional(),
-  unit: z.string().optional(),
-  basis: z.string().optional(),
-  source: z.string().optional(),
-  sourceUrl: z.string().optional(),
-});
 
 export const MARKET_FIGURE_LABELS: Record<MarketFigure, string> = {
   population: "Total population (market size)",
@@ -81,49 +61,42 @@ export function humanize(key: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** One provenance object, or a record of them by figure, as source rows. */
-export function provenanceRows(value: unknown, section: string, label: string): SourceRow[] {
-  if (value === null || value === undefined || typeof value !== "object") return [];
-  const single = provenanceLike.safeParse(value);
-  const toRow = (p: z.infer<typeof provenanceLike>, figure: string): SourceRow => ({
+function provenanceRow(
+  p: Provenance & { method?: string | undefined },
+  section: string,
+  figure: string,
+): SourceRow {
+  return {
     section,
-    figure: p.label ?? figure,
+    figure,
     source: p.source,
-    vintage: p.vintage === undefined ? "Not stated" : String(p.vintage),
+    vintage: p.vintage,
     grade: p.grade,
     ...(p.method ? { method: p.method } : {}),
-  });
-  if (single.success) return [toRow(single.data, label)];
-  const rows: SourceRow[] = [];
-  for (const [key, entry] of Object.entries(value)) {
-    const parsed = provenanceLike.safeParse(entry);
-    if (parsed.success) rows.push(toRow(parsed.data, `${label}: ${humanize(key)}`));
-  }
-  return rows;
+  };
 }
 
-/** The grades a premium result declares: its provenance, its data source, a sample flag. */
-export function gradesOf(data: unknown): DataGrade[] {
-  if (!data || typeof data !== "object") return [];
-  const record = data as Record<string, unknown>;
-  const grades = new Set<DataGrade>();
-  for (const row of provenanceRows(record.provenance, "", "")) if (row.grade) grades.add(row.grade);
-  for (const key of ["dataSource", "source"]) {
-    const parsed = z.looseObject({ grade: dataGradeSchema }).safeParse(record[key]);
-    if (parsed.success) grades.add(parsed.data.grade);
-  }
-  const grade = dataGradeSchema.safeParse(record.grade);
-  if (grade.success) grades.add(grade.data);
-  // Keyword research names its provider; competition lists every provider it asked.
-  const provider = z.looseObject({ grade: dataGradeSchema }).safeParse(record.provider);
-  if (provider.success) grades.add(provider.data.grade);
-  const runs = z
-    .array(z.looseObject({ grade: dataGradeSchema, status: z.string().optional() }))
-    .safeParse(record.providers);
-  if (runs.success) for (const run of runs.data) if (run.status !== "failed") grades.add(run.grade);
-  if (record.sample === true || record.isSample === true || record.sampleData === true)
-    grades.add("sample");
-  return [...grades];
+/** The keyword figures' provenance, by figure ("Keywords: Search volume", "Keywords: CPC"). */
+function keywordProvenanceRows(data: KeywordResearchData): SourceRow[] {
+  return Object.entries(data.provenance ?? {}).map(([key, p]) =>
+    provenanceRow(p, "Keyword research", `Keywords: ${humanize(key)}`),
+  );
+}
+
+/** The grades of a keyword result: its figures' provenance and its provider. */
+export function keywordGrades(data: KeywordResearchData): DataGrade[] {
+  const grades = keywordProvenanceRows(data).map((row) => row.grade);
+  if (data.provider) grades.push(data.provider.grade);
+  return [...new Set(grades.filter((g): g is DataGrade => g !== null))];
+}
+
+/** The grades of a competition result: its provenance, the providers that answered, sample data. */
+export function competitionGrades(data: CompetitionAnalysisData): DataGrade[] {
+  const grades: DataGrade[] = [];
+  if (data.provenance) grades.push(data.provenance.grade);
+  for (const run of data.providers ?? []) if (run.status !== "failed") grades.push(run.grade);
+  if (data.sampleData === true) grades.push("sample");
+  return [...new Set(grades)];
 }
 
 export function gradesOfMarket(analysis: Analysis): DataGrade[] {
@@ -171,51 +144,39 @@ export function sourceRows(analysis: Analysis): SourceRow[] {
     grade: null,
     method: "Drawn offline: equirectangular projection around the target, cos(latitude) scaled",
   });
-  const keywords = analysis.keywordResearchData as Record<string, unknown> | null;
+  const keywords = analysis.keywordResearchData;
   if (keywords) {
-    const found = [
-      ...provenanceRows(keywords.provenance, "Keyword research", "Keywords"),
-      ...provenanceRows(keywords.dataSource, "Keyword research", "Keyword data source"),
-    ];
-    const provider = z
-      .looseObject({ label: z.string(), grade: dataGradeSchema })
-      .safeParse(keywords.provider);
-    if (found.length === 0 && provider.success) {
+    const found = keywordProvenanceRows(keywords);
+    if (found.length === 0 && keywords.provider) {
       found.push({
         section: "Keyword research",
         figure: "Keywords",
-        source: provider.data.label,
+        source: keywords.provider.label,
         vintage: "Not stated",
-        grade: provider.data.grade,
+        grade: keywords.provider.grade,
       });
     }
     rows.push(...found);
   }
-  const competition = analysis.competitionAnalysisData as Record<string, unknown> | null;
+  const competition = analysis.competitionAnalysisData;
   if (competition) {
-    rows.push(...provenanceRows(competition.provenance, "Competition analysis", "Competitors"));
-    rows.push(
-      ...provenanceRows(competition.dataSource, "Competition analysis", "Competitor data source"),
-    );
-    const runs = z.array(providerRun).safeParse(competition.providers);
-    if (runs.success) {
-      const when =
-        typeof competition.analysisTimestamp === "string"
-          ? formatDate(competition.analysisTimestamp)
-          : "Not stated";
-      for (const run of runs.data) {
-        const counts =
-          run.status === "failed"
-            ? `failed${run.message ? `: ${run.message}` : ""}`
-            : `${formatNumber(run.returned)} businesses returned, ${formatNumber(run.withinRadius)} within the primary radius${run.reportedTotal ? ` (the provider reports ${formatNumber(run.reportedTotal)} in all)` : ""}`;
-        rows.push({
-          section: "Competition analysis",
-          figure: `Competitor search: ${run.label}`,
-          source: `${run.label}: ${counts}`,
-          vintage: when,
-          grade: run.status === "failed" ? null : run.grade,
-        });
-      }
+    if (competition.provenance)
+      rows.push(provenanceRow(competition.provenance, "Competition analysis", "Competitors"));
+    const when = competition.analysisTimestamp
+      ? formatDate(competition.analysisTimestamp)
+      : "Not stated";
+    for (const run of competition.providers ?? []) {
+      const counts =
+        run.status === "failed"
+          ? `failed${run.message ? `: ${run.message}` : ""}`
+          : `${formatNumber(run.returned)} businesses returned, ${formatNumber(run.withinRadius)} within the primary radius${run.reportedTotal ? ` (the provider reports ${formatNumber(run.reportedTotal)} in all)` : ""}`;
+      rows.push({
+        section: "Competition analysis",
+        figure: `Competitor search: ${run.label}`,
+        source: `${run.label}: ${counts}`,
+        vintage: when,
+        grade: run.status === "failed" ? null : run.grade,
+      });
     }
   }
   const score = analysis.opportunityScore;
@@ -232,70 +193,27 @@ export function sourceRows(analysis: Analysis): SourceRow[] {
   return rows;
 }
 
-const providerRun = z.looseObject({
-  label: z.string(),
-  grade: dataGradeSchema,
-  status: z.string(),
-  returned: z.number(),
-  withinRadius: z.number(),
-  reportedTotal: z.number().nullable().optional(),
-  message: z.string().optional(),
-});
-
-function formatAssumptionValue(unit: string | undefined, value: number | string): string {
-  if (typeof value === "string") return value;
-  const parsedUnit = assumptionUnitSchema.safeParse(unit);
-  if (!parsedUnit.success) return formatNumber(value, 3);
-  switch (parsedUnit.data) {
-    case "usd":
-      return formatCurrency(value);
-    case "share":
-      return `${formatNumber(value * 100, 1)}%`;
-    case "years":
-      return `${formatNumber(value, 1)} ${value === 1 ? "year" : "years"}`;
-    case "rate":
-      return `${formatNumber(value, 3)} per year`;
-  }
-}
-
-function assumptionRow(section: string, raw: unknown): AssumptionRow | null {
-  const parsed = assumptionLike.safeParse(raw);
-  if (!parsed.success) return null;
-  const a = parsed.data;
-  const label = a.label ?? a.name ?? (a.key ? humanize(a.key) : null);
-  if (!label) return null;
-  let value = a.value === undefined ? "" : formatAssumptionValue(a.unit, a.value);
-  if (typeof a.value === "number" && a.defaultValue !== undefined && a.defaultValue !== a.value)
-    value += ` (default ${formatAssumptionValue(a.unit, a.defaultValue)})`;
-  const source = [a.source, a.sourceUrl].filter(Boolean).join(" ");
+function assumptionRow(section: string, a: Assumption | KeywordAssumption): AssumptionRow {
+  let value = assumptionValueText(a.unit, a.value);
+  if (a.defaultValue !== a.value)
+    value += ` (default ${assumptionValueText(a.unit, a.defaultValue)})`;
   return {
     section,
-    label,
+    label: a.label,
     value,
-    basis: a.basis ? humanize(a.basis) : "",
-    source: source || "Not stated",
+    basis: humanize(a.basis),
+    source: [a.source, a.sourceUrl].filter(Boolean).join(" ") || "Not stated",
   };
 }
 
-/** The assumptions of the market model and, when they list any, of the premium steps. */
+/** The assumptions of the market model and, when it lists any, of keyword research. */
 export function assumptionRows(analysis: Analysis): AssumptionRow[] {
-  const rows: AssumptionRow[] = [];
-  const market: readonly Assumption[] = analysis.marketAnalysisData?.assumptions ?? [];
-  for (const a of market) {
-    const row = assumptionRow("Market model", a);
-    if (row) rows.push(row);
-  }
-  const premium: [string, unknown][] = [
-    ["Keyword research", analysis.keywordResearchData],
-    ["Competition analysis", analysis.competitionAnalysisData],
+  return [
+    ...(analysis.marketAnalysisData?.assumptions ?? []).map((a) =>
+      assumptionRow("Market model", a),
+    ),
+    ...(analysis.keywordResearchData?.assumptions ?? []).map((a) =>
+      assumptionRow("Keyword research", a),
+    ),
   ];
-  for (const [section, data] of premium) {
-    const list = (data as Record<string, unknown> | null)?.assumptions;
-    if (!Array.isArray(list)) continue;
-    for (const raw of list) {
-      const row = assumptionRow(section, raw);
-      if (row) rows.push(row);
-    }
-  }
-  return rows;
 }

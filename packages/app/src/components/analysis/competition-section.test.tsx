@@ -9,6 +9,10 @@ import { QueryClientProvider } from "@tanstack/react-query";
 import { act, fireEvent, renderHook, screen, waitFor, within } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import {
+  LEADER_FIXTURE_EXPECTED,
+  leaderFixture,
+} from "../../../../sdk/src/models/view-models.fixture";
 import { useCompetitionAnalysis } from "../../hooks/use-premium";
 import { toastStore } from "../../hooks/use-toast";
 import { createQueryClient } from "../../lib/api";
@@ -18,10 +22,6 @@ import { held } from "../../test/held";
 import { allDone, competitionData, keywordsDone, paymentConfig } from "../../test/premium-fixtures";
 import { findSection, findToast, renderApp, toasts } from "../../test/render-app";
 import { recordToasts } from "../../test/toast-log";
-import {
-  LEADER_FIXTURE_EXPECTED,
-  leaderFixture,
-} from "../../../../sdk/src/models/view-models.fixture";
 
 vi.mock("../../lib/basemap", () => import("../../test/basemap-stub"));
 
@@ -100,7 +100,7 @@ describe("competition analysis results", () => {
         competitorsPer10kHouseholds: 3.24,
         thresholds: { low: 2, high: 6 },
       },
-    } as never);
+    });
     fakeApi({ ...signedIn, ...analysisRoute(allDone({ competitionAnalysisData: data })) });
     const { user } = renderApp("/analysis/an_123");
     const { toggle, panel } = await section();
@@ -128,7 +128,7 @@ describe("competition analysis results", () => {
 
   it("labels sample data when only the competitors' source says so", async () => {
     const data = competitionData();
-    data.competitors = data.competitors.map((c) => ({ ...c, source: "sample" }) as never);
+    data.competitors = data.competitors.map((c) => ({ ...c, source: "sample" as const }));
     fakeApi({ ...signedIn, ...analysisRoute(allDone({ competitionAnalysisData: data })) });
     const { user } = renderApp("/analysis/an_123");
     const { toggle, panel } = await section();

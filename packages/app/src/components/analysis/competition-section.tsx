@@ -7,21 +7,13 @@
  * "Competition analysis data not available" with the button kept when this server has no
  * competitor provider, so the step can run again once an administrator configures one.
  */
-import type { CompetitionAnalysisData } from "@bis/sdk";
+import { type CompetitionAnalysisData, type CompetitorSource, marketLeader } from "@bis/sdk";
 import { Building2, Crown, Gauge, Star, TrendingUp, TriangleAlert, Trophy } from "lucide-react";
 import { useId } from "react";
 import { useCompetitionAnalysis, usePremiumSectionState } from "../../hooks/use-premium";
 import { cn } from "../../lib/cn";
 import { formatNumber, NOT_AVAILABLE } from "../../lib/format";
-import {
-  competitorProviderRuns,
-  competitorSource,
-  DEFAULT_LEVEL,
-  isLeader,
-  isSampleCompetition,
-  pickProvenance,
-  saturationDetail,
-} from "../../lib/premium";
+import { DEFAULT_LEVEL, isSampleCompetition, saturationDetail } from "../../lib/premium";
 import { Figure } from "./figure";
 import {
   EducationVideo,
@@ -33,7 +25,7 @@ import {
 } from "./premium-step";
 import { TableRegion } from "./sortable-table";
 
-const SOURCE_LABELS: Record<string, string> = {
+const SOURCE_LABELS: Record<CompetitorSource, string> = {
   "google-places": "Google",
   yelp: "Yelp",
   sample: "Sample",
@@ -83,6 +75,7 @@ function PositionBadge({ position, leader }: { position: string; leader: boolean
 
 export function CompetitorTable({ data }: { data: CompetitionAnalysisData }) {
   const headingId = useId();
+  const leaderIndex = marketLeader(data)?.index ?? -1;
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
@@ -118,8 +111,8 @@ export function CompetitorTable({ data }: { data: CompetitionAnalysisData }) {
           </thead>
           <tbody className="divide-y divide-slate-100">
             {data.competitors.map((competitor, index) => {
-              const leader = isLeader(competitor, data);
-              const source = competitorSource(competitor);
+              const leader = index === leaderIndex;
+              const { source } = competitor;
               return (
                 <tr
                   // Names may repeat across providers' listings; the position keeps keys unique.
@@ -132,7 +125,7 @@ export function CompetitorTable({ data }: { data: CompetitionAnalysisData }) {
                     {competitor.name}
                     {source ? (
                       <span className="ml-2 text-xs font-normal text-slate-500">
-                        {SOURCE_LABELS[source] ?? source}
+                        {SOURCE_LABELS[source]}
                       </span>
                     ) : null}
                   </th>
@@ -169,16 +162,16 @@ export function CompetitorTable({ data }: { data: CompetitionAnalysisData }) {
 }
 
 function ProviderRuns({ data }: { data: CompetitionAnalysisData }) {
-  const runs = competitorProviderRuns(data);
+  const runs = data.providers ?? [];
   if (runs.length === 0) return null;
   return (
     <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-slate-600">
       {runs.map((run) => (
         <li key={run.label}>
           {run.label}:{" "}
-          {run.ok
-            ? `${formatNumber(run.withinRadius)} within the radius`
-            : `failed${run.message ? ` (${run.message})` : ""}`}
+          {run.status === "failed"
+            ? `failed${run.message ? ` (${run.message})` : ""}`
+            : `${formatNumber(run.withinRadius)} within the radius`}
         </li>
       ))}
     </ul>
@@ -192,9 +185,7 @@ function CompetitionResults({
   data: CompetitionAnalysisData;
   videoUrl: string | null | undefined;
 }) {
-  const provenance = pickProvenance(data.provenance, "competitors", "totalCompetitors");
-  const saturationProvenance =
-    pickProvenance(data.provenance, "marketSaturation", "saturation") ?? provenance;
+  const provenance = data.provenance ?? null;
   return (
     <>
       <EducationVideo url={videoUrl} title="Competition analysis education video" />
@@ -208,7 +199,7 @@ function CompetitionResults({
         />
         <Figure
           label="Market Leader"
-          value={data.marketLeader || NOT_AVAILABLE}
+          value={marketLeader(data)?.name ?? NOT_AVAILABLE}
           icon={<Crown className="size-4" aria-hidden="true" />}
         />
         <Figure
@@ -222,7 +213,7 @@ function CompetitionResults({
           value={data.marketSaturation || DEFAULT_LEVEL}
           icon={<Gauge className="size-4" aria-hidden="true" />}
           note={saturationDetail(data) ?? undefined}
-          provenance={saturationProvenance}
+          provenance={provenance}
         />
       </FigureSummary>
       {data.competitors.length > 0 ? (

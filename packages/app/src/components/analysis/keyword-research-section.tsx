@@ -5,25 +5,20 @@
  * premiumSectionState, as in the PDF report) that starts it (paid or admin). The counts say what
  * they measure: keywords researched, how many have search volume, and any limit that applied.
  */
-import { type KeywordResearchData, keywordCounts } from "@bis/sdk";
+import {
+  assumptionValueText,
+  formatCpc,
+  formatWholeDollars,
+  type KeywordResearchData,
+  keywordCounts,
+  type PpcRow,
+  ppcTable,
+} from "@bis/sdk";
 import { BarChart3, DollarSign, Gauge, Hash, Search } from "lucide-react";
 import { useId, useMemo, useState } from "react";
 import { useKeywordResearch, usePremiumSectionState } from "../../hooks/use-premium";
 import { formatNumber } from "../../lib/format";
-import {
-  citiesAnalyzed,
-  DEFAULT_LEVEL,
-  estimatedMonthlyBudget,
-  formatCpc,
-  formatWholeDollars,
-  keywordAssumptions,
-  keywordCities,
-  keywordProvider,
-  PPC_TABLE_INITIAL_ROWS,
-  type PpcRow,
-  pickProvenance,
-  ppcRows,
-} from "../../lib/premium";
+import { DEFAULT_LEVEL, keywordCities, PPC_TABLE_INITIAL_ROWS } from "../../lib/premium";
 import { Button } from "../ui/button";
 import { Figure } from "./figure";
 import {
@@ -43,7 +38,9 @@ function PpcTableRows({ rows }: { rows: readonly PpcRow[] }) {
       <th scope="row" className="px-3 py-2 font-medium text-slate-900">
         {row.keyword}
         {row.intent ? (
-          <span className="ml-2 text-xs font-normal text-slate-500">{row.intent}</span>
+          <span className="ml-2 text-xs font-normal text-slate-500">
+            {row.intent.replace(/-/g, " ")}
+          </span>
         ) : null}
       </th>
       <td data-label="Search Volume" className="px-3 py-2 text-right tabular-nums">
@@ -59,17 +56,19 @@ function PpcTableRows({ rows }: { rows: readonly PpcRow[] }) {
   ));
 }
 
-/** The PPC opportunities table (§2): volume > 0, by volume, long-tail after the primary ones. */
+/**
+ * The PPC opportunities table (§2): the SDK's ppcTable, the rows the PDF report lists too —
+ * volume > 0, by volume, long-tail after the primary ones.
+ */
 export function PpcTable({ data }: { data: KeywordResearchData }) {
   const headingId = useId();
   const [showAll, setShowAll] = useState(false);
-  const rows = useMemo(() => ppcRows(data), [data]);
+  const { rows, totalBudget } = useMemo(() => ppcTable(data), [data]);
   const shown = showAll ? rows : rows.slice(0, PPC_TABLE_INITIAL_ROWS);
   const primary = shown.filter((r) => r.group === "primary");
   const longTail = shown.filter((r) => r.group === "longTail");
-  const totalBudget = rows.reduce((sum, r) => sum + r.budget, 0);
-  const volumeProvenance = pickProvenance(data.provenance, "searchVolume");
-  const cpcProvenance = pickProvenance(data.provenance, "cpc");
+  const volumeProvenance = data.provenance?.searchVolume ?? null;
+  const cpcProvenance = data.provenance?.cpc ?? null;
 
   return (
     <div className="space-y-3">
@@ -90,9 +89,7 @@ export function PpcTable({ data }: { data: KeywordResearchData }) {
         <>
           <p className="text-xs text-slate-500">
             Estimated PPC budget = monthly search volume × CPC × 0.1. All listed keywords together:{" "}
-            <span className="font-semibold text-slate-700">
-              {formatWholeDollars(estimatedMonthlyBudget(data) ?? totalBudget)}
-            </span>{" "}
+            <span className="font-semibold text-slate-700">{formatWholeDollars(totalBudget)}</span>{" "}
             per month.
           </p>
           <TableRegion label="PPC Opportunities table">
@@ -162,7 +159,7 @@ export function PpcTable({ data }: { data: KeywordResearchData }) {
 }
 
 function Assumptions({ data }: { data: KeywordResearchData }) {
-  const assumptions = keywordAssumptions(data);
+  const assumptions = data.assumptions ?? [];
   if (assumptions.length === 0) return null;
   return (
     <details className="rounded-lg border border-slate-200 p-4 text-sm">
@@ -171,9 +168,9 @@ function Assumptions({ data }: { data: KeywordResearchData }) {
       </summary>
       <dl className="mt-3 space-y-2 text-slate-700">
         {assumptions.map((a) => (
-          <div key={a.label}>
+          <div key={a.key}>
             <dt className="inline font-medium">{a.label}</dt>
-            {a.value ? <dd className="inline">: {a.value}</dd> : null}
+            <dd className="inline">: {assumptionValueText(a.unit, a.value)}</dd>
             {a.source ? <dd className="text-xs text-slate-500">Source: {a.source}</dd> : null}
           </div>
         ))}
@@ -190,10 +187,10 @@ function KeywordResults({
   videoUrl: string | null | undefined;
 }) {
   const { summary } = data.keywordData;
-  const volumeProvenance = pickProvenance(data.provenance, "searchVolume");
-  const cpcProvenance = pickProvenance(data.provenance, "cpc");
-  const provider = keywordProvider(data);
-  const cities = citiesAnalyzed(data);
+  const volumeProvenance = data.provenance?.searchVolume ?? null;
+  const cpcProvenance = data.provenance?.cpc ?? null;
+  const provider = data.provider?.label ?? null;
+  const cities = data.citiesAnalyzed?.length ?? null;
   const counts = keywordCounts(data);
   return (
     <>

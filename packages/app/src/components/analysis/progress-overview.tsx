@@ -4,11 +4,11 @@
  * counts once run, never the spec's fixed "22 keywords") and competition analysis (the real
  * competitor count and the market leader once run), each "Pending analysis" before.
  */
-import type { Analysis } from "@bis/sdk";
+import { type Analysis, marketLeader, ppcTable } from "@bis/sdk";
 import { ChartColumn, CircleCheck, Clock, Search, Trophy } from "lucide-react";
 import type { ReactNode } from "react";
 import { formatCompactCurrency, formatNumber, NOT_AVAILABLE } from "../../lib/format";
-import { isEmptyCompetition, ppcRows } from "../../lib/premium";
+import { isEmptyCompetition } from "../../lib/premium";
 import { Badge } from "../ui/badge";
 import { Card } from "../ui/card";
 
@@ -64,11 +64,12 @@ export function ProgressOverview({
 }) {
   const data = analysis.marketAnalysisData;
   const keywords = analysis.keywordResearchCompleted ? analysis.keywordResearchData : null;
-  const ppc = ppcRows(keywords).length;
+  const ppc = ppcTable(keywords).rows.length;
   const competition =
     analysis.competitionAnalysisCompleted && !isEmptyCompetition(analysis.competitionAnalysisData)
       ? analysis.competitionAnalysisData
       : null;
+  const leader = marketLeader(competition)?.name ?? null;
   return (
     <section aria-label="Progress" className="grid gap-4 md:grid-cols-3">
       <StepCard
@@ -120,8 +121,8 @@ export function ProgressOverview({
             </div>
             <div className="min-w-0">
               <dt className="text-xs text-slate-500">Market leader</dt>
-              <dd className="truncate font-semibold" title={competition.marketLeader ?? undefined}>
-                {competition.marketLeader || NOT_AVAILABLE}
+              <dd className="truncate font-semibold" title={leader ?? undefined}>
+                {leader ?? NOT_AVAILABLE}
               </dd>
             </div>
           </dl>

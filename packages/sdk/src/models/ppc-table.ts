@@ -1,0 +1,77 @@
+/**
+ * The PPC opportunities table (spec §2 section 2, §9), one builder for every consumer: the
+ * results page, the PDF report and the CLI show the same rows in the same order.
+ *
+ * The rule (docs/methodology.md, "The PPC table"):
+ * 1. the primary keywords with a search volume above 0, by volume, highest first;
+ * 2. then the long-tail keywords with a search volume above 0, likewise;
+ * 3. leaving out any keyword already listed (case and spacing ignored), so a long-tail keyword
+ *    that repeats a listed primary one is not shown twice.
+ * The filter comes before the dedupe: the table is "the keywords with volume above 0", and a
+ * primary keyword without volume is not a row, so it does not hide a long-tail twin that has some.
+ * Budget = volume × CPC × PPC_BUDGET_FACTOR, kept exact; every consumer shows it in whole dollars.
+ */
+import { PPC_BUDGET_FACTOR } from "../constants.js";
+import type { KeywordEntry, KeywordIntent, KeywordResearchData } from "../schemas/keywords.js";
+
+/** Estimated monthly PPC budget of one keyword (spec §9): volume × CPC × 0.1, not rounded. */
+export function ppcBudget(searchVolume: number, cpc: number): number {
+  return searchVolume * cpc * PPC_BUDGET_FACTOR;
+}
+
+export interface PpcRow {
+  keyword: string;
+  searchVolume: number;
+  cpc: number;
+  /** volume × CPC × PPC_BUDGET_FACTOR, exact (shown in whole dollars). */
+  budget: number;
+  intent: KeywordIntent | null;
+  /** Competition index 0–100, when the provider gives one. */
+  competition: number | null;
+  group: "primary" | "longTail";
+}
+
+export interface PpcTable {
+  rows: PpcRow[];
+  /**
+   * The monthly budget of every row: the result's estimatedMonthlyBudget when it states one,
+   * else Σ row budgets rounded to whole dollars (the rule the keyword assembly uses).
+   */
+  totalBudget: number;
+}
+
+/** The text two keywords are compared by: case and spacing ignored. */
+const sameText = (keyword: string) => keyword.trim().replace(/\s+/g, " ").toLowerCase();
+
+const byVolume = (a: KeywordEntry, b: KeywordEntry) =>
+  b.searchVolume - a.searchVolume || a.keyword.localeCompare(b.keyword);
+
+export function ppcTable(data: KeywordResearchData | null | undefined): PpcTable {
+  if (!data) return { rows: [], totalBudget: 0 };
+  const seen = new Set<string>();
+  const rows: PpcRow[] = [];
+  const groups = [
+    ["primary", data.keywordData.primaryKeywords],
+    ["longTail", data.keywordData.longTailKeywords],
+  ] as const;
+  for (const [group, entries] of groups) {
+    const listed = entries.filter((k) => k.searchVolume > 0).sort(byVolume);
+    for (const entry of listed) {
+      const key = sameText(entry.keyword);
+      if (key === "" || seen.has(key)) continue;
+      seen.add(key);
+      rows.push({
+        keyword: entry.keyword,
+        searchVolume: entry.searchVolume,
+        cpc: entry.cpc,
+        budget: ppcBudget(entry.searchVolume, entry.cpc),
+        intent: entry.intent ?? null,
+        competition: entry.competition ?? null,
+        group,
+      });
+    }
+  }
+  const totalBudget =
+    data.estimatedMonthlyBudget ?? Math.round(rows.reduce((sum, r) => sum + r.budget, 0));
+  return { rows, totalBudget };
+}
