@@ -16,7 +16,7 @@ import * as authCmd from "../src/commands/auth.js";
 import * as batchCmd from "../src/commands/batch.js";
 import * as premiumCmd from "../src/commands/premium.js";
 import { configFile } from "../src/config.js";
-import { CliError } from "../src/errors.js";
+import { CliError, SIGN_IN_HINT } from "../src/errors.js";
 import {
   ADMIN_PASSWORD,
   batchCsv,
@@ -496,6 +496,56 @@ describe("batch", () => {
     const all = JSON.parse(readFileSync(out, "utf8"));
     expect(all).toHaveLength(23);
     expect(new Set(all.map((r: { city: string }) => r.city)).size).toBe(23);
+  });
+
+  /** Runs a 25-row batch one row at a time and calls `midway` once three rows are done. */
+  async function batchBrokenMidway(
+    server: TestServer,
+    token: string,
+    name: string,
+    midway: () => Promise<void>,
+  ) {
+    const input = path.join(work, `${name}.csv`);
+    writeFileSync(input, batchCsv().csv);
+    const out = path.join(work, `${name}.json`);
+    const io = bufferIo();
+    const running = batchCmd.run(
+      { server: server.url, token, file: input, out, concurrency: 1 },
+      io,
+    );
+    for (let i = 0; i < 1000 && !/\[\s*3\/25\]/.test(io.err()); i++)
+      await new Promise((r) => setTimeout(r, 10));
+    await midway();
+    const error = await failure(running);
+    return { error, io, written: JSON.parse(readFileSync(out, "utf8")) as unknown[] };
+  }
+
+  it("stops when the server refuses the token midway: exit 1 with the sign-in hint, output kept valid", async () => {
+    const token = await tokenFor(bis, await verifiedAccount(bis, "Rex"), PASSWORD);
+    const { error, io, written } = await batchBrokenMidway(bis, token, "revoked", async () => {
+      const client = createNodeClient({ baseUrl: bis.url, token, cookies: false });
+      try {
+        const current = (await client.tokens.list()).find((t) => t.current);
+        await client.tokens.revoke(current?.id ?? "");
+      } finally {
+        await client.close();
+      }
+    });
+    expect(error.message).toBe("The server refused the token: Invalid or revoked API token");
+    expect(error.hint).toBe(SIGN_IN_HINT);
+    expect(io.err()).toMatch(/Interrupted: \d+\/25 rows/);
+    expect(written.length).toBeGreaterThanOrEqual(3);
+    expect(written.length).toBeLessThan(23);
+  });
+
+  it("stops when the server goes away midway, after retrying: exit 1, rerun with --resume", async () => {
+    const gone = await startTestServer({ BIS_LOG_LEVEL: "silent" });
+    const token = await tokenFor(gone, await verifiedAccount(gone, "Gus"), PASSWORD);
+    const { error, written } = await batchBrokenMidway(gone, token, "lost", () => gone.close());
+    expect(error.message).toBe(`Lost the BIS server at ${gone.url}.`);
+    expect(error.hint).toBe("When it is back, rerun with --resume to continue.");
+    expect(written.length).toBeGreaterThanOrEqual(3);
+    expect(written.length).toBeLessThan(23);
   });
 
   it("explains a CSV without the needed columns", async () => {
