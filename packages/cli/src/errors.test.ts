@@ -1,21 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { CliError, SIGN_IN_HINT, toCliError } from "./errors.js";
-
-/** A `BisApiError` as the SDK throws it (recognised by shape). */
-function apiError(
-  status: number,
-  serverMessage: string,
-  extra: { code?: string; details?: Record<string, unknown> } = {},
-) {
-  return Object.assign(new Error(serverMessage), {
-    name: "BisApiError" as const,
-    status,
-    code: extra.code ?? "ERROR",
-    serverMessage,
-    issues: [],
-    details: extra.details,
-  });
-}
+import { apiError } from "../test/fakes.js";
+import { CliError, rowFailure, SIGN_IN_HINT, toCliError } from "./errors.js";
 
 describe("toCliError", () => {
   it("offers the server's near names as the hint, five at most", () => {
@@ -51,5 +36,26 @@ describe("toCliError", () => {
   it("keeps a CliError as it is", () => {
     const given = new CliError("Already clear.", "Nothing to add.");
     expect(toCliError(given)).toBe(given);
+  });
+});
+
+describe("rowFailure", () => {
+  it("puts a refused row on one line, with three near names at most", () => {
+    const refused = apiError(422, 'We couldn\'t find "Austn" in Texas.', {
+      details: { suggestions: ["Austin", "Aston", "Alton", "Anson"] },
+    });
+    expect(rowFailure(refused)).toBe(
+      '422: We couldn\'t find "Austn" in Texas. (did you mean Austin, Aston, Alton?)',
+    );
+    const offered = apiError(422, "Not found. Did you mean Austin?", {
+      details: { suggestions: ["Austin"] },
+    });
+    expect(rowFailure(offered)).toBe("422: Not found. Did you mean Austin?");
+  });
+
+  it("says 'no answer' for a dropped connection, and the message of anything else", () => {
+    expect(rowFailure(apiError(0, "fetch failed"))).toBe("no answer: fetch failed");
+    expect(rowFailure(new Error("disk full"))).toBe("disk full");
+    expect(rowFailure("odd")).toBe("odd");
   });
 });

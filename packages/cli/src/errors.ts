@@ -25,7 +25,7 @@ export class CliError extends Error {
 }
 
 /** The fields of `BisApiError` this module reads. */
-interface ApiErrorLike {
+export interface ApiErrorLike {
   name: "BisApiError";
   status: number;
   code: string;
@@ -44,6 +44,27 @@ export function isApiError(error: unknown): error is ApiErrorLike {
 }
 
 export const SIGN_IN_HINT = "Run `bis login` or set BIS_TOKEN.";
+
+/**
+ * The near names a refused city comes with (422 `details.suggestions`), at most `limit`, joined
+ * with commas; null when there are none or the server's message already offers them.
+ */
+export function nearNames(error: ApiErrorLike, limit: number): string | null {
+  const suggestions = error.details?.suggestions;
+  if (!Array.isArray(suggestions) || suggestions.length === 0) return null;
+  if (/did you mean/i.test(error.serverMessage)) return null;
+  return suggestions.slice(0, limit).join(", ");
+}
+
+/** A failed batch row on one line: "422: We couldn't find … (did you mean A, B, C?)". */
+export function rowFailure(error: unknown): string {
+  if (isApiError(error)) {
+    const names = nearNames(error, 3);
+    const hint = names ? ` (did you mean ${names}?)` : "";
+    return `${error.status === 0 ? "no answer" : error.status}: ${error.serverMessage}${hint}`;
+  }
+  return error instanceof Error ? error.message : String(error);
+}
 
 /** Turns anything thrown into a message and a hint; `server` is the URL that was called. */
 export function toCliError(error: unknown, server?: string): CliError {
@@ -83,13 +104,12 @@ export function toCliError(error: unknown, server?: string): CliError {
         "Try again; if it keeps failing, an administrator can read the server log.",
       );
     const issues = error.issues.filter((i) => i.message !== message).map((i) => i.message);
-    const suggestions = error.details?.suggestions;
-    const hint =
-      Array.isArray(suggestions) && suggestions.length > 0 && !/did you mean/i.test(message)
-        ? `Did you mean: ${suggestions.slice(0, 5).join(", ")}?`
-        : error.code === "UNKNOWN_CITY"
-          ? "Check the spelling of the city and its state."
-          : undefined;
+    const names = nearNames(error, 5);
+    const hint = names
+      ? `Did you mean: ${names}?`
+      : error.code === "UNKNOWN_CITY"
+        ? "Check the spelling of the city and its state."
+        : undefined;
     return new CliError([message, ...issues].join("\n"), hint);
   }
   if (error instanceof Error) return new CliError(error.message);

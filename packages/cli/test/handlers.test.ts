@@ -3,6 +3,7 @@
  * with a temporary database.
  */
 import { existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { type AddressInfo, connect, createServer, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { zipAreasCsv } from "@bis/sdk";
@@ -413,6 +414,31 @@ describe("administration", () => {
   });
 });
 
+/** A TCP proxy to `target` whose close drops every connection at once (a server gone away). */
+async function tcpProxy(target: string): Promise<{ url: string; close(): void }> {
+  const { hostname, port } = new URL(target);
+  const sockets = new Set<Socket>();
+  const track = (socket: Socket) => {
+    sockets.add(socket);
+    socket.on("error", () => {});
+    socket.on("close", () => sockets.delete(socket));
+  };
+  const proxy = createServer((client) => {
+    const upstream = connect(Number(port), hostname);
+    track(client);
+    track(upstream);
+    client.pipe(upstream).pipe(client);
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
+  return {
+    url: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
+    close() {
+      proxy.close();
+      for (const socket of sockets) socket.destroy();
+    },
+  };
+}
+
 describe("batch", () => {
   it("runs every row, reports bad rows by line, exits 2, and --resume adds nothing", async () => {
     const { csv, badLines } = batchCsv();
@@ -500,7 +526,7 @@ describe("batch", () => {
 
   /** Runs a 25-row batch one row at a time and calls `midway` once three rows are done. */
   async function batchBrokenMidway(
-    server: TestServer,
+    server: { url: string },
     token: string,
     name: string,
     midway: () => Promise<void>,
@@ -539,10 +565,11 @@ describe("batch", () => {
   });
 
   it("stops when the server goes away midway, after retrying: exit 1, rerun with --resume", async () => {
-    const gone = await startTestServer({ BIS_LOG_LEVEL: "silent" });
-    const token = await tokenFor(gone, await verifiedAccount(gone, "Gus"), PASSWORD);
-    const { error, written } = await batchBrokenMidway(gone, token, "lost", () => gone.close());
-    expect(error.message).toBe(`Lost the BIS server at ${gone.url}.`);
+    const proxy = await tcpProxy(bis.url);
+    const { error, written } = await batchBrokenMidway(proxy, userToken, "lost", async () =>
+      proxy.close(),
+    );
+    expect(error.message).toBe(`Lost the BIS server at ${proxy.url}.`);
     expect(error.hint).toBe("When it is back, rerun with --resume to continue.");
     expect(written.length).toBeGreaterThanOrEqual(3);
     expect(written.length).toBeLessThan(23);

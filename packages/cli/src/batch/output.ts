@@ -5,11 +5,11 @@
  * included).
  */
 import { closeSync, existsSync, openSync, readFileSync, writeSync } from "node:fs";
-import { csvCell } from "@bis/sdk";
+import { type AnalyzeResponse, csvCell, type MarketAnalysisForm } from "@bis/sdk";
 import { parse } from "csv-parse/sync";
 import { CliError } from "../errors.js";
 import type { OutStream } from "../io.js";
-import { rowKey } from "./rows.js";
+import { type InputRow, rowKey } from "./rows.js";
 
 export type Format = "csv" | "json";
 
@@ -47,6 +47,31 @@ export const CSV_COLUMNS: [string, keyof ResultRow][] = [
   ["revenue_grade", "revenueGrade"],
   ["data_source", "dataSource"],
 ];
+
+/** A row's result: the input as sent, the analysis' figures, their grades and source. */
+export function resultRow(
+  row: Pick<InputRow, "city" | "state">,
+  form: MarketAnalysisForm,
+  response: AnalyzeResponse,
+): ResultRow {
+  const p = response.provenance ?? {};
+  const source = p.population ?? p.households;
+  return {
+    city: row.city,
+    state: row.state,
+    industry: String(form.industry),
+    primary: Number(form.primaryRadius),
+    secondary: Number(form.secondaryRadius),
+    analysisId: response.analysis.id,
+    location: response.location,
+    marketSize: response.marketSize,
+    households: response.households,
+    avgRevenue: response.avgRevenue,
+    populationGrade: p.population?.grade ?? null,
+    revenueGrade: p.revenue?.grade ?? null,
+    dataSource: source ? `${source.source}${source.vintage ? ` ${source.vintage}` : ""}` : null,
+  };
+}
 
 export const csvHeader = () => `${CSV_COLUMNS.map(([name]) => name).join(",")}\n`;
 export const csvLine = (row: ResultRow) =>
@@ -114,6 +139,22 @@ export function readDone(file: string, format: Format): { keys: Set<string>; row
 }
 
 /* ------------------------------------------------------------------ writers */
+
+/**
+ * The writer for a batch: to the `file` (a CSV appended to on --resume, a JSON array rewritten
+ * with the rows already `done`), or to `stdout` without one.
+ */
+export function openWriter(
+  file: string | null,
+  format: Format,
+  options: { resume: boolean; done: ResultRow[]; stdout: OutStream },
+): OutputWriter {
+  if (file)
+    return format === "csv"
+      ? csvFileWriter(file, options.resume)
+      : jsonFileWriter(file, options.done);
+  return format === "csv" ? csvStreamWriter(options.stdout) : jsonStreamWriter(options.stdout);
+}
 
 /** CSV to a file: a header unless appending to a file that has one; one line per row. */
 export function csvFileWriter(file: string, append: boolean): OutputWriter {

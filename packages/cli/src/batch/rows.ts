@@ -3,8 +3,8 @@
  * (any order, any case; `primaryRadius`/`secondary_radius` also work), each row validated with
  * the same schema as the app's form, and remembered by its line number.
  */
-import { type MarketAnalysisForm, marketAnalysisFormSchema } from "@bis/sdk";
 import { parse } from "csv-parse/sync";
+import { type RequestFields, type ValidatedRequest, validateRequest } from "../analysis-request.js";
 import { CliError } from "../errors.js";
 
 export interface RowDefaults {
@@ -22,7 +22,7 @@ export interface InputRow {
   primary: string;
   secondary: string;
   /** The validated request, or why the row cannot be run. */
-  request: { ok: true; value: MarketAnalysisForm } | { ok: false; message: string };
+  request: ValidatedRequest;
 }
 
 const COLUMN_ALIASES: Record<
@@ -78,37 +78,12 @@ export function parseRows(textInput: string, defaults: RowDefaults): InputRow[] 
       primary: cell.primary || String(defaults.primary),
       secondary: cell.secondary || String(defaults.secondary),
     };
-    return { ...row, request: validate(row) };
+    return { ...row, request: validateRequest(row) };
   });
-}
-
-export function validate(row: {
-  city: string;
-  state: string;
-  industry: string;
-  primary: string | number;
-  secondary: string | number;
-}): InputRow["request"] {
-  const parsed = marketAnalysisFormSchema.safeParse({
-    city: row.city,
-    state: row.state,
-    industry: row.industry,
-    primaryRadius: row.primary,
-    secondaryRadius: row.secondary,
-  });
-  if (parsed.success) return { ok: true, value: parsed.data };
-  const messages = [...new Set(parsed.error.issues.map((i) => i.message))];
-  return { ok: false, message: messages.join("; ") };
 }
 
 /** What identifies a row for --resume: city, state, industry and both radii, normalized. */
-export function rowKey(row: {
-  city: string;
-  state: string;
-  industry: string;
-  primary: string | number;
-  secondary: string | number;
-}): string {
+export function rowKey(row: RequestFields): string {
   return [
     row.city.trim().toLowerCase().replace(/\s+/g, " "),
     row.state.trim().toUpperCase(),

@@ -6,7 +6,7 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { zipAreasCsv, zipAreasSummary } from "@bis/sdk";
-import { validate } from "../batch/rows.js";
+import { REQUEST_DEFAULTS, validateRequest } from "../analysis-request.js";
 import { CliError } from "../errors.js";
 import type { GlobalOptions, Io } from "../io.js";
 import { withSession } from "../session.js";
@@ -45,12 +45,12 @@ function zipTarget(options: AnalyzeOptions): null | "-" | string {
 
 export async function run(options: AnalyzeOptions, io: Io): Promise<number> {
   const ui = createUi(io, options);
-  const request = validate({
+  const request = validateRequest({
     city: options.city ?? "",
     state: (options.state ?? "").toUpperCase(),
-    industry: options.industry ?? "HVAC",
-    primary: options.primary ?? 10,
-    secondary: options.secondary ?? 15,
+    industry: options.industry ?? REQUEST_DEFAULTS.industry,
+    primary: options.primary ?? REQUEST_DEFAULTS.primary.default,
+    secondary: options.secondary ?? REQUEST_DEFAULTS.secondary.default,
   });
   if (!request.ok)
     throw new CliError(request.message, "See `bis analyze --help` for the accepted values.");
