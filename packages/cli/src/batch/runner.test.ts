@@ -48,7 +48,11 @@ function start(
   );
   const finished = () =>
     events.flatMap((e) =>
-      e.type === "succeeded" ? [`ok ${e.row.city}`] : e.type === "failed" ? [`✗ ${e.row.line}`] : [],
+      e.type === "succeeded"
+        ? [`ok ${e.row.city}`]
+        : e.type === "failed"
+          ? [`✗ ${e.row.line}`]
+          : [],
     );
   return { run, events, calls, sleeps, finished };
 }
