@@ -1,4 +1,5 @@
 import { defineConfig } from "tsup";
+import { REQUEST_DEFAULTS } from "./src/analysis-request.js";
 
 // One executable entry; each command is its own chunk, loaded when that command runs, so
 // `bis --help` loads commander and nothing else. Dependencies stay in node_modules.
@@ -12,4 +13,7 @@ export default defineConfig({
   clean: true,
   dts: false,
   banner: { js: "#!/usr/bin/env node" },
+  // The request defaults (the SDK's radii, the default industry) written into cli.ts's help
+  // at build time: loading the SDK for `bis --help` would take longer than the rest of it.
+  define: { BIS_REQUEST_DEFAULTS: JSON.stringify(REQUEST_DEFAULTS) },
 });

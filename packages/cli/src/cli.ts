@@ -10,6 +10,10 @@ import { type GlobalOptions, type Io, processIo } from "./io.js";
 
 type Handler<O> = (options: O, io: Io) => Promise<number>;
 
+/** analysis-request.ts's REQUEST_DEFAULTS, written in by the build (tsup.config.ts `define`). */
+declare const BIS_REQUEST_DEFAULTS: typeof import("./analysis-request.js").REQUEST_DEFAULTS;
+const { industry, primary, secondary } = BIS_REQUEST_DEFAULTS;
+
 /** Runs a lazily loaded handler with the command's options (global ones included). */
 async function execute<O>(
   command: Command,
@@ -126,9 +130,17 @@ program
   .description("run a market analysis and print its summary")
   .requiredOption("--city <name>", "target city")
   .requiredOption("--state <ST>", "two-letter state code")
-  .option("--industry <industry>", "industry", "HVAC")
-  .option("--primary <miles>", "primary service radius, 1–50 miles", "10")
-  .option("--secondary <miles>", "secondary service radius, 1–100 miles", "15")
+  .option("--industry <industry>", "industry", industry)
+  .option(
+    "--primary <miles>",
+    `primary service radius, ${primary.min}–${primary.max} miles`,
+    String(primary.default),
+  )
+  .option(
+    "--secondary <miles>",
+    `secondary service radius, ${secondary.min}–${secondary.max} miles`,
+    String(secondary.default),
+  )
   .option("--zips", "list the ZIP areas in range as CSV (on stdout, or in --out)")
   .option("-o, --out <file>", "with --zips: write the ZIP areas' CSV to this file")
   .addHelpText(
@@ -161,9 +173,9 @@ program
   .option("-c, --concurrency <n>", "rows in flight at once", "4")
   .option("--resume", "skip rows already in the --out file and append the rest")
   .option("--force", "overwrite an existing --out file")
-  .option("--industry <industry>", "for rows without an industry column", "HVAC")
-  .option("--primary <miles>", "for rows without a primary column", "10")
-  .option("--secondary <miles>", "for rows without a secondary column", "15")
+  .option("--industry <industry>", "for rows without an industry column", industry)
+  .option("--primary <miles>", "for rows without a primary column", String(primary.default))
+  .option("--secondary <miles>", "for rows without a secondary column", String(secondary.default))
   .addHelpText(
     "after",
     `${examples(

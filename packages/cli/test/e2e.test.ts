@@ -15,6 +15,7 @@ import {
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { stripVTControlCharacters } from "node:util";
+import { PRIMARY_RADIUS, SECONDARY_RADIUS } from "@bis/sdk";
 import { startTestServer, type TestServer } from "@bis/server/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { batchCsv, CITIES, PASSWORD, tokenFor, verifiedAccount } from "./support.js";
@@ -90,6 +91,11 @@ describe("the bis binary", () => {
     expect(help.code).toBe(0);
     expect(help.stdout).toContain("Examples:");
     expect(help.stdout).toContain("--resume");
+    // The defaults the help states are the SDK's (written in at build time).
+    const analyzeHelp = (await bis_(["analyze", "--help"])).stdout;
+    const { min, max } = PRIMARY_RADIUS;
+    expect(analyzeHelp).toContain(`${min}–${max} miles (default: "${PRIMARY_RADIUS.default}")`);
+    expect(analyzeHelp).toContain(`(default: "${SECONDARY_RADIUS.default}")`);
     const version = await bis_(["--version"]);
     expect(version.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
     const unknown = await bis_(["analyze", "--city", "Austin"]);
