@@ -1,3 +1,4 @@
+import { PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX } from "@bis/sdk";
 import { defineConfig } from "tsup";
 import { REQUEST_DEFAULTS } from "./src/analysis-request.js";
 
@@ -13,7 +14,12 @@ export default defineConfig({
   clean: true,
   dts: false,
   banner: { js: "#!/usr/bin/env node" },
-  // The request defaults (the SDK's radii, the default industry) written into cli.ts's help
-  // at build time: loading the SDK for `bis --help` would take longer than the rest of it.
-  define: { BIS_REQUEST_DEFAULTS: JSON.stringify(REQUEST_DEFAULTS) },
+  // The SDK's values cli.ts's help states (the request defaults, the page sizes), written in at
+  // build time: loading the SDK for `bis --help` would take longer than all the rest.
+  define: {
+    BIS_HELP_VALUES: JSON.stringify({
+      request: REQUEST_DEFAULTS,
+      pageSize: { default: PAGE_SIZE_DEFAULT, max: PAGE_SIZE_MAX },
+    }),
+  },
 });

@@ -10,9 +10,16 @@ import { type GlobalOptions, type Io, processIo } from "./io.js";
 
 type Handler<O> = (options: O, io: Io) => Promise<number>;
 
-/** analysis-request.ts's REQUEST_DEFAULTS, written in by the build (tsup.config.ts `define`). */
-declare const BIS_REQUEST_DEFAULTS: typeof import("./analysis-request.js").REQUEST_DEFAULTS;
-const { industry, primary, secondary } = BIS_REQUEST_DEFAULTS;
+/**
+ * The SDK's values the help states — analysis-request.ts's REQUEST_DEFAULTS and the page sizes —
+ * written in by the build (tsup.config.ts `define`), so that help loads no SDK.
+ */
+declare const BIS_HELP_VALUES: {
+  request: typeof import("./analysis-request.js").REQUEST_DEFAULTS;
+  pageSize: { default: number; max: number };
+};
+const { industry, primary, secondary } = BIS_HELP_VALUES.request;
+const { pageSize } = BIS_HELP_VALUES;
 
 /** Runs a lazily loaded handler with the command's options (global ones included). */
 async function execute<O>(
@@ -36,6 +43,17 @@ async function execute<O>(
   // Let piped output drain, then leave (keep-alive sockets and stdin must not hold the process).
   await new Promise((resolve) => process.stdout.write("", resolve));
   process.exit(code);
+}
+
+/** --limit, --cursor and --all of a list command (commands/paging.ts). */
+function paged(command: Command, noun: string): Command {
+  return command
+    .option(
+      "--limit <n>",
+      `${noun} per page (default ${pageSize.default}, at most ${pageSize.max})`,
+    )
+    .option("--cursor <cursor>", "the page after the one that printed this cursor")
+    .option("--all", "every page");
 }
 
 function examples(...lines: string[]): string {
@@ -193,12 +211,8 @@ Exit status: 0 all rows succeeded, 2 some failed, 1 the batch could not run, 130
   );
 
 const analyses = program.command("analyses").description("your analyses");
-analyses
-  .command("list")
+paged(analyses.command("list"), "analyses")
   .description("list your analyses, newest first, a page at a time")
-  .option("--limit <n>", "analyses per page (default 50, at most 200)")
-  .option("--cursor <cursor>", "the page after the one that printed this cursor")
-  .option("--all", "every page")
   .addHelpText(
     "after",
     examples(
@@ -257,12 +271,8 @@ program
 
 const admin = program.command("admin").description("administration (administrators only)");
 const users = admin.command("users").description("user accounts");
-users
-  .command("list")
+paged(users.command("list"), "users")
   .description("list users, newest first, a page at a time")
-  .option("--limit <n>", "users per page (default 50, at most 200)")
-  .option("--cursor <cursor>", "the page after the one that printed this cursor")
-  .option("--all", "every page")
   .addHelpText("after", examples("bis admin users list", "bis admin users list --all --json"))
   .action((_o, cmd: Command) =>
     execute(cmd, async () => (await import("./commands/admin.js")).usersList),
@@ -333,12 +343,8 @@ settings
   );
 
 const partners = admin.command("partners").description("partner websites that embed the widget");
-partners
-  .command("list")
+paged(partners.command("list"), "partners")
   .description("list partners with today's usage and leads, a page at a time")
-  .option("--limit <n>", "partners per page (default 50, at most 200)")
-  .option("--cursor <cursor>", "the page after the one that printed this cursor")
-  .option("--all", "every page")
   .addHelpText("after", examples("bis admin partners list", "bis admin partners list --all"))
   .action((_o, cmd: Command) =>
     execute(cmd, async () => (await import("./commands/admin.js")).partnersList),

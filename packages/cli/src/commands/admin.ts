@@ -2,29 +2,18 @@
 import { type AppSettings, allPages, type NodeClient } from "@bis/sdk/node";
 import { CliError } from "../errors.js";
 import type { GlobalOptions, Io } from "../io.js";
-import { withSession } from "../session.js";
-import {
-  analyticsDoc,
-  createUi,
-  fields,
-  partnersDoc,
-  settingsDoc,
-  text,
-  usersDoc,
-} from "../ui/index.js";
-import { type PageOptions, pageNote, readList } from "./paging.js";
+import { respond } from "../session.js";
+import { analyticsDoc, fields, partnersDoc, settingsDoc, text, usersDoc } from "../ui/index.js";
+import { type PageOptions, showList } from "./paging.js";
 
 /* ------------------------------------------------------------------ users */
 
-export async function usersList(options: GlobalOptions & PageOptions, io: Io): Promise<number> {
-  const ui = createUi(io, options);
-  return withSession(options, io, async ({ client }) => {
-    const { items, page } = await readList(options, (q) => client.admin.usersPage(q));
-    await ui.result(items, [
-      ...usersDoc(items),
-      ...pageNote(page, "users", "bis admin users list"),
-    ]);
-    return 0;
+export function usersList(options: GlobalOptions & PageOptions, io: Io): Promise<number> {
+  return showList(options, io, {
+    noun: "users",
+    command: "bis admin users list",
+    pageOf: (client) => (q) => client.admin.usersPage(q),
+    doc: usersDoc,
   });
 }
 
@@ -38,30 +27,23 @@ async function userIdOf(client: NodeClient, who: string): Promise<{ id: string; 
   return { id: found.id, email: found.email };
 }
 
-export async function setAdmin(
+export function setAdmin(
   options: GlobalOptions & { user: string; isAdmin: boolean },
   io: Io,
 ): Promise<number> {
-  const ui = createUi(io, options);
-  return withSession(options, io, async ({ client }) => {
+  return respond(options, io, async ({ client }) => {
     const target = await userIdOf(client, options.user);
     const updated = await client.admin.setAdmin(target.id, options.isAdmin);
-    await ui.result(updated, [
-      text(
-        `${updated.email} is ${updated.isAdmin ? "now an administrator" : "no longer an administrator"}.`,
-        "success",
-      ),
-    ]);
-    return 0;
+    const now = updated.isAdmin ? "now an administrator" : "no longer an administrator";
+    return { data: updated, doc: [text(`${updated.email} is ${now}.`, "success")] };
   });
 }
 
-export async function usersDelete(
+export function usersDelete(
   options: GlobalOptions & { user: string; yes?: boolean },
   io: Io,
 ): Promise<number> {
-  const ui = createUi(io, options);
-  return withSession(options, io, async ({ client }) => {
+  return respond(options, io, async ({ client }, ui) => {
     const target = await userIdOf(client, options.user);
     if (!options.yes) {
       const typed = await ui.prompt(
@@ -74,36 +56,26 @@ export async function usersDelete(
         throw new CliError("Not deleted: the email did not match.");
     }
     const result = await client.admin.deleteUser(target.id);
-    await ui.result(result, [text(`Deleted ${target.email}.`, "success")]);
-    return 0;
+    return { data: result, doc: [text(`Deleted ${target.email}.`, "success")] };
   });
 }
 
 /* ------------------------------------------------------------------ analytics, settings */
 
-export async function analytics(options: GlobalOptions, io: Io): Promise<number> {
-  const ui = createUi(io, options);
-  return withSession(options, io, async ({ client }) => {
+export function analytics(options: GlobalOptions, io: Io): Promise<number> {
+  return respond(options, io, async ({ client }) => {
     const result = await client.admin.analytics();
-    await ui.result(result, analyticsDoc(result));
-    return 0;
+    return { data: result, doc: analyticsDoc(result) };
   });
 }
 
-export async function settingsGet(
-  options: GlobalOptions & { key?: string },
-  io: Io,
-): Promise<number> {
-  const ui = createUi(io, options);
-  return withSession(options, io, async ({ client }) => {
+export function settingsGet(options: GlobalOptions & { key?: string }, io: Io): Promise<number> {
+  return respond(options, io, async ({ client }) => {
     const settings = await client.admin.settings();
-    if (options.key === undefined) {
-      await ui.result(settings, settingsDoc(settings));
-      return 0;
-    }
+    if (options.key === undefined) return { data: settings, doc: settingsDoc(settings) };
     const key = checkKey(settings, options.key);
-    await ui.result({ [key]: settings[key] }, settingsDoc({ [key]: settings[key] }));
-    return 0;
+    const one = { [key]: settings[key] };
+    return { data: one, doc: settingsDoc(one) };
   });
 }
 
@@ -116,33 +88,31 @@ function checkKey(settings: AppSettings, key: string): keyof AppSettings {
   return key as keyof AppSettings;
 }
 
-export async function settingsSet(
+export function settingsSet(
   options: GlobalOptions & { key: string; value: string },
   io: Io,
 ): Promise<number> {
-  const ui = createUi(io, options);
-  return withSession(options, io, async ({ client }) => {
+  return respond(options, io, async ({ client }) => {
     const key = checkKey(await client.admin.settings(), options.key);
     const settings = await client.admin.updateSettings({ [key]: options.value });
-    await ui.result(settings, [
-      text(`${key} ${options.value ? "set" : "cleared"}.`, "success"),
-      ...settingsDoc({ [key]: settings[key] }),
-    ]);
-    return 0;
+    return {
+      data: settings,
+      doc: [
+        text(`${key} ${options.value ? "set" : "cleared"}.`, "success"),
+        ...settingsDoc({ [key]: settings[key] }),
+      ],
+    };
   });
 }
 
 /* ------------------------------------------------------------------ partners */
 
-export async function partnersList(options: GlobalOptions & PageOptions, io: Io): Promise<number> {
-  const ui = createUi(io, options);
-  return withSession(options, io, async ({ client }) => {
-    const { items, page } = await readList(options, (q) => client.admin.partnersPage(q));
-    await ui.result(items, [
-      ...partnersDoc(items),
-      ...pageNote(page, "partners", "bis admin partners list"),
-    ]);
-    return 0;
+export function partnersList(options: GlobalOptions & PageOptions, io: Io): Promise<number> {
+  return showList(options, io, {
+    noun: "partners",
+    command: "bis admin partners list",
+    pageOf: (client) => (q) => client.admin.partnersPage(q),
+    doc: partnersDoc,
   });
 }
 
@@ -155,7 +125,6 @@ export async function partnersCreate(
   },
   io: Io,
 ): Promise<number> {
-  const ui = createUi(io, options);
   if (!options.origin?.length)
     throw new CliError(
       "A partner needs at least one allowed origin.",
@@ -164,14 +133,14 @@ export async function partnersCreate(
   const quota = options.quota === undefined ? undefined : Number(options.quota);
   if (quota !== undefined && (!Number.isInteger(quota) || quota < 0))
     throw new CliError("--quota must be a whole number of analyses per day.");
-  return withSession(options, io, async ({ client }) => {
+  return respond(options, io, async ({ client }) => {
     const created = await client.admin.createPartner({
       name: options.name,
       allowedOrigins: options.origin,
       ...(options.webhook ? { webhookUrl: options.webhook } : {}),
       ...(quota !== undefined ? { dailyQuota: quota } : {}),
     });
-    await ui.result(created, [
+    const doc = [
       text(`Created partner ${created.partner.name}.`, "success"),
       fields([
         { label: "Id", value: created.partner.id },
@@ -185,21 +154,15 @@ export async function partnersCreate(
         { label: "Origins", value: created.partner.allowedOrigins.join(" ") },
         { label: "Daily quota", value: String(created.partner.dailyQuota) },
       ]),
-    ]);
-    return 0;
+    ];
+    return { data: created, doc };
   });
 }
 
-export async function partnersRevoke(
-  options: GlobalOptions & { id: string },
-  io: Io,
-): Promise<number> {
-  const ui = createUi(io, options);
-  return withSession(options, io, async ({ client }) => {
+export function partnersRevoke(options: GlobalOptions & { id: string }, io: Io): Promise<number> {
+  return respond(options, io, async ({ client }) => {
     const partner = await client.admin.revokePartner(options.id);
-    await ui.result(partner, [
-      text(`Revoked partner ${partner.name}: its widget stops answering now.`, "success"),
-    ]);
-    return 0;
+    const revoked = `Revoked partner ${partner.name}: its widget stops answering now.`;
+    return { data: partner, doc: [text(revoked, "success")] };
   });
 }

@@ -8,9 +8,9 @@ import {
   resolveConfig,
   writeConfig,
 } from "../config.js";
-import { CliError, isApiError, SIGN_IN_HINT, toCliError } from "../errors.js";
+import { CliError, isApiError, toCliError } from "../errors.js";
 import type { GlobalOptions, Io } from "../io.js";
-import { withSession } from "../session.js";
+import { currentUser, respond } from "../session.js";
 import { createUi, fields, text, tokensDoc, whoamiDoc } from "../ui/index.js";
 
 export interface LoginOptions extends GlobalOptions {
@@ -133,41 +133,32 @@ export async function logout(options: GlobalOptions, io: Io): Promise<number> {
   return 0;
 }
 
-export async function whoami(options: GlobalOptions, io: Io): Promise<number> {
-  const ui = createUi(io, options);
-  return withSession(options, io, async ({ client, config }) => {
-    const user = await client.auth.user();
-    if (!user) throw new CliError("Your API token is invalid or revoked.", SIGN_IN_HINT);
-    await ui.result(
-      { user, server: config.server, tokenSource: config.tokenSource ?? null },
-      whoamiDoc(user, config.server, config.tokenSource),
-    );
-    return 0;
+export function whoami(options: GlobalOptions, io: Io): Promise<number> {
+  return respond(options, io, async ({ client, config }) => {
+    const user = await currentUser(client);
+    return {
+      data: { user, server: config.server, tokenSource: config.tokenSource ?? null },
+      doc: whoamiDoc(user, config.server, config.tokenSource),
+    };
   });
 }
 
-export async function tokensList(options: GlobalOptions, io: Io): Promise<number> {
-  const ui = createUi(io, options);
-  return withSession(options, io, async ({ client }) => {
+export function tokensList(options: GlobalOptions, io: Io): Promise<number> {
+  return respond(options, io, async ({ client }) => {
     const tokens = await allPages((q) => client.tokens.page(q));
-    await ui.result(tokens, tokensDoc(tokens));
-    return 0;
+    return { data: tokens, doc: tokensDoc(tokens) };
   });
 }
 
-export async function tokensRevoke(
-  options: GlobalOptions & { id: string },
-  io: Io,
-): Promise<number> {
-  const ui = createUi(io, options);
-  return withSession(options, io, async ({ client }) => {
+export function tokensRevoke(options: GlobalOptions & { id: string }, io: Io): Promise<number> {
+  return respond(options, io, async ({ client }) => {
     const token = await client.tokens.revoke(options.id);
-    await ui.result(token, [
+    const doc = [
       fields([
         { label: "Revoked", value: `${token.name} (${token.prefix}…)`, tone: "success" },
         { label: "Id", value: token.id },
       ]),
-    ]);
-    return 0;
+    ];
+    return { data: token, doc };
   });
 }

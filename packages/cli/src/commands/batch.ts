@@ -7,7 +7,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import type { NodeClient } from "@bis/sdk/node";
 import { REQUEST_DEFAULTS } from "../analysis-request.js";
 import { formatFor, openWriter, readDone, resultRow } from "../batch/output.js";
 import { parseRows, rowKey, rowLabel } from "../batch/rows.js";
@@ -18,9 +17,9 @@ import {
   type RowFailureEntry,
   runBatch,
 } from "../batch/runner.js";
-import { type ApiErrorLike, CliError, EXIT, isApiError, SIGN_IN_HINT } from "../errors.js";
+import { type ApiErrorLike, CliError, EXIT, SIGN_IN_HINT, toCliError } from "../errors.js";
 import type { GlobalOptions, Io } from "../io.js";
-import { openSession } from "../session.js";
+import { currentUser, openSession } from "../session.js";
 import { createUi, fmt } from "../ui/index.js";
 
 export interface BatchOptions extends GlobalOptions {
@@ -120,19 +119,6 @@ function parseFlags(options: BatchOptions, io: Io, json: boolean) {
   return { policy, defaults, format, outPath };
 }
 
-/** Fails before the first row when the server is not there or the token is not valid. */
-async function checkSignedIn(client: NodeClient, server: string): Promise<void> {
-  const me = await client.auth.user().catch((error: unknown) => {
-    if (isApiError(error) && error.status === 0)
-      throw new CliError(
-        `Could not reach the BIS server at ${server}.`,
-        "Check that it is running, or point to it with --server or BIS_URL.",
-      );
-    throw error;
-  });
-  if (!me) throw new CliError("Your API token is invalid or revoked.", SIGN_IN_HINT);
-}
-
 export async function run(options: BatchOptions, io: Io): Promise<number> {
   const ui = createUi(io, options);
   const { policy, defaults, format, outPath } = parseFlags(options, io, ui.json);
@@ -144,7 +130,10 @@ export async function run(options: BatchOptions, io: Io): Promise<number> {
 
   const { client, config } = openSession(options, io);
   try {
-    await checkSignedIn(client, config.server);
+    // Before the first row: no server, or a token that is not valid, fails the batch at once.
+    await currentUser(client).catch((error: unknown) => {
+      throw toCliError(error, config.server);
+    });
     const writer = openWriter(outPath, format, {
       resume: options.resume === true,
       done: done.rows,

@@ -3,8 +3,10 @@
  * and `--cursor <c>` (printed under a page that has more), or `--all` to walk every page.
  * `--json` prints the items as a JSON array either way.
  */
-import { allPages, PAGE_SIZE_MAX, type Page, type PageQuery } from "@bis/sdk/node";
+import { allPages, type NodeClient, PAGE_SIZE_MAX, type Page, type PageQuery } from "@bis/sdk/node";
 import { CliError } from "../errors.js";
+import type { GlobalOptions, Io } from "../io.js";
+import { respond } from "../session.js";
 import { type Doc, text } from "../ui/index.js";
 
 export interface PageOptions {
@@ -43,4 +45,23 @@ export function pageNote<T>(page: Page<T> | null, noun: string, command: string)
       "muted",
     ),
   ];
+}
+
+/** A list command: the page asked for (or every page), its document and the next-page note. */
+export function showList<T>(
+  options: GlobalOptions & PageOptions,
+  io: Io,
+  list: {
+    /** What the items are, for the note: "users". */
+    noun: string;
+    /** The command that lists them, for the note: "bis admin users list". */
+    command: string;
+    pageOf: (client: NodeClient) => (query: PageQuery) => Promise<Page<T>>;
+    doc: (items: T[]) => Doc;
+  },
+): Promise<number> {
+  return respond(options, io, async ({ client }) => {
+    const { items, page } = await readList(options, list.pageOf(client));
+    return { data: items, doc: [...list.doc(items), ...pageNote(page, list.noun, list.command)] };
+  });
 }

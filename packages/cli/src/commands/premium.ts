@@ -3,33 +3,26 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { CliError } from "../errors.js";
 import type { GlobalOptions, Io } from "../io.js";
-import { withSession } from "../session.js";
+import { respond, withSession } from "../session.js";
 import { competitionDoc, createUi, keywordsDoc, text } from "../ui/index.js";
 
-export async function keywords(options: GlobalOptions & { id: string }, io: Io): Promise<number> {
-  const ui = createUi(io, options);
-  return withSession(options, io, async ({ client }) => {
+export function keywords(options: GlobalOptions & { id: string }, io: Io): Promise<number> {
+  return respond(options, io, async ({ client }) => {
     const analysis = await client.premium.keywords(options.id);
-    await ui.result(analysis.keywordResearchData, keywordsDoc(analysis));
-    return 0;
+    return { data: analysis.keywordResearchData, doc: keywordsDoc(analysis) };
   });
 }
 
-export async function competition(
-  options: GlobalOptions & { id: string },
-  io: Io,
-): Promise<number> {
-  const ui = createUi(io, options);
-  return withSession(options, io, async ({ client }) => {
+export function competition(options: GlobalOptions & { id: string }, io: Io): Promise<number> {
+  return respond(options, io, async ({ client }) => {
     const analysis = await client.premium.competition(options.id);
-    await ui.result(
-      {
+    return {
+      data: {
         competition: analysis.competitionAnalysisData,
         opportunityScore: analysis.opportunityScore ?? null,
       },
-      competitionDoc(analysis),
-    );
-    return 0;
+      doc: competitionDoc(analysis),
+    };
   });
 }
 
