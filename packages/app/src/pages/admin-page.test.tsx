@@ -738,6 +738,26 @@ describe("/admin Logs", () => {
     expect((screen.getByLabelText("Level") as HTMLSelectElement).value).toBe("warn");
   });
 
+  it("drops the audit view from the address on leaving the Logs tab, and keeps it while there", async () => {
+    fakeApi(adminRoutes());
+    const { user } = renderApp("/admin?tab=logs&view=audit");
+    await screen.findByRole("region", { name: "Audit trail entries" });
+    // Choosing the tab already open keeps its view.
+    await user.click(screen.getByRole("tab", { name: "Logs" }));
+    expect(window.location.search).toBe("?tab=logs&view=audit");
+
+    await user.click(screen.getByRole("tab", { name: "System" }));
+    expect(window.location.search).toBe("?tab=system");
+    await user.click(screen.getByRole("tab", { name: "Logs" }));
+    expect(window.location.search).toBe("?tab=logs");
+    expect(await screen.findByRole("region", { name: "Log entries" })).toBeTruthy();
+    expect(screen.queryByRole("region", { name: "Audit trail entries" })).toBeNull();
+
+    await user.click(screen.getByRole("tab", { name: "Audit Trail" }));
+    await user.click(screen.getByRole("tab", { name: "User Management" }));
+    expect(window.location.search).toBe("");
+  });
+
   it('pages the log entries: "Showing 2 of 3", then "Load more" asks for the next page', async () => {
     const [newest, second, third] = [1, 2, 3].map((n) => ({
       seq: 30 - n,

@@ -16,6 +16,7 @@ import {
   ChartPie,
   Handshake,
   KeyRound,
+  type LucideIcon,
   ScrollText,
   Search,
   Server,
@@ -24,7 +25,6 @@ import {
   Users,
 } from "lucide-react";
 import { useEffect } from "react";
-import { useSearchParams } from "react-router";
 import { AnalysesTab } from "../components/admin/analyses-tab";
 import { ApiKeysTab } from "../components/admin/api-keys-tab";
 import { DeliverablesNotice } from "../components/admin/deliverables";
@@ -40,75 +40,43 @@ import { MessageCard } from "../components/ui/message-card";
 import { type TabItem, Tabs } from "../components/ui/tabs";
 import { AdminGateContext, useAdminGateState } from "../hooks/use-admin";
 import { useDocumentTitle } from "../hooks/use-document-title";
+import { useParamChoice } from "../hooks/use-param-choice";
+
+/** A tab of the panel: its value in the address, its label and its icon. */
+function adminTab<const Value extends string>(
+  value: Value,
+  label: string,
+  Icon: LucideIcon,
+): TabItem<Value> & { label: string } {
+  return { value, label, icon: <Icon className="size-4" aria-hidden="true" /> };
+}
 
 export const ADMIN_TABS = [
-  {
-    value: "users",
-    label: "User Management",
-    icon: <Users className="size-4" aria-hidden="true" />,
-  },
-  {
-    value: "searches",
-    label: "Past Searches",
-    icon: <Search className="size-4" aria-hidden="true" />,
-  },
-  {
-    value: "analyses",
-    label: "Analyses",
-    icon: <ChartPie className="size-4" aria-hidden="true" />,
-  },
-  { value: "system", label: "System", icon: <Server className="size-4" aria-hidden="true" /> },
-  {
-    value: "api-keys",
-    label: "API Keys",
-    icon: <KeyRound className="size-4" aria-hidden="true" />,
-  },
-  {
-    value: "settings",
-    label: "Settings",
-    icon: <Settings className="size-4" aria-hidden="true" />,
-  },
-  { value: "logs", label: "Logs", icon: <ScrollText className="size-4" aria-hidden="true" /> },
-] as const satisfies readonly TabItem<string>[];
+  adminTab("users", "User Management", Users),
+  adminTab("searches", "Past Searches", Search),
+  adminTab("analyses", "Analyses", ChartPie),
+  adminTab("system", "System", Server),
+  adminTab("api-keys", "API Keys", KeyRound),
+  adminTab("settings", "Settings", Settings),
+  adminTab("logs", "Logs", ScrollText),
+] as const;
 
 // The specification's seven tabs (§9), no more and no fewer.
 if (ADMIN_TABS.length !== ADMIN_TAB_COUNT) throw new Error("The admin panel has seven tabs");
 
 /** Tabs BIS adds after the specification's seven: the widget's partners (issue 7). */
-export const EXTRA_ADMIN_TABS = [
-  {
-    value: "partners",
-    label: "Partners",
-    icon: <Handshake className="size-4" aria-hidden="true" />,
-  },
-] as const satisfies readonly TabItem<string>[];
+export const EXTRA_ADMIN_TABS = [adminTab("partners", "Partners", Handshake)] as const;
 
 const ALL_ADMIN_TABS = [...ADMIN_TABS, ...EXTRA_ADMIN_TABS];
+const TAB_VALUES = ALL_ADMIN_TABS.map((tab) => tab.value);
 
 export type AdminTab = (typeof ALL_ADMIN_TABS)[number]["value"];
-
-function isAdminTab(value: string | null): value is AdminTab {
-  return ALL_ADMIN_TABS.some((tab) => tab.value === value);
-}
 
 const BACK_HOME = { to: "/", label: "Back" };
 
 function AdminTabs({ me }: { me: User }) {
-  const [params, setParams] = useSearchParams();
-  const requested = params.get("tab");
-  const tab: AdminTab = isAdminTab(requested) ? requested : "users";
-
-  function select(next: AdminTab) {
-    setParams(
-      (current) => {
-        const updated = new URLSearchParams(current);
-        if (next === "users") updated.delete("tab");
-        else updated.set("tab", next);
-        return updated;
-      },
-      { replace: true },
-    );
-  }
+  // What a tab keeps in the address (the Logs tab's view) is dropped on leaving it.
+  const [tab, select] = useParamChoice<AdminTab>("tab", TAB_VALUES, { clearOthers: true });
 
   return (
     <Tabs label="Administration" items={ALL_ADMIN_TABS} value={tab} onValueChange={select}>

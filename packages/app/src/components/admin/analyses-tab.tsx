@@ -11,7 +11,8 @@ import {
 } from "../../lib/admin-insights";
 import { formatNumber, formatWholePercent } from "../../lib/format";
 import { Card } from "../ui/card";
-import { AdminTable, PanelSection, QueryStates, tdClasses } from "./panel-states";
+import { AdminTable } from "./admin-table";
+import { PanelSection, QueryStates } from "./panel-states";
 
 /** A share as a bar; decorative, as the figure is always written next to it. */
 function Bar({ share }: { share: number }) {
@@ -48,27 +49,26 @@ function GroupTable({
     <PanelSection title={title} headingLevel="h3">
       <AdminTable
         label={`Analyses ${title.toLowerCase()}`}
-        columns={[column, "Analyses", "Share", "Paid", "Conversion"]}
-      >
-        {groups.map((group) => (
-          <tr key={group.key}>
-            <th scope="row" className={`${tdClasses} font-medium`}>
-              {group.key}
-            </th>
-            <td className={tdClasses}>{formatNumber(group.count)}</td>
-            <td className={tdClasses}>
+        rows={groups}
+        rowKey={(group) => group.key}
+        columns={[
+          { label: column, rowHeader: true, cell: (group) => group.key },
+          { label: "Analyses", cell: (group) => formatNumber(group.count) },
+          {
+            label: "Share",
+            cell: (group) => (
               <div className="flex w-28 items-center gap-2 sm:w-36">
                 <Bar share={group.share} />
                 <span className="w-10 text-right text-xs text-slate-600">
                   {formatWholePercent(group.share)}
                 </span>
               </div>
-            </td>
-            <td className={tdClasses}>{formatNumber(group.paid)}</td>
-            <td className={tdClasses}>{formatWholePercent(group.conversion)}</td>
-          </tr>
-        ))}
-      </AdminTable>
+            ),
+          },
+          { label: "Paid", cell: (group) => formatNumber(group.paid) },
+          { label: "Conversion", cell: (group) => formatWholePercent(group.conversion) },
+        ]}
+      />
     </PanelSection>
   );
 }

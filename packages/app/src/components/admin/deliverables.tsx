@@ -9,7 +9,7 @@ import { TriangleAlert } from "lucide-react";
 import { Link } from "react-router";
 import { usePaymentConfig } from "../../hooks/use-payments";
 import { Badge } from "../ui/badge";
-import { AdminTable, tdClasses } from "./panel-states";
+import { AdminTable } from "./admin-table";
 
 const GRADE_LABEL = { measured: "Measured", modeled: "Modeled", sample: "Sample data" } as const;
 
@@ -88,27 +88,25 @@ export function DeliverablesTable() {
       </p>
       <AdminTable
         label="Deliverables and their providers"
-        columns={["Deliverable", "Status", "Provider", "How to configure"]}
-      >
-        {config.data.deliverables.map((d) => (
-          <tr key={d.id}>
-            <th scope="row" className={`${tdClasses} font-medium`}>
-              {d.label}
-            </th>
-            <td className={tdClasses}>
-              {d.deliverable ? (
+        rows={config.data.deliverables}
+        rowKey={(d) => d.id}
+        columns={[
+          { label: "Deliverable", rowHeader: true, cell: (d) => d.label },
+          {
+            label: "Status",
+            cell: (d) =>
+              d.deliverable ? (
                 <Badge tone={d.grade === "sample" ? "premium" : "success"}>
                   Delivered{d.grade ? ` · ${GRADE_LABEL[d.grade]}` : ""}
                 </Badge>
               ) : (
                 <Badge>Not delivered</Badge>
-              )}
-            </td>
-            <td className={tdClasses}>{d.provider ?? d.reason ?? "—"}</td>
-            <td className={tdClasses}>{d.configure ?? "Nothing to do"}</td>
-          </tr>
-        ))}
-      </AdminTable>
+              ),
+          },
+          { label: "Provider", cell: (d) => d.provider ?? d.reason ?? "—" },
+          { label: "How to configure", cell: (d) => d.configure ?? "Nothing to do" },
+        ]}
+      />
     </div>
   );
 }

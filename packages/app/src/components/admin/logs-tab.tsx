@@ -9,15 +9,16 @@
  */
 import { type AuditEntry, LOG_LEVELS, type LogEntry, type LogLevel } from "@bis/sdk";
 import { useId, useState } from "react";
-import { useSearchParams } from "react-router";
 import { LOGS_REFRESH_MS, useAdminAudit, useAdminLogs } from "../../hooks/use-admin";
+import { useParamChoice } from "../../hooks/use-param-choice";
 import { cn } from "../../lib/cn";
 import { formatDateTime } from "../../lib/format";
 import { Checkbox } from "../ui/checkbox";
 import { Label } from "../ui/label";
 import { RefreshButton } from "../ui/refresh-button";
 import { Tabs } from "../ui/tabs";
-import { AdminTable, FilterSelect, PanelSection, QueryStates, tdClasses } from "./panel-states";
+import { AdminTable } from "./admin-table";
+import { FilterSelect, PanelSection, QueryStates } from "./panel-states";
 
 const LEVEL_TONE: Record<LogLevel, string> = {
   trace: "bg-slate-100 text-slate-600",
@@ -63,28 +64,39 @@ function LevelBadge({ level }: { level: LogLevel }) {
 
 function LogTable({ entries }: { entries: LogEntry[] }) {
   return (
-    <AdminTable label="Log entries" columns={["Level", "Time", "Message", "Request ID"]}>
-      {entries.map((entry) => {
-        const context = contextLine(entry.context);
-        return (
-          <tr key={entry.seq}>
-            <td className={tdClasses}>
-              <LevelBadge level={entry.level} />
-            </td>
-            <td className={`${tdClasses} whitespace-nowrap`}>
-              <time dateTime={entry.time}>{formatTime(entry.time)}</time>
-            </td>
-            <td className={`${tdClasses} max-w-xl whitespace-normal`}>
-              <div className="break-words">{entry.message}</div>
-              {context ? (
-                <div className="mt-0.5 font-mono text-xs break-all text-slate-500">{context}</div>
-              ) : null}
-            </td>
-            <td className={`${tdClasses} font-mono text-xs`}>{entry.requestId ?? "—"}</td>
-          </tr>
-        );
-      })}
-    </AdminTable>
+    <AdminTable
+      label="Log entries"
+      rows={entries}
+      rowKey={(entry) => String(entry.seq)}
+      columns={[
+        { label: "Level", cell: (entry) => <LevelBadge level={entry.level} /> },
+        {
+          label: "Time",
+          className: "whitespace-nowrap",
+          cell: (entry) => <time dateTime={entry.time}>{formatTime(entry.time)}</time>,
+        },
+        {
+          label: "Message",
+          className: "sm:max-w-xl sm:whitespace-normal",
+          cell: (entry) => {
+            const context = contextLine(entry.context);
+            return (
+              <div className="min-w-0">
+                <div className="break-words">{entry.message}</div>
+                {context ? (
+                  <div className="mt-0.5 font-mono text-xs break-all text-slate-500">{context}</div>
+                ) : null}
+              </div>
+            );
+          },
+        },
+        {
+          label: "Request ID",
+          className: "font-mono text-xs",
+          cell: (entry) => entry.requestId ?? "—",
+        },
+      ]}
+    />
   );
 }
 
@@ -111,30 +123,48 @@ function AuditTable({ entries }: { entries: AuditEntry[] }) {
   return (
     <AdminTable
       label="Audit trail entries"
-      columns={["Time", "Administrator", "Action", "Target", "Detail"]}
-    >
-      {entries.map((entry) => (
-        <tr key={entry.id}>
-          <td className={`${tdClasses} whitespace-nowrap`}>
+      rows={entries}
+      rowKey={(entry) => entry.id}
+      columns={[
+        {
+          label: "Time",
+          className: "whitespace-nowrap",
+          cell: (entry) => (
             <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
-          </td>
-          <td className={tdClasses}>{entry.actorEmail ?? entry.actorId ?? "System"}</td>
-          <td className={tdClasses}>
-            {ACTION_LABELS[entry.action] ?? entry.action}
-            <div className="font-mono text-xs text-slate-500">{entry.action}</div>
-          </td>
-          <td className={`${tdClasses} text-xs`}>
-            {entry.targetType}
-            {entry.targetId ? (
-              <span className="block font-mono break-all text-slate-500">{entry.targetId}</span>
-            ) : null}
-          </td>
-          <td className={`${tdClasses} max-w-md font-mono text-xs whitespace-normal break-all`}>
-            {detailText(entry.detail)}
-          </td>
-        </tr>
-      ))}
-    </AdminTable>
+          ),
+        },
+        {
+          label: "Administrator",
+          cell: (entry) => entry.actorEmail ?? entry.actorId ?? "System",
+        },
+        {
+          label: "Action",
+          cell: (entry) => (
+            <div>
+              {ACTION_LABELS[entry.action] ?? entry.action}
+              <div className="font-mono text-xs text-slate-500">{entry.action}</div>
+            </div>
+          ),
+        },
+        {
+          label: "Target",
+          className: "text-xs",
+          cell: (entry) => (
+            <div className="min-w-0">
+              {entry.targetType}
+              {entry.targetId ? (
+                <span className="block font-mono break-all text-slate-500">{entry.targetId}</span>
+              ) : null}
+            </div>
+          ),
+        },
+        {
+          label: "Detail",
+          className: "font-mono text-xs break-all sm:max-w-md sm:whitespace-normal",
+          cell: (entry) => detailText(entry.detail),
+        },
+      ]}
+    />
   );
 }
 
@@ -229,23 +259,11 @@ const LOG_VIEWS = [
 ] as const;
 
 type LogView = (typeof LOG_VIEWS)[number]["value"];
+const VIEW_VALUES = LOG_VIEWS.map((v) => v.value);
 
 export function LogsTab() {
-  const [params, setParams] = useSearchParams();
-  const view: LogView = params.get("view") === "audit" ? "audit" : "logs";
+  const [view, select] = useParamChoice<LogView>("view", VIEW_VALUES);
   const [filters, setFilters] = useState<LogFilters>({ level: "all", autoRefresh: false });
-
-  function select(next: LogView) {
-    setParams(
-      (current) => {
-        const updated = new URLSearchParams(current);
-        if (next === "logs") updated.delete("view");
-        else updated.set("view", next);
-        return updated;
-      },
-      { replace: true },
-    );
-  }
 
   return (
     <Tabs label="Log views" items={LOG_VIEWS} value={view} onValueChange={select}>

@@ -1,7 +1,7 @@
 /**
  * Loading, error and empty states of the admin panel's sections, the body of a section by the
  * state of its query, the frame of a section (a card with a heading and optional actions) and
- * its tables.
+ * its filters. The tables are in admin-table.tsx.
  */
 import { CircleAlert, Inbox } from "lucide-react";
 import { type ReactNode, useId } from "react";
@@ -137,72 +137,6 @@ export function PanelSection({
       </CardHeader>
       <CardContent>{children}</CardContent>
     </Card>
-  );
-}
-
-/** A table that scrolls sideways inside its box on narrow screens. */
-export function TableBox({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <section
-      aria-label={label}
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scroll container must be reachable by keyboard to scroll it (WCAG 2.1.1)
-      tabIndex={0}
-      className="relative -mx-5 overflow-x-auto focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500 sm:-mx-6"
-    >
-      {children}
-    </section>
-  );
-}
-
-export const tableClasses = "w-full min-w-max border-collapse text-left text-sm";
-export const thClasses =
-  "border-b border-slate-200 bg-slate-50 px-3 py-2 text-xs font-semibold tracking-wide text-slate-600 uppercase first:pl-5 last:pr-5 sm:first:pl-6 sm:last:pr-6";
-export const tdClasses =
-  "border-b border-slate-100 px-3 py-3 align-middle text-slate-800 first:pl-5 last:pr-5 sm:first:pl-6 sm:last:pr-6";
-
-/** A header cell: its text, or any content with a key and extra classes. */
-export type TableColumn = string | { key: string; label: ReactNode; className?: string };
-
-/** A column whose header only screen readers read (a column of buttons or links). */
-export function hiddenColumn(label: string): TableColumn {
-  return { key: label, label: <span className="sr-only">{label}</span> };
-}
-
-/** A table of the admin panel: scrolls in its box, one header row, `children` are the rows. */
-export function AdminTable({
-  label,
-  columns,
-  children,
-}: {
-  label: string;
-  columns: readonly TableColumn[];
-  children: ReactNode;
-}) {
-  return (
-    <TableBox label={label}>
-      <table className={tableClasses}>
-        <thead>
-          <tr>
-            {columns.map((column) =>
-              typeof column === "string" ? (
-                <th key={column} scope="col" className={thClasses}>
-                  {column}
-                </th>
-              ) : (
-                <th
-                  key={column.key}
-                  scope="col"
-                  className={column.className ? `${thClasses} ${column.className}` : thClasses}
-                >
-                  {column.label}
-                </th>
-              ),
-            )}
-          </tr>
-        </thead>
-        <tbody>{children}</tbody>
-      </table>
-    </TableBox>
   );
 }
 

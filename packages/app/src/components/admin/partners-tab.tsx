@@ -33,14 +33,8 @@ import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
 import { FormField } from "../ui/form-field";
 import { Input, inputClasses } from "../ui/input";
-import {
-  AdminTable,
-  FilterSelect,
-  hiddenColumn,
-  PanelSection,
-  QueryStates,
-  tdClasses,
-} from "./panel-states";
+import { type AdminColumn, AdminTable } from "./admin-table";
+import { FilterSelect, PanelSection, QueryStates } from "./panel-states";
 
 /* ------------------------------------------------------------------ calls */
 
@@ -260,7 +254,7 @@ function CreatedPartner({ created, onDone }: { created: PartnerCreated; onDone: 
 
 /* ------------------------------------------------------------------ the partners */
 
-function PartnerRow({ partner }: { partner: Partner }) {
+function PartnerActions({ partner }: { partner: Partner }) {
   const revoke = usePartnerMutation(
     "Failed to revoke partner",
     (id: string) => api.admin.revokePartner(id),
@@ -277,63 +271,85 @@ function PartnerRow({ partner }: { partner: Partner }) {
     if (window.confirm(question)) revoke.mutate(partner.id);
   }
 
-  return (
-    <tr>
-      <td className={tdClasses}>
-        <div className="font-medium text-slate-900">{partner.name}</div>
-        <div className="text-xs text-slate-500">Since {formatDate(partner.createdAt)}</div>
-      </td>
-      <td className={tdClasses}>
-        <code className="font-mono text-xs">{partner.publicKey}</code>
-      </td>
-      <td className={tdClasses}>
-        <ul className="space-y-0.5 font-mono text-xs">
+  return partner.active ? (
+    <Button
+      variant="outline"
+      size="sm"
+      pending={revoke.isPending}
+      aria-label={`Revoke ${partner.name}`}
+      onClick={confirmRevoke}
+    >
+      Revoke
+    </Button>
+  ) : (
+    <Button
+      variant="outline"
+      size="sm"
+      pending={reinstate.isPending}
+      aria-label={`Reinstate ${partner.name}`}
+      onClick={() => reinstate.mutate(partner.id)}
+    >
+      Reinstate
+    </Button>
+  );
+}
+
+const PARTNER_COLUMNS: readonly AdminColumn<Partner>[] = [
+  {
+    label: "Partner",
+    rowHeader: true,
+    cell: (partner) => (
+      <>
+        <div>{partner.name}</div>
+        <div className="text-xs font-normal text-slate-500">
+          Since {formatDate(partner.createdAt)}
+        </div>
+      </>
+    ),
+  },
+  {
+    label: "Public key",
+    cell: (partner) => <code className="font-mono text-xs break-all">{partner.publicKey}</code>,
+  },
+  {
+    label: "Allowed origins",
+    cell: (partner) => (
+      <div className="min-w-0">
+        <ul className="space-y-0.5 font-mono text-xs break-all">
           {partner.allowedOrigins.map((origin) => (
             <li key={origin}>{origin}</li>
           ))}
         </ul>
         {partner.webhookUrl ? (
-          <div className="mt-1 text-xs text-slate-500">Webhook: {partner.webhookUrl}</div>
+          <div className="mt-1 text-xs break-all text-slate-500">Webhook: {partner.webhookUrl}</div>
         ) : null}
-      </td>
-      <td className={tdClasses}>
-        {formatNumber(partner.usageToday)} / {formatNumber(partner.dailyQuota)}
-      </td>
-      <td className={tdClasses}>{formatNumber(partner.leads)}</td>
-      <td className={cn(tdClasses, partner.failedDeliveries > 0 && "font-semibold text-red-700")}>
-        {formatNumber(partner.failedDeliveries)}
-      </td>
-      <td className={tdClasses}>
-        <Badge tone={partner.active ? "success" : "neutral"}>
-          {partner.active ? "Active" : "Revoked"}
-        </Badge>
-      </td>
-      <td className={tdClasses}>
-        {partner.active ? (
-          <Button
-            variant="outline"
-            size="sm"
-            pending={revoke.isPending}
-            aria-label={`Revoke ${partner.name}`}
-            onClick={confirmRevoke}
-          >
-            Revoke
-          </Button>
-        ) : (
-          <Button
-            variant="outline"
-            size="sm"
-            pending={reinstate.isPending}
-            aria-label={`Reinstate ${partner.name}`}
-            onClick={() => reinstate.mutate(partner.id)}
-          >
-            Reinstate
-          </Button>
-        )}
-      </td>
-    </tr>
-  );
-}
+      </div>
+    ),
+  },
+  {
+    label: "Usage today",
+    cell: (partner) => `${formatNumber(partner.usageToday)} / ${formatNumber(partner.dailyQuota)}`,
+  },
+  { label: "Leads", cell: (partner) => formatNumber(partner.leads) },
+  {
+    label: "Failed deliveries",
+    className: (partner) => partner.failedDeliveries > 0 && "font-semibold text-red-700",
+    cell: (partner) => formatNumber(partner.failedDeliveries),
+  },
+  {
+    label: "Status",
+    cell: (partner) => (
+      <Badge tone={partner.active ? "success" : "neutral"}>
+        {partner.active ? "Active" : "Revoked"}
+      </Badge>
+    ),
+  },
+  {
+    label: "Actions",
+    hideLabel: true,
+    cell: (partner) => <PartnerActions partner={partner} />,
+  },
+];
 
 function PartnersSection() {
   const partners = usePartners();
@@ -376,21 +392,10 @@ function PartnersSection() {
           {(list) => (
             <AdminTable
               label="Partners"
-              columns={[
-                "Partner",
-                "Public key",
-                "Allowed origins",
-                "Usage today",
-                "Leads",
-                "Failed deliveries",
-                "Status",
-                hiddenColumn("Actions"),
-              ]}
-            >
-              {list.map((partner) => (
-                <PartnerRow key={partner.id} partner={partner} />
-              ))}
-            </AdminTable>
+              rows={list}
+              rowKey={(partner) => partner.id}
+              columns={PARTNER_COLUMNS}
+            />
           )}
         </QueryStates>
       </div>
@@ -433,6 +438,15 @@ function DeliveryStatus({ lead }: { lead: Lead }) {
   );
 }
 
+const LEAD_COLUMNS: readonly AdminColumn<Lead>[] = [
+  { label: "Received", cell: (lead) => formatDate(lead.createdAt) },
+  { label: "Partner", cell: (lead) => lead.partnerName },
+  { label: "Name", cell: (lead) => lead.name },
+  { label: "Email", className: "break-all", cell: (lead) => lead.email },
+  { label: "Consent", cell: (lead) => (lead.consent ? "Yes" : "No") },
+  { label: "Delivery", cell: (lead) => <DeliveryStatus lead={lead} /> },
+];
+
 function LeadsSection() {
   const [status, setStatus] = useState<WebhookStatus | "all">("all");
   const leads = useLeads(status);
@@ -463,23 +477,7 @@ function LeadsSection() {
         empty={status === "all" ? "No leads yet." : "No leads with this delivery status."}
       >
         {(list) => (
-          <AdminTable
-            label="Leads"
-            columns={["Received", "Partner", "Name", "Email", "Consent", "Delivery"]}
-          >
-            {list.map((lead) => (
-              <tr key={lead.id}>
-                <td className={tdClasses}>{formatDate(lead.createdAt)}</td>
-                <td className={tdClasses}>{lead.partnerName}</td>
-                <td className={tdClasses}>{lead.name}</td>
-                <td className={tdClasses}>{lead.email}</td>
-                <td className={tdClasses}>{lead.consent ? "Yes" : "No"}</td>
-                <td className={tdClasses}>
-                  <DeliveryStatus lead={lead} />
-                </td>
-              </tr>
-            ))}
-          </AdminTable>
+          <AdminTable label="Leads" rows={list} rowKey={(lead) => lead.id} columns={LEAD_COLUMNS} />
         )}
       </QueryStates>
     </PanelSection>

@@ -4,9 +4,9 @@
  * indeterminate) or all — and bulk deletion behind a browser confirmation that warns it cannot
  * be undone. Deleting with nothing selected says "Please select at least one analysis to delete".
  */
-import { ADMIN_MESSAGES, type AdminAnalysis } from "@bis/sdk";
+import { ADMIN_MESSAGES } from "@bis/sdk";
 import { Check, ExternalLink, Minus, Trash2 } from "lucide-react";
-import { useMemo, useState } from "react";
+import { useId, useMemo, useState } from "react";
 import { Link } from "react-router";
 import { useAdminAnalyses, useBulkDeleteAnalyses } from "../../hooks/use-admin";
 import { toast } from "../../hooks/use-toast";
@@ -14,12 +14,10 @@ import { formatDate } from "../../lib/format";
 import { Badge } from "../ui/badge";
 import { Button, buttonClasses } from "../ui/button";
 import { Checkbox } from "../ui/checkbox";
-import { AdminTable, PanelSection, QueryStates, tdClasses } from "./panel-states";
+import { AdminTable } from "./admin-table";
+import { PanelSection, QueryStates } from "./panel-states";
 
 export type SelectionState = "none" | "some" | "all";
-
-/** The Load column: pinned to the right edge of the scrolling box, over the columns behind it. */
-const stickyEnd = "sticky right-0 bg-white shadow-[-8px_0_8px_-8px_rgba(15,23,42,0.25)]";
 
 export function selectionState(selected: number, total: number): SelectionState {
   if (selected === 0 || total === 0) return "none";
@@ -50,6 +48,7 @@ export function SearchesTab() {
   const analyses = useAdminAnalyses();
   const bulkDelete = useBulkDeleteAnalyses();
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
+  const selectAllId = useId();
 
   // Only ids still in the list count (a refetch may have dropped some).
   const rows = analyses.data ?? [];
@@ -117,67 +116,84 @@ export function SearchesTab() {
             <AdminTable
               // Not "Past searches": the section around it is already that landmark (axe landmark-unique).
               label="Analyses table"
+              rows={rows}
+              rowKey={(analysis) => analysis.id}
+              rowClassName={(analysis) => (picked.has(analysis.id) ? "bg-brand-50/60" : undefined)}
               columns={[
                 {
-                  key: "select",
-                  label: (
-                    <Checkbox
-                      aria-label="Select all analyses"
-                      checked={state === "all"}
-                      indeterminate={state === "some"}
-                      onChange={toggleAll}
-                    />
+                  label: "Select",
+                  hideLabel: true,
+                  // In view on phones too, above the cards.
+                  header: (
+                    <span className="inline-flex items-center gap-2 normal-case">
+                      <Checkbox
+                        id={selectAllId}
+                        aria-label="Select all analyses"
+                        checked={state === "all"}
+                        indeterminate={state === "some"}
+                        onChange={toggleAll}
+                      />
+                      <label htmlFor={selectAllId} aria-hidden="true" className="sm:hidden">
+                        Select all
+                      </label>
+                    </span>
                   ),
-                },
-                "Location",
-                "Owner",
-                "Created",
-                "Market",
-                "Keywords",
-                "Competition",
-                "Paid",
-                // Kept in view while the table scrolls sideways on a phone.
-                { key: "Open", label: <span className="sr-only">Open</span>, className: stickyEnd },
-              ]}
-            >
-              {rows.map((analysis: AdminAnalysis) => (
-                <tr
-                  key={analysis.id}
-                  className={picked.has(analysis.id) ? "bg-brand-50/60" : undefined}
-                >
-                  <td className={tdClasses}>
+                  cell: (analysis) => (
                     <Checkbox
                       aria-label={`Select ${analysis.location} (${formatDate(analysis.createdAt)})`}
                       checked={picked.has(analysis.id)}
                       onChange={() => toggle(analysis.id)}
                     />
-                  </td>
-                  <td className={tdClasses}>
-                    <div className="font-medium text-slate-900">{analysis.location}</div>
-                    <div className="text-xs text-slate-500">{analysis.industry}</div>
-                  </td>
-                  <td className={tdClasses}>
-                    {analysis.userEmail ?? (
+                  ),
+                },
+                {
+                  label: "Location",
+                  rowHeader: true,
+                  cell: (analysis) => (
+                    <>
+                      <div>{analysis.location}</div>
+                      <div className="text-xs font-normal text-slate-500">{analysis.industry}</div>
+                    </>
+                  ),
+                },
+                {
+                  label: "Owner",
+                  cell: (analysis) =>
+                    analysis.userEmail ?? (
                       <span className="text-slate-500">Widget (no account)</span>
-                    )}
-                  </td>
-                  <td className={tdClasses}>{formatDate(analysis.createdAt)}</td>
-                  <td className={tdClasses}>
+                    ),
+                },
+                { label: "Created", cell: (analysis) => formatDate(analysis.createdAt) },
+                {
+                  label: "Market",
+                  cell: (analysis) => (
                     <StepTick done={analysis.marketAnalysisCompleted} step="Market analysis" />
-                  </td>
-                  <td className={tdClasses}>
+                  ),
+                },
+                {
+                  label: "Keywords",
+                  cell: (analysis) => (
                     <StepTick done={analysis.keywordResearchCompleted} step="Keyword research" />
-                  </td>
-                  <td className={tdClasses}>
+                  ),
+                },
+                {
+                  label: "Competition",
+                  cell: (analysis) => (
                     <StepTick
                       done={analysis.competitionAnalysisCompleted}
                       step="Competition analysis"
                     />
-                  </td>
-                  <td className={tdClasses}>
-                    {analysis.isPaid ? <Badge tone="premium">Paid</Badge> : <Badge>Free</Badge>}
-                  </td>
-                  <td className={`${tdClasses} ${stickyEnd}`}>
+                  ),
+                },
+                {
+                  label: "Paid",
+                  cell: (analysis) =>
+                    analysis.isPaid ? <Badge tone="premium">Paid</Badge> : <Badge>Free</Badge>,
+                },
+                {
+                  label: "Open",
+                  hideLabel: true,
+                  cell: (analysis) => (
                     <Link
                       to={`/analysis/${encodeURIComponent(analysis.id)}`}
                       aria-label={`Load ${analysis.location}`}
@@ -186,10 +202,10 @@ export function SearchesTab() {
                       <ExternalLink className="size-4" aria-hidden="true" />
                       Load
                     </Link>
-                  </td>
-                </tr>
-              ))}
-            </AdminTable>
+                  ),
+                },
+              ]}
+            />
           </div>
         )}
       </QueryStates>

@@ -19,8 +19,9 @@ import { formatBytes, formatUptime, withinGuarantee } from "../../lib/admin-insi
 import { formatDateTime, formatPrice } from "../../lib/format";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
+import { AdminTable } from "./admin-table";
 import { DeliverablesTable } from "./deliverables";
-import { AdminTable, hiddenColumn, PanelSection, QueryStates, tdClasses } from "./panel-states";
+import { PanelSection, QueryStates } from "./panel-states";
 
 function Facts({ items }: { items: readonly [string, ReactNode][] }) {
   return (
@@ -93,25 +94,26 @@ function SystemFacts({ s }: { s: SystemStatusData }) {
       />
       <div className="space-y-2">
         <h3 className="text-sm font-semibold text-slate-900">Providers</h3>
-        <AdminTable label="Providers" columns={["Provider", "Key", "Last test"]}>
-          {s.providers.map((p) => (
-            <tr key={p.name}>
-              <th scope="row" className={`${tdClasses} font-medium`}>
-                {p.label}
-              </th>
-              <td className={tdClasses}>
-                {p.configured ? (
+        <AdminTable
+          label="Providers"
+          rows={s.providers}
+          rowKey={(p) => p.name}
+          columns={[
+            { label: "Provider", rowHeader: true, cell: (p) => p.label },
+            {
+              label: "Key",
+              cell: (p) =>
+                p.configured ? (
                   <Badge tone="success">
                     Configured{p.source ? ` · ${SOURCE_LABEL[p.source]}` : ""}
                   </Badge>
                 ) : (
                   <Badge>Not configured</Badge>
-                )}
-              </td>
-              <td className={tdClasses}>{lastTest(p.lastTestOk, p.lastTestedAt)}</td>
-            </tr>
-          ))}
-        </AdminTable>
+                ),
+            },
+            { label: "Last test", cell: (p) => lastTest(p.lastTestOk, p.lastTestedAt) },
+          ]}
+        />
       </div>
     </div>
   );
@@ -141,59 +143,67 @@ function Payments() {
       {(records) => (
         <AdminTable
           label="Payment records"
-          columns={["Date", "User", "Amount", "Status", "Analysis", hiddenColumn("Refund")]}
-        >
-          {records.map((payment) => {
-            const refundable = payment.status === "succeeded" && withinGuarantee(payment.createdAt);
-            return (
-              <tr key={payment.id}>
-                <td className={tdClasses}>{formatDateTime(payment.createdAt)}</td>
-                <td className={tdClasses}>{emailOf(payment.userId)}</td>
-                <td className={tdClasses}>
+          rows={records}
+          rowKey={(payment) => payment.id}
+          columns={[
+            { label: "Date", cell: (payment) => formatDateTime(payment.createdAt) },
+            { label: "User", cell: (payment) => emailOf(payment.userId) },
+            {
+              label: "Amount",
+              cell: (payment) => (
+                <>
                   {formatPrice(payment.amount, payment.currency)}
                   <span className="ml-1 text-xs text-slate-500">
                     ({payment.provider === "demo" ? "demo" : "Stripe"})
                   </span>
-                </td>
-                <td className={tdClasses}>
-                  {payment.status === "refunded" ? (
-                    <Badge>
-                      Refunded{payment.refundedAt ? ` ${formatDateTime(payment.refundedAt)}` : ""}
-                    </Badge>
-                  ) : (
-                    <Badge tone="success">Succeeded</Badge>
-                  )}
-                </td>
-                <td className={tdClasses}>
-                  <Link
-                    to={`/analysis/${encodeURIComponent(payment.analysisId)}`}
-                    className="font-medium text-brand-700 underline underline-offset-2"
+                </>
+              ),
+            },
+            {
+              label: "Status",
+              cell: (payment) =>
+                payment.status === "refunded" ? (
+                  <Badge>
+                    Refunded{payment.refundedAt ? ` ${formatDateTime(payment.refundedAt)}` : ""}
+                  </Badge>
+                ) : (
+                  <Badge tone="success">Succeeded</Badge>
+                ),
+            },
+            {
+              label: "Analysis",
+              cell: (payment) => (
+                <Link
+                  to={`/analysis/${encodeURIComponent(payment.analysisId)}`}
+                  className="font-medium text-brand-700 underline underline-offset-2"
+                >
+                  Open analysis
+                </Link>
+              ),
+            },
+            {
+              label: "Refund",
+              hideLabel: true,
+              cell: (payment) =>
+                payment.status === "succeeded" && withinGuarantee(payment.createdAt) ? (
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    onClick={() => confirmRefund(payment)}
+                    pending={refund.isPending && refund.variables === payment.id}
+                    aria-label={`Refund payment of ${formatDateTime(payment.createdAt)}`}
                   >
-                    Open analysis
-                  </Link>
-                </td>
-                <td className={tdClasses}>
-                  {refundable ? (
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      onClick={() => confirmRefund(payment)}
-                      pending={refund.isPending && refund.variables === payment.id}
-                      aria-label={`Refund payment of ${formatDateTime(payment.createdAt)}`}
-                    >
-                      <Undo2 className="size-4" aria-hidden="true" />
-                      Refund
-                    </Button>
-                  ) : payment.status === "succeeded" ? (
-                    <span className="text-xs text-slate-500">
-                      Past the {GUARANTEE_DAYS}-day guarantee
-                    </span>
-                  ) : null}
-                </td>
-              </tr>
-            );
-          })}
-        </AdminTable>
+                    <Undo2 className="size-4" aria-hidden="true" />
+                    Refund
+                  </Button>
+                ) : payment.status === "succeeded" ? (
+                  <span className="text-xs text-slate-500">
+                    Past the {GUARANTEE_DAYS}-day guarantee
+                  </span>
+                ) : null,
+            },
+          ]}
+        />
       )}
     </QueryStates>
   );

@@ -18,7 +18,8 @@ import { fullName } from "../../lib/display-name";
 import { formatDate } from "../../lib/format";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
-import { AdminTable, hiddenColumn, PanelSection, QueryStates, tdClasses } from "./panel-states";
+import { AdminTable } from "./admin-table";
+import { PanelSection, QueryStates } from "./panel-states";
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -51,7 +52,7 @@ function AdminSwitch({
 }) {
   const noteId = `admin-note-${user.id}`;
   return (
-    <div className="flex flex-col items-start gap-1">
+    <div className="flex flex-col items-start gap-1 max-sm:items-end">
       <button
         type="button"
         role="switch"
@@ -123,64 +124,72 @@ export function UsersTab({ me }: { me: User }) {
         {(list) => (
           <AdminTable
             label="Users"
+            rows={list}
+            rowKey={(user) => user.id}
             columns={[
-              "User",
-              "Role",
-              "Analyses",
-              "Joined",
-              "Administrator",
-              hiddenColumn("Actions"),
+              {
+                label: "User",
+                rowHeader: true,
+                cell: (user) => {
+                  const name = fullName(user);
+                  return (
+                    <>
+                      <div>
+                        {name === "Not provided" ? user.email : name}
+                        {user.id === me.id ? (
+                          <span className="ml-2 text-xs font-normal text-slate-500">(you)</span>
+                        ) : null}
+                      </div>
+                      <div className="text-xs font-normal break-all text-slate-500">
+                        {user.email}
+                        {user.emailVerified ? "" : " · not verified"}
+                      </div>
+                    </>
+                  );
+                },
+              },
+              {
+                label: "Role",
+                cell: (user) => (
+                  <Badge tone={user.isAdmin ? "brand" : "neutral"}>
+                    {user.isAdmin ? "Administrator" : "Standard User"}
+                  </Badge>
+                ),
+              },
+              { label: "Analyses", cell: (user) => user.analysisCount },
+              { label: "Joined", cell: (user) => formatDate(user.createdAt) },
+              {
+                label: "Administrator",
+                cell: (user) => (
+                  <AdminSwitch
+                    user={user}
+                    self={user.id === me.id}
+                    pending={setAdmin.isPending && setAdmin.variables?.userId === user.id}
+                    onToggle={() => toggleAdmin(user)}
+                  />
+                ),
+              },
+              {
+                label: "Actions",
+                hideLabel: true,
+                cell: (user) => (
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    aria-label={`Delete ${user.email}`}
+                    title={user.id === me.id ? ADMIN_MESSAGES.deleteSelf : undefined}
+                    disabled={user.id === me.id}
+                    pending={deleteUser.isPending && deleteUser.variables === user.id}
+                    onClick={() => remove(user)}
+                    className="text-red-700"
+                  >
+                    <Trash2 className="size-4" aria-hidden="true" />
+                    Delete
+                  </Button>
+                ),
+              },
             ]}
-          >
-            {list.map((user) => {
-              const self = user.id === me.id;
-              const name = fullName(user);
-              return (
-                <tr key={user.id}>
-                  <td className={tdClasses}>
-                    <div className="font-medium text-slate-900">
-                      {name === "Not provided" ? user.email : name}
-                      {self ? <span className="ml-2 text-xs text-slate-500">(you)</span> : null}
-                    </div>
-                    <div className="text-xs text-slate-500">
-                      {user.email}
-                      {user.emailVerified ? "" : " · not verified"}
-                    </div>
-                  </td>
-                  <td className={tdClasses}>
-                    <Badge tone={user.isAdmin ? "brand" : "neutral"}>
-                      {user.isAdmin ? "Administrator" : "Standard User"}
-                    </Badge>
-                  </td>
-                  <td className={tdClasses}>{user.analysisCount}</td>
-                  <td className={tdClasses}>{formatDate(user.createdAt)}</td>
-                  <td className={tdClasses}>
-                    <AdminSwitch
-                      user={user}
-                      self={self}
-                      pending={setAdmin.isPending && setAdmin.variables?.userId === user.id}
-                      onToggle={() => toggleAdmin(user)}
-                    />
-                  </td>
-                  <td className={tdClasses}>
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      aria-label={`Delete ${user.email}`}
-                      title={self ? ADMIN_MESSAGES.deleteSelf : undefined}
-                      disabled={self}
-                      pending={deleteUser.isPending && deleteUser.variables === user.id}
-                      onClick={() => remove(user)}
-                      className="text-red-700"
-                    >
-                      <Trash2 className="size-4" aria-hidden="true" />
-                      Delete
-                    </Button>
-                  </td>
-                </tr>
-              );
-            })}
-          </AdminTable>
+          />
         )}
       </QueryStates>
     </PanelSection>

@@ -2,8 +2,7 @@
  * The tables of the results page. `TableRegion` is the box every one of them sits in: long
  * lists scroll inside it (a focusable, labelled region, so the keyboard can scroll it), with the
  * header row kept in view; under the `sm` breakpoint (phones) the table inside it turns into
- * stacked cards — one card per row, the row header as its title and every other cell as
- * "label value" (the label is the cell's `data-label`) — so no column is cut off at 375 px.
+ * stacked cards (ui/stacked-table.ts, shared with the admin panel's tables).
  *
  * `SortableTable` (the city table, the ZIP areas) sorts by any column: each column header is a
  * button (mouse and keyboard) and carries `aria-sort` while it sorts; the sr-only caption names
@@ -12,6 +11,7 @@
 import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
 import { type ReactNode, useMemo, useState } from "react";
 import { cn } from "../../lib/cn";
+import { HIDDEN_HEAD_CLASSES, SORT_BAR_CLASSES, STACKED_ROWS_CLASSES } from "../ui/stacked-table";
 
 export type SortDirection = "ascending" | "descending";
 
@@ -43,25 +43,6 @@ export function byText<T>(value: (row: T) => string) {
   return (a: T, b: T) => value(a).localeCompare(value(b));
 }
 
-/** Under `sm`: the table, its bodies and rows become blocks; each row a card. */
-const CARD_CLASSES = [
-  "max-sm:[&_table]:block max-sm:[&_table]:min-w-0",
-  "max-sm:[&_tbody]:block max-sm:[&_tbody]:space-y-2 max-sm:[&_tbody]:p-2",
-  "max-sm:[&_tbody_tr]:block max-sm:[&_tbody_tr]:rounded-md max-sm:[&_tbody_tr]:border max-sm:[&_tbody_tr]:border-slate-200 max-sm:[&_tbody_tr]:py-1",
-  "max-sm:[&_tbody_th]:block max-sm:[&_tbody_th]:py-1.5",
-  // Each cell: its column's name on the left, its value on the right.
-  "max-sm:[&_tbody_td]:flex max-sm:[&_tbody_td]:items-baseline max-sm:[&_tbody_td]:justify-between max-sm:[&_tbody_td]:gap-3 max-sm:[&_tbody_td]:py-1 max-sm:[&_tbody_td]:text-right",
-  "max-sm:[&_tbody_td]:before:shrink-0 max-sm:[&_tbody_td]:before:text-left max-sm:[&_tbody_td]:before:text-xs max-sm:[&_tbody_td]:before:font-medium max-sm:[&_tbody_td]:before:text-slate-600 max-sm:[&_tbody_td]:before:content-[attr(data-label)]",
-].join(" ");
-
-/** Under `sm`: a header row of sort buttons becomes a wrapping bar above the cards. */
-const SORT_BAR_CLASSES =
-  "max-sm:[&_thead]:block max-sm:[&_thead_tr]:flex max-sm:[&_thead_tr]:flex-wrap max-sm:[&_thead_th]:block max-sm:[&_thead_th]:px-2";
-
-/** Under `sm`: a plain header row is left to screen readers (the cards name each value). */
-const HIDDEN_HEAD_CLASSES =
-  "max-sm:[&_thead]:absolute max-sm:[&_thead]:size-px max-sm:[&_thead]:overflow-hidden max-sm:[&_thead]:[clip-path:inset(50%)]";
-
 /**
  * The scrolling box of a table: a region named `label` ("PPC Opportunities table") in the Tab
  * order, so keyboard users can scroll it. `cards` (default) stacks the rows into cards on phones;
@@ -89,7 +70,7 @@ export function TableRegion({
       data-cards={cards || undefined}
       className={cn(
         "max-h-[32rem] overflow-auto rounded-lg border border-slate-200 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-500",
-        cards && CARD_CLASSES,
+        cards && STACKED_ROWS_CLASSES,
         cards && (sortBar ? SORT_BAR_CLASSES : HIDDEN_HEAD_CLASSES),
         className,
       )}
