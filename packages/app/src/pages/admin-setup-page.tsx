@@ -1,15 +1,13 @@
 import { adminSetupFormSchema, REDIRECT_DELAY_MS, type User } from "@bis/sdk";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ShieldCheck } from "lucide-react";
 import { useEffect, useState } from "react";
-import { useForm } from "react-hook-form";
 import { Link, useNavigate } from "react-router";
 import { AuthLayout } from "../components/auth-layout";
+import { useSchemaForm } from "../components/forms/use-schema-form";
 import { Button, buttonClasses } from "../components/ui/button";
-import { FormField } from "../components/ui/form-field";
-import { Input } from "../components/ui/input";
-import { PasswordInput } from "../components/ui/password-input";
+import { InputField } from "../components/ui/form-field";
+import { PasswordField } from "../components/ui/password-input";
 import { Spinner } from "../components/ui/spinner";
 import { setSessionUser, useAdminSetup } from "../hooks/use-auth";
 import { useDocumentTitle } from "../hooks/use-document-title";
@@ -20,15 +18,11 @@ function AdminSetupForm() {
   const client = useQueryClient();
   const navigate = useNavigate();
   const [admin, setAdmin] = useState<User | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm({
-    resolver: zodResolver(adminSetupFormSchema),
-    mode: "onSubmit",
-    reValidateMode: "onChange",
-    defaultValues: { email: "", password: "", firstName: "", lastName: "" },
+  const { handleSubmit, field } = useSchemaForm(adminSetupFormSchema, {
+    email: "",
+    password: "",
+    firstName: "",
+    lastName: "",
   });
 
   // The server has signed the new administrator in; move on after the specification's delay.
@@ -45,23 +39,16 @@ function AdminSetupForm() {
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
-      <FormField label="Email" error={errors.email?.message}>
-        {(control) => (
-          <Input {...control} {...register("email")} type="email" autoComplete="email" />
-        )}
-      </FormField>
-      <FormField label="Password" error={errors.password?.message} hint="At least 6 characters.">
-        {(control) => (
-          <PasswordInput {...control} {...register("password")} autoComplete="new-password" />
-        )}
-      </FormField>
+      <InputField label="Email" {...field("email")} type="email" autoComplete="email" />
+      <PasswordField
+        label="Password"
+        {...field("password")}
+        hint="At least 6 characters."
+        autoComplete="new-password"
+      />
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="First Name" error={errors.firstName?.message}>
-          {(control) => <Input {...control} {...register("firstName")} autoComplete="given-name" />}
-        </FormField>
-        <FormField label="Last Name" error={errors.lastName?.message}>
-          {(control) => <Input {...control} {...register("lastName")} autoComplete="family-name" />}
-        </FormField>
+        <InputField label="First Name" {...field("firstName")} autoComplete="given-name" />
+        <InputField label="Last Name" {...field("lastName")} autoComplete="family-name" />
       </div>
       <Button
         type="submit"

@@ -1,29 +1,18 @@
 /** "Forgot password?": asks for the email; the answer is the same whether or not it has an account. */
 import { forgotPasswordRequestSchema } from "@bis/sdk";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { MailCheck, MailQuestion } from "lucide-react";
-import { useForm } from "react-hook-form";
 import { AuthLayout } from "../components/auth-layout";
+import { useSchemaForm } from "../components/forms/use-schema-form";
 import { TextLink } from "../components/text-link";
 import { Button } from "../components/ui/button";
-import { formFields, InputField } from "../components/ui/form-field";
+import { InputField } from "../components/ui/form-field";
 import { useForgotPassword } from "../hooks/use-account";
 import { useDocumentTitle } from "../hooks/use-document-title";
 
 export function ForgotPasswordPage() {
   useDocumentTitle("Forgot Password");
   const request = useForgotPassword();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm({
-    resolver: zodResolver(forgotPasswordRequestSchema),
-    mode: "onSubmit",
-    reValidateMode: "onChange",
-    defaultValues: { email: "" },
-  });
-  const field = formFields(register, errors);
+  const { handleSubmit, field } = useSchemaForm(forgotPasswordRequestSchema, { email: "" });
   const onSubmit = handleSubmit((form) => request.mutate(form));
   const footer = (
     <p>

@@ -1,20 +1,15 @@
-import {
-  PASSWORD_RULES_HINT,
-  passwordChangeFormSchema,
-  profileFormSchema,
-  type User,
-} from "@bis/sdk";
-import { zodResolver } from "@hookform/resolvers/zod";
-import { KeyRound, type LucideIcon, Pencil, UserRound } from "lucide-react";
-import { type ReactNode, useEffect } from "react";
-import { useForm } from "react-hook-form";
+import { passwordChangeFormSchema, profileFormSchema, type User } from "@bis/sdk";
+import { KeyRound, Pencil, UserRound } from "lucide-react";
+import { useEffect } from "react";
+import { FormActions } from "../components/forms/form-actions";
+import { NewPasswordFields } from "../components/forms/new-password-fields";
+import { useSchemaForm } from "../components/forms/use-schema-form";
 import { NameEmailFields } from "../components/name-email-fields";
 import { PageShell } from "../components/page-shell";
 import { EmailCard } from "../components/profile/email-card";
 import { SessionsCard } from "../components/profile/sessions-card";
-import { Button } from "../components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../components/ui/card";
-import { formFields } from "../components/ui/form-field";
+import { OpenFormButton, SettingsCardHeader } from "../components/profile/settings-card-header";
+import { Card, CardContent } from "../components/ui/card";
 import { PasswordField } from "../components/ui/password-input";
 import { useChangePassword, useUpdateProfile } from "../hooks/use-auth";
 import { useDisclosure } from "../hooks/use-disclosure";
@@ -29,82 +24,13 @@ function ReadField({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** Save and Cancel under an edit form. */
-function FormActions({
-  pending,
-  pendingLabel,
-  submitLabel,
-  onCancel,
-}: {
-  pending: boolean;
-  pendingLabel: string;
-  submitLabel: string;
-  onCancel: () => void;
-}) {
-  return (
-    <div className="flex flex-wrap gap-3">
-      <Button type="submit" pending={pending} pendingLabel={pendingLabel}>
-        {submitLabel}
-      </Button>
-      <Button variant="outline" onClick={onCancel} disabled={pending}>
-        Cancel
-      </Button>
-    </div>
-  );
-}
-
-/** A card's title and description, with the button that opens its form while it is closed. */
-function DisclosureCardHeader({
-  icon: Icon,
-  title,
-  description,
-  disclosure,
-  children,
-}: {
-  icon: LucideIcon;
-  title: string;
-  description: string;
-  disclosure: ReturnType<typeof useDisclosure>;
-  /** The opening button's content. */
-  children: ReactNode;
-}) {
-  return (
-    <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3 space-y-0">
-      <div className="space-y-1.5">
-        <CardTitle className="flex items-center gap-2">
-          <Icon className="size-5 text-brand-700" aria-hidden="true" />
-          {title}
-        </CardTitle>
-        <CardDescription>{description}</CardDescription>
-      </div>
-      {disclosure.open ? null : (
-        <Button ref={disclosure.triggerRef} variant="outline" size="sm" onClick={disclosure.show}>
-          {children}
-        </Button>
-      )}
-    </CardHeader>
-  );
-}
-
 function ProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
   const update = useUpdateProfile();
-  const {
-    register,
-    handleSubmit,
-    setFocus,
-    formState: { errors },
-  } = useForm({
-    resolver: zodResolver(profileFormSchema),
-    mode: "onSubmit",
-    reValidateMode: "onChange",
-    defaultValues: {
-      firstName: user.firstName ?? "",
-      lastName: user.lastName ?? "",
-      email: user.email,
-    },
+  const { handleSubmit, setFocus, field } = useSchemaForm(profileFormSchema, {
+    firstName: user.firstName ?? "",
+    lastName: user.lastName ?? "",
+    email: user.email,
   });
-
-  const field = formFields(register, errors);
 
   useEffect(() => setFocus("firstName"), [setFocus]);
 
@@ -130,15 +56,17 @@ function ProfileCard({ user }: { user: User }) {
   const editing = useDisclosure();
   return (
     <Card>
-      <DisclosureCardHeader
+      <SettingsCardHeader
         icon={UserRound}
         title="Profile Information"
         description="Your name and the email address you sign in with."
-        disclosure={editing}
-      >
-        <Pencil className="size-4" aria-hidden="true" />
-        Edit Profile
-      </DisclosureCardHeader>
+        action={
+          <OpenFormButton disclosure={editing}>
+            <Pencil className="size-4" aria-hidden="true" />
+            Edit Profile
+          </OpenFormButton>
+        }
+      />
       <CardContent>
         {editing.open ? (
           <ProfileForm user={user} onDone={editing.hide} />
@@ -160,19 +88,11 @@ function ProfileCard({ user }: { user: User }) {
 
 function PasswordForm({ onDone }: { onDone: () => void }) {
   const change = useChangePassword();
-  const {
-    register,
-    handleSubmit,
-    setFocus,
-    formState: { errors },
-  } = useForm({
-    resolver: zodResolver(passwordChangeFormSchema),
-    mode: "onSubmit",
-    reValidateMode: "onChange",
-    defaultValues: { currentPassword: "", newPassword: "", confirmPassword: "" },
+  const { handleSubmit, setFocus, field } = useSchemaForm(passwordChangeFormSchema, {
+    currentPassword: "",
+    newPassword: "",
+    confirmPassword: "",
   });
-
-  const field = formFields(register, errors);
 
   useEffect(() => setFocus("currentPassword"), [setFocus]);
 
@@ -187,17 +107,7 @@ function PasswordForm({ onDone }: { onDone: () => void }) {
         {...field("currentPassword")}
         autoComplete="current-password"
       />
-      <PasswordField
-        label="New Password"
-        hint={PASSWORD_RULES_HINT}
-        {...field("newPassword")}
-        autoComplete="new-password"
-      />
-      <PasswordField
-        label="Confirm New Password"
-        {...field("confirmPassword")}
-        autoComplete="new-password"
-      />
+      <NewPasswordFields password={field("newPassword")} confirm={field("confirmPassword")} />
       <FormActions
         pending={change.isPending}
         pendingLabel="Updating..."
@@ -212,14 +122,12 @@ function PasswordCard() {
   const form = useDisclosure();
   return (
     <Card>
-      <DisclosureCardHeader
+      <SettingsCardHeader
         icon={KeyRound}
         title="Change Password"
         description="Use a password you do not use anywhere else."
-        disclosure={form}
-      >
-        Change Password
-      </DisclosureCardHeader>
+        action={<OpenFormButton disclosure={form}>Change Password</OpenFormButton>}
+      />
       {form.open ? (
         <CardContent>
           <PasswordForm onDone={form.hide} />

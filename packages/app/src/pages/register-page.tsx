@@ -1,5 +1,4 @@
-import { PASSWORD_RULES_HINT, registerFormSchema, toRegisterRequest } from "@bis/sdk";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { registerFormSchema, toRegisterRequest } from "@bis/sdk";
 import {
   CircleCheck,
   Inbox,
@@ -9,14 +8,13 @@ import {
   UserPlus,
 } from "lucide-react";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { AuthLayout } from "../components/auth-layout";
+import { NewPasswordFields } from "../components/forms/new-password-fields";
+import { useSchemaForm } from "../components/forms/use-schema-form";
 import { NameEmailFields } from "../components/name-email-fields";
 import { TextLink } from "../components/text-link";
 import { Button, buttonClasses } from "../components/ui/button";
-import { formFields } from "../components/ui/form-field";
-import { PasswordField } from "../components/ui/password-input";
 import { useRegister } from "../hooks/use-auth";
 import { useDocumentTitle } from "../hooks/use-document-title";
 
@@ -68,18 +66,13 @@ export function RegisterPage() {
   const [registeredEmail, setRegisteredEmail] = useState<string | null>(null);
   const registration = useRegister();
   useDocumentTitle(registeredEmail ? "Registration Successful" : "Create Account");
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm({
-    resolver: zodResolver(registerFormSchema),
-    mode: "onSubmit",
-    reValidateMode: "onChange",
-    defaultValues: { firstName: "", lastName: "", email: "", password: "", confirmPassword: "" },
+  const { handleSubmit, field } = useSchemaForm(registerFormSchema, {
+    firstName: "",
+    lastName: "",
+    email: "",
+    password: "",
+    confirmPassword: "",
   });
-
-  const field = formFields(register, errors);
 
   if (registeredEmail) return <RegistrationSuccess email={registeredEmail} />;
 
@@ -101,16 +94,10 @@ export function RegisterPage() {
     >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <NameEmailFields field={field} />
-        <PasswordField
+        <NewPasswordFields
           label="Password"
-          hint={PASSWORD_RULES_HINT}
-          {...field("password")}
-          autoComplete="new-password"
-        />
-        <PasswordField
-          label="Confirm Password"
-          {...field("confirmPassword")}
-          autoComplete="new-password"
+          password={field("password")}
+          confirm={field("confirmPassword")}
         />
         <Button
           type="submit"

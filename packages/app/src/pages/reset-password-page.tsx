@@ -2,16 +2,14 @@
  * Where a password reset link lands (`/reset-password?token=…`): a new password under the rules
  * of registration, then signed in on this device and every other session ended.
  */
-import { ACCOUNT_MESSAGES, PASSWORD_RULES_HINT, resetPasswordFormSchema } from "@bis/sdk";
-import { zodResolver } from "@hookform/resolvers/zod";
+import { ACCOUNT_MESSAGES, resetPasswordFormSchema } from "@bis/sdk";
 import { KeyRound } from "lucide-react";
-import { useForm } from "react-hook-form";
 import { useSearchParams } from "react-router";
 import { AuthLayout } from "../components/auth-layout";
+import { NewPasswordFields } from "../components/forms/new-password-fields";
+import { useSchemaForm } from "../components/forms/use-schema-form";
 import { TextLink } from "../components/text-link";
 import { Button } from "../components/ui/button";
-import { formFields } from "../components/ui/form-field";
-import { PasswordField } from "../components/ui/password-input";
 import { useResetPassword } from "../hooks/use-account";
 import { useDocumentTitle } from "../hooks/use-document-title";
 
@@ -20,17 +18,10 @@ export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get("token") ?? "";
   const reset = useResetPassword();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm({
-    resolver: zodResolver(resetPasswordFormSchema),
-    mode: "onSubmit",
-    reValidateMode: "onChange",
-    defaultValues: { newPassword: "", confirmPassword: "" },
+  const { handleSubmit, field } = useSchemaForm(resetPasswordFormSchema, {
+    newPassword: "",
+    confirmPassword: "",
   });
-  const field = formFields(register, errors);
   const onSubmit = handleSubmit(({ newPassword }) => reset.mutate({ token, newPassword }));
   const footer = (
     <p>
@@ -47,17 +38,7 @@ export function ResetPasswordPage() {
     >
       {token ? (
         <form onSubmit={onSubmit} noValidate className="space-y-4">
-          <PasswordField
-            label="New Password"
-            hint={PASSWORD_RULES_HINT}
-            {...field("newPassword")}
-            autoComplete="new-password"
-          />
-          <PasswordField
-            label="Confirm New Password"
-            {...field("confirmPassword")}
-            autoComplete="new-password"
-          />
+          <NewPasswordFields password={field("newPassword")} confirm={field("confirmPassword")} />
           <Button
             type="submit"
             size="lg"

@@ -1,29 +1,18 @@
 import { signInFormSchema } from "@bis/sdk";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { LogIn } from "lucide-react";
-import { useForm } from "react-hook-form";
 import { AuthLayout } from "../components/auth-layout";
+import { useSchemaForm } from "../components/forms/use-schema-form";
 import { TextLink } from "../components/text-link";
 import { Button } from "../components/ui/button";
-import { FormField } from "../components/ui/form-field";
-import { Input } from "../components/ui/input";
-import { PasswordInput } from "../components/ui/password-input";
+import { InputField } from "../components/ui/form-field";
+import { PasswordField } from "../components/ui/password-input";
 import { useSignIn } from "../hooks/use-auth";
 import { useDocumentTitle } from "../hooks/use-document-title";
 
 export function SignInPage() {
   useDocumentTitle("Sign In");
   const signIn = useSignIn();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm({
-    resolver: zodResolver(signInFormSchema),
-    mode: "onSubmit",
-    reValidateMode: "onChange",
-    defaultValues: { email: "", password: "" },
-  });
+  const { handleSubmit, field } = useSchemaForm(signInFormSchema, { email: "", password: "" });
 
   const onSubmit = handleSubmit((form) => signIn.mutate(form));
 
@@ -39,20 +28,13 @@ export function SignInPage() {
       }
     >
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <FormField label="Email" error={errors.email?.message}>
-          {(control) => (
-            <Input {...control} {...register("email")} type="email" autoComplete="email" />
-          )}
-        </FormField>
-        <FormField
+        <InputField label="Email" {...field("email")} type="email" autoComplete="email" />
+        <PasswordField
           label="Password"
-          error={errors.password?.message}
+          {...field("password")}
           hint={<TextLink to="/forgot-password">Forgot password?</TextLink>}
-        >
-          {(control) => (
-            <PasswordInput {...control} {...register("password")} autoComplete="current-password" />
-          )}
-        </FormField>
+          autoComplete="current-password"
+        />
         <Button
           type="submit"
           size="lg"

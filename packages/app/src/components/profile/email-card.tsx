@@ -3,16 +3,17 @@
  * until the link mailed to the new address is followed (/confirm-email).
  */
 import { emailChangeFormSchema, type User } from "@bis/sdk";
-import { zodResolver } from "@hookform/resolvers/zod";
 import { Mail, MailCheck } from "lucide-react";
 import { useEffect, useState } from "react";
-import { useForm } from "react-hook-form";
 import { useRequestEmailChange } from "../../hooks/use-account";
 import { useDisclosure } from "../../hooks/use-disclosure";
+import { FormActions } from "../forms/form-actions";
+import { useSchemaForm } from "../forms/use-schema-form";
 import { Button } from "../ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card";
-import { formFields, InputField } from "../ui/form-field";
+import { Card, CardContent } from "../ui/card";
+import { InputField } from "../ui/form-field";
 import { PasswordField } from "../ui/password-input";
+import { OpenFormButton, SettingsCardHeader } from "./settings-card-header";
 
 function EmailChangeForm({
   onSent,
@@ -22,18 +23,10 @@ function EmailChangeForm({
   onCancel: () => void;
 }) {
   const request = useRequestEmailChange();
-  const {
-    register,
-    handleSubmit,
-    setFocus,
-    formState: { errors },
-  } = useForm({
-    resolver: zodResolver(emailChangeFormSchema),
-    mode: "onSubmit",
-    reValidateMode: "onChange",
-    defaultValues: { newEmail: "", currentPassword: "" },
+  const { handleSubmit, setFocus, field } = useSchemaForm(emailChangeFormSchema, {
+    newEmail: "",
+    currentPassword: "",
   });
-  const field = formFields(register, errors);
   useEffect(() => setFocus("newEmail"), [setFocus]);
   const onSubmit = handleSubmit((form) =>
     request.mutate(form, { onSuccess: () => onSent(form.newEmail.trim().toLowerCase()) }),
@@ -46,14 +39,12 @@ function EmailChangeForm({
         {...field("currentPassword")}
         autoComplete="current-password"
       />
-      <div className="flex flex-wrap gap-3">
-        <Button type="submit" pending={request.isPending} pendingLabel="Sending...">
-          Send Confirmation Link
-        </Button>
-        <Button variant="outline" onClick={onCancel} disabled={request.isPending}>
-          Cancel
-        </Button>
-      </div>
+      <FormActions
+        pending={request.isPending}
+        pendingLabel="Sending..."
+        submitLabel="Send Confirmation Link"
+        onCancel={onCancel}
+      />
     </form>
   );
 }
@@ -63,23 +54,21 @@ export function EmailCard({ user }: { user: User }) {
   const [sentTo, setSentTo] = useState<string | null>(null);
   return (
     <Card>
-      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3 space-y-0">
-        <div className="space-y-1.5">
-          <CardTitle className="flex items-center gap-2">
-            <Mail className="size-5 text-brand-700" aria-hidden="true" />
-            Email Address
-          </CardTitle>
-          <CardDescription>
+      <SettingsCardHeader
+        icon={Mail}
+        title="Email Address"
+        description={
+          <>
             You sign in with <strong className="text-slate-900">{user.email}</strong>. A new address
             takes effect once you confirm it from that inbox.
-          </CardDescription>
-        </div>
-        {form.open || sentTo ? null : (
-          <Button ref={form.triggerRef} variant="outline" size="sm" onClick={form.show}>
+          </>
+        }
+        action={
+          <OpenFormButton disclosure={form} hidden={sentTo !== null}>
             Change Email
-          </Button>
-        )}
-      </CardHeader>
+          </OpenFormButton>
+        }
+      />
       {sentTo ? (
         <CardContent>
           <div role="status" className="flex gap-3 rounded-lg bg-brand-50 p-4 text-slate-700">

@@ -4,8 +4,9 @@ import { useRevokeOtherSessions, useSessions } from "../../hooks/use-account";
 import { formatDateTime } from "../../lib/format";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card";
+import { Card, CardContent } from "../ui/card";
 import { Spinner } from "../ui/spinner";
+import { SettingsCardHeader } from "./settings-card-header";
 
 export function SessionsCard() {
   const sessions = useSessions();
@@ -13,28 +14,23 @@ export function SessionsCard() {
   const others = sessions.data?.filter((s) => !s.current).length ?? 0;
   return (
     <Card>
-      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3 space-y-0">
-        <div className="space-y-1.5">
-          <CardTitle className="flex items-center gap-2">
-            <MonitorSmartphone className="size-5 text-brand-700" aria-hidden="true" />
-            Signed-in Devices
-          </CardTitle>
-          <CardDescription>
-            Where your account is signed in. Don't recognise one? Sign out everywhere else and
-            change your password.
-          </CardDescription>
-        </div>
-        <Button
-          variant="outline"
-          size="sm"
-          onClick={() => revoke.mutate()}
-          disabled={others === 0}
-          pending={revoke.isPending}
-          pendingLabel="Signing out..."
-        >
-          Sign out everywhere else
-        </Button>
-      </CardHeader>
+      <SettingsCardHeader
+        icon={MonitorSmartphone}
+        title="Signed-in Devices"
+        description="Where your account is signed in. Don't recognise one? Sign out everywhere else and change your password."
+        action={
+          <Button
+            variant="outline"
+            size="sm"
+            onClick={() => revoke.mutate()}
+            disabled={others === 0}
+            pending={revoke.isPending}
+            pendingLabel="Signing out..."
+          >
+            Sign out everywhere else
+          </Button>
+        }
+      />
       <CardContent>
         {sessions.isPending ? (
           <Spinner label="Loading devices" />
