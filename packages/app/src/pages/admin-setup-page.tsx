@@ -4,8 +4,10 @@ import { ShieldCheck } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { AuthLayout } from "../components/auth-layout";
+import { AuthForm } from "../components/forms/form-shells";
 import { useSchemaForm } from "../components/forms/use-schema-form";
-import { Button, buttonClasses } from "../components/ui/button";
+import { NameFields } from "../components/name-email-fields";
+import { buttonClasses } from "../components/ui/button";
 import { InputField } from "../components/ui/form-field";
 import { PasswordField } from "../components/ui/password-input";
 import { Spinner } from "../components/ui/spinner";
@@ -38,7 +40,12 @@ function AdminSetupForm() {
   const onSubmit = handleSubmit((form) => setup.mutate(form, { onSuccess: setAdmin }));
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
+    <AuthForm
+      onSubmit={onSubmit}
+      submitLabel="Create Admin Account"
+      pending={setup.isPending || admin !== null}
+      pendingLabel={admin ? "Redirecting..." : "Creating..."}
+    >
       <InputField label="Email" {...field("email")} type="email" autoComplete="email" />
       <PasswordField
         label="Password"
@@ -46,20 +53,8 @@ function AdminSetupForm() {
         hint="At least 6 characters."
         autoComplete="new-password"
       />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <InputField label="First Name" {...field("firstName")} autoComplete="given-name" />
-        <InputField label="Last Name" {...field("lastName")} autoComplete="family-name" />
-      </div>
-      <Button
-        type="submit"
-        size="lg"
-        fullWidth
-        pending={setup.isPending || admin !== null}
-        pendingLabel={admin ? "Redirecting..." : "Creating..."}
-      >
-        Create Admin Account
-      </Button>
-    </form>
+      <NameFields field={field} />
+    </AuthForm>
   );
 }
 

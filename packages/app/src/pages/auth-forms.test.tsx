@@ -2,11 +2,13 @@
  * The signed-out forms' fields and messages (spec §5): sign-in and the administrator setup
  * validate on submit with the specification's messages, each field labelled and described by
  * its hint and message; the password fields of registration and reset carry the rules' hint.
+ * The profile's forms open in place with the focus on their first field, and give it back to
+ * their button on Cancel.
  */
 import { PASSWORD_RULES_HINT } from "@bis/sdk";
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { fakeApi, signedOut } from "../test/fake-api";
+import { dana, fakeApi, signedOut } from "../test/fake-api";
 import { renderApp } from "../test/render-app";
 
 /** The texts a field's aria-describedby points at, in order. */
@@ -82,5 +84,24 @@ describe("new password fields", () => {
     expect(screen.getByLabelText("Confirm New Password").getAttribute("autocomplete")).toBe(
       "new-password",
     );
+  });
+});
+
+describe("/profile forms opened in place", () => {
+  it("focus their first field, and their button again on Cancel", async () => {
+    fakeApi({
+      "GET /api/auth/user": { status: 200, body: dana },
+      "GET /api/auth/sessions": { status: 200, body: { sessions: [] } },
+    });
+    const { user } = renderApp("/profile");
+    for (const [button, first] of [
+      ["Change Password", "Current Password"],
+      ["Change Email", "New Email"],
+    ] as const) {
+      await user.click(await screen.findByRole("button", { name: button }));
+      expect(document.activeElement).toBe(screen.getByLabelText(first));
+      await user.click(screen.getByRole("button", { name: "Cancel" }));
+      expect(document.activeElement).toBe(screen.getByRole("button", { name: button }));
+    }
   });
 });

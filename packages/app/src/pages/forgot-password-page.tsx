@@ -2,9 +2,9 @@
 import { forgotPasswordRequestSchema } from "@bis/sdk";
 import { MailCheck, MailQuestion } from "lucide-react";
 import { AuthLayout } from "../components/auth-layout";
+import { AuthForm } from "../components/forms/form-shells";
 import { useSchemaForm } from "../components/forms/use-schema-form";
 import { TextLink } from "../components/text-link";
-import { Button } from "../components/ui/button";
 import { InputField } from "../components/ui/form-field";
 import { useForgotPassword } from "../hooks/use-account";
 import { useDocumentTitle } from "../hooks/use-document-title";
@@ -45,18 +45,14 @@ export function ForgotPasswordPage() {
       icon={<MailQuestion className="size-6" aria-hidden="true" />}
       footer={footer}
     >
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <AuthForm
+        onSubmit={onSubmit}
+        submitLabel="Send Reset Link"
+        pending={request.isPending}
+        pendingLabel="Sending..."
+      >
         <InputField label="Email" {...field("email")} type="email" autoComplete="email" />
-        <Button
-          type="submit"
-          size="lg"
-          fullWidth
-          pending={request.isPending}
-          pendingLabel="Sending..."
-        >
-          Send Reset Link
-        </Button>
-      </form>
+      </AuthForm>
     </AuthLayout>
   );
 }

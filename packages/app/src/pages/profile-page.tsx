@@ -1,7 +1,6 @@
 import { passwordChangeFormSchema, profileFormSchema, type User } from "@bis/sdk";
 import { KeyRound, Pencil, UserRound } from "lucide-react";
-import { useEffect } from "react";
-import { FormActions } from "../components/forms/form-actions";
+import { InPlaceForm } from "../components/forms/form-shells";
 import { NewPasswordFields } from "../components/forms/new-password-fields";
 import { useSchemaForm } from "../components/forms/use-schema-form";
 import { NameEmailFields } from "../components/name-email-fields";
@@ -26,29 +25,31 @@ function ReadField({ label, value }: { label: string; value: string }) {
 
 function ProfileForm({ user, onDone }: { user: User; onDone: () => void }) {
   const update = useUpdateProfile();
-  const { handleSubmit, setFocus, field } = useSchemaForm(profileFormSchema, {
-    firstName: user.firstName ?? "",
-    lastName: user.lastName ?? "",
-    email: user.email,
-  });
-
-  useEffect(() => setFocus("firstName"), [setFocus]);
+  const { handleSubmit, field } = useSchemaForm(
+    profileFormSchema,
+    {
+      firstName: user.firstName ?? "",
+      lastName: user.lastName ?? "",
+      email: user.email,
+    },
+    { focus: "firstName" },
+  );
 
   const onSubmit = handleSubmit((form) => update.mutate(form, { onSuccess: onDone }));
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
+    <InPlaceForm
+      onSubmit={onSubmit}
+      submitLabel="Save Changes"
+      pending={update.isPending}
+      pendingLabel="Saving..."
+      onCancel={onDone}
+    >
       <NameEmailFields
         field={field}
         emailHint="To change your email, use Change Email below: it needs your password and a confirmation from the new address."
       />
-      <FormActions
-        pending={update.isPending}
-        pendingLabel="Saving..."
-        submitLabel="Save Changes"
-        onCancel={onDone}
-      />
-    </form>
+    </InPlaceForm>
   );
 }
 
@@ -88,33 +89,35 @@ function ProfileCard({ user }: { user: User }) {
 
 function PasswordForm({ onDone }: { onDone: () => void }) {
   const change = useChangePassword();
-  const { handleSubmit, setFocus, field } = useSchemaForm(passwordChangeFormSchema, {
-    currentPassword: "",
-    newPassword: "",
-    confirmPassword: "",
-  });
-
-  useEffect(() => setFocus("currentPassword"), [setFocus]);
+  const { handleSubmit, field } = useSchemaForm(
+    passwordChangeFormSchema,
+    {
+      currentPassword: "",
+      newPassword: "",
+      confirmPassword: "",
+    },
+    { focus: "currentPassword" },
+  );
 
   const onSubmit = handleSubmit(({ currentPassword, newPassword }) =>
     change.mutate({ currentPassword, newPassword }, { onSuccess: onDone }),
   );
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
+    <InPlaceForm
+      onSubmit={onSubmit}
+      submitLabel="Update Password"
+      pending={change.isPending}
+      pendingLabel="Updating..."
+      onCancel={onDone}
+    >
       <PasswordField
         label="Current Password"
         {...field("currentPassword")}
         autoComplete="current-password"
       />
       <NewPasswordFields password={field("newPassword")} confirm={field("confirmPassword")} />
-      <FormActions
-        pending={change.isPending}
-        pendingLabel="Updating..."
-        submitLabel="Update Password"
-        onCancel={onDone}
-      />
-    </form>
+    </InPlaceForm>
   );
 }
 

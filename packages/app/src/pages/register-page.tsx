@@ -10,11 +10,12 @@ import {
 import { useState } from "react";
 import { Link } from "react-router";
 import { AuthLayout } from "../components/auth-layout";
+import { AuthForm } from "../components/forms/form-shells";
 import { NewPasswordFields } from "../components/forms/new-password-fields";
 import { useSchemaForm } from "../components/forms/use-schema-form";
 import { NameEmailFields } from "../components/name-email-fields";
 import { TextLink } from "../components/text-link";
-import { Button, buttonClasses } from "../components/ui/button";
+import { buttonClasses } from "../components/ui/button";
 import { useRegister } from "../hooks/use-auth";
 import { useDocumentTitle } from "../hooks/use-document-title";
 
@@ -92,23 +93,19 @@ export function RegisterPage() {
         </p>
       }
     >
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <AuthForm
+        onSubmit={onSubmit}
+        submitLabel="Create Account & Start Analysis"
+        pending={registration.isPending}
+        pendingLabel="Creating Account..."
+      >
         <NameEmailFields field={field} />
         <NewPasswordFields
           label="Password"
           password={field("password")}
           confirm={field("confirmPassword")}
         />
-        <Button
-          type="submit"
-          size="lg"
-          fullWidth
-          pending={registration.isPending}
-          pendingLabel="Creating Account..."
-        >
-          Create Account & Start Analysis
-        </Button>
-      </form>
+      </AuthForm>
     </AuthLayout>
   );
 }

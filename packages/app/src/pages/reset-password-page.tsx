@@ -6,10 +6,10 @@ import { ACCOUNT_MESSAGES, resetPasswordFormSchema } from "@bis/sdk";
 import { KeyRound } from "lucide-react";
 import { useSearchParams } from "react-router";
 import { AuthLayout } from "../components/auth-layout";
+import { AuthForm } from "../components/forms/form-shells";
 import { NewPasswordFields } from "../components/forms/new-password-fields";
 import { useSchemaForm } from "../components/forms/use-schema-form";
 import { TextLink } from "../components/text-link";
-import { Button } from "../components/ui/button";
 import { useResetPassword } from "../hooks/use-account";
 import { useDocumentTitle } from "../hooks/use-document-title";
 
@@ -37,18 +37,14 @@ export function ResetPasswordPage() {
       footer={footer}
     >
       {token ? (
-        <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <AuthForm
+          onSubmit={onSubmit}
+          submitLabel="Set New Password"
+          pending={reset.isPending}
+          pendingLabel="Saving..."
+        >
           <NewPasswordFields password={field("newPassword")} confirm={field("confirmPassword")} />
-          <Button
-            type="submit"
-            size="lg"
-            fullWidth
-            pending={reset.isPending}
-            pendingLabel="Saving..."
-          >
-            Set New Password
-          </Button>
-        </form>
+        </AuthForm>
       ) : (
         <p role="alert" className="text-center text-slate-700">
           {ACCOUNT_MESSAGES.resetInvalidLink}

@@ -1,9 +1,9 @@
 import { signInFormSchema } from "@bis/sdk";
 import { LogIn } from "lucide-react";
 import { AuthLayout } from "../components/auth-layout";
+import { AuthForm } from "../components/forms/form-shells";
 import { useSchemaForm } from "../components/forms/use-schema-form";
 import { TextLink } from "../components/text-link";
-import { Button } from "../components/ui/button";
 import { InputField } from "../components/ui/form-field";
 import { PasswordField } from "../components/ui/password-input";
 import { useSignIn } from "../hooks/use-auth";
@@ -27,7 +27,12 @@ export function SignInPage() {
         </p>
       }
     >
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <AuthForm
+        onSubmit={onSubmit}
+        submitLabel="Sign In"
+        pending={signIn.isPending}
+        pendingLabel="Signing In..."
+      >
         <InputField label="Email" {...field("email")} type="email" autoComplete="email" />
         <PasswordField
           label="Password"
@@ -35,16 +40,7 @@ export function SignInPage() {
           hint={<TextLink to="/forgot-password">Forgot password?</TextLink>}
           autoComplete="current-password"
         />
-        <Button
-          type="submit"
-          size="lg"
-          fullWidth
-          pending={signIn.isPending}
-          pendingLabel="Signing In..."
-        >
-          Sign In
-        </Button>
-      </form>
+      </AuthForm>
     </AuthLayout>
   );
 }

@@ -4,10 +4,10 @@
  */
 import { emailChangeFormSchema, type User } from "@bis/sdk";
 import { Mail, MailCheck } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useRequestEmailChange } from "../../hooks/use-account";
 import { useDisclosure } from "../../hooks/use-disclosure";
-import { FormActions } from "../forms/form-actions";
+import { InPlaceForm } from "../forms/form-shells";
 import { useSchemaForm } from "../forms/use-schema-form";
 import { Button } from "../ui/button";
 import { Card, CardContent } from "../ui/card";
@@ -23,29 +23,32 @@ function EmailChangeForm({
   onCancel: () => void;
 }) {
   const request = useRequestEmailChange();
-  const { handleSubmit, setFocus, field } = useSchemaForm(emailChangeFormSchema, {
-    newEmail: "",
-    currentPassword: "",
-  });
-  useEffect(() => setFocus("newEmail"), [setFocus]);
+  const { handleSubmit, field } = useSchemaForm(
+    emailChangeFormSchema,
+    {
+      newEmail: "",
+      currentPassword: "",
+    },
+    { focus: "newEmail" },
+  );
   const onSubmit = handleSubmit((form) =>
     request.mutate(form, { onSuccess: () => onSent(form.newEmail.trim().toLowerCase()) }),
   );
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
+    <InPlaceForm
+      onSubmit={onSubmit}
+      submitLabel="Send Confirmation Link"
+      pending={request.isPending}
+      pendingLabel="Sending..."
+      onCancel={onCancel}
+    >
       <InputField label="New Email" {...field("newEmail")} type="email" autoComplete="email" />
       <PasswordField
         label="Current Password"
         {...field("currentPassword")}
         autoComplete="current-password"
       />
-      <FormActions
-        pending={request.isPending}
-        pendingLabel="Sending..."
-        submitLabel="Send Confirmation Link"
-        onCancel={onCancel}
-      />
-    </form>
+    </InPlaceForm>
   );
 }
 
