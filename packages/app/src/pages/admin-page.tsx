@@ -38,7 +38,7 @@ import { UsersTab } from "../components/admin/users-tab";
 import { PageShell } from "../components/page-shell";
 import { MessageCard } from "../components/ui/message-card";
 import { type TabItem, Tabs } from "../components/ui/tabs";
-import { AdminGateContext, useAdminGateState } from "../hooks/use-admin";
+import { AdminGateContext, useAdminGateState } from "../hooks/use-admin-gate";
 import { useDocumentTitle } from "../hooks/use-document-title";
 import { useParamChoice } from "../hooks/use-param-choice";
 

@@ -1,7 +1,7 @@
 import type { User } from "@bis/sdk";
 import { LogsTab } from "../components/admin/logs-tab";
 import { PageShell } from "../components/page-shell";
-import { AdminGateContext, useAdminGateState } from "../hooks/use-admin";
+import { AdminGateContext, useAdminGateState } from "../hooks/use-admin-gate";
 import { useDocumentTitle } from "../hooks/use-document-title";
 import { DEV_SCREENS, DevOnlyMessage } from "./dev-only-page";
 

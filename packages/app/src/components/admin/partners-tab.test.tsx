@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { adminRoutes } from "../../test/admin-fixtures";
 import { type FakeRoute, fakeApi } from "../../test/fake-api";
 import { findToast, renderApp } from "../../test/render-app";
-import { toPartnerCreate, widgetSnippet } from "./partners-tab";
+import { toPartnerCreate, widgetSnippet } from "./partner-form";
 
 // The lazy admin screen, loaded once up front.
 await import("../../pages/admin-page");
