@@ -95,11 +95,7 @@ function AdminTabs({ me }: { me: User }) {
 /** What a non-administrator sees for the second before going home. */
 export function AccessDeniedCard() {
   return (
-    <MessageCard
-      icon={<ShieldAlert className="size-6" aria-hidden="true" />}
-      title="Access Denied"
-      headingLevel="h2"
-    >
+    <MessageCard icon={ShieldAlert} title="Access Denied" headingLevel="h2">
       {ADMIN_MESSAGES.forbidden} Taking you back to the dashboard...
     </MessageCard>
   );

@@ -64,7 +64,7 @@ function Shell({ children }: { children: ReactNode }) {
 function LoadFailed({ detail }: { detail: string }) {
   return (
     <MessageCard
-      icon={<TriangleAlert className="size-6" aria-hidden="true" />}
+      icon={TriangleAlert}
       title="Failed to load analysis"
       action={
         <Link to="/dashboard" className={buttonClasses()}>

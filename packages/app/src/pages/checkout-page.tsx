@@ -43,7 +43,7 @@ export function backToAnalysis(id: string): BackLink {
 function NotForSale({ analysisId, config }: { analysisId: string; config: PaymentConfig }) {
   return (
     <MessageCard
-      icon={<CircleSlash className="size-6" aria-hidden="true" />}
+      icon={CircleSlash}
       tone="neutral"
       title="Premium is not available right now"
       headingLevel="h2"
@@ -127,12 +127,7 @@ function CheckoutBody({ analysisId }: { analysisId: string }) {
 
   if (unauthorized) {
     return (
-      <MessageCard
-        icon={<LogIn className="size-6" aria-hidden="true" />}
-        tone="neutral"
-        title="Authentication Required"
-        headingLevel="h2"
-      >
+      <MessageCard icon={LogIn} tone="neutral" title="Authentication Required" headingLevel="h2">
         Please sign in to complete your purchase.
       </MessageCard>
     );
@@ -143,7 +138,7 @@ function CheckoutBody({ analysisId }: { analysisId: string }) {
   if (isStatus(analysis.error, 404) || (!analysis.isError && !analysis.data)) {
     return (
       <MessageCard
-        icon={<SearchX className="size-6" aria-hidden="true" />}
+        icon={SearchX}
         title="Analysis Not Found"
         headingLevel="h2"
         action={
@@ -161,7 +156,7 @@ function CheckoutBody({ analysisId }: { analysisId: string }) {
   if (failure || !analysis.data || !config.data) {
     return (
       <MessageCard
-        icon={<TriangleAlert className="size-6" aria-hidden="true" />}
+        icon={TriangleAlert}
         title="Checkout Unavailable"
         headingLevel="h2"
         action={<RetryButton queries={[analysis, config]} />}
@@ -174,7 +169,7 @@ function CheckoutBody({ analysisId }: { analysisId: string }) {
   if (analysis.data.isPaid) {
     return (
       <MessageCard
-        icon={<CircleCheck className="size-6" aria-hidden="true" />}
+        icon={CircleCheck}
         tone="success"
         title="Already purchased"
         headingLevel="h2"

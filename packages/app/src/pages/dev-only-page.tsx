@@ -37,11 +37,7 @@ export function isProduction(): boolean {
 export function DevOnlyMessage({ screen }: { screen: DevScreen }) {
   const { title, message } = DEV_SCREENS[screen];
   return (
-    <MessageCard
-      icon={<FlaskConical className="size-6" aria-hidden="true" />}
-      tone="neutral"
-      title={title}
-    >
+    <MessageCard icon={FlaskConical} tone="neutral" title={title}>
       <p>{message}</p>
     </MessageCard>
   );

@@ -12,7 +12,7 @@ export function NotFoundPage() {
       <PageHeader />
       <main className="flex flex-1 items-center justify-center px-4 py-12">
         <MessageCard
-          icon={<Compass className="size-6" aria-hidden="true" />}
+          icon={Compass}
           title="404 Page Not Found"
           action={
             <Link to="/" className={buttonClasses()}>

@@ -3,7 +3,7 @@
  * month (accounts created within ACTIVE_USER_DAYS), Total Analyses, Total Revenue in dollars and
  * System Status. Both calls refresh every ADMIN_SUMMARY_REFRESH_MS (see use-admin.ts).
  */
-import { ACTIVE_USER_DAYS } from "@bis/sdk";
+import { ACTIVE_USER_DAYS, type AdminAnalytics } from "@bis/sdk";
 import { Activity, ChartColumn, DollarSign, type LucideIcon, Users } from "lucide-react";
 import type { ReactNode } from "react";
 import { useAdminAnalytics, useAdminSystem } from "../../hooks/use-admin";
@@ -59,6 +59,34 @@ const dollars = (value: number) =>
     maximumFractionDigits: 2,
   });
 
+/** The three cards read from the analytics call: each its figure and the line under it. */
+const FIGURES: readonly {
+  title: string;
+  icon: LucideIcon;
+  value: (data: AdminAnalytics) => string;
+  note: (data: AdminAnalytics) => string;
+}[] = [
+  {
+    title: "Total Users",
+    icon: Users,
+    value: (data) => formatNumber(data.totalUsers),
+    note: (data) =>
+      `${formatNumber(data.activeUsers)} active this month (joined in the last ${ACTIVE_USER_DAYS} days)`,
+  },
+  {
+    title: "Total Analyses",
+    icon: ChartColumn,
+    value: (data) => formatNumber(data.totalAnalyses),
+    note: () => "Across all users",
+  },
+  {
+    title: "Total Revenue",
+    icon: DollarSign,
+    value: (data) => dollars(data.totalRevenue),
+    note: () => "Recorded payments, net of refunds",
+  },
+];
+
 export function SummaryCards() {
   const analytics = useAdminAnalytics();
   const system = useAdminSystem();
@@ -82,31 +110,16 @@ export function SummaryCards() {
 
   return (
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-      <SummaryCard
-        title="Total Users"
-        icon={Users}
-        value={data ? formatNumber(data.totalUsers) : placeholder}
-        note={
-          data
-            ? `${formatNumber(data.activeUsers)} active this month (joined in the last ${ACTIVE_USER_DAYS} days)`
-            : failedNote
-        }
-        busy={analytics.isPending}
-      />
-      <SummaryCard
-        title="Total Analyses"
-        icon={ChartColumn}
-        value={data ? formatNumber(data.totalAnalyses) : placeholder}
-        note={data ? "Across all users" : failedNote}
-        busy={analytics.isPending}
-      />
-      <SummaryCard
-        title="Total Revenue"
-        icon={DollarSign}
-        value={data ? dollars(data.totalRevenue) : placeholder}
-        note={data ? "Recorded payments, net of refunds" : failedNote}
-        busy={analytics.isPending}
-      />
+      {FIGURES.map((figure) => (
+        <SummaryCard
+          key={figure.title}
+          title={figure.title}
+          icon={figure.icon}
+          value={data ? figure.value(data) : placeholder}
+          note={data ? figure.note(data) : failedNote}
+          busy={analytics.isPending}
+        />
+      ))}
       <SummaryCard
         title="System Status"
         icon={Activity}

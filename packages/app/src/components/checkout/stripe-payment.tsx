@@ -151,7 +151,7 @@ export default function StripePayment({
   if (setupError && !ownedByPage(setupError)) {
     return (
       <MessageCard
-        icon={<TriangleAlert className="size-6" aria-hidden="true" />}
+        icon={TriangleAlert}
         title="Payment Setup Failed"
         headingLevel="h3"
         className="border-0 shadow-none"

@@ -1,3 +1,4 @@
+import type { LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { cn } from "../../lib/cn";
 import { Card } from "./card";
@@ -13,7 +14,7 @@ const tones = {
  * (not found, failed to load, already purchased).
  */
 export function MessageCard({
-  icon,
+  icon: Icon,
   tone = "danger",
   title,
   headingLevel = "h1",
@@ -21,7 +22,7 @@ export function MessageCard({
   action,
   className,
 }: {
-  icon: ReactNode;
+  icon: LucideIcon;
   tone?: keyof typeof tones;
   title: string;
   headingLevel?: "h1" | "h2" | "h3";
@@ -38,7 +39,7 @@ export function MessageCard({
           tones[tone],
         )}
       >
-        {icon}
+        <Icon className="size-6" aria-hidden="true" />
       </span>
       <Heading className="text-xl font-bold text-slate-900">{title}</Heading>
       {children ? <div className="mt-2 text-sm text-slate-600">{children}</div> : null}
