@@ -71,8 +71,6 @@ export const TOAST = {
 } as const;
 
 export const VIDEO_ASPECT_RATIO = 16 / 9;
-export const DEBUG_LOG_ENTRIES = 100;
-export const REVENUE_CURRENCY = "USD";
 
 export type CensusRegion = "Northeast" | "Midwest" | "South" | "West";
 

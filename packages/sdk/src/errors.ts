@@ -33,8 +33,6 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS | "NETWORK_ERROR";
 
-export const ERROR_CODES = Object.keys(ERROR_STATUS) as (keyof typeof ERROR_STATUS)[];
-
 /** The code a bare status stands for, when a body carries none. */
 export function codeForStatus(status: number): ErrorCode {
   switch (status) {
