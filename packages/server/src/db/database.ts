@@ -11,6 +11,8 @@ import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import * as schema from "./schema.js";
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+/** A transaction of the database: what `db.transaction` hands its callback. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 /** `drizzle/` of this package, found from src/db/ (tsx, tests) or from dist/ (built). */
 function findMigrationsFolder(): string {

@@ -9,9 +9,7 @@ import { Router } from "express";
 import type { AppContext } from "../context.js";
 import { requireUser, userOf } from "../http/session.js";
 import { renderReport, reportFileName } from "../report/render-report.js";
-import { toAnalysisDto } from "../services/analyses.js";
-
-type AnalysisRow = Parameters<typeof toAnalysisDto>[0];
+import { type AnalysisRow, toAnalysisDto } from "../services/analysis-rows.js";
 
 /** The analysis as the report reads it, with its opportunity score when one is stored. */
 function reportAnalysis(row: AnalysisRow): Analysis {

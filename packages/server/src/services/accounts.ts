@@ -70,6 +70,17 @@ function fromAuthError(error: unknown): never {
   throw error;
 }
 
+/**
+ * better-auth's email sign-in, as sign-in and the credential check of token creation both ask
+ * it: the callback is the link an unverified user gets afresh.
+ */
+function signInRequest(input: LoginRequest, headers: Headers) {
+  return {
+    body: { email: input.email, password: input.password, callbackURL: VERIFIED_CALLBACK_PATH },
+    headers,
+  };
+}
+
 function setCookies(headers: Headers | undefined): string[] {
   return headers?.getSetCookie() ?? [];
 }
@@ -182,13 +193,7 @@ export function createAccountService(db: Db, auth: Auth, tokens?: TokenResolver)
     async login(input: LoginRequest, headers: Headers): Promise<{ user: User; cookies: string[] }> {
       try {
         const result = await auth.api.signInEmail({
-          // The callback is used when an unverified user signs in and gets a fresh link.
-          body: {
-            email: input.email,
-            password: input.password,
-            callbackURL: VERIFIED_CALLBACK_PATH,
-          },
-          headers,
+          ...signInRequest(input, headers),
           returnHeaders: true,
         });
         return {
@@ -206,14 +211,7 @@ export function createAccountService(db: Db, auth: Auth, tokens?: TokenResolver)
      */
     async verifyCredentials(input: LoginRequest, headers: Headers): Promise<User> {
       try {
-        const result = await auth.api.signInEmail({
-          body: {
-            email: input.email,
-            password: input.password,
-            callbackURL: VERIFIED_CALLBACK_PATH,
-          },
-          headers,
-        });
+        const result = await auth.api.signInEmail(signInRequest(input, headers));
         const ctx = await auth.$context;
         await ctx.internalAdapter.deleteSession(result.token);
         return toUserDto(requireUserRow(result.user.id));

@@ -15,7 +15,7 @@ import {
   type User,
 } from "@bis/sdk";
 import { count, desc, eq, gte, inArray, sql, sum } from "drizzle-orm";
-import type { Db } from "../db/database.js";
+import type { Db, Tx } from "../db/database.js";
 import {
   account,
   analysis,
@@ -28,11 +28,11 @@ import {
 import { AppError } from "../lib/errors.js";
 import { FIRST_PAGE, type PageRequest, readPage } from "../lib/pagination.js";
 import { type AccountService, toUserDto } from "./accounts.js";
+import { summaryColumns, toSummary } from "./analysis-rows.js";
 import type { AuditService } from "./audit.js";
 import type { SettingsService } from "./settings.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 type Actor = Pick<User, "id" | "email">;
 
 function adminCount(tx: Tx): number {
@@ -67,44 +67,27 @@ export function createAdminService(options: {
 
   /** Analyses of all users with the owner's email and three figures read in SQL. */
   function analysisRows(limit: number, offset: number): AdminAnalysis[] {
-    const data = analysis.marketAnalysisData;
-    return db
-      .select({
-        id: analysis.id,
-        userId: analysis.userId,
-        userEmail: userTable.email,
-        location: analysis.location,
-        city: analysis.city,
-        state: analysis.state,
-        industry: analysis.industry,
-        primaryRadius: analysis.primaryRadius,
-        secondaryRadius: analysis.secondaryRadius,
-        createdAt: analysis.createdAt,
-        isPaid: analysis.isPaid,
-        marketAnalysisCompleted: analysis.marketAnalysisCompleted,
-        keywordResearchCompleted: analysis.keywordResearchCompleted,
-        competitionAnalysisCompleted: analysis.competitionAnalysisCompleted,
-        // Read three figures without loading each analysis' whole JSON into JavaScript.
-        marketSize: sql<number | null>`json_extract(${data}, '$.marketSize')`,
-        households: sql<number | null>`json_extract(${data}, '$.households')`,
-        totalMarketRevenue: sql<
-          number | null
-        >`json_extract(${data}, '$.marketSummary.totalMarketRevenue')`,
-      })
-      .from(analysis)
-      .leftJoin(userTable, eq(userTable.id, analysis.userId))
-      .orderBy(desc(analysis.createdAt), desc(analysis.id))
-      .limit(limit)
-      .offset(offset)
-      .all()
-      .map((r) => ({
-        ...r,
-        userEmail: r.userEmail ?? null,
-        createdAt: r.createdAt.toISOString(),
-        marketSize: typeof r.marketSize === "number" ? r.marketSize : null,
-        households: typeof r.households === "number" ? r.households : null,
-        totalMarketRevenue: typeof r.totalMarketRevenue === "number" ? r.totalMarketRevenue : null,
-      }));
+    const { id, location, ...summary } = summaryColumns();
+    return (
+      db
+        // The list row's columns with the owner and the place, in the order the API has always used.
+        .select({
+          id,
+          userId: analysis.userId,
+          userEmail: userTable.email,
+          location,
+          city: analysis.city,
+          state: analysis.state,
+          ...summary,
+        })
+        .from(analysis)
+        .leftJoin(userTable, eq(userTable.id, analysis.userId))
+        .orderBy(desc(analysis.createdAt), desc(analysis.id))
+        .limit(limit)
+        .offset(offset)
+        .all()
+        .map((r) => ({ ...toSummary(r), userEmail: r.userEmail ?? null }))
+    );
   }
 
   return {

@@ -27,9 +27,16 @@ import { analysis, payment } from "../db/schema.js";
 import { AppError } from "../lib/errors.js";
 import { FIRST_PAGE, type PageRequest, readPage } from "../lib/pagination.js";
 import { type PlaceService, stateCode } from "../places/place-service.js";
+import { ownedOrAdmin } from "./access.js";
+import {
+  ANALYSIS_NOT_FOUND_MESSAGE,
+  saveAnalysis,
+  summaryColumns,
+  toAnalysisDto,
+  toSummary,
+  visibleAnalysis,
+} from "./analysis-rows.js";
 import type { AuditService } from "./audit.js";
-
-type AnalysisRow = typeof analysis.$inferSelect;
 
 /** What an analysis is of: the place, the industry and the two radii. */
 export interface AnalysisArea {
@@ -38,34 +45,6 @@ export interface AnalysisArea {
   industry: string;
   primaryRadius: number;
   secondaryRadius: number;
-}
-
-/** The fields an analysis and its list row share. */
-function header(row: AnalysisRow) {
-  return {
-    id: row.id,
-    location: row.location,
-    industry: row.industry,
-    primaryRadius: row.primaryRadius,
-    secondaryRadius: row.secondaryRadius,
-    createdAt: row.createdAt.toISOString(),
-    isPaid: row.isPaid,
-    marketAnalysisCompleted: row.marketAnalysisCompleted,
-    keywordResearchCompleted: row.keywordResearchCompleted,
-    competitionAnalysisCompleted: row.competitionAnalysisCompleted,
-  };
-}
-
-export function toAnalysisDto(row: AnalysisRow): Analysis {
-  return {
-    ...header(row),
-    userId: row.userId ?? null,
-    marketAnalysisData: (row.marketAnalysisData ?? null) as Analysis["marketAnalysisData"],
-    keywordResearchData: (row.keywordResearchData ?? null) as Analysis["keywordResearchData"],
-    competitionAnalysisData: (row.competitionAnalysisData ??
-      null) as Analysis["competitionAnalysisData"],
-    opportunityScore: (row.opportunityScore ?? null) as Analysis["opportunityScore"],
-  };
 }
 
 function assumptionFailure(error: unknown): never {
@@ -137,13 +116,7 @@ export function createAnalysisService(
   }
 
   async function compute(
-    request: {
-      city: string;
-      state: string;
-      industry: string;
-      primaryRadius: number;
-      secondaryRadius: number;
-    },
+    request: AnalysisArea,
     overrides: Record<string, number> | undefined,
   ): Promise<MarketAnalysisData> {
     const profile = INDUSTRY_PROFILES[request.industry as IndustryId];
@@ -184,14 +157,6 @@ export function createAnalysisService(
     } catch (error) {
       assumptionFailure(error);
     }
-  }
-
-  function findVisible(id: string, viewer: User): AnalysisRow {
-    const row = db.select().from(analysis).where(eq(analysis.id, id)).get();
-    if (!row || (row.userId !== viewer.id && !viewer.isAdmin)) {
-      throw new AppError("NOT_FOUND", "Analysis not found");
-    }
-    return row;
   }
 
   /** The request with the state as its two-letter code (400 for an unknown state). */
@@ -287,7 +252,7 @@ export function createAnalysisService(
     },
 
     get(id: string, viewer: User): Analysis {
-      return toAnalysisDto(findVisible(id, viewer));
+      return toAnalysisDto(visibleAnalysis(db, id, viewer));
     },
 
     /**
@@ -295,7 +260,7 @@ export function createAnalysisService(
      * around its stored target and radii: the record keeps only their counts.
      */
     zipAreas(id: string, viewer: User): ZipAreasResponse {
-      const row = findVisible(id, viewer);
+      const row = visibleAnalysis(db, id, viewer);
       const target = (row.marketAnalysisData as MarketAnalysisData | null)?.target;
       const rows = target
         ? places.zipAreas(target.lat, target.lon, row.primaryRadius, row.secondaryRadius)
@@ -310,71 +275,28 @@ export function createAnalysisService(
 
     /** One page of the user's analyses, newest first (three figures read from the JSON in SQL). */
     list(userId: string, page: PageRequest = FIRST_PAGE) {
-      const data = analysis.marketAnalysisData;
       const mine = eq(analysis.userId, userId);
       return readPage(
         page,
         (limit, offset) =>
           db
-            .select({
-              id: analysis.id,
-              location: analysis.location,
-              industry: analysis.industry,
-              primaryRadius: analysis.primaryRadius,
-              secondaryRadius: analysis.secondaryRadius,
-              createdAt: analysis.createdAt,
-              isPaid: analysis.isPaid,
-              marketAnalysisCompleted: analysis.marketAnalysisCompleted,
-              keywordResearchCompleted: analysis.keywordResearchCompleted,
-              competitionAnalysisCompleted: analysis.competitionAnalysisCompleted,
-              // Never load each analysis' whole JSON into JavaScript for a list.
-              marketSize: sql<number | null>`json_extract(${data}, '$.marketSize')`,
-              households: sql<number | null>`json_extract(${data}, '$.households')`,
-              totalMarketRevenue: sql<
-                number | null
-              >`json_extract(${data}, '$.marketSummary.totalMarketRevenue')`,
-            })
+            .select(summaryColumns())
             .from(analysis)
             .where(mine)
             .orderBy(desc(analysis.createdAt), desc(sql`${analysis}.rowid`))
             .limit(limit)
             .offset(offset)
             .all()
-            .map(
-              (r): AnalysisSummary => ({
-                ...r,
-                createdAt: r.createdAt.toISOString(),
-                marketSize: typeof r.marketSize === "number" ? r.marketSize : null,
-                households: typeof r.households === "number" ? r.households : null,
-                totalMarketRevenue:
-                  typeof r.totalMarketRevenue === "number" ? r.totalMarketRevenue : null,
-              }),
-            ),
+            .map((r): AnalysisSummary => toSummary(r)),
         () => db.select({ n: count() }).from(analysis).where(mine).get()?.n ?? 0,
       );
     },
 
     /** Re-runs the market analysis of an analysis with these assumption overrides. */
     async rerun(id: string, viewer: User, overrides: Record<string, number>): Promise<Analysis> {
-      const row = findVisible(id, viewer);
-      const data = await compute(
-        {
-          city: row.city,
-          state: row.state,
-          industry: row.industry,
-          primaryRadius: row.primaryRadius,
-          secondaryRadius: row.secondaryRadius,
-        },
-        overrides,
-      );
-      const updated = db
-        .update(analysis)
-        .set({ marketAnalysisData: data, updatedAt: now() })
-        .where(and(eq(analysis.id, row.id)))
-        .returning()
-        .get();
-      if (!updated) throw new AppError("NOT_FOUND", "Analysis not found");
-      return toAnalysisDto(updated);
+      const row = visibleAnalysis(db, id, viewer);
+      const data = await compute(row, overrides);
+      return saveAnalysis(db, row.id, { marketAnalysisData: data, updatedAt: now() });
     },
 
     /**
@@ -384,19 +306,20 @@ export function createAnalysisService(
      */
     remove(id: string, viewer: User, options: { ifUnpaid?: boolean } = {}): void {
       db.transaction((tx) => {
-        const row = tx
-          .select({
-            id: analysis.id,
-            userId: analysis.userId,
-            location: analysis.location,
-            isPaid: analysis.isPaid,
-          })
-          .from(analysis)
-          .where(eq(analysis.id, id))
-          .get();
-        if (!row || (row.userId !== viewer.id && !viewer.isAdmin)) {
-          throw new AppError("NOT_FOUND", "Analysis not found");
-        }
+        const row = ownedOrAdmin(
+          tx
+            .select({
+              id: analysis.id,
+              userId: analysis.userId,
+              location: analysis.location,
+              isPaid: analysis.isPaid,
+            })
+            .from(analysis)
+            .where(eq(analysis.id, id))
+            .get(),
+          viewer,
+          ANALYSIS_NOT_FOUND_MESSAGE,
+        );
         if (options.ifUnpaid && row.isPaid) {
           throw new AppError("CONFLICT", PAID_ANALYSIS_KEPT_MESSAGE);
         }

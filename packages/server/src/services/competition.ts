@@ -26,11 +26,9 @@ import {
   type ProviderResult,
   type User,
 } from "@bis/sdk";
-import { eq } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Config } from "../config.js";
 import type { Db } from "../db/database.js";
-import { analysis } from "../db/schema.js";
 import type { KeyStore } from "../keys/key-store.js";
 import { AppError } from "../lib/errors.js";
 import type { PlaceService } from "../places/place-service.js";
@@ -40,7 +38,7 @@ import {
   configuredCompetitorProviders,
   createSampleProvider,
 } from "../premium/competitor-providers.js";
-import { toAnalysisDto } from "./analyses.js";
+import { type AnalysisRow, saveAnalysis } from "./analysis-rows.js";
 import type { PaymentService } from "./payments.js";
 
 export const KEYWORD_RESEARCH_REQUIRED_MESSAGE =
@@ -48,8 +46,6 @@ export const KEYWORD_RESEARCH_REQUIRED_MESSAGE =
 
 /** The 503 answer of a run with no competitor provider (and no sample data allowed). */
 export const NO_COMPETITOR_PROVIDER_MESSAGE = `${COMPETITION_UNAVAILABLE.title}: ${COMPETITION_UNAVAILABLE.detail}. ${NO_COMPETITOR_PROVIDER_REASON} Nothing was changed; run it again once an administrator has configured one.`;
-
-type AnalysisRow = typeof analysis.$inferSelect;
 
 export interface CompetitionServiceDeps {
   db: Db;
@@ -163,19 +159,12 @@ export function createCompetitionService(deps: CompetitionServiceDeps) {
       });
 
       const score = opportunityScore(market, keywords, data);
-      const updated = db
-        .update(analysis)
-        .set({
-          competitionAnalysisData: data,
-          competitionAnalysisCompleted: true,
-          opportunityScore: score,
-          updatedAt: now(),
-        })
-        .where(eq(analysis.id, row.id))
-        .returning()
-        .get();
-      if (!updated) throw new AppError("NOT_FOUND", "Analysis not found");
-      return toAnalysisDto(updated);
+      return saveAnalysis(db, row.id, {
+        competitionAnalysisData: data,
+        competitionAnalysisCompleted: true,
+        opportunityScore: score,
+        updatedAt: now(),
+      });
     },
   };
 }

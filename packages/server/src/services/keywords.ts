@@ -24,15 +24,13 @@ import {
   type MarketAnalysisData,
   type User,
 } from "@bis/sdk";
-import { eq } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Config } from "../config.js";
 import type { Db } from "../db/database.js";
-import { analysis } from "../db/schema.js";
 import type { KeyStore } from "../keys/key-store.js";
 import { AppError } from "../lib/errors.js";
 import { createKeywordProvider, type KeywordProvider } from "../premium/keyword-providers.js";
-import { toAnalysisDto } from "./analyses.js";
+import { saveAnalysis } from "./analysis-rows.js";
 import type { PaymentService } from "./payments.js";
 
 export const ANALYSIS_ID_NOT_FOUND_MESSAGE = "Analysis ID not found";
@@ -101,14 +99,11 @@ export function createKeywordService(deps: KeywordServiceDeps) {
         "keyword research complete",
       );
 
-      const updated = db
-        .update(analysis)
-        .set({ keywordResearchData: data, keywordResearchCompleted: true, updatedAt: now() })
-        .where(eq(analysis.id, id))
-        .returning()
-        .get();
-      if (!updated) throw new AppError("NOT_FOUND", "Analysis not found");
-      return toAnalysisDto(updated);
+      return saveAnalysis(db, id, {
+        keywordResearchData: data,
+        keywordResearchCompleted: true,
+        updatedAt: now(),
+      });
     },
   };
 }

@@ -11,8 +11,8 @@ import { API_TOKEN_PREFIX, type ApiToken, type CreatedToken, type User } from "@
 import { and, count, desc, eq, isNull } from "drizzle-orm";
 import type { Db } from "../db/database.js";
 import { apiToken, user as userTable } from "../db/schema.js";
-import { AppError } from "../lib/errors.js";
 import { FIRST_PAGE, type PageRequest, readPage } from "../lib/pagination.js";
+import { ownedOrAdmin } from "./access.js";
 import { toUserDto } from "./accounts.js";
 import type { AuditService } from "./audit.js";
 
@@ -118,9 +118,11 @@ export function createTokenService(
      * 404, like a token that does not exist, so ids reveal nothing. Revoking twice is harmless.
      */
     revoke(actor: User, id: string): ApiToken {
-      const row = db.select().from(apiToken).where(eq(apiToken.id, id)).get();
-      if (!row || (row.userId !== actor.id && !actor.isAdmin))
-        throw new AppError("NOT_FOUND", "No such API token");
+      const row = ownedOrAdmin(
+        db.select().from(apiToken).where(eq(apiToken.id, id)).get(),
+        actor,
+        "No such API token",
+      );
       if (row.revokedAt) return toDto(row);
       return db.transaction((tx) => {
         const revoked = tx
