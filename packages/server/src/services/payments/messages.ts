@@ -1,0 +1,11 @@
+/** The words of payments (spec §2 Checkout, §4 Payment), one place for the service and its tests. */
+export const PREMIUM_PRODUCT_NAME = "Premium Market Intelligence";
+export const PAYMENT_REQUIRED_MESSAGE =
+  "Premium access required: purchase the premium package for this analysis.";
+export const ALREADY_PAID_MESSAGE = "This analysis is already paid for.";
+export const NOT_PURCHASABLE_MESSAGE =
+  "The premium package is not for sale on this server right now: neither keyword research nor competition analysis can be delivered (no data provider is configured). Nothing was charged.";
+export const INVALID_SIGNATURE_MESSAGE = "Invalid webhook signature";
+export const MALFORMED_EVENT_MESSAGE = "Malformed webhook event";
+export const PROVIDER_FAILED_MESSAGE =
+  "The payment provider could not complete the request. Please try again.";

@@ -1,0 +1,96 @@
+/**
+ * Refunds: an administrator's within the guarantee (through Stripe for a card payment), and
+ * Stripe's `charge.refunded` (webhook.ts). Either way the analysis loses premium unless another
+ * payment still covers it.
+ */
+import { GUARANTEE_DAYS, type Payment, type User } from "@bis/sdk";
+import { and, eq } from "drizzle-orm";
+import type { Tx } from "../../db/database.js";
+import { payment } from "../../db/schema.js";
+import { AppError } from "../../lib/errors.js";
+import { type PaymentContext, type PaymentRow, toPaymentDto } from "./context.js";
+import { setPaid } from "./fulfilment.js";
+import { fromStripeError } from "./stripe-errors.js";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Marks a payment refunded, inside the caller's transaction; null when there is no such payment. */
+export function refundIn(
+  ctx: PaymentContext,
+  tx: Tx,
+  providerPaymentId: string,
+): PaymentRow | null {
+  const row = tx
+    .select()
+    .from(payment)
+    .where(eq(payment.providerPaymentId, providerPaymentId))
+    .get();
+  if (!row) return null;
+  if (row.status === "refunded") return row;
+  const updated = tx
+    .update(payment)
+    .set({ status: "refunded", refundedAt: ctx.now() })
+    .where(eq(payment.id, row.id))
+    .returning()
+    .get();
+  const stillPaid = tx
+    .select({ id: payment.id })
+    .from(payment)
+    .where(and(eq(payment.analysisId, row.analysisId), eq(payment.status, "succeeded")))
+    .get();
+  setPaid(ctx, tx, row.analysisId, stillPaid !== undefined);
+  return updated ?? row;
+}
+
+/** 409 unless the payment is still within the money-back guarantee. */
+function requireWithinGuarantee(ctx: PaymentContext, row: PaymentRow): void {
+  const ageMs = ctx.now().getTime() - row.createdAt.getTime();
+  if (ageMs > GUARANTEE_DAYS * DAY_MS) {
+    throw new AppError(
+      "CONFLICT",
+      `Refunds are possible within ${GUARANTEE_DAYS} days of payment; this payment was made on ${row.createdAt.toISOString().slice(0, 10)}.`,
+    );
+  }
+}
+
+/** Returns a card payment's money through Stripe (already refunded in its Dashboard: fine). */
+async function refundThroughStripe(ctx: PaymentContext, admin: User, row: PaymentRow) {
+  if (!ctx.stripe) {
+    throw new AppError(
+      "UNAVAILABLE",
+      "Stripe is not configured on this server; refund this payment in the Stripe Dashboard.",
+    );
+  }
+  try {
+    await ctx.stripe.refunds.create(
+      {
+        payment_intent: row.providerPaymentId,
+        metadata: { paymentId: row.id, analysisId: row.analysisId, refundedBy: admin.id },
+      },
+      { idempotencyKey: `bis-refund-${row.id}` },
+    );
+  } catch (error) {
+    // Refunded in the Stripe Dashboard already: record it here too.
+    const code = (error as { code?: string }).code;
+    if (code !== "charge_already_refunded") fromStripeError(error, ctx.log, "refund");
+  }
+}
+
+/** Refunds a payment within the guarantee (administrators); the analysis loses premium. */
+export async function refund(
+  ctx: PaymentContext,
+  admin: User,
+  paymentId: string,
+): Promise<Payment> {
+  const row = ctx.db.select().from(payment).where(eq(payment.id, paymentId)).get();
+  if (!row) throw new AppError("NOT_FOUND", "Payment not found");
+  if (row.status === "refunded") {
+    throw new AppError("CONFLICT", "This payment has already been refunded.");
+  }
+  requireWithinGuarantee(ctx, row);
+  if (row.provider === "stripe") await refundThroughStripe(ctx, admin, row);
+  const refunded = ctx.db.transaction((tx) => refundIn(ctx, tx, row.providerPaymentId));
+  if (!refunded) throw new AppError("NOT_FOUND", "Payment not found");
+  ctx.log.info({ paymentId: row.id, analysisId: row.analysisId, by: admin.id }, "payment refunded");
+  return toPaymentDto(refunded);
+}

@@ -1,0 +1,167 @@
+/**
+ * Stripe webhooks: verified on the raw body (signature, and a timestamp neither stale nor in the
+ * future), processed once per event id, in one transaction with their effects (a failure rolls
+ * both back, and Stripe retries).
+ */
+import { eq } from "drizzle-orm";
+import type { Tx } from "../../db/database.js";
+import { analysis, stripeEvent } from "../../db/schema.js";
+import { AppError } from "../../lib/errors.js";
+import { verifyWebhook } from "../../payments/stripe-client.js";
+import {
+  type ChargeObject,
+  type ParsedStripeEvent,
+  type PaymentIntentObject,
+  parseStripeEvent,
+  signatureTimestamp,
+} from "../../payments/webhook-event.js";
+import { type PaymentContext, stripeRequired } from "./context.js";
+import { fulfilIn, REFUND_BEFORE_PAYMENT } from "./fulfilment.js";
+import { INVALID_SIGNATURE_MESSAGE, MALFORMED_EVENT_MESSAGE } from "./messages.js";
+import { refundIn } from "./refunds.js";
+
+/** Stripe's default: a signature older than this (seconds) is a replay. */
+const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+export interface WebhookResult {
+  eventId: string;
+  type: string;
+  duplicate: boolean;
+  outcome: string;
+}
+
+/** The event, when the body is signed with the webhook secret, recently, and well formed (400 otherwise). */
+function verifiedEvent(
+  ctx: PaymentContext,
+  rawBody: unknown,
+  signature: string | undefined,
+): ParsedStripeEvent {
+  const { config, log } = ctx;
+  const secret = config.mode === "stripe" ? config.stripe.webhookSecret : "";
+  if (!Buffer.isBuffer(rawBody) || !signature) {
+    throw new AppError("BAD_REQUEST", INVALID_SIGNATURE_MESSAGE);
+  }
+  let verified: unknown;
+  try {
+    verified = verifyWebhook(rawBody, signature, secret, WEBHOOK_TOLERANCE_SECONDS);
+  } catch (error) {
+    log.warn({ reason: (error as Error).message }, "webhook rejected");
+    throw new AppError("BAD_REQUEST", INVALID_SIGNATURE_MESSAGE, { cause: error });
+  }
+  // Stripe checks only the past; a timestamp beyond the tolerance ahead is refused as well.
+  const signedAt = signatureTimestamp(signature);
+  if (signedAt === null || signedAt - ctx.now().getTime() / 1000 > WEBHOOK_TOLERANCE_SECONDS) {
+    log.warn({ signedAt }, "webhook rejected: timestamp in the future");
+    throw new AppError("BAD_REQUEST", INVALID_SIGNATURE_MESSAGE);
+  }
+  const parsed = parseStripeEvent(verified);
+  if (!parsed.ok) {
+    log.warn({ problem: parsed.problem }, "webhook rejected: malformed event");
+    throw new AppError("BAD_REQUEST", `${MALFORMED_EVENT_MESSAGE}: ${parsed.problem}`);
+  }
+  return parsed.event;
+}
+
+/** `payment_intent.succeeded`: fulfils when the intent is BIS's, for this user's analysis, at the price. */
+function onPaymentSucceeded(ctx: PaymentContext, tx: Tx, intent: PaymentIntentObject): string {
+  const { config, log } = ctx;
+  const analysisId = intent.metadata?.analysisId;
+  const userId = intent.metadata?.userId;
+  if (!analysisId || !userId) return "ignored: no BIS metadata";
+  const row = tx.select().from(analysis).where(eq(analysis.id, analysisId)).get();
+  if (!row || row.userId !== userId) {
+    log.warn(
+      { paymentIntent: intent.id, analysisId, userId },
+      "payment for an unknown analysis or another user's analysis; not fulfilled",
+    );
+    return "ignored: analysis not found for this user";
+  }
+  const amount = intent.amount_received || intent.amount;
+  const currency = intent.currency.toLowerCase();
+  if (amount !== config.amount || currency !== config.currency) {
+    log.warn(
+      { paymentIntent: intent.id, amount, currency, expected: [config.amount, config.currency] },
+      "payment amount or currency differs from the configured price; not fulfilled",
+    );
+    return `ignored: amount ${amount} ${currency} is not the price ${config.amount} ${config.currency}`;
+  }
+  const { result } = fulfilIn(ctx, tx, {
+    provider: "stripe",
+    providerPaymentId: intent.id,
+    userId,
+    analysisId,
+    amount,
+    currency,
+  });
+  return result === "granted" ? "fulfilled" : `not granted: ${result}`;
+}
+
+/** `charge.refunded`: a full refund withdraws premium; a partial one keeps it. */
+function onChargeRefunded(ctx: PaymentContext, tx: Tx, charge: ChargeObject): string {
+  const intentId =
+    typeof charge.payment_intent === "string" ? charge.payment_intent : charge.payment_intent?.id;
+  if (!intentId) return "ignored: no payment intent";
+  if (!charge.refunded) {
+    ctx.log.info(
+      { paymentIntent: intentId, amountRefunded: charge.amount_refunded },
+      "partial refund; premium access kept",
+    );
+    return "ignored: partial refund";
+  }
+  const row = refundIn(ctx, tx, intentId);
+  if (!row) return REFUND_BEFORE_PAYMENT;
+  ctx.log.info({ paymentIntent: intentId, analysisId: row.analysisId }, "payment refunded");
+  return "refunded";
+}
+
+/** The payment intent an event is about (its own id, or its charge's intent), if any. */
+function paymentIntentOf(event: ParsedStripeEvent): string | null {
+  const object = event.object as { object?: unknown; id?: unknown; payment_intent?: unknown };
+  if (object.object === "payment_intent") return typeof object.id === "string" ? object.id : null;
+  const pi = object.payment_intent;
+  if (typeof pi === "string") return pi;
+  if (pi && typeof pi === "object" && "id" in pi && typeof pi.id === "string") return pi.id;
+  return null;
+}
+
+/** Records the event and applies it, once per event id; a repeat answers the first outcome. */
+function processEvent(ctx: PaymentContext, tx: Tx, event: ParsedStripeEvent): WebhookResult {
+  const fresh = tx
+    .insert(stripeEvent)
+    .values({
+      id: event.id,
+      type: event.type,
+      paymentIntentId: paymentIntentOf(event),
+      outcome: "processing",
+      processedAt: ctx.now(),
+    })
+    .onConflictDoNothing()
+    .run();
+  if (fresh.changes === 0) {
+    const seen = tx.select().from(stripeEvent).where(eq(stripeEvent.id, event.id)).get();
+    return { eventId: event.id, type: event.type, duplicate: true, outcome: seen?.outcome ?? "" };
+  }
+  let outcome: string;
+  if (event.type === "payment_intent.succeeded" && !("handled" in event)) {
+    outcome = onPaymentSucceeded(ctx, tx, event.object);
+  } else if (event.type === "charge.refunded" && !("handled" in event)) {
+    outcome = onChargeRefunded(ctx, tx, event.object);
+  } else {
+    outcome = "ignored: unhandled event type";
+  }
+  tx.update(stripeEvent).set({ outcome }).where(eq(stripeEvent.id, event.id)).run();
+  return { eventId: event.id, type: event.type, duplicate: false, outcome };
+}
+
+/** A Stripe webhook call: verify, then process in one transaction. */
+export function handleWebhook(
+  ctx: PaymentContext,
+  rawBody: unknown,
+  signature: string | undefined,
+): WebhookResult {
+  stripeRequired(ctx);
+  const event = verifiedEvent(ctx, rawBody, signature);
+  const result = ctx.db.transaction((tx) => processEvent(ctx, tx, event));
+  ctx.log.info(result, "webhook processed");
+  return result;
+}
