@@ -2,7 +2,8 @@
 /**
  * The README's two commands, for a machine that has only Node ≥ 20 and npm:
  *   npm start  → installs everything, builds, starts BIS on embedded defaults and prints the URL
- *   npm test   → installs everything (pnpm, Chromium, poppler, tmux), builds, typechecks, lints, runs every test
+ *   npm test   → installs everything (pnpm, Chromium, poppler, tmux), builds, typechecks, lints
+ *                (Biome, import layers, duplicates, file size), runs every test
  */
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
@@ -179,6 +180,11 @@ function test() {
   run("pnpm", ["-r", "typecheck"]);
   log("Lint and format check (Biome)");
   run("pnpm", ["exec", "biome", "check", "."]);
+  log("Imports point down only (dependency-cruiser, .dependency-cruiser.cjs)");
+  run("pnpm", ["run", "--silent", "lint:imports"]);
+  log("No repeated code (jscpd) and no source file over 500 lines (scripts/check-source.mjs)");
+  run("pnpm", ["run", "--silent", "lint:duplicates"]);
+  run("pnpm", ["run", "--silent", "lint:size"]);
   log("Running every test: unit, integration, browser (Vitest)");
   const resultsFile = path.join(root, ".vitest-results.json");
   const result = spawnSync(

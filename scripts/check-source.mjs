@@ -1,0 +1,203 @@
+#!/usr/bin/env node
+/**
+ * Two checks of the non-test source (part of `npm test`'s lint step):
+ *
+ *   node scripts/check-source.mjs size        no file over 500 lines
+ *   node scripts/check-source.mjs duplicates  no repeated code (jscpd)
+ *
+ * Non-test source: the files git knows (tracked, or new and not ignored) under packages/* /src,
+ * packages/* /scripts and scripts/, in TypeScript or JavaScript, less tests, fixtures and
+ * generated files. Each exception below names the file and why; shrink the lists, never grow
+ * them to make a check pass.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+const MAX_LINES = 500;
+
+/** jscpd: a clone is at least this many tokens over at least this many lines (jscpd's defaults). */
+const MIN_TOKENS = 50;
+const MIN_LINES = 5;
+
+/**
+ * Declarations rather than logic, left out of the duplicate scan: their repeated runs are the
+ * same field declared for each payload or table, by design.
+ * - the SDK's zod schemas (one object per entity, payload and form, each field with its message);
+ * - the drizzle table declarations of the database.
+ */
+const SCHEMA_DECLARATIONS = [
+  /^packages\/sdk\/src\/schemas\//,
+  /^packages\/server\/src\/db\/schema\.ts$/,
+];
+
+/**
+ * Data tables (typed data, no logic), left out of both checks: a table is as long as its data.
+ * A file named `*.data.ts` is one.
+ */
+const DATA_TABLES = [/\.data\.ts$/];
+
+/**
+ * Files over 500 lines today, outside the change that added this check: each is being split by
+ * its owner. Remove an entry when its file is under the limit.
+ */
+const OVERSIZE = {
+  "packages/sdk/src/models/keywords.ts": "service taxonomy, model and recommendations (viewmodels)",
+  "packages/sdk/src/models/competition.ts": "competition model (viewmodels)",
+  "packages/sdk/src/client/client.ts": "the typed client, by resource (landing)",
+  "packages/server/src/report/sections.ts": "one module per report section (viewmodels)",
+};
+
+/**
+ * Files with a clone outside the change that added this check (each names its clone): their
+ * clones are reported as known until their owners remove the repetition. An entry whose file has
+ * no clone any more fails the check, so the list only shrinks.
+ */
+const CLONES_ELSEWHERE = {
+  "packages/app/src/components/analysis/assumptions-panel.tsx":
+    "lines 27-37 ~ bridge-integration.tsx 9-19 (viewmodels)",
+  "packages/app/src/components/analysis/bridge-integration.tsx":
+    "lines 9-19 ~ assumptions-panel.tsx 27-37 (viewmodels)",
+  "packages/cli/src/commands/admin.ts": "lines 42-47 ~ 60-65 (cli)",
+  "packages/server/src/keys/key-tests.ts":
+    "lines 176-183 ~ 195-202, a key test's call then accepted/refused (upstream)",
+};
+
+const SOURCE = /^(packages\/[^/]+\/(src|scripts)|scripts)\/.+\.(ts|tsx|mts|cts|js|mjs|cjs)$/;
+const NOT_SOURCE = [
+  /\.test\.tsx?$/,
+  /(^|\/)(test|e2e|fixtures)\//,
+  /\.fixture\.ts$/,
+  /\.d\.ts$/,
+  /\.gen\.ts$/,
+];
+
+function sourceFiles() {
+  const listed = spawnSync("git", ["ls-files", "--cached", "--others", "--exclude-standard"], {
+    cwd: root,
+    encoding: "utf8",
+  });
+  if (listed.status !== 0) throw new Error(`git ls-files failed: ${listed.stderr}`);
+  return listed.stdout
+    .split("\n")
+    .filter((file) => SOURCE.test(file) && !NOT_SOURCE.some((re) => re.test(file)))
+    .filter((file) => !DATA_TABLES.some((re) => re.test(file)))
+    .filter((file) => existsSync(path.join(root, file)))
+    .sort();
+}
+
+function lineCount(file) {
+  const text = readFileSync(path.join(root, file), "utf8");
+  return text.split("\n").length - (text.endsWith("\n") ? 1 : 0);
+}
+
+function checkSize() {
+  const files = sourceFiles();
+  const over = files
+    .map((file) => ({ file, lines: lineCount(file) }))
+    .filter(({ lines }) => lines > MAX_LINES);
+  const offenders = over.filter(({ file }) => !(file in OVERSIZE));
+  for (const { file, lines } of over) {
+    const known = OVERSIZE[file];
+    process.stdout.write(
+      `${known ? "known" : "TOO LONG"}  ${lines}  ${file}${known ? `  (${known})` : ""}\n`,
+    );
+  }
+  const fixed = Object.keys(OVERSIZE).filter((file) => !over.some((o) => o.file === file));
+  for (const file of fixed) {
+    process.stdout.write(
+      `under the limit now: remove ${file} from OVERSIZE in scripts/check-source.mjs\n`,
+    );
+  }
+  if (offenders.length > 0) {
+    process.stderr.write(
+      `✖ ${offenders.length} source file(s) over ${MAX_LINES} lines; split by concern (data tables: *.data.ts)\n`,
+    );
+  }
+  if (fixed.length > 0) {
+    process.stderr.write(
+      `✖ ${fixed.length} stale OVERSIZE entr${fixed.length === 1 ? "y" : "ies"}\n`,
+    );
+  }
+  if (offenders.length > 0 || fixed.length > 0) process.exit(1);
+  process.stdout.write(
+    `✔ ${files.length} source files, none over ${MAX_LINES} lines but the known ones\n`,
+  );
+}
+
+/** Every clone jscpd finds among `files`, as pairs of repository paths with their lines. */
+function clonesIn(files) {
+  const out = mkdtempSync(path.join(tmpdir(), "bis-jscpd-"));
+  try {
+    const jscpd = spawnSync(
+      path.join(root, "node_modules/.bin/jscpd"),
+      [
+        "--min-tokens",
+        String(MIN_TOKENS),
+        "--min-lines",
+        String(MIN_LINES),
+        "--reporters",
+        "json",
+        "--output",
+        out,
+        "--absolute",
+        ...files,
+      ],
+      { cwd: root, encoding: "utf8" },
+    );
+    if (jscpd.error) throw jscpd.error;
+    if (jscpd.status !== 0) throw new Error(`jscpd failed: ${jscpd.stderr || jscpd.stdout}`);
+    const report = JSON.parse(readFileSync(path.join(out, "jscpd-report.json"), "utf8"));
+    const side = (f) => ({ file: path.relative(root, f.name), start: f.start, end: f.end });
+    return report.duplicates.map((d) => ({
+      tokens: d.tokens,
+      a: side(d.firstFile),
+      b: side(d.secondFile),
+    }));
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+}
+
+function checkDuplicates() {
+  const files = sourceFiles().filter((file) => !SCHEMA_DECLARATIONS.some((re) => re.test(file)));
+  const clones = clonesIn(files);
+  const known = (c) => c.a.file in CLONES_ELSEWHERE || c.b.file in CLONES_ELSEWHERE;
+  const where = (s) => `${s.file}:${s.start}-${s.end}`;
+  for (const c of clones) {
+    process.stdout.write(
+      `${known(c) ? "known" : "CLONE"}  ${where(c.a)} ~ ${where(c.b)}  (${c.tokens} tokens)\n`,
+    );
+  }
+  const fresh = clones.filter((c) => !known(c));
+  const stale = Object.keys(CLONES_ELSEWHERE).filter(
+    (file) => !clones.some((c) => c.a.file === file || c.b.file === file),
+  );
+  for (const file of stale) {
+    process.stdout.write(
+      `no clone in it now: remove ${file} from CLONES_ELSEWHERE in scripts/check-source.mjs\n`,
+    );
+  }
+  if (fresh.length > 0) {
+    process.stderr.write(
+      `✖ ${fresh.length} repeated piece(s) of code: make one piece serve both places\n`,
+    );
+  }
+  if (stale.length > 0) process.stderr.write(`✖ ${stale.length} stale CLONES_ELSEWHERE entries\n`);
+  if (fresh.length > 0 || stale.length > 0) process.exit(1);
+  process.stdout.write(
+    `✔ ${files.length} source files (schema declarations aside): no repeated code but the known clones\n`,
+  );
+}
+
+const check = process.argv[2];
+if (check === "size") checkSize();
+else if (check === "duplicates") checkDuplicates();
+else {
+  process.stderr.write("usage: node scripts/check-source.mjs size|duplicates\n");
+  process.exit(2);
+}
