@@ -62,7 +62,6 @@ const CLONES_ELSEWHERE = {
     "lines 27-37 ~ bridge-integration.tsx 9-19 (viewmodels)",
   "packages/app/src/components/analysis/bridge-integration.tsx":
     "lines 9-19 ~ assumptions-panel.tsx 27-37 (viewmodels)",
-  "packages/cli/src/commands/admin.ts": "lines 42-47 ~ 60-65 (cli)",
   "packages/server/src/keys/key-tests.ts":
     "lines 176-183 ~ 195-202, a key test's call then accepted/refused (upstream)",
 };
