@@ -1,0 +1,259 @@
+/**
+ * The typed client over a fake fetch: what each kind of call sends, what it resolves to and how
+ * it fails. Pins the behaviour the app, the CLI and the server tests rely on.
+ */
+import { describe, expect, it } from "vitest";
+import { BisApiError } from "../errors.js";
+import { allPages, createClient } from "./client.js";
+
+interface Seen {
+  url: string;
+  init: RequestInit;
+}
+
+/** A client whose fetch answers `reply(url)` and records every call. */
+function clientAnswering(reply: (url: string, init: RequestInit) => Response) {
+  const seen: Seen[] = [];
+  const client = createClient({
+    baseUrl: "http://bis.test",
+    fetch: async (url, init) => {
+      seen.push({ url, init });
+      return reply(url, init);
+    },
+  });
+  return { client, seen };
+}
+
+const user = {
+  id: "u1",
+  email: "dana@example.com",
+  firstName: "Dana",
+  lastName: null,
+  isAdmin: false,
+  profileImageUrl: null,
+  createdAt: "2025-01-01T00:00:00.000Z",
+};
+
+const adminUser = { ...user, emailVerified: true, analysisCount: 2 };
+
+const headers = (init: RequestInit) => init.headers as Record<string, string>;
+
+describe("the client's surface", () => {
+  it("offers the same resources and calls", () => {
+    const { client } = clientAnswering(() => new Response(null, { status: 204 }));
+    const surface = Object.fromEntries(
+      Object.entries(client)
+        .filter(([name]) => name !== "transport")
+        .map(([name, resource]) => [name, Object.keys(resource).sort()]),
+    );
+    expect(surface).toEqual({
+      auth: ["changePassword", "login", "logout", "register", "updateProfile", "user"],
+      account: [
+        "confirmEmailChange",
+        "forgotPassword",
+        "requestEmailChange",
+        "resetPassword",
+        "revokeOtherSessions",
+        "sessions",
+      ],
+      settings: ["public", "videos"],
+      config: ["mapsKey"],
+      analyses: [
+        "analyze",
+        "delete",
+        "get",
+        "list",
+        "page",
+        "rerun",
+        "zipAreas",
+        "zipAreasCsv",
+        "zipAreasCsvPath",
+      ],
+      payments: ["config", "confirmDemo", "createIntent"],
+      premium: ["competition", "keywords", "report", "reportPath"],
+      admin: [
+        "analyses",
+        "analysesPage",
+        "analytics",
+        "apiKeys",
+        "audit",
+        "auditPage",
+        "bulkDeleteAnalyses",
+        "createPartner",
+        "deleteApiKey",
+        "deleteUser",
+        "leads",
+        "leadsPage",
+        "logs",
+        "logsPage",
+        "partners",
+        "partnersPage",
+        "paymentsPage",
+        "payments",
+        "refundPayment",
+        "revokePartner",
+        "saveApiKey",
+        "saveMapsKey",
+        "setAdmin",
+        "settings",
+        "setup",
+        "setupStatus",
+        "system",
+        "testApiKey",
+        "updatePartner",
+        "updateSettings",
+        "users",
+        "usersPage",
+      ].sort(),
+      dev: ["outbox"],
+      tokens: ["create", "list", "page", "revoke"],
+      widget: ["analyze", "lead", "manifest"],
+    });
+    expect(client.transport.baseUrl).toBe("http://bis.test");
+  });
+});
+
+describe("a call that may find nothing", () => {
+  it("resolves the signed-out session (401) to null without reading a schema", async () => {
+    const { client, seen } = clientAnswering(() =>
+      Response.json({ code: "UNAUTHORIZED", message: "Not signed in" }, { status: 401 }),
+    );
+    await expect(client.auth.user()).resolves.toBeNull();
+    expect(seen[0]?.url).toBe("http://bis.test/api/auth/user");
+    expect(seen[0]?.init.credentials).toBe("include");
+  });
+
+  it("parses the signed-in user", async () => {
+    const { client } = clientAnswering(() => Response.json(user));
+    await expect(client.auth.user()).resolves.toEqual(user);
+  });
+
+  it("raises the BisApiError of any other failure", async () => {
+    const { client } = clientAnswering(() =>
+      Response.json({ code: "INTERNAL", message: "Database down" }, { status: 500 }),
+    );
+    const error = await client.auth.user().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BisApiError);
+    expect(error).toMatchObject({ status: 500, code: "INTERNAL", serverMessage: "Database down" });
+  });
+
+  it("rejects an answer that breaks the contract", async () => {
+    const { client } = clientAnswering(() => Response.json({ id: 7 }));
+    await expect(client.auth.user()).rejects.toThrow();
+  });
+
+  it("resolves an unconfigured map key (404) to null", async () => {
+    const { client } = clientAnswering((url) =>
+      url.endsWith("/google-maps-key")
+        ? Response.json({ code: "NOT_FOUND", message: "none" }, { status: 404 })
+        : Response.json({}),
+    );
+    await expect(client.config.mapsKey()).resolves.toBeNull();
+  });
+
+  it("passes the caller's abort signal on", async () => {
+    const { client, seen } = clientAnswering(() => Response.json(user));
+    const controller = new AbortController();
+    await client.auth.user(controller.signal);
+    controller.abort();
+    expect(seen[0]?.init.signal?.aborted).toBe(true);
+  });
+});
+
+describe("calls that are not JSON", () => {
+  it("reads the ZIP areas CSV as text, asking for text/csv", async () => {
+    const { client, seen } = clientAnswering(() => new Response("zip,population\n78701,1\n"));
+    await expect(client.analyses.zipAreasCsv("an 1")).resolves.toBe("zip,population\n78701,1\n");
+    expect(seen[0]?.url).toBe("http://bis.test/api/analyses/an%201/zip-areas.csv");
+    expect(headers(seen[0]?.init ?? {}).Accept).toBe("text/csv");
+  });
+
+  it("reads the PDF report as bytes", async () => {
+    const { client, seen } = clientAnswering(() => new Response(new Uint8Array([37, 80, 68, 70])));
+    const bytes = await client.premium.report("an_1");
+    expect(bytes).toBeInstanceOf(Uint8Array);
+    expect([...bytes]).toEqual([37, 80, 68, 70]);
+    expect(seen[0]?.url).toBe("http://bis.test/api/analyses/an_1/report.pdf");
+  });
+
+  it("raises a failed report or CSV like every call", async () => {
+    const { client } = clientAnswering(() =>
+      Response.json({ code: "PAYMENT_REQUIRED", message: "Premium required" }, { status: 402 }),
+    );
+    await expect(client.premium.report("an_1")).rejects.toMatchObject({
+      status: 402,
+      code: "PAYMENT_REQUIRED",
+    });
+    await expect(client.analyses.zipAreasCsv("an_1")).rejects.toMatchObject({ status: 402 });
+  });
+
+  it("resolves a call without an answer body to undefined", async () => {
+    const { client, seen } = clientAnswering(() => new Response(null, { status: 204 }));
+    await expect(client.auth.logout()).resolves.toBeUndefined();
+    expect(seen[0]?.init.method).toBe("POST");
+  });
+});
+
+describe("lists and envelopes", () => {
+  it("asks for a page and resolves to its items", async () => {
+    const { client, seen } = clientAnswering(() =>
+      Response.json({ users: [adminUser], nextCursor: "c2", total: 3, limit: 1 }),
+    );
+    await expect(client.admin.users({ limit: 1, cursor: "c1" })).resolves.toEqual([adminUser]);
+    expect(seen[0]?.url).toBe("http://bis.test/api/admin/users?limit=1&cursor=c1");
+    await expect(client.admin.usersPage()).resolves.toEqual({
+      items: [adminUser],
+      nextCursor: "c2",
+      total: 3,
+      limit: 1,
+    });
+    expect(seen[1]?.url).toBe("http://bis.test/api/admin/users");
+  });
+
+  it("collects every page with allPages", async () => {
+    const { client, seen } = clientAnswering((url) =>
+      url.includes("cursor=")
+        ? Response.json({ users: [{ ...adminUser, id: "u2" }], nextCursor: null })
+        : Response.json({ users: [adminUser], nextCursor: "next" }),
+    );
+    const all = await allPages((q) => client.admin.usersPage(q), 1);
+    expect(all.map((u) => u.id)).toEqual(["u1", "u2"]);
+    expect(seen.map((s) => s.url)).toEqual([
+      "http://bis.test/api/admin/users?limit=1",
+      "http://bis.test/api/admin/users?limit=1&cursor=next",
+    ]);
+  });
+
+  it("unwraps a keyed list and filters by query", async () => {
+    const entry = {
+      seq: 1,
+      level: "warn",
+      time: "2025-01-01T00:00:00.000Z",
+      message: "slow",
+      requestId: null,
+      context: {},
+    };
+    const { client, seen } = clientAnswering(() => Response.json({ entries: [entry] }));
+    const logs = await client.admin.logs({ level: "warn", limit: 5 });
+    expect(logs).toHaveLength(1);
+    expect(seen[0]?.url).toBe("http://bis.test/api/admin/logs?level=warn&limit=5");
+  });
+
+  it("unwraps a { key: item } answer", async () => {
+    const { client } = clientAnswering(() => Response.json({ available: true }));
+    await expect(client.admin.setupStatus()).resolves.toEqual({ available: true });
+  });
+});
+
+describe("the widget's calls", () => {
+  it("carry the partner key and never cookies", async () => {
+    const { client, seen } = clientAnswering(() =>
+      Response.json({ version: "0.1.0", path: "/widget/0.1.0/bis-widget.js", integrity: "sha384-x" }),
+    );
+    await client.widget.manifest();
+    expect(seen[0]?.init.credentials).toBe("omit");
+    await client.widget.lead("pk_1", {} as never).catch(() => undefined);
+    expect(headers(seen[1]?.init ?? {})["X-BIS-Partner-Key"]).toBe("pk_1");
+    expect(seen[1]?.init.credentials).toBe("omit");
+  });
+});
