@@ -147,3 +147,8 @@ export type IndustryId = (typeof INDUSTRIES)[number]["id"];
 export const ACTIVE_INDUSTRIES: readonly IndustryId[] = INDUSTRIES.filter((i) => i.active).map(
   (i) => i.id,
 );
+
+/** The header that carries a partner's public key on the widget calls. */
+export const PARTNER_KEY_HEADER = "X-BIS-Partner-Key";
+/** The header that carries the webhook signature: `t=<unix seconds>,v1=<hex HMAC-SHA256>`. */
+export const WEBHOOK_SIGNATURE_HEADER = "X-BIS-Signature";

@@ -1,14 +1,15 @@
 /**
  * @bis/sdk — browser-safe entry: schemas, constants, errors, the typed client.
- * Nothing here may import Node-only modules (the widget bundles this entry).
+ * Nothing here may import Node-only modules (the app bundles this entry; the widget bundles
+ * only `@bis/sdk/constants`: index-constants.ts, without zod).
  */
 export * from "./app-routes.js";
-export * from "./client/account.js";
 export * from "./client/client.js";
 export * from "./client/transport.js";
 export * from "./constants.js";
 export * from "./errors.js";
 export * from "./format.js";
+export * from "./messages.js";
 export * from "./models/area-note.js";
 export * from "./models/assumption-text.js";
 export * from "./models/competition.js";
@@ -25,5 +26,15 @@ export * from "./models/ppc-table.js";
 export * from "./models/premium-state.js";
 export * from "./models/zip-areas.js";
 export * from "./schemas/account.js";
+export * from "./schemas/admin.js";
+export * from "./schemas/competition.js";
 export * from "./schemas/entities.js";
 export * from "./schemas/forms.js";
+export * from "./schemas/keywords.js";
+export * from "./schemas/market.js";
+export * from "./schemas/pagination.js";
+export * from "./schemas/payments.js";
+export * from "./schemas/provenance.js";
+export * from "./schemas/settings.js";
+export * from "./schemas/tokens.js";
+export * from "./schemas/widget.js";

@@ -248,7 +248,11 @@ describe("lists and envelopes", () => {
 describe("the widget's calls", () => {
   it("carry the partner key and never cookies", async () => {
     const { client, seen } = clientAnswering(() =>
-      Response.json({ version: "0.1.0", path: "/widget/0.1.0/bis-widget.js", integrity: "sha384-x" }),
+      Response.json({
+        version: "0.1.0",
+        path: "/widget/0.1.0/bis-widget.js",
+        integrity: "sha384-x",
+      }),
     );
     await client.widget.manifest();
     expect(seen[0]?.init.credentials).toBe("omit");

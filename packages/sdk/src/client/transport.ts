@@ -1,9 +1,14 @@
 /**
- * Transport: the one place where requests are sent, headers set, time limits applied and
- * failures mapped to `BisApiError` (DESIGN rule 3). Resources only call `request()`.
+ * Transport: the one place where requests are sent, headers set, time limits applied, failures
+ * mapped to `BisApiError` (DESIGN rule 3) and answers read and checked against their schema.
+ * Resources only call `request()`: a call that may find nothing says which status means "none"
+ * (`nullOn`), a call whose answer is not JSON says how to read it (`read`).
+ *
+ * A schema may be given as a loader (`SchemaRef`): it is called only when a success answer is
+ * to be parsed, so a resource's schemas (and zod) load with the first answer that needs them.
  */
-import type { z } from "zod";
 import { errorFromResponse, networkError } from "../errors.js";
+import { loadSchema, type SchemaRef } from "./schema-ref.js";
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
@@ -22,19 +27,23 @@ export interface RequestOptions<T> {
   method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   path: string;
   body?: unknown;
-  /** Parses the success body; without it the body is not read. */
-  schema?: z.ZodType<T>;
+  /** Parses a JSON success body (a schema or a loader of one); without it the body is not read. */
+  schema?: SchemaRef<T>;
+  /** Reads a success body that is not JSON: as text, or as bytes. */
+  read?: "text" | "bytes";
+  /** This status resolves to null instead of raising (401: signed out; 404: not configured). */
+  nullOn?: number;
   signal?: AbortSignal;
-  /** Headers of this call only (e.g. the widget's partner key). */
+  /** Headers of this call only (e.g. the widget's partner key, `Accept: text/csv`). */
   headers?: Record<string, string>;
   /** "omit" for calls that must never carry cookies (the widget); "include" by default. */
   credentials?: RequestCredentials;
 }
 
 export interface Transport {
-  request<T>(options: RequestOptions<T>): Promise<T>;
-  /** A raw call for the few cases that must see the status themselves (e.g. 401 → no user). */
-  send(options: Omit<RequestOptions<unknown>, "schema">): Promise<Response>;
+  /** A call whose `nullOn` status resolves to null. */
+  request<T>(options: RequestOptions<T> & { nullOn: number }): Promise<T | null>;
+  request<T = void>(options: RequestOptions<T>): Promise<T>;
   readonly baseUrl: string;
 }
 
@@ -43,7 +52,7 @@ export function createTransport(options: TransportOptions = {}): Transport {
   const doFetch: FetchLike = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const timeoutMs = options.timeoutMs ?? 30_000;
 
-  async function send(req: Omit<RequestOptions<unknown>, "schema">): Promise<Response> {
+  async function send(req: RequestOptions<unknown>): Promise<Response> {
     const headers: Record<string, string> = {
       Accept: "application/json",
       ...options.headers,
@@ -69,18 +78,25 @@ export function createTransport(options: TransportOptions = {}): Transport {
     }
   }
 
-  async function request<T>(req: RequestOptions<T>): Promise<T> {
-    const response = await send(req);
+  async function request<T>(req: RequestOptions<T>): Promise<T | null> {
+    const response = await send(req as RequestOptions<unknown>);
+    if (req.nullOn !== undefined && response.status === req.nullOn) {
+      await response.body?.cancel().catch(() => undefined);
+      return null;
+    }
     if (!response.ok) {
       const text = await response.text().catch(() => "");
       throw errorFromResponse(response.status, response.statusText, text);
     }
+    if (req.read === "text") return (await response.text()) as T;
+    if (req.read === "bytes") return new Uint8Array(await response.arrayBuffer()) as T;
     if (!req.schema) {
       await response.body?.cancel().catch(() => undefined);
       return undefined as T;
     }
-    return req.schema.parse(await response.json());
+    const [schema, json] = await Promise.all([loadSchema(req.schema), response.json()]);
+    return schema.parse(json);
   }
 
-  return { request, send, baseUrl };
+  return { request: request as Transport["request"], baseUrl };
 }

@@ -4,7 +4,8 @@
  * server answers and the app shows.
  */
 import { z } from "zod";
-import { MESSAGES, registerPasswordSchema } from "./forms.js";
+import { MESSAGES } from "../messages.js";
+import { registerPasswordSchema } from "./forms.js";
 
 export const ACCOUNT_MESSAGES = {
   /** The one answer to a reset request, whether or not the address has an account. */

@@ -8,15 +8,18 @@ import { keywordResearchDataSchema } from "./keywords.js";
 import { marketAnalysisDataSchema, marketFigureSchema } from "./market.js";
 import { figureProvenanceSchema } from "./provenance.js";
 
-export * from "./admin.js";
-export * from "./competition.js";
-export * from "./keywords.js";
-export * from "./market.js";
-export * from "./pagination.js";
-export * from "./payments.js";
-export * from "./provenance.js";
-export * from "./tokens.js";
-export * from "./widget.js";
+// Types only: a value import of this module (the client loads it with the session) must not
+// bring every other schema module along. The index exports their values.
+export type * from "./admin.js";
+export type * from "./competition.js";
+export type * from "./keywords.js";
+export type * from "./market.js";
+export type * from "./pagination.js";
+export type * from "./payments.js";
+export type * from "./provenance.js";
+export type * from "./settings.js";
+export type * from "./tokens.js";
+export type * from "./widget.js";
 
 const isoDate = z.string().describe("ISO 8601 timestamp");
 
@@ -56,30 +59,7 @@ export const analysisSchema = z.object({
 });
 export type Analysis = z.infer<typeof analysisSchema>;
 
-/* ------------------------------------------------------------------ settings & admin */
-
-export const appSettingsSchema = z.object({
-  premiumOfferVideoUrl: z.string(),
-  keywordEducationVideoUrl: z.string(),
-  competitionEducationVideoUrl: z.string(),
-  landingPageVideoUrl: z.string(),
-});
-export type AppSettings = z.infer<typeof appSettingsSchema>;
-
-export const mapTilesSchema = z.object({
-  /** A raster tile URL template ({z}/{x}/{y}, optionally {s}, {r}, {-y}), https only. */
-  url: z.string(),
-  /** The credit the tile provider asks for, as plain text. */
-  attribution: z.string(),
-});
-export type MapTiles = z.infer<typeof mapTilesSchema>;
-
-export const publicSettingsSchema = z.object({
-  landingPageVideoUrl: z.string().optional(),
-  /** The operator's map tiles (BIS_MAP_TILE_URL); absent: the offline outline map. */
-  mapTiles: mapTilesSchema.optional(),
-});
-export type PublicSettings = z.infer<typeof publicSettingsSchema>;
+/* ------------------------------------------------------------------ admin */
 
 export const adminAnalyticsSchema = z.object({
   totalUsers: z.number(),

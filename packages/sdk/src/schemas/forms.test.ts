@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { MESSAGES } from "../messages.js";
 import {
   adminSetupFormSchema,
-  MESSAGES,
   marketAnalysisFormSchema,
   passwordChangeFormSchema,
   passwordChangeRequestSchema,

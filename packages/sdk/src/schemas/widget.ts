@@ -3,30 +3,16 @@
  * anonymous widget calls (authorized by a partner's public key plus an allowed `Origin`) and
  * the administrators' partner and lead management.
  *
- * This file imports only forms.js and provenance.js (entities.ts re-exports it).
+ * This file imports only forms.js and provenance.js (the messages and the partner-key header
+ * are in messages.ts and constants.ts, without zod: the widget bundles them).
  */
 import { z } from "zod";
 import { PRIMARY_RADIUS, SECONDARY_RADIUS } from "../constants.js";
-import { MESSAGES, marketAnalysisFormSchema } from "./forms.js";
+import { MESSAGES, WIDGET_MESSAGES } from "../messages.js";
+import { marketAnalysisFormSchema } from "./forms.js";
 import { provenanceSchema } from "./provenance.js";
 
 const isoDate = z.string().describe("ISO 8601 timestamp");
-
-/** The header that carries a partner's public key on the widget calls. */
-export const PARTNER_KEY_HEADER = "X-BIS-Partner-Key";
-/** The header that carries the webhook signature: `t=<unix seconds>,v1=<hex HMAC-SHA256>`. */
-export const WEBHOOK_SIGNATURE_HEADER = "X-BIS-Signature";
-
-export const WIDGET_MESSAGES = {
-  consentRequired: "Please agree to be contacted",
-  nameRequired: "Please enter your name",
-  rateLimited: "Too many requests — please try again in a minute.",
-  quotaReduced: "This partner's daily analysis limit is reached; showing headline figures.",
-  missingKey: "A partner key is required (X-BIS-Partner-Key header).",
-  unknownKey: "This partner key is unknown or has been revoked.",
-  originNotAllowed: "This website is not on the partner's list of allowed origins.",
-  missingOrigin: "The widget can only be used from a web page (Origin header required).",
-} as const;
 
 /* ------------------------------------------------------------------ widget: analyze */
 

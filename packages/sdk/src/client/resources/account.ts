@@ -2,19 +2,19 @@
  * Account security calls (issue 12): email change with confirmation, password reset, and the
  * signed-in devices. `createClient(...).account`.
  */
-import { z } from "zod";
-import {
-  type AccountSession,
-  accountSessionsResponseSchema,
-  type EmailChangeConfirm,
-  type EmailChangeRequest,
-  type ForgotPasswordRequest,
-  type ResetPasswordRequest,
-} from "../schemas/account.js";
-import { messageResponseSchema, userSchema } from "../schemas/entities.js";
-import type { Transport } from "./transport.js";
+import type {
+  AccountSession,
+  EmailChangeConfirm,
+  EmailChangeRequest,
+  ForgotPasswordRequest,
+  ResetPasswordRequest,
+} from "../../schemas/account.js";
+import { schemasOf, withZod } from "../schema-ref.js";
+import type { Transport } from "../transport.js";
 
-const revokedSchema = z.object({ message: z.string(), revoked: z.number() });
+const account = schemasOf(() => import("../../schemas/account.js"));
+const entities = schemasOf(() => import("../../schemas/entities.js"));
+const revoked = withZod((z) => z.object({ message: z.string(), revoked: z.number() }));
 
 export function accountResource(t: Transport) {
   return {
@@ -24,7 +24,7 @@ export function accountResource(t: Transport) {
         method: "POST",
         path: "/api/auth/email-change",
         body,
-        schema: messageResponseSchema,
+        schema: entities("messageResponseSchema"),
       }),
     /** Follows the confirmation link: the email changes now. No session needed. */
     confirmEmailChange: (body: EmailChangeConfirm) =>
@@ -32,7 +32,7 @@ export function accountResource(t: Transport) {
         method: "POST",
         path: "/api/auth/email-change/confirm",
         body,
-        schema: messageResponseSchema,
+        schema: entities("messageResponseSchema"),
       }),
     /** Always the same answer, whether or not the address has an account. */
     forgotPassword: (body: ForgotPasswordRequest) =>
@@ -40,26 +40,27 @@ export function accountResource(t: Transport) {
         method: "POST",
         path: "/api/auth/forgot-password",
         body,
-        schema: messageResponseSchema,
+        schema: entities("messageResponseSchema"),
       }),
     /** Sets the new password, ends every session and token, and signs in: the user. */
     resetPassword: (body: ResetPasswordRequest) =>
-      t.request({ method: "POST", path: "/api/auth/reset-password", body, schema: userSchema }),
+      t.request({
+        method: "POST",
+        path: "/api/auth/reset-password",
+        body,
+        schema: entities("userSchema"),
+      }),
     /** The signed-in devices of the caller, this one marked `current`. */
     sessions: (): Promise<AccountSession[]> =>
       t
         .request({
           method: "GET",
           path: "/api/auth/sessions",
-          schema: accountSessionsResponseSchema,
+          schema: account("accountSessionsResponseSchema"),
         })
         .then((r) => r.sessions),
     /** Signs out every other device. */
     revokeOtherSessions: () =>
-      t.request({
-        method: "POST",
-        path: "/api/auth/sessions/revoke-others",
-        schema: revokedSchema,
-      }),
+      t.request({ method: "POST", path: "/api/auth/sessions/revoke-others", schema: revoked }),
   };
 }

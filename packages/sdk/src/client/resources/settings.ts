@@ -1,0 +1,39 @@
+/** Public settings (the landing page), the video URLs and the map key of signed-in users. */
+import { schemasOf } from "../schema-ref.js";
+import type { Transport } from "../transport.js";
+
+const settings = schemasOf(() => import("../../schemas/settings.js"));
+const admin = schemasOf(() => import("../../schemas/admin.js"));
+
+export function settingsResource(t: Transport) {
+  return {
+    /** The landing page's video and the operator's map tiles, for anyone. */
+    public: () =>
+      t.request({
+        method: "GET",
+        path: "/api/public/settings",
+        schema: settings("publicSettingsSchema"),
+      }),
+    /** The four video URLs, for any signed-in user (the results page, spec §6). */
+    videos: () =>
+      t.request({
+        method: "GET",
+        path: "/api/settings/videos",
+        schema: settings("appSettingsSchema"),
+      }),
+  };
+}
+
+export function configResource(t: Transport) {
+  return {
+    /** The configured map key (signed-in users), or null when none is configured (404). */
+    mapsKey: (signal?: AbortSignal) =>
+      t.request({
+        method: "GET",
+        path: "/api/config/google-maps-key",
+        nullOn: 404,
+        schema: admin("mapsKeyResponseSchema"),
+        signal,
+      }),
+  };
+}

@@ -1,0 +1,37 @@
+/** Personal API tokens (the CLI's credential). */
+import type { Page, PageQuery } from "../../schemas/pagination.js";
+import type { ApiToken, CreatedToken, CreateTokenRequest } from "../../schemas/tokens.js";
+import { at, getPage } from "../calls.js";
+import { schemasOf } from "../schema-ref.js";
+import type { Transport } from "../transport.js";
+
+const tokens = schemasOf(() => import("../../schemas/tokens.js"));
+
+export function tokensResource(t: Transport) {
+  return {
+    /**
+     * Creates a personal API token for the signed-in user, or with `email` + `password` for
+     * that account. The secret (`token`) is in this answer only.
+     */
+    create: (body: CreateTokenRequest): Promise<CreatedToken> =>
+      t.request({
+        method: "POST",
+        path: "/api/tokens",
+        body,
+        schema: tokens("createdTokenSchema"),
+      }),
+    /** Your tokens (revoked ones included), newest first: one page; `current` marks the one in use. */
+    list: (query: PageQuery = {}): Promise<ApiToken[]> =>
+      getPage(t, "/api/tokens", "tokens", tokens("apiTokenSchema"), query).then((p) => p.items),
+    /** A page of your tokens, with `nextCursor` and `total`. */
+    page: (query: PageQuery = {}): Promise<Page<ApiToken>> =>
+      getPage(t, "/api/tokens", "tokens", tokens("apiTokenSchema"), query),
+    /** Revokes one of your tokens (administrators: anyone's); 404 otherwise. */
+    revoke: (id: string): Promise<ApiToken> =>
+      t.request({
+        method: "DELETE",
+        path: at("/api/tokens", id),
+        schema: tokens("apiTokenSchema"),
+      }),
+  };
+}
