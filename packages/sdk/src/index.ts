@@ -35,6 +35,6 @@ export * from "./schemas/market.js";
 export * from "./schemas/pagination.js";
 export * from "./schemas/payments.js";
 export * from "./schemas/provenance.js";
-export * from "./schemas/settings.js";
+export * from "./schemas/public-settings.js";
 export * from "./schemas/tokens.js";
 export * from "./schemas/widget.js";

@@ -3,7 +3,7 @@
  * list, and every page of one (`allPages`).
  */
 import type { Page, PageQuery } from "../schemas/pagination.js";
-import { pageOf, type SchemaRef } from "./schema-ref.js";
+import { pageOf, type ZodRef } from "./schema-ref.js";
 import type { Transport } from "./transport.js";
 
 /** `base/<id>`, with the id encoded. */
@@ -27,7 +27,7 @@ export function getPage<T>(
   t: Transport,
   path: string,
   key: string,
-  item: SchemaRef<T>,
+  item: ZodRef<T>,
   query: PageQuery = {},
   filters: Record<string, string | undefined> = {},
 ): Promise<Page<T>> {

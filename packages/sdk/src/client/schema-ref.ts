@@ -5,16 +5,24 @@
  * landing page, which calls two endpoints, does not load the schemas of the other forty.
  *
  * This module has no runtime import of zod; the shapes that wrap an item schema (a list, a
- * page, an envelope) import it together with the item's schema.
+ * page, an envelope: shapes.ts, schemas/pagination.ts) load together with the item's schema.
  */
 import type { z } from "zod";
 import type { Page } from "../schemas/pagination.js";
 
-/** A response schema, or a loader of one. */
-export type SchemaRef<T> = z.ZodType<T> | (() => Promise<z.ZodType<T>>);
+/** What the transport needs of a schema: zod's `parse` (schemas/public-settings.ts has no zod). */
+export interface Parser<T> {
+  parse(data: unknown): T;
+}
 
-export function loadSchema<T>(ref: SchemaRef<T>): Promise<z.ZodType<T>> {
-  return typeof ref === "function" ? ref() : Promise.resolve(ref);
+/** A response schema, or a loader of one. */
+export type SchemaRef<T> = Parser<T> | (() => Promise<Parser<T>>);
+
+/** A zod schema, or a loader of one: what the shapes that wrap an item take. */
+export type ZodRef<T> = z.ZodType<T> | (() => Promise<z.ZodType<T>>);
+
+export function loadSchema<S>(ref: S | (() => Promise<S>)): Promise<S> {
+  return typeof ref === "function" ? (ref as () => Promise<S>)() : Promise.resolve(ref);
 }
 
 /**
@@ -28,31 +36,26 @@ export function schemasOf<M>(load: () => Promise<M>) {
       (await load())[name];
 }
 
-const zod = () => import("zod").then((m) => m.z);
-
-/** A schema built with zod when first needed (for shapes no schema module declares). */
-export function withZod<T>(build: (zod: typeof z) => z.ZodType<T>): SchemaRef<T> {
-  return async () => build(await zod());
-}
+const shapes = () => import("./shapes.js");
 
 /** `{ [key]: item[] }`, resolving to the list. */
-export function listOf<T>(key: string, item: SchemaRef<T>): SchemaRef<T[]> {
+export function listOf<T>(key: string, item: ZodRef<T>): SchemaRef<T[]> {
   return async () => {
-    const [z, schema] = await Promise.all([zod(), loadSchema(item)]);
-    return z.object({ [key]: z.array(schema) }).transform((body) => body[key] as T[]);
+    const [{ listSchema }, schema] = await Promise.all([shapes(), loadSchema(item)]);
+    return listSchema(key, schema);
   };
 }
 
 /** `{ [key]: item }`, resolving to the item (e.g. `{ analysis }`). */
-export function fieldOf<T>(key: string, item: SchemaRef<T>): SchemaRef<T> {
+export function fieldOf<T>(key: string, item: ZodRef<T>): SchemaRef<T> {
   return async () => {
-    const [z, schema] = await Promise.all([zod(), loadSchema(item)]);
-    return z.object({ [key]: schema }).transform((body) => body[key] as T);
+    const [{ fieldSchema }, schema] = await Promise.all([shapes(), loadSchema(item)]);
+    return fieldSchema(key, schema);
   };
 }
 
 /** `{ [key]: item[], nextCursor, total, limit }`, resolving to a `Page` (schemas/pagination.ts). */
-export function pageOf<T>(key: string, item: SchemaRef<T>): SchemaRef<Page<T>> {
+export function pageOf<T>(key: string, item: ZodRef<T>): SchemaRef<Page<T>> {
   return async () => {
     const [{ pageResponseSchema }, schema] = await Promise.all([
       import("../schemas/pagination.js"),

@@ -112,3 +112,9 @@ export const accountSessionSchema = z.object({
 export type AccountSession = z.infer<typeof accountSessionSchema>;
 
 export const accountSessionsResponseSchema = z.object({ sessions: z.array(accountSessionSchema) });
+
+/** POST /api/auth/sessions/revoke-others: how many other sessions ended. */
+export const revokeOtherSessionsResponseSchema = z.object({
+  message: z.string(),
+  revoked: z.number(),
+});

@@ -43,6 +43,9 @@ export const setAdminRequestSchema = z.object({
 export type SetAdminRequest = z.input<typeof setAdminRequestSchema>;
 
 /** DELETE /api/admin/users/{userId}. */
+/** GET /api/admin/setup: whether the first-administrator setup is still open. */
+export const adminSetupStatusSchema = z.object({ available: z.boolean() });
+
 export const deleteUserResponseSchema = z.object({
   deletedUser: z.object({ id: z.string(), email: z.string() }),
 });

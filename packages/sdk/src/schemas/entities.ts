@@ -17,7 +17,7 @@ export type * from "./market.js";
 export type * from "./pagination.js";
 export type * from "./payments.js";
 export type * from "./provenance.js";
-export type * from "./settings.js";
+export type * from "./public-settings.js";
 export type * from "./tokens.js";
 export type * from "./widget.js";
 
@@ -59,7 +59,15 @@ export const analysisSchema = z.object({
 });
 export type Analysis = z.infer<typeof analysisSchema>;
 
-/* ------------------------------------------------------------------ admin */
+/* ------------------------------------------------------------------ settings & admin */
+
+export const appSettingsSchema = z.object({
+  premiumOfferVideoUrl: z.string(),
+  keywordEducationVideoUrl: z.string(),
+  competitionEducationVideoUrl: z.string(),
+  landingPageVideoUrl: z.string(),
+});
+export type AppSettings = z.infer<typeof appSettingsSchema>;
 
 export const adminAnalyticsSchema = z.object({
   totalUsers: z.number(),

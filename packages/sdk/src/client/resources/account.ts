@@ -9,12 +9,11 @@ import type {
   ForgotPasswordRequest,
   ResetPasswordRequest,
 } from "../../schemas/account.js";
-import { schemasOf, withZod } from "../schema-ref.js";
+import { schemasOf } from "../schema-ref.js";
 import type { Transport } from "../transport.js";
 
 const account = schemasOf(() => import("../../schemas/account.js"));
 const entities = schemasOf(() => import("../../schemas/entities.js"));
-const revoked = withZod((z) => z.object({ message: z.string(), revoked: z.number() }));
 
 export function accountResource(t: Transport) {
   return {
@@ -61,6 +60,10 @@ export function accountResource(t: Transport) {
         .then((r) => r.sessions),
     /** Signs out every other device. */
     revokeOtherSessions: () =>
-      t.request({ method: "POST", path: "/api/auth/sessions/revoke-others", schema: revoked }),
+      t.request({
+        method: "POST",
+        path: "/api/auth/sessions/revoke-others",
+        schema: account("revokeOtherSessionsResponseSchema"),
+      }),
   };
 }

@@ -12,28 +12,31 @@ import type {
   LogLevel,
   SettingsPatch,
 } from "../../schemas/admin.js";
+import type { AppSettings } from "../../schemas/entities.js";
 import type { AdminSetupRequest } from "../../schemas/forms.js";
 import type { Page, PageQuery } from "../../schemas/pagination.js";
 import type { Payment } from "../../schemas/payments.js";
-import type { AppSettings } from "../../schemas/settings.js";
 import { at, getPage, withQuery } from "../calls.js";
-import { listOf, schemasOf, withZod } from "../schema-ref.js";
+import { listOf, schemasOf } from "../schema-ref.js";
 import type { Transport } from "../transport.js";
 import { partnerCalls } from "./partners.js";
 
 const admin = schemasOf(() => import("../../schemas/admin.js"));
 const entities = schemasOf(() => import("../../schemas/entities.js"));
 const payments = schemasOf(() => import("../../schemas/payments.js"));
-const settings = schemasOf(() => import("../../schemas/settings.js"));
 
-const setupStatus = withZod((z) => z.object({ available: z.boolean() }));
 const userPath = (userId: string) => at("/api/admin/users", userId);
 const keyPath = (name: ApiKeyName) => at("/api/admin/api-keys", name);
 
 export function adminResource(t: Transport) {
   return {
     /** Whether the first-administrator setup is still open. */
-    setupStatus: () => t.request({ method: "GET", path: "/api/admin/setup", schema: setupStatus }),
+    setupStatus: () =>
+      t.request({
+        method: "GET",
+        path: "/api/admin/setup",
+        schema: admin("adminSetupStatusSchema"),
+      }),
     /** Creates the first administrator; refused (403) once one exists. */
     setup: (body: AdminSetupRequest) =>
       t.request({
@@ -126,7 +129,7 @@ function analysisCalls(t: Transport) {
 }
 
 function settingsCalls(t: Transport) {
-  const appSettings = settings("appSettingsSchema");
+  const appSettings = entities("appSettingsSchema");
   return {
     /** The four video URLs. */
     settings: (): Promise<AppSettings> =>

@@ -2,24 +2,25 @@
 import { schemasOf } from "../schema-ref.js";
 import type { Transport } from "../transport.js";
 
-const settings = schemasOf(() => import("../../schemas/settings.js"));
+const publicSettings = schemasOf(() => import("../../schemas/public-settings.js"));
+const entities = schemasOf(() => import("../../schemas/entities.js"));
 const admin = schemasOf(() => import("../../schemas/admin.js"));
 
 export function settingsResource(t: Transport) {
   return {
-    /** The landing page's video and the operator's map tiles, for anyone. */
+    /** The landing page's video and the operator's map tiles, for anyone (checked without zod). */
     public: () =>
       t.request({
         method: "GET",
         path: "/api/public/settings",
-        schema: settings("publicSettingsSchema"),
+        schema: publicSettings("publicSettingsSchema"),
       }),
     /** The four video URLs, for any signed-in user (the results page, spec §6). */
     videos: () =>
       t.request({
         method: "GET",
         path: "/api/settings/videos",
-        schema: settings("appSettingsSchema"),
+        schema: entities("appSettingsSchema"),
       }),
   };
 }

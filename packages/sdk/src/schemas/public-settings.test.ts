@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { ContractError, publicSettingsSchema } from "./public-settings.js";
+
+// The zod schema these settings had before their check was written without zod: the check must
+// accept, reject and return exactly what it did.
+const former = z.object({
+  landingPageVideoUrl: z.string().optional(),
+  mapTiles: z.object({ url: z.string(), attribution: z.string() }).optional(),
+});
+
+const tiles = { url: "https://tiles.example/{z}/{x}/{y}.png", attribution: "© Example" };
+
+const answers: unknown[] = [
+  {},
+  { landingPageVideoUrl: "https://youtu.be/abc" },
+  { landingPageVideoUrl: "" },
+  { mapTiles: tiles },
+  { landingPageVideoUrl: "https://vimeo.com/1", mapTiles: tiles, extra: 1 },
+  { mapTiles: { ...tiles, subdomains: "abc" } },
+  { landingPageVideoUrl: null },
+  { landingPageVideoUrl: 7 },
+  { mapTiles: null },
+  { mapTiles: { url: "https://t/{z}/{x}/{y}" } },
+  { mapTiles: [] },
+  [],
+  null,
+  "settings",
+];
+
+describe("publicSettingsSchema", () => {
+  it.each(answers.map((answer) => [JSON.stringify(answer), answer]))(
+    "reads %s as zod did",
+    (_, answer) => {
+      const expected = former.safeParse(answer);
+      if (expected.success) expect(publicSettingsSchema.parse(answer)).toEqual(expected.data);
+      else expect(() => publicSettingsSchema.parse(answer)).toThrow(ContractError);
+    },
+  );
+
+  it("names the field that breaks the contract", () => {
+    expect(() => publicSettingsSchema.parse({ mapTiles: { url: "x", attribution: 1 } })).toThrow(
+      "Invalid answer: mapTiles.attribution must be a string",
+    );
+  });
+});
