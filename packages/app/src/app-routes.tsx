@@ -14,36 +14,17 @@
  * open with a flash of the landing page.
  */
 import { APP_ROUTES } from "@bis/sdk";
-import { type ComponentType, lazy, type ReactNode, Suspense, useEffect, useState } from "react";
+import { type ReactNode, Suspense, useEffect } from "react";
 import { Navigate, Route, Routes } from "react-router";
 import { SessionError } from "./components/session-error";
 import { RequireSession, SignedOutOnly } from "./components/session-guard";
 import { FullPageSpinner } from "./components/ui/spinner";
 import { useAuth } from "./hooks/use-auth";
+import { lazyComponent as lazyScreen } from "./lib/lazy-component";
 import { expectsSession, rememberSession } from "./lib/session-hint";
 import { DevOnlyPage, isProduction } from "./pages/dev-only-page";
 import { LandingPage } from "./pages/landing-page";
 import { NotFoundPage } from "./pages/not-found-page";
-
-/**
- * A screen in its own chunk, loaded when first shown (or when `preload` is called). Once loaded
- * it renders at once, without suspending again; each mount keeps the component it started with.
- */
-function lazyScreen<P extends object>(load: () => Promise<ComponentType<P>>) {
-  let loaded: ComponentType<P> | undefined;
-  const preload = () =>
-    load().then((component) => {
-      loaded = component;
-      return component;
-    });
-  const Deferred = lazy(() => preload().then((component) => ({ default: component })));
-  // biome-ignore lint/correctness/noComponentHookFactories: called once per screen, at module level.
-  function Screen(props: P) {
-    const [Component] = useState<ComponentType<P>>(() => loaded ?? Deferred);
-    return <Component {...props} />;
-  }
-  return Object.assign(Screen, { preload });
-}
 
 const DashboardPage = lazyScreen(() =>
   import("./pages/dashboard-page").then((m) => m.DashboardPage),

@@ -2,7 +2,7 @@ import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { BrowserRouter } from "react-router";
 import { AppRoutes } from "./app-routes";
 import { ScrollToTop } from "./components/scroll-to-top";
-import { Toaster } from "./components/ui/toaster";
+import { ToastRegion } from "./components/toast-region";
 import { queryClient } from "./lib/api";
 
 /** The whole app; tests pass their own QueryClient. */
@@ -12,7 +12,7 @@ export function App({ client = queryClient }: { client?: QueryClient }) {
       <BrowserRouter>
         <ScrollToTop />
         <AppRoutes />
-        <Toaster />
+        <ToastRegion />
       </BrowserRouter>
     </QueryClientProvider>
   );

@@ -13,14 +13,21 @@ export function renderApp(path: string) {
   return { user, client, ...render(<App client={client} />) };
 }
 
-/** The toast viewport, to look for toasts in. */
+const TOAST_REGION = { name: "Notifications (F8)" } as const;
+
+/**
+ * The toast viewport, to look for toasts in. The region mounts with the first toast of the page
+ * (components/toast-region.tsx); before that there is no toast to find, and queries find
+ * nothing. Tests preload its chunk (setup.ts), so it appears in the render that adds the toast.
+ */
 export function toasts() {
-  return within(screen.getByRole("region", { name: "Notifications (F8)" }));
+  return within(screen.queryByRole("region", TOAST_REGION) ?? document.createElement("section"));
 }
 
-/** A toast, found by its exact title inside the toast viewport. */
-export function findToast(title: string) {
-  return toasts().findByText(title, { exact: true });
+/** A toast, found by its exact title inside the toast viewport (waiting for the region first). */
+export async function findToast(title: string) {
+  const region = await screen.findByRole("region", TOAST_REGION);
+  return within(region).findByText(title, { exact: true });
 }
 
 /** A collapsible section of the results page: its header button and the panel it controls. */
