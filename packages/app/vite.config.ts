@@ -7,18 +7,21 @@ import { compression } from "vite-plugin-compression2";
 // The dev server proxies the API to the BIS server so calls stay same-origin (cookies work).
 const apiPort = process.env.BIS_API_PORT ?? "3000";
 
+/**
+ * The SDK from its sources, module by module: the bundle can then leave in the screens' chunks
+ * what only they use (the models, the form schemas, the client's response schemas) instead of
+ * one shared SDK chunk. The component tests use the same (vitest.config.ts).
+ */
+export const sdkFromSource = [
+  {
+    find: /^@bis\/sdk$/,
+    replacement: fileURLToPath(new URL("../sdk/src/index.ts", import.meta.url)),
+  },
+];
+
 export default defineConfig({
   base: "/",
-  // The SDK from its sources, module by module: the bundle can then leave in the screens' chunks
-  // what only they use (the models, the form schemas) instead of one shared SDK chunk.
-  resolve: {
-    alias: [
-      {
-        find: /^@bis\/sdk$/,
-        replacement: fileURLToPath(new URL("../sdk/src/index.ts", import.meta.url)),
-      },
-    ],
-  },
+  resolve: { alias: sdkFromSource },
   plugins: [
     react(),
     tailwindcss(),

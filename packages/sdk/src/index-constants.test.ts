@@ -41,3 +41,52 @@ describe("@bis/sdk/constants", () => {
     expect(constants.PARTNER_KEY_HEADER).toBe("X-BIS-Partner-Key");
   });
 });
+
+describe("the states", () => {
+  it("are the 50 states with their FIPS code and census region, in the names' order", () => {
+    expect(constants.US_STATES).toHaveLength(50);
+    expect(constants.US_STATES.map((s) => [s.code, s.name])).toEqual(
+      Object.entries(constants.US_STATE_NAMES),
+    );
+    expect(new Set(constants.US_STATES.map((s) => s.fips)).size).toBe(50);
+    expect(constants.US_STATES[0]).toEqual({
+      code: "AL",
+      name: "Alabama",
+      fips: "01",
+      region: "South",
+    });
+    expect(constants.US_STATES.find((s) => s.code === "NY")).toMatchObject({
+      fips: "36",
+      region: "Northeast",
+    });
+    expect(constants.US_STATES.find((s) => s.code === "CA")).toMatchObject({
+      fips: "06",
+      region: "West",
+    });
+    expect(constants.US_STATES.find((s) => s.code === "OH")).toMatchObject({
+      fips: "39",
+      region: "Midwest",
+    });
+    expect(constants.US_STATES.at(-1)).toMatchObject({ code: "WY", fips: "56" });
+    expect(constants.US_STATES.some((s) => s.code === "DC")).toBe(false);
+  });
+});
+
+describe("the message groups", () => {
+  it("make up MESSAGES and WIDGET_MESSAGES, each message once", () => {
+    const { MESSAGES, WIDGET_MESSAGES } = constants;
+    const groups = [
+      constants.NAME_MESSAGES,
+      constants.EMAIL_MESSAGES,
+      constants.PASSWORD_MESSAGES,
+      constants.AREA_MESSAGES,
+    ];
+    expect(Object.assign({}, ...groups)).toEqual(MESSAGES);
+    expect(groups.reduce((n, g) => n + Object.keys(g).length, 0)).toBe(
+      Object.keys(MESSAGES).length,
+    );
+    expect({ ...constants.WIDGET_UI_MESSAGES, ...constants.PARTNER_ACCESS_MESSAGES }).toEqual(
+      WIDGET_MESSAGES,
+    );
+  });
+});

@@ -8,7 +8,7 @@ import type {
   WidgetLeadRequest,
   WidgetLeadResponse,
 } from "@bis/sdk";
-import { PARTNER_KEY_HEADER, WIDGET_MESSAGES } from "./text.js";
+import { PARTNER_KEY_HEADER, WIDGET_UI_MESSAGES } from "@bis/sdk/constants";
 
 export interface WidgetError {
   code: string;
@@ -34,7 +34,7 @@ async function post<T>(apiBase: string, path: string, key: string, body: unknown
   }
   const data = await res.json().catch(() => null);
   if (res.status === 429)
-    throw { code: "RATE_LIMITED", message: WIDGET_MESSAGES.rateLimited } satisfies WidgetError;
+    throw { code: "RATE_LIMITED", message: WIDGET_UI_MESSAGES.rateLimited } satisfies WidgetError;
   if (!res.ok)
     throw {
       code: data?.code ?? `HTTP_${res.status}`,

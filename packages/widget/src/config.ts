@@ -2,7 +2,7 @@
  * The element's attributes, checked. A bad attribute never throws: it becomes a message the
  * widget shows (and logs with console.warn); `blocking` ones leave no form to submit.
  */
-import { INDUSTRIES, PRIMARY_RADIUS, SECONDARY_RADIUS, US_STATES } from "./text.js";
+import { INDUSTRIES, PRIMARY_RADIUS, SECONDARY_RADIUS, US_STATE_NAMES } from "@bis/sdk/constants";
 
 /** The attributes as r2wc hands them over (camelCase props, strings or undefined). */
 export interface WidgetAttributes {
@@ -69,17 +69,20 @@ export function readConfig(a: WidgetAttributes): WidgetConfig {
   }
 
   const wanted = a.industry?.trim() || "HVAC";
-  const industry = INDUSTRIES.find((i) => i.toLowerCase() === wanted.toLowerCase());
-  if (!industry) bad("industry", wanted, `is unknown: use ${INDUSTRIES.join(", ")}.`, true);
-  else if (industry !== "HVAC") {
-    problems.push(`Coming soon: ${industry} market analysis. Today BIS analyzes HVAC.`);
+  const industry = INDUSTRIES.find((i) => i.id.toLowerCase() === wanted.toLowerCase());
+  if (!industry)
+    bad("industry", wanted, `is unknown: use ${INDUSTRIES.map((i) => i.id).join(", ")}.`, true);
+  else if (!industry.active) {
+    problems.push(`Coming soon: ${industry.id} market analysis. Today BIS analyzes HVAC.`);
     blocking = true;
   }
 
   let state = "";
   if (a.defaultState) {
     const s = a.defaultState.trim().toLowerCase();
-    const found = US_STATES.find((x) => x[0].toLowerCase() === s || x[1].toLowerCase() === s);
+    const found = Object.entries(US_STATE_NAMES).find(
+      ([code, name]) => code.toLowerCase() === s || name.toLowerCase() === s,
+    );
     if (found) state = found[0];
     else bad("default-state", a.defaultState, "is not a U.S. state.");
   }

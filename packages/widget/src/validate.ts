@@ -2,7 +2,13 @@
  * Hand validation mirroring the SDK's marketAnalysisFormSchema and widgetLeadRequestSchema,
  * with the same messages (zod would cost more than the whole widget).
  */
-import { MESSAGES, PRIMARY_RADIUS, SECONDARY_RADIUS, WIDGET_MESSAGES } from "./text.js";
+import {
+  AREA_MESSAGES,
+  EMAIL_MESSAGES,
+  PRIMARY_RADIUS,
+  SECONDARY_RADIUS,
+  WIDGET_UI_MESSAGES,
+} from "@bis/sdk/constants";
 
 export type Errors = Partial<Record<string, string>>;
 
@@ -17,27 +23,27 @@ function radiusError(raw: string, range: { min: number; max: number }, message: 
   // z.coerce.number: "" → 0, text → NaN; both fail the range with the range message.
   const n = Number(raw);
   if (Number.isNaN(n) || n < range.min || n > range.max) return message;
-  return Number.isInteger(n) ? undefined : MESSAGES.radiusWholeMiles;
+  return Number.isInteger(n) ? undefined : AREA_MESSAGES.radiusWholeMiles;
 }
 
 export function validateArea(f: AreaForm): Errors {
   const city = f.city.trim();
   const e: Errors = {
     city: !city
-      ? MESSAGES.enterCity
+      ? AREA_MESSAGES.enterCity
       : city.length > 100
         ? "City name must be at most 100 characters"
         : undefined,
-    state: f.state.trim() ? undefined : MESSAGES.selectState,
-    primaryRadius: radiusError(f.primaryRadius, PRIMARY_RADIUS, MESSAGES.primaryRadiusRange),
+    state: f.state.trim() ? undefined : AREA_MESSAGES.selectState,
+    primaryRadius: radiusError(f.primaryRadius, PRIMARY_RADIUS, AREA_MESSAGES.primaryRadiusRange),
     secondaryRadius: radiusError(
       f.secondaryRadius,
       SECONDARY_RADIUS,
-      MESSAGES.secondaryRadiusRange,
+      AREA_MESSAGES.secondaryRadiusRange,
     ),
   };
   if (!e.primaryRadius && !e.secondaryRadius && +f.secondaryRadius < +f.primaryRadius)
-    e.secondaryRadius = MESSAGES.secondaryBelowPrimary;
+    e.secondaryRadius = AREA_MESSAGES.secondaryBelowPrimary;
   return e;
 }
 
@@ -49,9 +55,11 @@ export interface LeadForm {
 
 export function validateLead(f: LeadForm): Errors {
   return {
-    name: f.name.trim() ? undefined : WIDGET_MESSAGES.nameRequired,
-    email: /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(f.email.trim()) ? undefined : MESSAGES.validEmail,
-    consent: f.consent ? undefined : WIDGET_MESSAGES.consentRequired,
+    name: f.name.trim() ? undefined : WIDGET_UI_MESSAGES.nameRequired,
+    email: /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(f.email.trim())
+      ? undefined
+      : EMAIL_MESSAGES.validEmail,
+    consent: f.consent ? undefined : WIDGET_UI_MESSAGES.consentRequired,
   };
 }
 

@@ -1,9 +1,9 @@
 import type { WidgetAnalyzeResponse } from "@bis/sdk";
+import { MESSAGES, WIDGET_MESSAGES } from "@bis/sdk/constants";
 import { fireEvent, waitFor, within } from "@testing-library/dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { NETWORK_MESSAGE } from "./api.js";
 import { defineBisWidget, TAG } from "./index.js";
-import { MESSAGES, WIDGET_MESSAGES } from "./text.js";
 
 const API = "http://bis.test";
 

@@ -5,6 +5,12 @@
  */
 import type { Provenance, WidgetAnalyzeResponse } from "@bis/sdk";
 import {
+  PRIMARY_RADIUS,
+  SECONDARY_RADIUS,
+  US_STATE_NAMES,
+  WIDGET_UI_MESSAGES,
+} from "@bis/sdk/constants";
+import {
   type FormEvent,
   type ReactElement,
   type SyntheticEvent,
@@ -15,7 +21,6 @@ import {
 import { analyze, sendLead, toWidgetError, type WidgetError } from "./api.js";
 import { readConfig, type WidgetAttributes, type WidgetConfig } from "./config.js";
 import { CSS } from "./styles.js";
-import { US_STATES, WIDGET_MESSAGES } from "./text.js";
 import {
   type AreaForm,
   type Errors,
@@ -199,7 +204,7 @@ function Result(p: { r: WidgetAnalyzeResponse; cfg: WidgetConfig; host: Host; ba
       </h2>
       {r.reduced && (
         <p className="n" part="notice">
-          {r.notice || WIDGET_MESSAGES.quotaReduced}
+          {r.notice || WIDGET_UI_MESSAGES.quotaReduced}
         </p>
       )}
       <dl className="g">
@@ -300,9 +305,20 @@ export function MarketAnalysisWidget(props: WidgetProps) {
     label: string,
     render: (c: Record<string, unknown>) => ReactElement,
   ) => field(name, label, setForm, errors, render);
-  const radius = (name: "primaryRadius" | "secondaryRadius", label: string, max: number) =>
+  const radius = (
+    name: "primaryRadius" | "secondaryRadius",
+    label: string,
+    range: { min: number; max: number },
+  ) =>
     f(name, label, (c) => (
-      <input {...c} type="number" inputMode="numeric" min={1} max={max} value={form[name]} />
+      <input
+        {...c}
+        type="number"
+        inputMode="numeric"
+        min={range.min}
+        max={range.max}
+        value={form[name]}
+      />
     ));
 
   return (
@@ -332,15 +348,15 @@ export function MarketAnalysisWidget(props: WidgetProps) {
             {f("state", "State", (c) => (
               <select {...c} value={form.state}>
                 <option value="">Select a state</option>
-                {US_STATES.map(([code, name]) => (
+                {Object.entries(US_STATE_NAMES).map(([code, name]) => (
                   <option key={code} value={code}>
                     {name}
                   </option>
                 ))}
               </select>
             ))}
-            {radius("primaryRadius", "Primary radius (miles)", 50)}
-            {radius("secondaryRadius", "Secondary radius (miles)", 100)}
+            {radius("primaryRadius", "Primary radius (miles)", PRIMARY_RADIUS)}
+            {radius("secondaryRadius", "Secondary radius (miles)", SECONDARY_RADIUS)}
           </div>
           <button className="b" part="button" type="submit">
             Start Market Analysis

@@ -2,8 +2,9 @@
  * The toast region, loaded with the first toast: Radix Toast and the toast UI (about 12 KB
  * gzipped) stay out of the first load. Toasts are shown through the store (hooks/use-toast.ts)
  * from anywhere, at any time; a toast shown before the region's chunk arrives waits in the
- * store and opens as soon as it has (its duration counts from then). Once a toast has been
- * shown, the region stays mounted: F8 then focuses it, as Radix provides.
+ * store and opens as soon as it has (its duration counts from then). The region is mounted
+ * once a toast has been shown or its code is loaded (component tests preload it), and then
+ * stays: F8 focuses it, as Radix provides.
  */
 import { Suspense, useSyncExternalStore } from "react";
 import { toastStore } from "../hooks/use-toast";
@@ -14,16 +15,16 @@ const Toaster = lazyComponent(() => import("./ui/toaster").then((m) => m.Toaster
 /** Loads the region now (component tests: a toast then shows in the same render). */
 export const preloadToastRegion = Toaster.preload;
 
-let toastShown = false;
-/** Whether a toast has been shown in this page's life (it stays true). */
-function hasShownToast(): boolean {
-  toastShown ||= toastStore.getState().toasts.length > 0;
-  return toastShown;
+let needed = false;
+/** Whether the region is needed: a toast has been shown, or its code is here (it stays true). */
+function isNeeded(): boolean {
+  needed ||= Toaster.isLoaded() || toastStore.getState().toasts.length > 0;
+  return needed;
 }
 
 export function ToastRegion() {
-  const needed = useSyncExternalStore(toastStore.subscribe, hasShownToast, hasShownToast);
-  if (!needed) return null;
+  const mounted = useSyncExternalStore(toastStore.subscribe, isNeeded, isNeeded);
+  if (!mounted) return null;
   return (
     <Suspense fallback={null}>
       <Toaster />

@@ -2,8 +2,8 @@ import { type ComponentType, lazy, useState } from "react";
 
 /**
  * A component in its own chunk, loaded when first rendered (inside a Suspense boundary) or when
- * `preload` is called. Once loaded it renders at once, without suspending again; each mount
- * keeps the component it started with.
+ * `preload` is called. Once loaded it renders at once, without suspending again (`isLoaded`
+ * says whether it is); each mount keeps the component it started with.
  */
 export function lazyComponent<P extends object>(load: () => Promise<ComponentType<P>>) {
   let loaded: ComponentType<P> | undefined;
@@ -18,5 +18,5 @@ export function lazyComponent<P extends object>(load: () => Promise<ComponentTyp
     const [Component] = useState<ComponentType<P>>(() => loaded ?? Deferred);
     return <Component {...props} />;
   }
-  return Object.assign(Lazy, { preload });
+  return Object.assign(Lazy, { preload, isLoaded: () => loaded !== undefined });
 }

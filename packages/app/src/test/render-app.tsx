@@ -1,4 +1,4 @@
-import { render, screen, within } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { App } from "../app";
 import { toastStore } from "../hooks/use-toast";
@@ -13,21 +13,42 @@ export function renderApp(path: string) {
   return { user, client, ...render(<App client={client} />) };
 }
 
-const TOAST_REGION = { name: "Notifications (F8)" } as const;
+/** The toast viewport: Radix's region, named by its label. */
+const TOAST_REGION = '[role="region"][aria-label="Notifications (F8)"]';
+
+type RegionQueries = ReturnType<typeof within>;
+type AnyQuery = (...args: unknown[]) => unknown;
 
 /**
- * The toast viewport, to look for toasts in. The region mounts with the first toast of the page
- * (components/toast-region.tsx); before that there is no toast to find, and queries find
- * nothing. Tests preload its chunk (setup.ts), so it appears in the render that adds the toast.
+ * The toast viewport's queries. The region mounts with the page's first toast
+ * (components/toast-region.tsx), so each query looks for it when it runs: `get…` and `query…`
+ * search the region if it is there (and find nothing when it is not); `find…` waits, as
+ * Testing Library's own do, until the matching `get…` succeeds, looking for the region again on
+ * every try. Tests preload the region's chunk (setup.ts), so it appears in the render that adds
+ * the toast.
  */
-export function toasts() {
-  return within(screen.queryByRole("region", TOAST_REGION) ?? document.createElement("section"));
+export function toasts(): RegionQueries {
+  const inRegion = (name: string): AnyQuery => {
+    // A selector, not a role query: role queries walk the whole page, and `find…` runs this on
+    // every change of the DOM.
+    const region =
+      document.querySelector<HTMLElement>(TOAST_REGION) ?? document.createElement("section");
+    return within(region)[name as keyof RegionQueries] as AnyQuery;
+  };
+  const forName = (name: string): AnyQuery => {
+    if (!name.startsWith("find")) return (...args) => inRegion(name)(...args);
+    const get = name.replace(/^find/, "get");
+    return (text, options, waitOptions) =>
+      waitFor(() => inRegion(get)(text, options), waitOptions as Parameters<typeof waitFor>[1]);
+  };
+  return Object.fromEntries(
+    Object.keys(within(document.body)).map((name) => [name, forName(name)]),
+  ) as unknown as RegionQueries;
 }
 
 /** A toast, found by its exact title inside the toast viewport (waiting for the region first). */
-export async function findToast(title: string) {
-  const region = await screen.findByRole("region", TOAST_REGION);
-  return within(region).findByText(title, { exact: true });
+export function findToast(title: string) {
+  return toasts().findByText(title, { exact: true });
 }
 
 /** A collapsible section of the results page: its header button and the panel it controls. */
