@@ -110,4 +110,27 @@ describe("the widget file", () => {
     expect(plain.headers["content-encoding"]).toBeUndefined();
     expect(plain.body.toString()).toBe(WIDGET_SOURCE);
   });
+
+  it("marks its ETag weak: one validator for every encoding, and a revalidation answers 304", async () => {
+    const manifest = await (await fetch(`${bis.url}/api/widget/manifest`)).json();
+    const url = `${bis.url}${manifest.path}`;
+    const br = await rawRequest(url, { "Accept-Encoding": "br" });
+    const gzip = await rawRequest(url, { "Accept-Encoding": "gzip" });
+    const plain = await rawRequest(url);
+    expect([br, gzip, plain].map((r) => r.headers["content-encoding"])).toEqual([
+      "br",
+      "gzip",
+      undefined,
+    ]);
+    // A strong ETag names one exact body; the br, gzip and identity bodies differ, so the
+    // shared validator must be weak (as nginx does for bodies it compresses on the fly).
+    const etag = String(br.headers.etag);
+    expect(etag).toMatch(/^W\/"/);
+    expect(gzip.headers.etag).toBe(etag);
+    expect(plain.headers.etag).toBe(etag);
+
+    const again = await rawRequest(url, { "Accept-Encoding": "gzip", "If-None-Match": etag });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+  });
 });

@@ -69,7 +69,9 @@ export function widgetFileRoutes(ctx: AppContext): Router {
     res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
     res.setHeader("Access-Control-Allow-Origin", "*");
     res.setHeader("Cross-Origin-Resource-Policy", "cross-origin");
-    res.setHeader("ETag", `"${asset.version}"`);
+    // Weak: the body goes br, gzip or as it is (compressed on the fly), and a strong ETag would
+    // claim those three bodies are one, so a cache could hand a gzip body to a br request.
+    res.setHeader("ETag", `W/"${asset.version}"`);
     res.send(asset.body);
   });
 
