@@ -47,11 +47,8 @@ export default defineConfig({
     outDir: "dist",
     emptyOutDir: true,
     sourcemap: true,
-    // dist/.vite/manifest.json: which chunks each entry and lazy screen loads (the size budgets
-    // in src/size-budget.test.ts read it; the server never serves hidden files).
+    // dist/.vite/manifest.json: which chunks each entry and lazy screen loads, to read the
+    // first load's chunk graph (docs/performance.md); the server never serves hidden files.
     manifest: true,
-    // The one chunk above Vite's 500 kB default is data, not code: the county boundaries of
-    // us-atlas (842 kB, 260 kB gzipped), loaded on demand by the results map only.
-    chunkSizeWarningLimit: 900,
   },
 });
