@@ -40,6 +40,8 @@ const server = await startBenchServer({
   serverArgs: [serverBin, "start"],
   cwd: root,
   dataDirPrefix: "bis-measure-",
+  // A shared machine can take a while to start it (place data, migrations).
+  startTimeoutMs: 60_000,
 });
 const { baseUrl } = server;
 

@@ -33,7 +33,8 @@ export function toasts(): RegionQueries {
     // every change of the DOM.
     const region =
       document.querySelector<HTMLElement>(TOAST_REGION) ?? document.createElement("section");
-    return within(region)[name as keyof RegionQueries] as AnyQuery;
+    const queries: Record<string, unknown> = within(region);
+    return queries[name] as AnyQuery;
   };
   const forName = (name: string): AnyQuery => {
     if (!name.startsWith("find")) return (...args) => inRegion(name)(...args);
