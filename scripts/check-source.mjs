@@ -48,7 +48,6 @@ const DATA_TABLES = [/\.data\.ts$/];
 const OVERSIZE = {
   "packages/sdk/src/models/keywords.ts": "service taxonomy, model and recommendations (viewmodels)",
   "packages/sdk/src/models/competition.ts": "competition model (viewmodels)",
-  "packages/sdk/src/client/client.ts": "the typed client, by resource (landing)",
   "packages/server/src/report/sections.ts": "one module per report section (viewmodels)",
 };
 
