@@ -1,0 +1,92 @@
+/**
+ * The keyword model's vocabulary: its constants, the intent labels and the types of a keyword
+ * profile (intents × families × service terms × phrasings, and the model's assumptions). The
+ * HVAC profile itself is data, in hvac-profile.ts.
+ */
+import type { KeywordAssumptionUnit, KeywordIntent } from "../../schemas/keywords.js";
+import { keywordIntentSchema } from "../../schemas/keywords.js";
+import type { AssumptionDefinition } from "../industry-profiles.js";
+
+/* ------------------------------------------------------------------ constants */
+
+/** At most this many cities get city-named keywords: the target, then the most populous. */
+export const MAX_KEYWORD_CITIES = 15;
+/** Volumes are reported to this precision (as Keyword Planner does). */
+export const KEYWORD_VOLUME_PRECISION = 10;
+/** Keywords with fewer monthly searches than this (after rounding) are not listed. */
+export const MIN_LISTED_VOLUME = 10;
+/** A head (primary) term has at most this many words once city, state and "near me" are removed. */
+export const HEAD_TERM_MAX_WORDS = 2;
+/** Google's competition index bands: LOW 0–33, MEDIUM 34–66, HIGH 67–100. */
+export const KEYWORD_COMPETITION_BANDS = { mediumFrom: 34, highFrom: 67 } as const;
+
+/** Published HVAC average cost per click (the base every intent multiplier applies to). */
+export const HVAC_AVERAGE_CPC = {
+  value: 9.68,
+  source:
+    "LocaliQ Search Advertising Benchmarks 2025, HVAC: average CPC $9.68, CTR 6.43 %, conversion rate 6.56 %, cost per lead $127.74 (second-hand via perfoads.com/google-ads-cpc/hvac)",
+  sourceUrl: "https://perfoads.com/google-ads-cpc/hvac",
+  vintage: "2025",
+} as const;
+
+/** The intent groups, in the schema's order. */
+export const KEYWORD_INTENTS: readonly KeywordIntent[] = keywordIntentSchema.options;
+
+export const KEYWORD_INTENT_LABELS: Record<KeywordIntent, string> = {
+  emergency: "Emergency",
+  repair: "Repair",
+  replacement: "Replacement",
+  installation: "Installation",
+  maintenance: "Maintenance",
+  cost: "Cost / research",
+  "near-me": "Near me (find a company)",
+};
+
+/* ------------------------------------------------------------------ taxonomy */
+
+export type KeywordServiceGroup = "cooling" | "heating" | "general";
+
+export interface KeywordTerm {
+  term: string;
+  group: KeywordServiceGroup;
+  /** Weight among the family's terms of the same group (normalized). */
+  weight: number;
+}
+
+export interface KeywordPhrasing {
+  /** `{service}`, `{city}` (lower case) and `{st}` (state code, lower case). */
+  template: string;
+  /** Share of the family's searches phrased this way (the rest: phrasings not listed). */
+  share: number;
+}
+
+export interface KeywordFamily {
+  id: string;
+  /** Share of the intent's searches that belong to this family (families of an intent sum to 1). */
+  weight: number;
+  /** Share of the family's searches about general terms ("hvac"); the rest split cooling/heating. */
+  generalShare: number;
+  terms: KeywordTerm[];
+  phrasings: KeywordPhrasing[];
+}
+
+export interface KeywordIntentDefinition {
+  id: KeywordIntent;
+  label: string;
+  families: KeywordFamily[];
+}
+
+/** An assumption of the keyword model (the market model's definition, with its own units). */
+export type KeywordAssumptionDefinition = Omit<AssumptionDefinition, "unit"> & {
+  unit: KeywordAssumptionUnit;
+};
+
+export interface KeywordProfile {
+  industry: string;
+  intents: KeywordIntentDefinition[];
+  assumptions: KeywordAssumptionDefinition[];
+  /** Seeds for keyword-idea providers (Google Ads accepts at most 20). */
+  seeds: string[];
+  /** Ideas containing one of these words are not about the trade (cars, jobs, DIY, retail). */
+  negativeTerms: string[];
+}
