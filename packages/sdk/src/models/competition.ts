@@ -3,7 +3,7 @@
  * from the providers (Google Places, Yelp, or labelled sample data) in, the spec's
  * CompetitionAnalysisData out; market, keyword and competition data in, one 0–100 score out.
  *
- * Every rule, threshold and weight is a named constant here and documented in
+ * Every rule, threshold and weight is a named constant (competition/constants.ts), documented in
  * docs/methodology.md ("Competition analysis", "Opportunity score").
  *
  * One module per concern, in competition/: constants.ts (rules, thresholds, weights), listings.ts
