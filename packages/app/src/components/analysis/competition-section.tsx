@@ -20,10 +20,9 @@ import {
   FigureSummary,
   type PremiumSectionProps,
   PremiumStepSection,
-  StartStepCard,
   TextList,
 } from "./premium-step";
-import { TableRegion } from "./sortable-table";
+import { PlainTableHead, TableRegion } from "./sortable-table";
 
 const SOURCE_LABELS: Record<CompetitorSource, string> = {
   "google-places": "Google",
@@ -90,25 +89,15 @@ export function CompetitorTable({ data }: { data: CompetitionAnalysisData }) {
       </div>
       <TableRegion label="Competitors table">
         <table aria-labelledby={headingId} className="w-full min-w-[40rem] text-left text-sm">
-          <thead className="sticky top-0 z-10 bg-slate-100 text-slate-700">
-            <tr>
-              <th scope="col" className="px-3 py-2 font-semibold">
-                Company
-              </th>
-              <th scope="col" className="px-3 py-2 text-right font-semibold">
-                Rating
-              </th>
-              <th scope="col" className="px-3 py-2 text-right font-semibold">
-                Reviews
-              </th>
-              <th scope="col" className="px-3 py-2 font-semibold">
-                Position
-              </th>
-              <th scope="col" className="px-3 py-2 font-semibold">
-                Specialization
-              </th>
-            </tr>
-          </thead>
+          <PlainTableHead
+            columns={[
+              ["Company", "left"],
+              ["Rating", "right"],
+              ["Reviews", "right"],
+              ["Position", "left"],
+              ["Specialization", "left"],
+            ]}
+          />
           <tbody className="divide-y divide-slate-100">
             {data.competitors.map((competitor, index) => {
               const leader = index === leaderIndex;
@@ -249,20 +238,12 @@ export function CompetitionAnalysisSection({ analysis, canRun, videoUrl }: Premi
       defaultOpen={state.status !== "complete"}
       state={state}
       results={() => (data ? <CompetitionResults data={data} videoUrl={videoUrl} /> : null)}
-      start={
-        <StartStepCard
-          icon={<Trophy className="size-6" aria-hidden="true" />}
-          state={state}
-          pendingLabel="Analyzing competitors..."
-          pending={step.isPending}
-          onStart={step.start}
-          note={
-            state.status === "ready"
-              ? `Searches for competitors within ${formatNumber(analysis.primaryRadius)} miles of ${analysis.location}.`
-              : null
-          }
-        />
-      }
+      start={{
+        icon: <Trophy className="size-6" aria-hidden="true" />,
+        pendingLabel: "Analyzing competitors...",
+        step,
+        readyNote: `Searches for competitors within ${formatNumber(analysis.primaryRadius)} miles of ${analysis.location}.`,
+      }}
     />
   );
 }

@@ -26,11 +26,10 @@ import {
   FigureSummary,
   type PremiumSectionProps,
   PremiumStepSection,
-  StartStepCard,
   TextList,
 } from "./premium-step";
 import { ProvenanceBadge } from "./provenance-badge";
-import { TableRegion } from "./sortable-table";
+import { PlainTableHead, TableRegion } from "./sortable-table";
 
 function PpcTableRows({ rows }: { rows: readonly PpcRow[] }) {
   return rows.map((row) => (
@@ -94,22 +93,14 @@ export function PpcTable({ data }: { data: KeywordResearchData }) {
           </p>
           <TableRegion label="PPC Opportunities table">
             <table aria-labelledby={headingId} className="w-full min-w-[32rem] text-left text-sm">
-              <thead className="sticky top-0 z-10 bg-slate-100 text-slate-700">
-                <tr>
-                  <th scope="col" className="px-3 py-2 font-semibold">
-                    Keyword
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-right font-semibold">
-                    Search Volume
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-right font-semibold">
-                    CPC
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-right font-semibold">
-                    Estimated PPC Budget
-                  </th>
-                </tr>
-              </thead>
+              <PlainTableHead
+                columns={[
+                  ["Keyword", "left"],
+                  ["Search Volume", "right"],
+                  ["CPC", "right"],
+                  ["Estimated PPC Budget", "right"],
+                ]}
+              />
               <tbody className="divide-y divide-slate-100">
                 <PpcTableRows rows={primary} />
               </tbody>
@@ -269,20 +260,12 @@ export function KeywordResearchSection({ analysis, canRun, videoUrl }: PremiumSe
       }
       state={state}
       results={() => (data ? <KeywordResults data={data} videoUrl={videoUrl} /> : null)}
-      start={
-        <StartStepCard
-          icon={<Search className="size-6" aria-hidden="true" />}
-          state={state}
-          pendingLabel="Researching keywords..."
-          pending={step.isPending}
-          onStart={step.start}
-          note={
-            state.status === "ready"
-              ? `Researches ${formatNumber(cities)} ${cities === 1 ? "city" : "cities"} of your service area.`
-              : null
-          }
-        />
-      }
+      start={{
+        icon: <Search className="size-6" aria-hidden="true" />,
+        pendingLabel: "Researching keywords...",
+        step,
+        readyNote: `Researches ${formatNumber(cities)} ${cities === 1 ? "city" : "cities"} of your service area.`,
+      }}
     />
   );
 }

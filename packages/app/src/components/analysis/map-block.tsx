@@ -18,6 +18,21 @@ const MarketMap = lazy(() => import("./market-map"));
 const COLORS = MAP_COLORS;
 
 /** One entry of the map legend: its symbol (as drawn on the map), then its text. */
+/** A radius circle of the legend: the map's colour, lightly filled, solid or dashed. */
+function RadiusSymbol({ color, fill, dashed }: { color: string; fill: string; dashed?: boolean }) {
+  return (
+    <circle
+      cx="8"
+      cy="8"
+      r="6.5"
+      fill={`${color}${fill}`}
+      stroke={color}
+      strokeWidth="2"
+      strokeDasharray={dashed ? "3 2.1" : undefined}
+    />
+  );
+}
+
 function LegendItem({ symbol, children }: { symbol: ReactNode; children: ReactNode }) {
   return (
     <li className="flex items-center gap-2">
@@ -130,34 +145,11 @@ export function MapBlock({
         >
           Target: {targetLabel}
         </LegendItem>
-        <LegendItem
-          symbol={
-            <circle
-              cx="8"
-              cy="8"
-              r="6.5"
-              fill={`${COLORS.primary}22`}
-              stroke={COLORS.primary}
-              strokeWidth="2"
-            />
-          }
-        >
+        <LegendItem symbol={<RadiusSymbol color={COLORS.primary} fill="22" />}>
           Primary radius: {formatMiles(primary)}
           <span className="text-slate-600"> (solid line)</span>
         </LegendItem>
-        <LegendItem
-          symbol={
-            <circle
-              cx="8"
-              cy="8"
-              r="6.5"
-              fill={`${COLORS.secondary}11`}
-              stroke={COLORS.secondary}
-              strokeWidth="2"
-              strokeDasharray="3 2.1"
-            />
-          }
-        >
+        <LegendItem symbol={<RadiusSymbol color={COLORS.secondary} fill="11" dashed />}>
           Secondary radius: {formatMiles(secondary)}
           <span className="text-slate-600"> (dashed line)</span>
         </LegendItem>

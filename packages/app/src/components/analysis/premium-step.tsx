@@ -165,11 +165,29 @@ export function PremiumStepSection({
   state: PremiumSectionState;
   /** The results (rendered only when the state is complete). */
   results: () => ReactNode;
-  start: ReactNode;
+  /** The start card otherwise: its icon, the button's words while running, the step. */
+  start: {
+    icon: ReactNode;
+    pendingLabel: string;
+    step: { isPending: boolean; start: () => void };
+    /** What starting does, shown when the step can start. */
+    readyNote: string;
+  };
 }) {
   return (
     <CollapsibleSection number={number} title={title} subtitle={subtitle} defaultOpen={defaultOpen}>
-      {state.status === "complete" ? results() : start}
+      {state.status === "complete" ? (
+        results()
+      ) : (
+        <StartStepCard
+          icon={start.icon}
+          state={state}
+          pendingLabel={start.pendingLabel}
+          pending={start.step.isPending}
+          onStart={start.step.start}
+          note={state.status === "ready" ? start.readyNote : null}
+        />
+      )}
     </CollapsibleSection>
   );
 }

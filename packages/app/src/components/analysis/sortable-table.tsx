@@ -80,6 +80,25 @@ export function TableRegion({
   );
 }
 
+/** The sticky header of a plain (not sortable) table: one column header per label. */
+export function PlainTableHead({ columns }: { columns: readonly [string, "left" | "right"][] }) {
+  return (
+    <thead className="sticky top-0 z-10 bg-slate-100 text-slate-700">
+      <tr>
+        {columns.map(([label, align]) => (
+          <th
+            key={label}
+            scope="col"
+            className={`px-3 py-2 font-semibold${align === "right" ? " text-right" : ""}`}
+          >
+            {label}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
 export function SortableTable<T, K extends string>({
   columns,
   rows,
