@@ -3,7 +3,7 @@
  *
  * The spec's fields come first and keep their shapes; everything after them is a BIS addition
  * and optional, so data stored before an addition still parses. How every figure is computed:
- * docs/methodology.md ("Competition analysis", "Opportunity score") and models/competition.ts.
+ * docs/methodology.md ("Competition analysis", "Opportunity score") and models/competition/.
  */
 import { z } from "zod";
 import { dataGradeSchema, provenanceSchema } from "./provenance.js";
@@ -12,7 +12,7 @@ import { dataGradeSchema, provenanceSchema } from "./provenance.js";
 export const competitorSourceSchema = z.enum(["google-places", "yelp", "sample"]);
 export type CompetitorSource = z.infer<typeof competitorSourceSchema>;
 
-/** Position badges, strongest first (rules: COMPETITOR_POSITIONS in models/competition.ts). */
+/** Position badges, strongest first (rules: rankCompetitors in models/competition/ranking.ts). */
 export const competitorPositionSchema = z.enum([
   "Market Leader",
   "Top 3",
