@@ -19,22 +19,13 @@ import {
 import { Button } from "../ui/button";
 import { FieldError } from "../ui/field-error";
 import { inputClasses } from "../ui/input";
+import { safeUrl } from "./safe-url";
 
 const BASIS: Record<Assumption["basis"], { label: string; tone: string }> = {
   published: { label: "Published", tone: "bg-emerald-100 text-emerald-800" },
   derived: { label: "Derived", tone: "bg-brand-100 text-brand-800" },
   estimate: { label: "Estimate", tone: "bg-amber-100 text-amber-900" },
 };
-
-function safeUrl(raw: string | undefined): string | null {
-  if (!raw) return null;
-  try {
-    const url = new URL(raw);
-    return url.protocol === "https:" || url.protocol === "http:" ? url.toString() : null;
-  } catch {
-    return null;
-  }
-}
 
 const toText = (a: Assumption, value: number) => String(assumptionToDisplay(a.unit, value));
 

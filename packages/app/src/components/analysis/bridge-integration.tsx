@@ -7,16 +7,7 @@ import { type Analysis, PREMIUM_PACKAGE_PRICE_USD } from "@bis/sdk";
 import { ExternalLink } from "lucide-react";
 import { buttonClasses } from "../ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../ui/card";
-
-function safeUrl(raw: string | undefined): string | null {
-  if (!raw) return null;
-  try {
-    const url = new URL(raw);
-    return url.protocol === "https:" || url.protocol === "http:" ? url.toString() : null;
-  } catch {
-    return null;
-  }
-}
+import { safeUrl } from "./safe-url";
 
 export function BridgeIntegration({ analysis }: { analysis: Analysis }) {
   const data = analysis.marketAnalysisData;

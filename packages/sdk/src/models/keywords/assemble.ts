@@ -11,9 +11,8 @@ import type {
   KeywordProvenance,
   KeywordResearchData,
 } from "../../schemas/keywords.js";
-import type { DataGrade } from "../../schemas/provenance.js";
 import { ppcBudget } from "../ppc-table.js";
-import type { KeywordCity } from "./cities.js";
+import type { KeywordCity, KeywordProviderInfo } from "./profile.js";
 import { MAX_KEYWORD_CITIES, MIN_LISTED_VOLUME } from "./profile.js";
 import { keywordRecommendations } from "./recommendations.js";
 import {
@@ -37,12 +36,6 @@ export interface KeywordMetric {
   cpc: number;
   /** Competition index 0–100; null when unknown. */
   competition: number | null;
-}
-
-export interface KeywordProviderInfo {
-  id: string;
-  label: string;
-  grade: DataGrade;
 }
 
 export interface AssembleKeywordInput {

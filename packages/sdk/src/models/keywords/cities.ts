@@ -1,22 +1,10 @@
 /** The cities keyword research covers, and the households each city's keywords are sized from. */
 import type { MarketAnalysisData } from "../../schemas/market.js";
 import { HOUSEHOLDS_PER_HOUSING_UNIT } from "../housing-ratios.js";
-import { MAX_KEYWORD_CITIES } from "./profile.js";
+import { type KeywordCity, MAX_KEYWORD_CITIES } from "./profile.js";
 import { keywordText } from "./text.js";
 
 /* ------------------------------------------------------------------ cities */
-
-export interface KeywordCity {
-  /** Display name, e.g. "Round Rock". */
-  name: string;
-  /** Two-letter state code when known. */
-  state: string | undefined;
-  /** The name as it appears in keywords, e.g. "round rock". */
-  keywordName: string;
-  /** Households the city's keywords are sized from; null when unknown. */
-  households: number | null;
-  target: boolean;
-}
 
 /** What the keyword model reads of a market analysis (the fields keywordCities needs). */
 export type KeywordMarketInput = Pick<

@@ -18,10 +18,11 @@ import type {
 } from "../../schemas/keywords.js";
 import { assumptionValues, resolveAssumptionDefinitions } from "../market.js";
 import { assembleKeywordResearch, type KeywordMetric, keywordCityLimit } from "./assemble.js";
-import { type KeywordCity, type KeywordMarketInput, keywordCities, targetOf } from "./cities.js";
+import { type KeywordMarketInput, keywordCities, targetOf } from "./cities.js";
 import { KEYWORD_PROFILES } from "./hvac-profile.js";
 import {
   HVAC_AVERAGE_CPC,
+  type KeywordCity,
   type KeywordFamily,
   type KeywordProfile,
   type KeywordServiceGroup,

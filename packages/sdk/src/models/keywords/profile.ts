@@ -5,6 +5,7 @@
  */
 import type { KeywordAssumptionUnit, KeywordIntent } from "../../schemas/keywords.js";
 import { keywordIntentSchema } from "../../schemas/keywords.js";
+import type { DataGrade } from "../../schemas/provenance.js";
 import type { AssumptionDefinition } from "../industry-profiles.js";
 
 /* ------------------------------------------------------------------ constants */
@@ -89,4 +90,24 @@ export interface KeywordProfile {
   seeds: string[];
   /** Ideas containing one of these words are not about the trade (cars, jobs, DIY, retail). */
   negativeTerms: string[];
+}
+
+/** A city keyword research covers (keywordCities picks them). */
+export interface KeywordCity {
+  /** Display name, e.g. "Round Rock". */
+  name: string;
+  /** Two-letter state code when known. */
+  state: string | undefined;
+  /** The name as it appears in keywords, e.g. "round rock". */
+  keywordName: string;
+  /** Households the city's keywords are sized from; null when unknown. */
+  households: number | null;
+  target: boolean;
+}
+
+/** Who supplied a keyword result's figures. */
+export interface KeywordProviderInfo {
+  id: string;
+  label: string;
+  grade: DataGrade;
 }

@@ -1,7 +1,6 @@
 /** The strategic recommendations of a keyword research result, computed from its listed keywords. */
 import type { KeywordEntry, KeywordIntent } from "../../schemas/keywords.js";
-import type { KeywordProviderInfo } from "./assemble.js";
-import type { KeywordCity } from "./cities.js";
+import type { KeywordCity, KeywordProviderInfo } from "./profile.js";
 import { KEYWORD_INTENT_LABELS } from "./profile.js";
 import { fmt, money } from "./text.js";
 

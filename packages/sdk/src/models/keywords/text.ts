@@ -4,8 +4,8 @@
  */
 import { formatDecimal } from "../../format.js";
 import type { KeywordIntent } from "../../schemas/keywords.js";
-import type { KeywordCity } from "./cities.js";
 import { HVAC_KEYWORD_PROFILE } from "./hvac-profile.js";
+import type { KeywordCity } from "./profile.js";
 import {
   HEAD_TERM_MAX_WORDS,
   KEYWORD_COMPETITION_BANDS,
