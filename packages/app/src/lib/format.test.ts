@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import {
   assumptionFromDisplay,
   assumptionToDisplay,
-  formatAssumptionValue,
   formatCurrency,
   formatMiles,
   formatNumber,
@@ -36,10 +35,6 @@ describe("format", () => {
     expect(assumptionFromDisplay("share", 62)).toBe(0.62);
     expect(assumptionFromDisplay("share", assumptionToDisplay("share", 0.07))).toBe(0.07);
     expect(assumptionToDisplay("usd", 4575)).toBe(4575);
-    expect(formatAssumptionValue("share", 0.531)).toBe("53.1%");
-    expect(formatAssumptionValue("years", 15)).toBe("15 years");
-    expect(formatAssumptionValue("rate", 0.15)).toBe("0.15 per year");
-    expect(formatAssumptionValue("usd", 4575)).toBe("$4,575");
   });
 
   it("writes a price from the smallest currency unit", () => {

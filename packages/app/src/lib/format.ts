@@ -3,7 +3,7 @@
  * values — null, undefined, not finite — read "N/A", specification §2, wizard results card),
  * dates in the viewer's time zone, prices as charged and assumption values as edited.
  */
-import { type AssumptionUnit, formatCurrency, formatNumber, NOT_AVAILABLE } from "@bis/sdk";
+import { type AssumptionUnit, NOT_AVAILABLE } from "@bis/sdk";
 
 export {
   formatCompactCurrency,
@@ -65,20 +65,6 @@ export function assumptionUnitSuffix(unit: AssumptionUnit): string {
       return "per year";
     case "usd":
       return "";
-  }
-}
-
-/** An assumption value with its unit: "$6,500", "62%", "15 years", "0.15 per year". */
-export function formatAssumptionValue(unit: AssumptionUnit, value: number): string {
-  switch (unit) {
-    case "usd":
-      return formatCurrency(value);
-    case "share":
-      return `${formatNumber(assumptionToDisplay(unit, value), 1)}%`;
-    case "years":
-      return `${formatNumber(value, 1)} ${value === 1 ? "year" : "years"}`;
-    case "rate":
-      return `${formatNumber(value, 3)} per year`;
   }
 }
 

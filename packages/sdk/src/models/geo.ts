@@ -92,6 +92,15 @@ export class PointIndex<T extends GeoPoint> {
     return this.index.ids;
   }
 
+  /** The squared chord from item `id` to the unit vector (x, y, z). */
+  protected chordSquared(id: number, x: number, y: number, z: number): number {
+    const { xyz } = this;
+    const dx = (xyz[3 * id] as number) - x;
+    const dy = (xyz[3 * id + 1] as number) - y;
+    const dz = (xyz[3 * id + 2] as number) - z;
+    return dx * dx + dy * dy + dz * dz;
+  }
+
   /**
    * Visits what lies within `radiusMiles` of a point, a kd-tree node at a time: a node whose
    * box lies wholly inside the circle is one call of `run(from, to)` (positions of
@@ -115,15 +124,11 @@ export class PointIndex<T extends GeoPoint> {
     const { box, x: cx, y: cy, z: cz, limit } = query(lat, lon, radiusMiles);
     const [qw, qs, qe, qn] = box;
     const wholeLimit = limit * (1 - 1e-9);
-    const { xyz } = this;
     const { ids, coords, nodeSize } = this.index;
     const { trig, extremes } = this.edges();
     const visitPoint = (position: number) => {
       const id = ids[position] as number;
-      const dx = (xyz[3 * id] as number) - cx;
-      const dy = (xyz[3 * id + 1] as number) - cy;
-      const dz = (xyz[3 * id + 2] as number) - cz;
-      const chordSquared = dx * dx + dy * dy + dz * dz;
+      const chordSquared = this.chordSquared(id, cx, cy, cz);
       if (chordSquared <= limit) item(id, chordSquared);
     };
     // The squared chord to the corner at the latitude of point `latAt` and the longitude of
@@ -244,12 +249,8 @@ export class PointIndex<T extends GeoPoint> {
   ): void {
     if (this.items.length === 0) return;
     const { box, x, y, z, limit } = query(lat, lon, radiusMiles);
-    const xyz = this.xyz;
     for (const id of this.index.range(box[0], box[1], box[2], box[3])) {
-      const dx = (xyz[3 * id] as number) - x;
-      const dy = (xyz[3 * id + 1] as number) - y;
-      const dz = (xyz[3 * id + 2] as number) - z;
-      const chordSquared = dx * dx + dy * dy + dz * dz;
+      const chordSquared = this.chordSquared(id, x, y, z);
       if (chordSquared <= limit) visit(id, chordSquared);
     }
   }
@@ -267,7 +268,7 @@ export class PointIndex<T extends GeoPoint> {
   ): R[] {
     const out: R[] = [];
     if (this.items.length === 0) return out;
-    const { xyz, items } = this;
+    const { items } = this;
     const ids = this.treeOrder;
     const { x, y, z } = query(lat, lon, radiusMiles);
     const add = (id: number, chordSquared: number) => {
@@ -280,10 +281,7 @@ export class PointIndex<T extends GeoPoint> {
       (from, to) => {
         for (let position = from; position <= to; position++) {
           const id = ids[position] as number;
-          const dx = (xyz[3 * id] as number) - x;
-          const dy = (xyz[3 * id + 1] as number) - y;
-          const dz = (xyz[3 * id + 2] as number) - z;
-          add(id, dx * dx + dy * dy + dz * dz);
+          add(id, this.chordSquared(id, x, y, z));
         }
       },
       add,

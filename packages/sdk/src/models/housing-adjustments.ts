@@ -20,7 +20,6 @@
  */
 import type { CensusRegion } from "../constants.js";
 import { formatDecimal } from "../format.js";
-import type { AssumptionDefinition } from "./industry-profiles.js";
 import type { HousingStock } from "./places.js";
 
 /** Which housing rule gives an assumption its area default. */
@@ -175,11 +174,26 @@ const num = (n: number, digits = 2) => formatDecimal(n, digits);
 const round3 = (n: number) => Math.round(n * 1000) / 1000;
 
 /**
+ * What the housing rules read and rewrite of an assumption definition (the industry profiles'
+ * `AssumptionDefinition` is one; declared here so this module needs nothing from them).
+ */
+export interface HousingAdjustable {
+  key: string;
+  min: number;
+  max: number;
+  value: number | Record<CensusRegion, number>;
+  basis: string;
+  source: string;
+  sourceUrl?: string;
+  fromHousing?: HousingRule;
+}
+
+/**
  * The profile's definitions with area defaults for those marked `fromHousing` that the housing
  * tables can give (a table whose total is 0 gives nothing: that default stays regional).
  * `derived` lists the keys given an area default.
  */
-export function housingDefaults<D extends AssumptionDefinition>(
+export function housingDefaults<D extends HousingAdjustable>(
   definitions: readonly D[],
   region: CensusRegion,
   context: HousingContext,

@@ -164,22 +164,32 @@ async function testCensus(value: string, deps: KeyTestDeps): Promise<KeyTestOutc
   };
 }
 
+/** A key tested by one search: 200 means it works, any other answer is refused (key hidden). */
+async function searchOnce(
+  label: string,
+  request: UpstreamRequest,
+  value: string,
+  deps: KeyTestDeps,
+): Promise<KeyTestOutcome> {
+  const answer = await call(label, { ...request, secrets: [value] }, deps);
+  if (isOutcome(answer)) return answer;
+  return answer.status === 200 ? accepted(label, answer) : refused(label, answer, [value]);
+}
+
 async function testGooglePlaces(value: string, deps: KeyTestDeps): Promise<KeyTestOutcome> {
   const label = "Google Places";
   const url = new URL(`${deps.config.premium.urls.googlePlaces}/v1/places:searchText`);
-  const answer = await call(
+  return searchOnce(
     label,
     {
       url,
       method: "POST",
       headers: { "x-goog-api-key": value, "x-goog-fieldmask": "places.id" },
       json: { textQuery: "HVAC contractor in Austin, TX", pageSize: 1 },
-      secrets: [value],
     },
+    value,
     deps,
   );
-  if (isOutcome(answer)) return answer;
-  return answer.status === 200 ? accepted(label, answer) : refused(label, answer, [value]);
 }
 
 async function testYelp(value: string, deps: KeyTestDeps): Promise<KeyTestOutcome> {
@@ -188,17 +198,12 @@ async function testYelp(value: string, deps: KeyTestDeps): Promise<KeyTestOutcom
   url.searchParams.set("location", "Austin, TX");
   url.searchParams.set("term", "HVAC");
   url.searchParams.set("limit", "1");
-  const answer = await call(
+  return searchOnce(
     label,
-    {
-      url,
-      headers: { authorization: `Bearer ${value}`, accept: "application/json" },
-      secrets: [value],
-    },
+    { url, headers: { authorization: `Bearer ${value}`, accept: "application/json" } },
+    value,
     deps,
   );
-  if (isOutcome(answer)) return answer;
-  return answer.status === 200 ? accepted(label, answer) : refused(label, answer, [value]);
 }
 
 function missingPartner(label: string, names: ApiKeyName[]): KeyTestOutcome {

@@ -4,7 +4,7 @@
  * edited within their min/max (shares as percent), then "Re-run Analysis" sends the values that
  * differ from the defaults; "Reset to defaults" puts the defaults back in the form.
  */
-import type { Assumption } from "@bis/sdk";
+import { type Assumption, assumptionValueText } from "@bis/sdk";
 import { ChevronDown, RefreshCw, RotateCcw, SlidersHorizontal } from "lucide-react";
 import { type FormEvent, useId, useMemo, useState } from "react";
 import { cn } from "../../lib/cn";
@@ -13,7 +13,6 @@ import {
   assumptionStep,
   assumptionToDisplay,
   assumptionUnitSuffix,
-  formatAssumptionValue,
   formatNumber,
 } from "../../lib/format";
 import { Button } from "../ui/button";
@@ -71,8 +70,8 @@ function AssumptionRow({
             {BASIS[a.basis].label}
           </span>
           <span>
-            Used: {formatAssumptionValue(a.unit, a.value)}
-            {changed ? ` (default ${formatAssumptionValue(a.unit, a.defaultValue)})` : " (default)"}
+            Used: {assumptionValueText(a.unit, a.value)}
+            {changed ? ` (default ${assumptionValueText(a.unit, a.defaultValue)})` : " (default)"}
           </span>
         </p>
         <p id={`${id}-source`} className="text-xs break-words text-slate-500">
