@@ -7,7 +7,6 @@ import {
   isSampleCompetition,
   keywordCities,
   saturationDetail,
-  weightPercent,
 } from "./premium";
 
 describe("keyword cities", () => {
@@ -114,10 +113,5 @@ describe("extras", () => {
         competitionData({ saturationMetric: { ...metric, competitorsPer10kHouseholds: null } }),
       ),
     ).toBeNull();
-  });
-
-  it("writes weights as whole percent, fraction or percent", () => {
-    expect(weightPercent(0.35)).toBe("35%");
-    expect(weightPercent(40)).toBe("40%");
   });
 });

@@ -10,7 +10,6 @@ import {
   type CompetitionAnalysisData,
   keywordCities as modelKeywordCities,
 } from "@bis/sdk";
-import { NOT_AVAILABLE } from "./format";
 
 /** What competition level and market saturation read when the data has none (§2). */
 export const DEFAULT_LEVEL = "Medium";
@@ -54,11 +53,4 @@ export function saturationDetail(data: CompetitionAnalysisData): string | null {
   });
   const { low, high } = metric.thresholds;
   return `${metric.lowerBound ? "At least " : ""}${per10k} competitors per 10,000 households (Low below ${low.toLocaleString("en-US")}, High from ${high.toLocaleString("en-US")})`;
-}
-
-/** A component weight as a whole percent, whether sent as a fraction (0.4) or a percent (40). */
-export function weightPercent(weight: number): string {
-  if (!Number.isFinite(weight)) return NOT_AVAILABLE;
-  const pct = weight <= 1 ? weight * 100 : weight;
-  return `${Math.round(pct)}%`;
 }

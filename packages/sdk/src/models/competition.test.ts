@@ -23,6 +23,7 @@ import {
   saturationLevel,
   specializationOf,
   supplyScore,
+  weightPercentText,
 } from "./competition.js";
 
 const CENTER = { lat: 30.2672, lon: -97.7431 };
@@ -553,5 +554,13 @@ describe("opportunity score", () => {
     expect(opportunityScore(null, null, null)).toBeNull();
     const sample = opportunityScore(market, null, { ...competition(1, [1]), sampleData: true });
     expect(sample?.grade).toBe("sample");
+  });
+});
+
+describe("weightPercentText: one rule for the page's and the PDF's score weights", () => {
+  it("writes a weight as a whole percent, stored as a fraction or as a percent", () => {
+    expect(weightPercentText(0.35)).toBe("35%");
+    expect(weightPercentText(40)).toBe("40%");
+    expect(weightPercentText(Number.NaN)).toBe("N/A");
   });
 });

@@ -2,11 +2,10 @@
  * The opportunity score (a BIS addition, issue 5): one 0–100 figure per analysis combining
  * demand, supply and cost to acquire, shown with each component's score, weight and detail.
  */
-import type { DataGrade, OpportunityScore } from "@bis/sdk";
+import { type DataGrade, type OpportunityScore, weightPercentText } from "@bis/sdk";
 import { Target } from "lucide-react";
 import { useId } from "react";
 import { cn } from "../../lib/cn";
-import { weightPercent } from "../../lib/premium";
 import { Card } from "../ui/card";
 import { GRADE_LABELS } from "./provenance-badge";
 
@@ -73,7 +72,7 @@ export function OpportunityScoreCard({ score }: { score: OpportunityScore }) {
             <div className="flex items-baseline justify-between gap-2">
               <h3 className="font-semibold text-slate-900">{component.label}</h3>
               <span className="text-xs text-slate-500">
-                Weight {weightPercent(component.weight)}
+                Weight {weightPercentText(component.weight)}
               </span>
             </div>
             <p className="text-2xl font-bold text-slate-900">

@@ -1,4 +1,6 @@
 /** Market, keyword and competition data in, one 0–100 opportunity score out. */
+
+import { NOT_AVAILABLE } from "../../format.js";
 import type {
   CompetitionAnalysisData,
   OpportunityComponentKey,
@@ -59,6 +61,16 @@ function compact(n: number): string {
   if (n >= 1e6) return `$${(n / 1e6).toFixed(1)}M`;
   if (n >= 1e3) return `$${(n / 1e3).toFixed(0)}K`;
   return `$${n.toFixed(0)}`;
+}
+
+/**
+ * A component's weight as a whole percent, whether stored as a fraction (0.4) or a percent
+ * (40): "40%". One rule for the results page and the PDF report.
+ */
+export function weightPercentText(weight: number): string {
+  if (!Number.isFinite(weight)) return NOT_AVAILABLE;
+  const pct = weight <= 1 ? weight * 100 : weight;
+  return `${Math.round(pct)}%`;
 }
 
 /**

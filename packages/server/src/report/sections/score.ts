@@ -1,4 +1,5 @@
-import { formatNumber, formatWholePercent } from "../format.js";
+import { weightPercentText } from "@bis/sdk";
+import { formatNumber } from "../format.js";
 import { COLORS, FONT, PAGE, type ReportWriter } from "../layout.js";
 
 import { type ReportContext, SAMPLE_DATA_LABEL, SECTION_TITLES } from "./context.js";
@@ -46,7 +47,7 @@ export function drawScore(w: ReportWriter, ctx: ReportContext): void {
     score.components.map((c) => [
       c.label,
       formatNumber(c.score, 0),
-      c.weight <= 1 ? formatWholePercent(c.weight) : formatNumber(c.weight, 2),
+      weightPercentText(c.weight),
       c.detail,
     ]),
     {
