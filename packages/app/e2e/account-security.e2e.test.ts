@@ -62,6 +62,9 @@ describe("account security", () => {
     await second.goto(url("/signin"));
     await second.getByRole("link", { name: "Forgot password?" }).click();
     await waitForPath(second, "/forgot-password");
+    // The address changes before the lazily loaded page replaces the sign-in form (whose Email
+    // field has the same label): fill the field once the new page is there.
+    await visible(second.getByRole("heading", { name: "Forgot your password?" }));
     await second.getByLabel("Email", { exact: true }).fill(account.email);
     await second.getByRole("button", { name: "Send Reset Link" }).click();
     await visible(second.getByRole("heading", { name: "Check your inbox" }));
