@@ -5,10 +5,9 @@
  * 25 KB instead of 41 KB, which is less to serialize and write for every new analysis. Reading
  * gives back the same objects; records stored in the full form read as they are.
  *
- * The column type `marketRecord` applies this on every read and write through drizzle, so no
- * service sees the stored form.
+ * The column type `marketRecord` (db/columns.ts, one per engine) applies this on every read and
+ * write through drizzle, so no service sees the stored form.
  */
-import { customType } from "drizzle-orm/sqlite-core";
 
 type Row = Record<string, unknown>;
 
@@ -79,10 +78,3 @@ export function decodeMarketRecord(stored: unknown): unknown {
   });
   return { ...stored, cityAnalysis: { ...rest, cityBreakdown } };
 }
-
-/** A JSON text column holding a market record in its stored form. */
-export const marketRecord = customType<{ data: unknown; driverData: string }>({
-  dataType: () => "text",
-  toDriver: (value) => JSON.stringify(encodeMarketRecord(value)),
-  fromDriver: (value) => decodeMarketRecord(JSON.parse(value)),
-});

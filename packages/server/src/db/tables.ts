@@ -1,0 +1,305 @@
+/**
+ * The database schema, written once for both engines (see columns.ts). The first four tables
+ * are better-auth's, with the user fields of spec §3 added (firstName, lastName, isAdmin;
+ * profileImageUrl is `image`).
+ *
+ * Changing this file: run `pnpm -F @bis/server db:generate`, which writes the next migration of
+ * each engine (drizzle/ for SQLite, drizzle-pg/ for PostgreSQL); commit both.
+ */
+import type { Columns } from "./columns.js";
+
+export function defineTables(c: Columns) {
+  const createdAt = () => c.timestamp("created_at").notNull().default(c.now);
+  const updatedAt = () => c.timestamp("updated_at").notNull().default(c.now);
+
+  const user = c.table(
+    "user",
+    {
+      id: c.text("id").primaryKey(),
+      name: c.text("name").notNull(),
+      email: c.text("email").notNull().unique(),
+      emailVerified: c.boolean("email_verified").notNull().default(false),
+      image: c.text("image"),
+      firstName: c.text("first_name"),
+      lastName: c.text("last_name"),
+      isAdmin: c.boolean("is_admin").notNull().default(false),
+      createdAt: createdAt(),
+      updatedAt: updatedAt(),
+    },
+    (t) => [c.index("user_is_admin_idx").on(t.isAdmin)],
+  );
+
+  const session = c.table(
+    "session",
+    {
+      id: c.text("id").primaryKey(),
+      expiresAt: c.timestamp("expires_at").notNull(),
+      token: c.text("token").notNull().unique(),
+      ipAddress: c.text("ip_address"),
+      userAgent: c.text("user_agent"),
+      userId: c.text("user_id")
+        .notNull()
+        .references(() => user.id, { onDelete: "cascade" }),
+      createdAt: createdAt(),
+      updatedAt: updatedAt(),
+    },
+    (t) => [c.index("session_user_id_idx").on(t.userId)],
+  );
+
+  const account = c.table(
+    "account",
+    {
+      id: c.text("id").primaryKey(),
+      accountId: c.text("account_id").notNull(),
+      providerId: c.text("provider_id").notNull(),
+      userId: c.text("user_id")
+        .notNull()
+        .references(() => user.id, { onDelete: "cascade" }),
+      accessToken: c.text("access_token"),
+      refreshToken: c.text("refresh_token"),
+      idToken: c.text("id_token"),
+      accessTokenExpiresAt: c.timestamp("access_token_expires_at"),
+      refreshTokenExpiresAt: c.timestamp("refresh_token_expires_at"),
+      scope: c.text("scope"),
+      password: c.text("password"),
+      createdAt: createdAt(),
+      updatedAt: updatedAt(),
+    },
+    (t) => [c.index("account_user_id_idx").on(t.userId)],
+  );
+
+  const verification = c.table(
+    "verification",
+    {
+      id: c.text("id").primaryKey(),
+      identifier: c.text("identifier").notNull(),
+      value: c.text("value").notNull(),
+      expiresAt: c.timestamp("expires_at").notNull(),
+      createdAt: createdAt(),
+      updatedAt: updatedAt(),
+    },
+    (t) => [c.index("verification_identifier_idx").on(t.identifier)],
+  );
+
+  /** Key/value application settings (the four video URLs of spec §3 and later ones). */
+  const appSetting = c.table("app_setting", {
+    key: c.text("key").primaryKey(),
+    value: c.text("value").notNull(),
+    updatedAt: updatedAt(),
+  });
+
+  /** Analyses (spec §3 Analysis). Widget analyses have no user. */
+  const analysis = c.table(
+    "analysis",
+    {
+      id: c.text("id").primaryKey(),
+      userId: c.text("user_id").references(() => user.id, { onDelete: "cascade" }),
+      location: c.text("location").notNull(),
+      city: c.text("city").notNull(),
+      state: c.text("state").notNull(),
+      industry: c.text("industry").notNull(),
+      primaryRadius: c.integer("primary_radius").notNull(),
+      secondaryRadius: c.integer("secondary_radius").notNull(),
+      isPaid: c.boolean("is_paid").notNull().default(false),
+      marketAnalysisCompleted: c.boolean("market_analysis_completed")
+        .notNull()
+        .default(false),
+      keywordResearchCompleted: c.boolean("keyword_research_completed")
+        .notNull()
+        .default(false),
+      competitionAnalysisCompleted: c.boolean("competition_analysis_completed")
+        .notNull()
+        .default(false),
+      // The city table is stored as columns and rows (see market-record.ts).
+      marketAnalysisData: c.marketRecord("market_analysis_data"),
+      keywordResearchData: c.json("keyword_research_data").$type<unknown>(),
+      competitionAnalysisData: c.json("competition_analysis_data").$type<unknown>(),
+      opportunityScore: c.json("opportunity_score").$type<unknown>(),
+      /** Set for analyses run through a partner's widget (then userId is null). */
+      partnerId: c.text("partner_id"),
+      createdAt: createdAt(),
+      updatedAt: updatedAt(),
+    },
+    (t) => [c.index("analysis_user_created_idx").on(t.userId, t.createdAt)],
+  );
+
+  /** Places loaded by an operator with `bis-server data import` (Census gazetteer/ACS columns). */
+  const importedPlace = c.table(
+    "imported_place",
+    {
+      geoid: c.text("geoid").primaryKey(),
+      name: c.text("name").notNull(),
+      state: c.text("state").notNull(),
+      population: c.integer("population").notNull(),
+      housingUnits: c.integer("housing_units"),
+      households: c.integer("households"),
+      singleFamilyUnits: c.integer("single_family_units"),
+      medianHouseholdIncome: c.integer("median_household_income"),
+      landAreaSqMi: c.real("land_area_sq_mi"),
+      lat: c.real("lat").notNull(),
+      lon: c.real("lon").notNull(),
+      sourceFile: c.text("source_file").notNull(),
+      importedAt: c.timestamp("imported_at").notNull(),
+    },
+    (t) => [c.index("imported_place_state_idx").on(t.state)],
+  );
+
+  /** Census Data API responses, cached per dataset, vintage and state. */
+  const censusCache = c.table("census_cache", {
+    key: c.text("key").primaryKey(),
+    vintage: c.text("vintage").notNull(),
+    stateFips: c.text("state_fips").notNull(),
+    payload: c.json("payload").$type<unknown>().notNull(),
+    fetchedAt: c.timestamp("fetched_at").notNull(),
+  });
+
+  /**
+   * Payments for the premium package of an analysis. Deleting the user or the analysis deletes
+   * them (spec §3). `providerPaymentId` is the Stripe PaymentIntent id (pi_…) or a demo id.
+   */
+  const payment = c.table(
+    "payment",
+    {
+      id: c.text("id").primaryKey(),
+      userId: c.text("user_id")
+        .notNull()
+        .references(() => user.id, { onDelete: "cascade" }),
+      analysisId: c.text("analysis_id")
+        .notNull()
+        .references(() => analysis.id, { onDelete: "cascade" }),
+      provider: c.text("provider", { enum: ["stripe", "demo"] }).notNull(),
+      providerPaymentId: c.text("provider_payment_id").notNull().unique(),
+      /** Smallest currency unit (cents). */
+      amount: c.integer("amount").notNull(),
+      currency: c.text("currency").notNull(),
+      status: c.text("status", { enum: ["succeeded", "refunded"] }).notNull(),
+      createdAt: createdAt(),
+      refundedAt: c.timestamp("refunded_at"),
+    },
+    (t) => [
+      c.index("payment_analysis_idx").on(t.analysisId),
+      c.index("payment_user_idx").on(t.userId),
+      c.index("payment_created_idx").on(t.createdAt),
+    ],
+  );
+
+  /**
+   * Stripe webhook events already handled, so each event id is processed once. A full refund
+   * that arrives before its payment succeeded is remembered here (`paymentIntentId`, outcome
+   * "refund-before-payment") so the later success does not grant premium.
+   */
+  const stripeEvent = c.table(
+    "stripe_event",
+    {
+      id: c.text("id").primaryKey(),
+      type: c.text("type").notNull(),
+      /** The PaymentIntent the event is about, when it is about one. */
+      paymentIntentId: c.text("payment_intent_id"),
+      /** What BIS did with it, e.g. "fulfilled", "refunded", "ignored: amount mismatch". */
+      outcome: c.text("outcome").notNull(),
+      processedAt: c.timestamp("processed_at").notNull(),
+    },
+    (t) => [c.index("stripe_event_payment_intent_idx").on(t.paymentIntentId, t.type)],
+  );
+
+  /** Keys of outside services, encrypted at rest (AES-256-GCM, key derived from BIS_SECRET). */
+  const apiKey = c.table("api_key", {
+    name: c.text("name").primaryKey(),
+    ciphertext: c.text("ciphertext").notNull(),
+    iv: c.text("iv").notNull(),
+    tag: c.text("tag").notNull(),
+    last4: c.text("last4").notNull(),
+    updatedBy: c.text("updated_by"),
+    updatedAt: updatedAt(),
+    lastTestedAt: c.timestamp("last_tested_at"),
+    lastTestOk: c.boolean("last_test_ok"),
+    lastTestMessage: c.text("last_test_message"),
+  });
+
+  /** Who changed what: admin flags, deletions, settings, keys. */
+  const auditLog = c.table(
+    "audit_log",
+    {
+      id: c.text("id").primaryKey(),
+      actorId: c.text("actor_id"),
+      actorEmail: c.text("actor_email"),
+      action: c.text("action").notNull(),
+      targetType: c.text("target_type").notNull(),
+      targetId: c.text("target_id"),
+      detail: c.json("detail").$type<unknown>(),
+      createdAt: createdAt(),
+    },
+    (t) => [c.index("audit_log_created_idx").on(t.createdAt)],
+  );
+
+  /** Partner websites that embed the widget. */
+  const partner = c.table("partner", {
+    id: c.text("id").primaryKey(),
+    name: c.text("name").notNull(),
+    /** Public key used by the widget (pk_…); not a secret. */
+    publicKey: c.text("public_key").notNull().unique(),
+    allowedOrigins: c.json("allowed_origins").$type<string[]>().notNull(),
+    webhookUrl: c.text("webhook_url"),
+    webhookSecret: c.text("webhook_secret"),
+    dailyQuota: c.integer("daily_quota").notNull().default(1000),
+    active: c.boolean("active").notNull().default(true),
+    createdAt: createdAt(),
+  });
+
+  /** Widget analyses per partner per day (UTC), for the daily quota. */
+  const partnerUsage = c.table(
+    "partner_usage",
+    {
+      partnerId: c.text("partner_id")
+        .notNull()
+        .references(() => partner.id, { onDelete: "cascade" }),
+      day: c.text("day").notNull(),
+      count: c.integer("count").notNull().default(0),
+    },
+    (t) => [c.primaryKey({ columns: [t.partnerId, t.day] })],
+  );
+
+  /** Leads captured by the widget, and their delivery to the partner's webhook. */
+  const lead = c.table(
+    "lead",
+    {
+      id: c.text("id").primaryKey(),
+      partnerId: c.text("partner_id")
+        .notNull()
+        .references(() => partner.id, { onDelete: "cascade" }),
+      analysisId: c.text("analysis_id"),
+      name: c.text("name").notNull(),
+      email: c.text("email").notNull(),
+      consent: c.boolean("consent").notNull(),
+      webhookStatus: c.text("webhook_status").notNull().default("none"),
+      webhookAttempts: c.integer("webhook_attempts").notNull().default(0),
+      webhookLastError: c.text("webhook_last_error"),
+      deliveredAt: c.timestamp("delivered_at"),
+      createdAt: createdAt(),
+    },
+    (t) => [c.index("lead_partner_idx").on(t.partnerId, t.createdAt)],
+  );
+
+  /** Personal API tokens (CLI): stored as a hash, revocable, with the last use. */
+  const apiToken = c.table(
+    "api_token",
+    {
+      id: c.text("id").primaryKey(),
+      userId: c.text("user_id")
+        .notNull()
+        .references(() => user.id, { onDelete: "cascade" }),
+      name: c.text("name").notNull(),
+      tokenHash: c.text("token_hash").notNull().unique(),
+      /** The first characters of the token, to recognise it in a list. */
+      prefix: c.text("prefix").notNull(),
+      createdAt: createdAt(),
+      lastUsedAt: c.timestamp("last_used_at"),
+      revokedAt: c.timestamp("revoked_at"),
+    },
+    (t) => [c.index("api_token_user_idx").on(t.userId)],
+  );
+
+  return { user, session, account, verification, appSetting, analysis, importedPlace, censusCache, payment, stripeEvent, apiKey, auditLog, partner, partnerUsage, lead, apiToken };
+}
+
+export type Tables = ReturnType<typeof defineTables>;
