@@ -66,12 +66,12 @@ program
         );
         throw new AppError("VALIDATION_FAILED", `Invalid administrator:\n${lines.join("\n")}`);
       }
-      const context = createContext(loadConfig());
+      const context = await createContext(loadConfig());
       try {
         const { user } = await context.services.accounts.createFirstAdmin(input.data);
         process.stdout.write(`Administrator created: ${user.email} (${user.id})\n`);
       } finally {
-        context.close();
+        await context.close();
       }
     },
   );
@@ -98,9 +98,9 @@ Example:
     const { openDatabase } = await import("./db/database.js");
     const { importPlacesCsv } = await import("./places/import.js");
     const config = loadConfig();
-    const db = openDatabase(config.databaseFile);
+    const database = await openDatabase(config.database);
     try {
-      const result = importPlacesCsv(db, file);
+      const result = await importPlacesCsv(database.db, file);
       const places = `${result.imported} place${result.imported === 1 ? "" : "s"}`;
       const states = `${result.states} state${result.states === 1 ? "" : "s"}`;
       const skipped =
@@ -109,7 +109,7 @@ Example:
           : "";
       process.stdout.write(`Imported ${places} from ${file} (${states})${skipped}\n`);
     } finally {
-      db.$client.close();
+      await database.close();
     }
   });
 
@@ -143,7 +143,7 @@ Examples:
     const config = loadConfig();
     // Unknown codes fail before anything is opened or fetched.
     const requested = censusStates(options.state ?? []).map((s) => s.code);
-    const context = createContext(config);
+    const context = await createContext(config);
     try {
       const census = createCensusApiProvider(config, context.db, {
         census: loadEmbeddedCensus,
@@ -153,7 +153,7 @@ Examples:
         ? US_STATES.map((s) => s.code)
         : requested.length > 0
           ? requested
-          : census.cachedStates();
+          : await census.cachedStates();
       if (states.length === 0) {
         throw new AppError(
           "VALIDATION_FAILED",
@@ -182,7 +182,7 @@ Examples:
         `Cached ${n(tracts)} tracts and ${n(places)} places for ${states.length} state${states.length === 1 ? "" : "s"}\n`,
       );
     } finally {
-      context.close();
+      await context.close();
     }
   });
 

@@ -7,6 +7,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "n
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
+import type { DatabaseTarget } from "./db/database.js";
 
 const bool = z
   .enum(["true", "false", "1", "0", "yes", "no"], { error: "must be true or false" })
@@ -36,6 +37,13 @@ const envSchema = z.object({
   /** Unset: every interface, IPv4 and IPv6. */
   HOST: z.string().min(1, { error: "must not be empty" }).optional(),
   BIS_DATA_DIR: z.string().min(1, { error: "must not be empty" }).default("./data"),
+  /** postgres://… runs on PostgreSQL; unset, on the SQLite file in BIS_DATA_DIR. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/\S+$/, { error: "must be a postgres:// or postgresql:// URL" })
+    .optional(),
+  /** Connections each instance keeps to PostgreSQL. */
+  DATABASE_POOL_SIZE: positiveInt.default(10),
   BIS_BASE_URL: httpUrl.optional(),
   BIS_SECRET: z.string().min(32, { error: "must be at least 32 characters" }).optional(),
   BIS_TRUSTED_ORIGINS: z.string().optional(),
@@ -167,7 +175,9 @@ export interface Config {
   port: number;
   host: string | undefined;
   dataDir: string;
+  /** The SQLite file (used when `database` is SQLite; kept for backups and the System tab). */
   databaseFile: string;
+  database: DatabaseTarget;
   baseUrl: string;
   secret: string;
   trustedOrigins: string[];
@@ -417,6 +427,9 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     host: env.HOST,
     dataDir,
     databaseFile: path.join(dataDir, "bis.db"),
+    database: env.DATABASE_URL
+      ? { engine: "postgres", url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE }
+      : { engine: "sqlite", file: path.join(dataDir, "bis.db") },
     baseUrl,
     secret: resolveSecret(env.BIS_SECRET, dataDir),
     trustedOrigins: [...new Set(trustedOrigins)],

@@ -3,7 +3,7 @@ import type { Logger } from "pino";
 import { type Auth, createAuth } from "./auth/auth.js";
 import type { Config } from "./config.js";
 import { startWalCheckpoints } from "./db/checkpoints.js";
-import { type Db, isFileDatabase, openDatabase } from "./db/database.js";
+import { type Database, type Db, isFileDatabase, openDatabase } from "./db/database.js";
 import { createMailer, type Mailer } from "./email/mailer.js";
 import { type ApiKeyService, createApiKeyService } from "./keys/api-key-service.js";
 import type { KeyStore } from "./keys/key-store.js";
@@ -33,6 +33,8 @@ export interface AppContext {
   config: Config;
   logger: Logger;
   db: Db;
+  /** The open database: its engine, and the SQLite connection or PostgreSQL pool behind `db`. */
+  database: Database;
   mailer: Mailer;
   auth: Auth;
   places: PlaceService;
@@ -60,18 +62,23 @@ export interface AppContext {
     /** Personal API tokens (Authorization: Bearer bis_…). */
     tokens: TokenService;
   };
-  close(): void;
+  close(): Promise<void>;
 }
 
 export function createLogger(config: Config): Logger {
   return createServerLogger(config.logLevel);
 }
 
-export function createContext(config: Config, logger: Logger = createLogger(config)): AppContext {
-  const db = openDatabase(config.databaseFile);
-  const checkpoints = isFileDatabase(config.databaseFile)
-    ? startWalCheckpoints(db, config.databaseFile, { logger })
-    : null;
+export async function createContext(
+  config: Config,
+  logger: Logger = createLogger(config),
+): Promise<AppContext> {
+  const database = await openDatabase(config.database);
+  const { db } = database;
+  const checkpoints =
+    database.sqlite && isFileDatabase(config.databaseFile)
+      ? startWalCheckpoints(database.sqlite, config.databaseFile, { logger })
+      : null;
   const audit = createAuditService(db);
   const apiKeys = createApiKeyService({ db, config, logger, audit });
   const mailer = createMailer(config, logger);
@@ -114,6 +121,7 @@ export function createContext(config: Config, logger: Logger = createLogger(conf
     config,
     logger,
     db,
+    database,
     mailer,
     auth,
     places,
@@ -136,19 +144,19 @@ export function createContext(config: Config, logger: Logger = createLogger(conf
       admin: createAdminService({ db, accounts, audit, settings }),
       apiKeys,
       audit,
-      system: createSystemService({ db, config, apiKeys }),
+      system: createSystemService({ database, config, apiKeys }),
       tokens,
       partners,
       widget: createWidgetService({ db, analyses, partners, webhooks }),
       widgetAssets: createWidgetAssets(config.widget.dist),
       webhooks,
     },
-    close() {
+    async close() {
       webhooks.stop();
       mailer.close();
       // The worker's connection closes on its own; SQLite checkpoints when the last one does.
       void checkpoints?.stop();
-      db.$client.close();
+      await database.close();
     },
   };
 }

@@ -14,7 +14,7 @@ export interface RunningServer {
 }
 
 export async function startServer(config: Config): Promise<RunningServer> {
-  const context = createContext(config);
+  const context = await createContext(config);
   // Build the place index before the first analysis asks for it.
   const warming = performance.now();
   await context.places
@@ -47,8 +47,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     close() {
       closing ??= new Promise<void>((resolve) => {
         server.close(() => {
-          context.close();
-          resolve();
+          context.close().then(resolve, resolve);
         });
         server.closeIdleConnections();
         setTimeout(() => server.closeAllConnections(), 5000).unref();

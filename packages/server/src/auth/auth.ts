@@ -9,7 +9,7 @@ import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import type { Logger } from "pino";
 import type { Config } from "../config.js";
 import type { Db } from "../db/database.js";
-import * as schema from "../db/schema.js";
+import { currentEngine, currentTables } from "../db/schema.js";
 import { passwordResetMail } from "../email/account-templates.js";
 import type { Mailer } from "../email/mailer.js";
 import { existingAccountMail, verificationMail } from "../email/templates.js";
@@ -43,7 +43,10 @@ export function createAuth(config: Config, db: Db, mailer: Mailer, logger: Logge
     basePath: "/api/auth",
     secret: config.secret,
     trustedOrigins: config.trustedOrigins,
-    database: drizzleAdapter(db, { provider: "sqlite", schema }),
+    database: drizzleAdapter(db, {
+      provider: currentEngine() === "postgres" ? "pg" : "sqlite",
+      schema: currentTables(),
+    }),
     emailAndPassword: {
       enabled: true,
       requireEmailVerification: true,

@@ -14,7 +14,7 @@
 import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
 import type { Logger } from "pino";
-import type { Db } from "./database.js";
+import type SQLite from "better-sqlite3";
 
 /** SQLite's default: checkpoint when the log reaches 1,000 pages. */
 const AUTOMATIC_PAGES = 1000;
@@ -42,11 +42,10 @@ export interface WalCheckpoints {
 }
 
 export function startWalCheckpoints(
-  db: Db,
+  sqlite: SQLite.Database,
   file: string,
   { intervalMs = 1000, logger }: { intervalMs?: number; logger?: Logger } = {},
 ): WalCheckpoints {
-  const sqlite = db.$client;
   const automatic = () => {
     if (sqlite.open) sqlite.pragma(`wal_autocheckpoint = ${AUTOMATIC_PAGES}`);
   };

@@ -16,6 +16,11 @@ export function newestFirst(createdAt: AnyColumn, table: { id: AnyColumn }): SQL
   return [desc(createdAt), desc(tiebreak)];
 }
 
+/** A time as a prepared statement's placeholder value (placeholders skip the column's mapping). */
+export function timestampParam(at: Date): Date | number {
+  return currentEngine() === "postgres" ? at : at.getTime();
+}
+
 /** A number inside a JSON column, by path (e.g. ["marketSummary", "totalMarketRevenue"]). */
 export function jsonNumber(column: AnyColumn, path: readonly string[]): SQL<number | null> {
   if (currentEngine() === "postgres") {

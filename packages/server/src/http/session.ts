@@ -37,7 +37,7 @@ export async function currentUser(req: Request, accounts: AccountService): Promi
   if (req.currentUser === undefined) {
     const bearer = bearerToken(req);
     if (bearer !== null) {
-      const found = accounts.userForToken(bearer);
+      const found = await accounts.userForToken(bearer);
       if (!found) throw new AppError("UNAUTHORIZED", TOKEN_MESSAGES.invalidToken);
       req.apiTokenId = found.tokenId;
       req.currentUser = found.user;

@@ -59,15 +59,15 @@ export interface PageOf<T> {
  * Runs `read(limit + 1, offset)` and makes the page; `count()` runs only when the total cannot
  * be told from the rows read (a full page).
  */
-export function readPage<T>(
+export async function readPage<T>(
   page: PageRequest,
-  read: (limit: number, offset: number) => T[],
-  count: () => number,
-): PageOf<T> & { hasMore: boolean } {
-  const rows = read(page.limit + 1, page.offset);
+  read: (limit: number, offset: number) => Promise<T[]>,
+  count: () => Promise<number>,
+): Promise<PageOf<T> & { hasMore: boolean }> {
+  const rows = await read(page.limit + 1, page.offset);
   const hasMore = rows.length > page.limit;
   const items = hasMore ? rows.slice(0, page.limit) : rows;
-  const total = hasMore || page.offset > 0 ? count() : items.length;
+  const total = hasMore || page.offset > 0 ? await count() : items.length;
   return { items, total, hasMore };
 }
 

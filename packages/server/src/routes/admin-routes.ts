@@ -29,61 +29,61 @@ export function adminRoutes(ctx: AppContext): Router {
   const signedIn = requireUser(accounts);
   router.use("/admin", adminOnly);
 
-  router.get("/admin/analytics", (_req, res) => {
-    res.json(admin.analytics());
+  router.get("/admin/analytics", async (_req, res) => {
+    res.json(await admin.analytics());
   });
 
   /* -------------------------------------------------------------- users */
 
-  router.get("/admin/users", (req, res) => {
+  router.get("/admin/users", async (req, res) => {
     const page = pageRequest(req.query);
-    res.json(pageBody("users", page, admin.users(page)));
+    res.json(pageBody("users", page, await admin.users(page)));
   });
 
-  router.put("/admin/users/:userId/admin", (req, res) => {
+  router.put("/admin/users/:userId/admin", async (req, res) => {
     const body = parse(setAdminRequestSchema, req.body);
-    res.json(admin.setAdmin(userOf(req), req.params.userId, body.isAdmin));
+    res.json(await admin.setAdmin(userOf(req), req.params.userId, body.isAdmin));
   });
 
-  router.delete("/admin/users/:userId", (req, res) => {
-    res.json(admin.deleteUser(userOf(req), req.params.userId));
+  router.delete("/admin/users/:userId", async (req, res) => {
+    res.json(await admin.deleteUser(userOf(req), req.params.userId));
   });
 
   /* -------------------------------------------------------------- analyses */
 
-  router.get("/admin/analyses", (req, res) => {
+  router.get("/admin/analyses", async (req, res) => {
     const page = pageRequest(req.query);
-    res.json(pageBody("analyses", page, admin.analyses(page)));
+    res.json(pageBody("analyses", page, await admin.analyses(page)));
   });
 
-  router.delete("/admin/analyses/bulk", (req, res) => {
+  router.delete("/admin/analyses/bulk", async (req, res) => {
     const body = parse(bulkDeleteAnalysesRequestSchema, req.body);
-    res.json(admin.bulkDeleteAnalyses(userOf(req), body.analysisIds));
+    res.json(await admin.bulkDeleteAnalyses(userOf(req), body.analysisIds));
   });
 
   /* -------------------------------------------------------------- settings */
 
-  router.get("/admin/settings", (_req, res) => {
-    res.json(settings.all());
+  router.get("/admin/settings", async (_req, res) => {
+    res.json(await settings.all());
   });
 
-  router.patch("/admin/settings", (req, res) => {
+  router.patch("/admin/settings", async (req, res) => {
     const body = parse(settingsPatchSchema, req.body);
-    res.json(admin.updateSettings(userOf(req), body));
+    res.json(await admin.updateSettings(userOf(req), body));
   });
 
   /** The results page reads the video URLs (spec §6): any signed-in user. */
-  router.get("/settings/videos", signedIn, (_req, res) => {
-    res.json(settings.all());
+  router.get("/settings/videos", signedIn, async (_req, res) => {
+    res.json(await settings.all());
   });
 
   /* -------------------------------------------------------------- API keys */
 
-  router.get("/admin/api-keys", (_req, res) => {
+  router.get("/admin/api-keys", async (_req, res) => {
     res.json({ apiKeys: apiKeys.list() });
   });
 
-  router.put("/admin/api-keys/:name", (req, res) => {
+  router.put("/admin/api-keys/:name", async (req, res) => {
     const name = apiKeys.nameOf(req.params.name);
     const body = parse(saveApiKeyRequestSchema, req.body);
     res.json(apiKeys.save(userOf(req), name, body.value));
@@ -95,13 +95,13 @@ export function adminRoutes(ctx: AppContext): Router {
     res.json(await apiKeys.test(name, body.value));
   });
 
-  router.delete("/admin/api-keys/:name", (req, res) => {
+  router.delete("/admin/api-keys/:name", async (req, res) => {
     const name = apiKeys.nameOf(req.params.name);
     res.json(apiKeys.remove(userOf(req), name));
   });
 
   /** The spec's call for the maps key. */
-  router.post("/admin/save-api-key", (req, res) => {
+  router.post("/admin/save-api-key", async (req, res) => {
     const body = parse(saveMapsKeyRequestSchema, req.body);
     const saved = apiKeys.save(userOf(req), "googleMaps", body.googleMapsApiKey);
     res.json({
@@ -113,7 +113,7 @@ export function adminRoutes(ctx: AppContext): Router {
   });
 
   /** The configured map key for signed-in users; 404 when there is none (never a fallback). */
-  router.get("/config/google-maps-key", signedIn, (_req, res) => {
+  router.get("/config/google-maps-key", signedIn, async (_req, res) => {
     const apiKey = ctx.keys.get("googleMaps");
     if (!apiKey) throw new AppError("NOT_FOUND", "No Google Maps API key is configured");
     res.setHeader("Cache-Control", "no-store");
@@ -122,8 +122,8 @@ export function adminRoutes(ctx: AppContext): Router {
 
   /* -------------------------------------------------------------- operations */
 
-  router.get("/admin/system", (_req, res) => {
-    res.json(system.status());
+  router.get("/admin/system", async (_req, res) => {
+    res.json(await system.status());
   });
 
   /**
@@ -131,7 +131,7 @@ export function adminRoutes(ctx: AppContext): Router {
    * buffer holds). The cursor is the last entry's sequence number, so the lines written while a
    * user pages (this call's own among them) never shift the next page.
    */
-  router.get("/admin/logs", (req, res) => {
+  router.get("/admin/logs", async (req, res) => {
     const { level, limit = logs.capacity, cursor } = parse(logsQuerySchema, req.query);
     const before = cursor ? decodeKeyCursor(cursor) : undefined;
     const read = logs.entries({ level, limit: limit + 1, before });
@@ -145,9 +145,9 @@ export function adminRoutes(ctx: AppContext): Router {
     });
   });
 
-  router.get("/admin/audit", (req, res) => {
+  router.get("/admin/audit", async (req, res) => {
     const page = pageRequest(req.query);
-    res.json(pageBody("entries", page, audit.list(page)));
+    res.json(pageBody("entries", page, await audit.list(page)));
   });
 
   /** The spec's logging dashboard call: development only, and administrators only there too. */
@@ -159,7 +159,7 @@ export function adminRoutes(ctx: AppContext): Router {
       next();
     },
     adminOnly,
-    (req, res) => {
+    async (req, res) => {
       const query = parse(logsQuerySchema, req.query);
       res.json({ entries: logs.entries(query) });
     },

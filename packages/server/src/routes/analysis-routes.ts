@@ -20,25 +20,25 @@ export function analysisRoutes({ services: { accounts, analyses } }: AppContext)
     res.status(201).json(await analyses.analyze(userOf(req).id, body));
   });
 
-  router.get("/market-analysis/:id", (req, res) => {
-    res.json(analyses.get(req.params.id, userOf(req)));
+  router.get("/market-analysis/:id", async (req, res) => {
+    res.json(await analyses.get(req.params.id, userOf(req)));
   });
 
-  router.get("/analyses", (req, res) => {
+  router.get("/analyses", async (req, res) => {
     const page = pageRequest(req.query);
-    res.json(pageBody("analyses", page, analyses.list(userOf(req).id, page)));
+    res.json(pageBody("analyses", page, await analyses.list(userOf(req).id, page)));
   });
 
-  router.get("/analyses/:id", (req, res) => {
-    res.json(analyses.get(req.params.id, userOf(req)));
+  router.get("/analyses/:id", async (req, res) => {
+    res.json(await analyses.get(req.params.id, userOf(req)));
   });
 
-  router.get("/analyses/:id/zip-areas", (req, res) => {
-    res.json(analyses.zipAreas(req.params.id, userOf(req)));
+  router.get("/analyses/:id/zip-areas", async (req, res) => {
+    res.json(await analyses.zipAreas(req.params.id, userOf(req)));
   });
 
-  router.get("/analyses/:id/zip-areas.csv", (req, res) => {
-    const zips = analyses.zipAreas(req.params.id, userOf(req));
+  router.get("/analyses/:id/zip-areas.csv", async (req, res) => {
+    const zips = await analyses.zipAreas(req.params.id, userOf(req));
     res
       .type("text/csv; charset=utf-8")
       .attachment(zipAreasFileName(zips.location))
@@ -46,9 +46,9 @@ export function analysisRoutes({ services: { accounts, analyses } }: AppContext)
   });
 
   // Owner or administrator; anyone else 404 (as every analysis route).
-  router.delete("/analyses/:id", (req, res) => {
+  router.delete("/analyses/:id", async (req, res) => {
     const query = parse(deleteAnalysisQuerySchema, req.query);
-    analyses.remove(req.params.id, userOf(req), { ifUnpaid: query.ifUnpaid === "true" });
+    await analyses.remove(req.params.id, userOf(req), { ifUnpaid: query.ifUnpaid === "true" });
     res.status(204).end();
   });
 

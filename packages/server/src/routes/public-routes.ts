@@ -13,16 +13,16 @@ export function publicRoutes({
   const router = Router();
 
   /** The landing video (admin setting) and the map tiles (BIS_MAP_TILE_URL), when set. */
-  router.get("/public/settings", (_req, res) => {
-    const body: PublicSettings = { ...settings.publicSettings() };
+  router.get("/public/settings", async (_req, res) => {
+    const body: PublicSettings = { ...(await settings.publicSettings()) };
     if (config.mapTiles) {
       body.mapTiles = { url: config.mapTiles.url, attribution: config.mapTiles.attribution };
     }
     res.json(body);
   });
 
-  router.get("/admin/setup", (_req, res) => {
-    res.json({ available: !accounts.adminExists() });
+  router.get("/admin/setup", async (_req, res) => {
+    res.json({ available: !(await accounts.adminExists()) });
   });
 
   router.post("/admin/setup", accountCreationRateLimit(), async (req, res) => {
@@ -32,9 +32,9 @@ export function publicRoutes({
   });
 
   /** For load balancers: 200 when the database answers `select 1`, 503 otherwise. */
-  router.get("/health", (_req, res) => {
+  router.get("/health", async (_req, res) => {
     res.setHeader("Cache-Control", "no-store");
-    if (!system.databaseAnswers()) {
+    if (!(await system.databaseAnswers())) {
       res.status(503).json({ status: "unavailable", database: "failing" });
       return;
     }
@@ -47,7 +47,7 @@ export function publicRoutes({
 /** Development-only helpers; absent (404) in production. */
 export function devRoutes({ config, mailer }: AppContext): Router {
   const router = Router();
-  router.get("/dev/outbox", (_req, res) => {
+  router.get("/dev/outbox", async (_req, res) => {
     if (config.isProduction)
       throw new AppError("NOT_FOUND", "The outbox is available in development only");
     res.json({ messages: mailer.outbox() });

@@ -45,16 +45,16 @@ export function tokenRoutes({ config, services: { accounts, tokens } }: AppConte
         throw new AppError("FORBIDDEN", TOKEN_MESSAGES.tokenCannotCreateTokens);
       ownerId = user.id;
     }
-    res.status(201).json(tokens.create(ownerId, body.name));
+    res.status(201).json(await tokens.create(ownerId, body.name));
   });
 
-  router.get("/tokens", signedIn, (req, res) => {
+  router.get("/tokens", signedIn, async (req, res) => {
     const page = pageRequest(req.query);
-    res.json(pageBody("tokens", page, tokens.list(userOf(req).id, req.apiTokenId, page)));
+    res.json(pageBody("tokens", page, await tokens.list(userOf(req).id, req.apiTokenId, page)));
   });
 
-  router.delete("/tokens/:id", signedIn, (req, res) => {
-    res.json(tokens.revoke(userOf(req), req.params.id as string));
+  router.delete("/tokens/:id", signedIn, async (req, res) => {
+    res.json(await tokens.revoke(userOf(req), req.params.id as string));
   });
 
   return router;

@@ -48,7 +48,7 @@ interface Deps {
   auth: Auth;
   mailer: Mailer;
   accounts: AccountService;
-  tokens: { revokeAllTokens(userId: string): number };
+  tokens: { revokeAllTokens(userId: string): Promise<number> };
 }
 
 export function createAccountSecurityService({ config, db, auth, mailer, accounts, tokens }: Deps) {
@@ -61,14 +61,12 @@ export function createAccountSecurityService({ config, db, auth, mailer, account
     return ctx.password.verify({ hash: account.password, password });
   }
 
-  function emailTaken(email: string, exceptUserId: string): boolean {
-    return (
-      db
-        .select({ id: userTable.id })
-        .from(userTable)
-        .where(and(eq(userTable.email, email), ne(userTable.id, exceptUserId)))
-        .get() !== undefined
-    );
+  async function emailTaken(email: string, exceptUserId: string): Promise<boolean> {
+    const [other] = await db
+      .select({ id: userTable.id })
+      .from(userTable)
+      .where(and(eq(userTable.email, email), ne(userTable.id, exceptUserId)));
+    return other !== undefined;
   }
 
   /** The better-auth session behind these headers (not the API token, not a cache). */
@@ -95,7 +93,7 @@ export function createAccountSecurityService({ config, db, auth, mailer, account
       if (newEmail === actor.email.toLowerCase())
         throw new AppError("VALIDATION_FAILED", ACCOUNT_MESSAGES.emailUnchanged);
 
-      if (emailTaken(newEmail, actor.id)) {
+      if (await emailTaken(newEmail, actor.id)) {
         await mailer.send(emailTakenNoticeMail(newEmail, signInUrl));
       } else {
         const ctx = await auth.$context;
@@ -126,14 +124,15 @@ export function createAccountSecurityService({ config, db, auth, mailer, account
       } catch {
         throw invalid;
       }
-      const row = accounts.findById(change.userId);
+      const row = await accounts.findById(change.userId);
       // The account changed its address since (or is gone), or the new one was taken meanwhile.
-      if (!row || row.email !== change.from || emailTaken(change.to, change.userId)) throw invalid;
+      if (!row || row.email !== change.from || (await emailTaken(change.to, change.userId)))
+        throw invalid;
       try {
-        db.update(userTable)
+        await db
+          .update(userTable)
           .set({ email: change.to, emailVerified: true, updatedAt: new Date() })
-          .where(and(eq(userTable.id, change.userId), eq(userTable.email, change.from)))
-          .run();
+          .where(and(eq(userTable.id, change.userId), eq(userTable.email, change.from)));
       } catch (error) {
         // The unique index on email: someone registered the address a moment ago.
         throw new AppError("BAD_REQUEST", ACCOUNT_MESSAGES.emailChangeInvalidLink, {
@@ -170,13 +169,13 @@ export function createAccountSecurityService({ config, db, auth, mailer, account
         throw error;
       }
       const userId = pending.value;
-      tokens.revokeAllTokens(userId);
-      db.update(userTable)
+      await tokens.revokeAllTokens(userId);
+      await db
+        .update(userTable)
         .set({ emailVerified: true, updatedAt: new Date() })
-        .where(eq(userTable.id, userId))
-        .run();
+        .where(eq(userTable.id, userId));
       accounts.userChanged(userId);
-      const row = accounts.findById(userId);
+      const row = await accounts.findById(userId);
       if (!row) throw invalid;
       return accounts.login({ email: row.email, password: input.newPassword }, headers);
     },

@@ -19,6 +19,7 @@ import type { z } from "zod";
 import { type Auth, VERIFIED_CALLBACK_PATH } from "../auth/auth.js";
 import { cookieValue, createSessionCache } from "../auth/session-cache.js";
 import type { Db } from "../db/database.js";
+import { timestampParam } from "../db/dialect.js";
 import { session as sessionTable, user as userTable } from "../db/schema.js";
 import { AppError } from "../lib/errors.js";
 
@@ -90,23 +91,24 @@ function setCookies(headers: Headers | undefined): string[] {
  * no token table.
  */
 export interface TokenResolver {
-  resolve(bearer: string): { user: User; tokenId: string } | null;
+  resolve(bearer: string): Promise<{ user: User; tokenId: string } | null>;
   /** Revokes every live token of the user; answers how many. */
-  revokeAllTokens(userId: string): number;
+  revokeAllTokens(userId: string): Promise<number>;
 }
 
 export function createAccountService(db: Db, auth: Auth, tokens?: TokenResolver) {
-  function findById(id: string): UserRow | undefined {
-    return db.select().from(userTable).where(eq(userTable.id, id)).get();
+  async function findById(id: string): Promise<UserRow | undefined> {
+    const [row] = await db.select().from(userTable).where(eq(userTable.id, id));
+    return row;
   }
 
-  function requireUserRow(id: string): UserRow {
-    const row = findById(id);
+  async function requireUserRow(id: string): Promise<UserRow> {
+    const row = await findById(id);
     if (!row) throw new AppError("UNAUTHORIZED", "Please sign in to continue");
     return row;
   }
 
-  // Every signed-in request runs this: prepared once (expires_at is stored in milliseconds).
+  // Every signed-in request runs this: prepared once.
   const liveSessionUser = db
     .select({ user: userTable })
     .from(sessionTable)
@@ -117,7 +119,7 @@ export function createAccountService(db: Db, auth: Auth, tokens?: TokenResolver)
         gt(sessionTable.expiresAt, sql.placeholder("now")),
       ),
     )
-    .prepare();
+    .prepare("live_session_user");
   /** Session cookie values better-auth verified lately (never a value it did not check). */
   const verifiedCookies = createSessionCache();
 
@@ -140,7 +142,7 @@ export function createAccountService(db: Db, auth: Auth, tokens?: TokenResolver)
       if (value !== null) {
         const token = verifiedCookies.get(value);
         if (token !== null) {
-          const found = liveSessionUser.get({ token, now: Date.now() });
+          const [found] = await liveSessionUser.execute({ token, now: timestampParam(new Date()) });
           if (found) return toUserDto(found.user);
           verifiedCookies.forget(value);
         }
@@ -148,13 +150,13 @@ export function createAccountService(db: Db, auth: Auth, tokens?: TokenResolver)
       const result = await auth.api.getSession({ headers });
       if (!result) return null;
       if (value !== null) verifiedCookies.remember(value, result.session.token, ctx.secret);
-      const row = findById(result.user.id);
+      const row = await findById(result.user.id);
       return row ? toUserDto(row) : null;
     },
 
     /** The owner of a personal API token (`Authorization: Bearer bis_…`), or null. */
-    userForToken(bearer: string): { user: User; tokenId: string } | null {
-      return tokens?.resolve(bearer) ?? null;
+    async userForToken(bearer: string): Promise<{ user: User; tokenId: string } | null> {
+      return (await tokens?.resolve(bearer)) ?? null;
     },
 
     /**
@@ -197,7 +199,7 @@ export function createAccountService(db: Db, auth: Auth, tokens?: TokenResolver)
           returnHeaders: true,
         });
         return {
-          user: toUserDto(requireUserRow(result.response.user.id)),
+          user: toUserDto(await requireUserRow(result.response.user.id)),
           cookies: setCookies(result.headers),
         };
       } catch (error) {
@@ -214,7 +216,7 @@ export function createAccountService(db: Db, auth: Auth, tokens?: TokenResolver)
         const result = await auth.api.signInEmail(signInRequest(input, headers));
         const ctx = await auth.$context;
         await ctx.internalAdapter.deleteSession(result.token);
-        return toUserDto(requireUserRow(result.user.id));
+        return toUserDto(await requireUserRow(result.user.id));
       } catch (error) {
         fromAuthError(error);
       }
@@ -235,10 +237,10 @@ export function createAccountService(db: Db, auth: Auth, tokens?: TokenResolver)
      * same way whether or not another account has it.
      */
     async updateProfile(userId: string, input: ProfileRequest): Promise<User> {
-      const current = requireUserRow(userId);
+      const current = await requireUserRow(userId);
       if (input.email.trim().toLowerCase() !== current.email.toLowerCase())
         throw new AppError("VALIDATION_FAILED", ACCOUNT_MESSAGES.emailChangeNeedsPassword);
-      const row = db
+      const [row] = await db
         .update(userTable)
         .set({
           firstName: input.firstName.trim(),
@@ -247,8 +249,7 @@ export function createAccountService(db: Db, auth: Auth, tokens?: TokenResolver)
           updatedAt: new Date(),
         })
         .where(eq(userTable.id, userId))
-        .returning()
-        .get();
+        .returning();
       if (!row) throw new AppError("UNAUTHORIZED", "Please sign in to continue");
       return toUserDto(row);
     },
@@ -272,18 +273,20 @@ export function createAccountService(db: Db, auth: Auth, tokens?: TokenResolver)
           headers,
           returnHeaders: true,
         });
-        const revoked = tokens?.revokeAllTokens(result.response.user.id) ?? 0;
+        const revoked = (await tokens?.revokeAllTokens(result.response.user.id)) ?? 0;
         return { cookies: setCookies(result.headers), message: passwordChangedMessage(revoked) };
       } catch (error) {
         fromAuthError(error);
       }
     },
 
-    adminExists(): boolean {
-      return (
-        db.select({ id: userTable.id }).from(userTable).where(eq(userTable.isAdmin, true)).get() !==
-        undefined
-      );
+    async adminExists(): Promise<boolean> {
+      const [admin] = await db
+        .select({ id: userTable.id })
+        .from(userTable)
+        .where(eq(userTable.isAdmin, true))
+        .limit(1);
+      return admin !== undefined;
     },
 
     /**
@@ -295,16 +298,18 @@ export function createAccountService(db: Db, auth: Auth, tokens?: TokenResolver)
       headers?: Headers,
     ): Promise<{ user: User; cookies: string[] }> {
       const run = async () => {
-        if (this.adminExists()) {
+        if (await this.adminExists()) {
           throw new AppError(
             "ADMIN_ALREADY_EXISTS",
             "An administrator already exists. Please sign in instead.",
           );
         }
         const email = input.email.trim().toLowerCase();
-        if (
-          db.select({ id: userTable.id }).from(userTable).where(eq(userTable.email, email)).get()
-        ) {
+        const [taken] = await db
+          .select({ id: userTable.id })
+          .from(userTable)
+          .where(eq(userTable.email, email));
+        if (taken) {
           throw new AppError("EMAIL_IN_USE", "That email address already has an account");
         }
         const ctx = await auth.$context;
@@ -326,7 +331,7 @@ export function createAccountService(db: Db, auth: Auth, tokens?: TokenResolver)
           accountId: created.id,
           password: hash,
         });
-        const user = toUserDto(requireUserRow(created.id));
+        const user = toUserDto(await requireUserRow(created.id));
         if (!headers) return { user, cookies: [] };
         const signedIn = await this.login({ email, password: input.password }, headers);
         return { user: signedIn.user, cookies: signedIn.cookies };

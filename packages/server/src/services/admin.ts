@@ -14,8 +14,9 @@ import {
   type SettingsPatch,
   type User,
 } from "@bis/sdk";
-import { count, desc, eq, gte, inArray, sql, sum } from "drizzle-orm";
+import { count, desc, eq, gte, inArray, sum } from "drizzle-orm";
 import type { Db, Tx } from "../db/database.js";
+import { newestFirst } from "../db/dialect.js";
 import {
   account,
   analysis,
@@ -35,8 +36,8 @@ import type { SettingsService } from "./settings.js";
 const DAY_MS = 24 * 60 * 60 * 1000;
 type Actor = Pick<User, "id" | "email">;
 
-function adminCount(tx: Tx): number {
-  return tx.select({ n: count() }).from(userTable).where(eq(userTable.isAdmin, true)).get()?.n ?? 0;
+function adminCount(tx: Tx): Promise<number> {
+  return tx.$count(userTable, eq(userTable.isAdmin, true));
 }
 
 export function createAdminService(options: {
@@ -53,23 +54,20 @@ export function createAdminService(options: {
     return { ...toUserDto(row), emailVerified: row.emailVerified, analysisCount };
   }
 
-  function analysesOf(userId: string): number {
-    return (
-      db.select({ n: count() }).from(analysis).where(eq(analysis.userId, userId)).get()?.n ?? 0
-    );
+  function analysesOf(userId: string): Promise<number> {
+    return db.$count(analysis, eq(analysis.userId, userId));
   }
 
-  function targetOf(tx: Tx, userId: string) {
-    const row = tx.select().from(userTable).where(eq(userTable.id, userId)).get();
+  async function targetOf(tx: Tx, userId: string) {
+    const [row] = await tx.select().from(userTable).where(eq(userTable.id, userId));
     if (!row) throw new AppError("NOT_FOUND", "User not found");
     return row;
   }
 
   /** Analyses of all users with the owner's email and three figures read in SQL. */
-  function analysisRows(limit: number, offset: number): AdminAnalysis[] {
+  async function analysisRows(limit: number, offset: number): Promise<AdminAnalysis[]> {
     const { id, location, ...summary } = summaryColumns();
-    return (
-      db
+    const rows = await db
         // The list row's columns with the owner and the place, in the order the API has always used.
         .select({
           id,
@@ -84,27 +82,22 @@ export function createAdminService(options: {
         .leftJoin(userTable, eq(userTable.id, analysis.userId))
         .orderBy(desc(analysis.createdAt), desc(analysis.id))
         .limit(limit)
-        .offset(offset)
-        .all()
-        .map((r) => ({ ...toSummary(r), userEmail: r.userEmail ?? null }))
-    );
+        .offset(offset);
+    return rows.map((r) => ({ ...toSummary(r), userEmail: r.userEmail ?? null }));
   }
 
   return {
     /** The four summary cards; revenue is recorded payments net of refunds, in dollars. */
-    analytics(): AdminAnalytics {
+    async analytics(): Promise<AdminAnalytics> {
       const since = new Date(now().getTime() - ACTIVE_USER_DAYS * DAY_MS);
-      const totalUsers = db.select({ n: count() }).from(userTable).get()?.n ?? 0;
-      const activeUsers =
-        db.select({ n: count() }).from(userTable).where(gte(userTable.createdAt, since)).get()?.n ??
-        0;
-      const totalAnalyses = db.select({ n: count() }).from(analysis).get()?.n ?? 0;
-      const cents =
-        db
-          .select({ cents: sum(payment.amount) })
-          .from(payment)
-          .where(eq(payment.status, "succeeded"))
-          .get()?.cents ?? 0;
+      const totalUsers = await db.$count(userTable);
+      const activeUsers = await db.$count(userTable, gte(userTable.createdAt, since));
+      const totalAnalyses = await db.$count(analysis);
+      const [revenue] = await db
+        .select({ cents: sum(payment.amount) })
+        .from(payment)
+        .where(eq(payment.status, "succeeded"));
+      const cents = revenue?.cents ?? 0;
       return {
         totalUsers,
         totalAnalyses,
@@ -117,47 +110,43 @@ export function createAdminService(options: {
     users(page: PageRequest = FIRST_PAGE) {
       return readPage(
         page,
-        (limit, offset): AdminUser[] => {
-          const rows = db
+        async (limit, offset): Promise<AdminUser[]> => {
+          const rows = await db
             .select()
             .from(userTable)
-            .orderBy(desc(userTable.createdAt), desc(sql`${userTable}.rowid`))
+            .orderBy(...newestFirst(userTable.createdAt, userTable))
             .limit(limit)
-            .offset(offset)
-            .all();
+            .offset(offset);
           const ids = rows.map((r) => r.id);
-          const counts = new Map(
+          const perUser =
             ids.length === 0
               ? []
-              : db
+              : await db
                   .select({ userId: analysis.userId, n: count() })
                   .from(analysis)
                   .where(inArray(analysis.userId, ids))
-                  .groupBy(analysis.userId)
-                  .all()
-                  .map((r) => [r.userId, r.n]),
-          );
+                  .groupBy(analysis.userId);
+          const counts = new Map(perUser.map((r) => [r.userId, r.n]));
           return rows.map((row) => toAdminUser(row, counts.get(row.id) ?? 0));
         },
-        () => db.select({ n: count() }).from(userTable).get()?.n ?? 0,
+        () => db.$count(userTable),
       );
     },
 
     /** Grants or withdraws another user's admin flag; their session sees it at once. */
-    setAdmin(actor: Actor, userId: string, isAdmin: boolean): AdminUser {
+    async setAdmin(actor: Actor, userId: string, isAdmin: boolean): Promise<AdminUser> {
       if (actor.id === userId) throw new AppError("BAD_REQUEST", ADMIN_MESSAGES.ownAdminStatus);
-      const updated = db.transaction((tx) => {
-        const target = targetOf(tx, userId);
+      const updated = await db.transaction(async (tx) => {
+        const target = await targetOf(tx, userId);
         if (target.isAdmin === isAdmin) return target;
-        if (!isAdmin && adminCount(tx) <= 1)
+        if (!isAdmin && (await adminCount(tx)) <= 1)
           throw new AppError("CONFLICT", ADMIN_MESSAGES.lastAdmin);
-        const row = tx
+        const [row] = await tx
           .update(userTable)
           .set({ isAdmin, updatedAt: now() })
           .where(eq(userTable.id, userId))
-          .returning()
-          .get();
-        audit.record(
+          .returning();
+        await audit.record(
           actor,
           {
             action: isAdmin ? "user.admin.grant" : "user.admin.revoke",
@@ -170,35 +159,47 @@ export function createAdminService(options: {
         return row ?? target;
       });
       accounts.userChanged(userId);
-      return toAdminUser(updated, analysesOf(userId));
+      return toAdminUser(updated, await analysesOf(userId));
     },
 
     /**
      * Deletes another user with their sessions, sign-in accounts, analyses and payments, in one
      * transaction; their cookie stops working at once.
      */
-    deleteUser(actor: Actor, userId: string): DeleteUserResponse {
+    async deleteUser(actor: Actor, userId: string): Promise<DeleteUserResponse> {
       if (actor.id === userId) throw new AppError("BAD_REQUEST", ADMIN_MESSAGES.deleteSelf);
-      const deleted = db.transaction((tx) => {
-        const target = targetOf(tx, userId);
-        if (target.isAdmin && adminCount(tx) <= 1)
+      const deleted = await db.transaction(async (tx) => {
+        const target = await targetOf(tx, userId);
+        if (target.isAdmin && (await adminCount(tx)) <= 1)
           throw new AppError("CONFLICT", ADMIN_MESSAGES.lastAdmin);
-        const theirAnalyses = tx
-          .select({ id: analysis.id })
-          .from(analysis)
-          .where(eq(analysis.userId, userId))
-          .all()
-          .map((r) => r.id);
-        const payments = tx.delete(payment).where(eq(payment.userId, userId)).run().changes;
+        const theirAnalyses = (
+          await tx.select({ id: analysis.id }).from(analysis).where(eq(analysis.userId, userId))
+        ).map((r) => r.id);
+        const payments = (
+          await tx
+            .delete(payment)
+            .where(eq(payment.userId, userId))
+            .returning({ id: payment.id })
+        ).length;
         // Payments by anyone for their analyses go with the analyses (cascade), stated here.
         if (theirAnalyses.length > 0)
-          tx.delete(payment).where(inArray(payment.analysisId, theirAnalyses)).run();
-        const analyses = tx.delete(analysis).where(eq(analysis.userId, userId)).run().changes;
-        const sessions = tx.delete(session).where(eq(session.userId, userId)).run().changes;
-        tx.delete(account).where(eq(account.userId, userId)).run();
-        tx.delete(verification).where(eq(verification.identifier, target.email)).run();
-        tx.delete(userTable).where(eq(userTable.id, userId)).run();
-        audit.record(
+          await tx.delete(payment).where(inArray(payment.analysisId, theirAnalyses));
+        const analyses = (
+          await tx
+            .delete(analysis)
+            .where(eq(analysis.userId, userId))
+            .returning({ id: analysis.id })
+        ).length;
+        const sessions = (
+          await tx
+            .delete(session)
+            .where(eq(session.userId, userId))
+            .returning({ id: session.id })
+        ).length;
+        await tx.delete(account).where(eq(account.userId, userId));
+        await tx.delete(verification).where(eq(verification.identifier, target.email));
+        await tx.delete(userTable).where(eq(userTable.id, userId));
+        await audit.record(
           actor,
           {
             action: "user.delete",
@@ -219,27 +220,27 @@ export function createAdminService(options: {
       return readPage(
         page,
         (limit, offset) => analysisRows(limit, offset),
-        () => db.select({ n: count() }).from(analysis).get()?.n ?? 0,
+        () => db.$count(analysis),
       );
     },
 
     /** Changes some video URLs (already validated) and records what changed, from → to. */
-    updateSettings(actor: Actor, patch: SettingsPatch): AppSettings {
-      const before = settings.all();
+    async updateSettings(actor: Actor, patch: SettingsPatch): Promise<AppSettings> {
+      const before = await settings.all();
       const changes = Object.entries(patch).filter(
         (entry): entry is [keyof AppSettings, string] =>
           typeof entry[1] === "string" && before[entry[0] as keyof AppSettings] !== entry[1],
       );
       if (changes.length === 0) return before;
       const at = now();
-      db.transaction((tx) => {
+      await db.transaction(async (tx) => {
         for (const [key, value] of changes) {
-          tx.insert(appSetting)
+          await tx
+            .insert(appSetting)
             .values({ key, value, updatedAt: at })
-            .onConflictDoUpdate({ target: appSetting.key, set: { value, updatedAt: at } })
-            .run();
+            .onConflictDoUpdate({ target: appSetting.key, set: { value, updatedAt: at } });
         }
-        audit.record(
+        await audit.record(
           actor,
           {
             action: "settings.update",
@@ -252,27 +253,31 @@ export function createAdminService(options: {
           tx,
         );
       });
-      return settings.all();
+      return await settings.all();
     },
 
     /** Deletes these analyses (their payments go with them); unknown ids are skipped. */
-    bulkDeleteAnalyses(actor: Actor, analysisIds: string[]): { deletedCount: number } {
+    async bulkDeleteAnalyses(
+      actor: Actor,
+      analysisIds: string[],
+    ): Promise<{ deletedCount: number }> {
       const ids = [...new Set(analysisIds)];
       if (ids.length === 0) throw new AppError("VALIDATION_FAILED", ADMIN_MESSAGES.selectAnalyses);
-      return db.transaction((tx) => {
-        const found = tx
+      return db.transaction(async (tx) => {
+        const found = await tx
           .select({ id: analysis.id, userId: analysis.userId, location: analysis.location })
           .from(analysis)
-          .where(inArray(analysis.id, ids))
-          .all();
+          .where(inArray(analysis.id, ids));
         if (found.length === 0) return { deletedCount: 0 };
         const foundIds = found.map((r) => r.id);
-        tx.delete(payment).where(inArray(payment.analysisId, foundIds)).run();
-        const deletedCount = tx
-          .delete(analysis)
-          .where(inArray(analysis.id, foundIds))
-          .run().changes;
-        audit.record(
+        await tx.delete(payment).where(inArray(payment.analysisId, foundIds));
+        const deletedCount = (
+          await tx
+            .delete(analysis)
+            .where(inArray(analysis.id, foundIds))
+            .returning({ id: analysis.id })
+        ).length;
+        await audit.record(
           actor,
           {
             action: "analyses.delete",

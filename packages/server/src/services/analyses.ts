@@ -23,6 +23,7 @@ import {
 } from "@bis/sdk";
 import { and, count, desc, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../db/database.js";
+import { newestFirst } from "../db/dialect.js";
 import { analysis, payment } from "../db/schema.js";
 import { AppError } from "../lib/errors.js";
 import { FIRST_PAGE, type PageRequest, readPage } from "../lib/pagination.js";
@@ -73,16 +74,14 @@ export function createAnalysisService(
    * answers it). Two requests racing at the limit may both pass: a soft cap against runaway
    * scripts and load, not a billing boundary.
    */
-  function checkCreationRate(userId: string) {
+  async function checkCreationRate(userId: string) {
     const perMinute = limits.analysesPerMinute;
     if (!perMinute) return;
     const since = new Date(now().getTime() - 60_000);
-    const recent =
-      db
-        .select({ n: count() })
-        .from(analysis)
-        .where(and(eq(analysis.userId, userId), gt(analysis.createdAt, since)))
-        .get()?.n ?? 0;
+    const recent = await db.$count(
+      analysis,
+      and(eq(analysis.userId, userId), gt(analysis.createdAt, since)),
+    );
     if (recent >= perMinute) {
       throw new AppError("RATE_LIMITED", ANALYSIS_RATE_MESSAGE, {
         details: { limit: perMinute, windowSeconds: 60 },
@@ -109,7 +108,7 @@ export function createAnalysisService(
       marketAnalysisCompleted: true,
       marketAnalysisData: sql.placeholder("marketAnalysisData"),
     })
-    .prepare();
+    .prepare("insert_analysis");
 
   function regionOf(code: string): CensusRegion {
     return US_STATES.find((s) => s.code === code)?.region ?? "South";
@@ -178,7 +177,7 @@ export function createAnalysisService(
     const request = normalized(input);
     const data = await compute(request, input.assumptions);
     const id = randomUUID();
-    insertAnalysis.run({
+    await insertAnalysis.execute({
       id,
       userId: owner.userId ?? null,
       partnerId: owner.partnerId ?? null,
@@ -195,7 +194,7 @@ export function createAnalysisService(
 
   return {
     async analyze(userId: string, input: AnalyzeInput): Promise<AnalyzeResponse> {
-      checkCreationRate(userId);
+      await checkCreationRate(userId);
       const { id, data } = await run({ userId }, input);
       return {
         analysis: { id },
@@ -225,13 +224,13 @@ export function createAnalysisService(
     },
 
     /** The partner's latest stored analysis of this area (city matched case-insensitively). */
-    latestForPartner(
+    async latestForPartner(
       partnerId: string,
       input: AnalysisArea,
-    ): { id: string; data: MarketAnalysisData } | null {
+    ): Promise<{ id: string; data: MarketAnalysisData } | null> {
       const state = stateCode(input.state);
       if (!state) return null;
-      const row = db
+      const [row] = await db
         .select({ id: analysis.id, data: analysis.marketAnalysisData })
         .from(analysis)
         .where(
@@ -245,22 +244,21 @@ export function createAnalysisService(
           ),
         )
         .orderBy(desc(analysis.createdAt))
-        .limit(1)
-        .get();
+        .limit(1);
       if (!row?.data) return null;
       return { id: row.id, data: row.data as MarketAnalysisData };
     },
 
-    get(id: string, viewer: User): Analysis {
-      return toAnalysisDto(visibleAnalysis(db, id, viewer));
+    async get(id: string, viewer: User): Promise<Analysis> {
+      return toAnalysisDto(await visibleAnalysis(db, id, viewer));
     },
 
     /**
      * The ZIP areas of an analysis (owner or administrator), recomputed from the embedded ZCTAs
      * around its stored target and radii: the record keeps only their counts.
      */
-    zipAreas(id: string, viewer: User): ZipAreasResponse {
-      const row = visibleAnalysis(db, id, viewer);
+    async zipAreas(id: string, viewer: User): Promise<ZipAreasResponse> {
+      const row = await visibleAnalysis(db, id, viewer);
       const target = (row.marketAnalysisData as MarketAnalysisData | null)?.target;
       const rows = target
         ? places.zipAreas(target.lat, target.lon, row.primaryRadius, row.secondaryRadius)
@@ -278,23 +276,23 @@ export function createAnalysisService(
       const mine = eq(analysis.userId, userId);
       return readPage(
         page,
-        (limit, offset) =>
-          db
+        async (limit, offset) => {
+          const rows = await db
             .select(summaryColumns())
             .from(analysis)
             .where(mine)
-            .orderBy(desc(analysis.createdAt), desc(sql`${analysis}.rowid`))
+            .orderBy(...newestFirst(analysis.createdAt, analysis))
             .limit(limit)
-            .offset(offset)
-            .all()
-            .map((r): AnalysisSummary => toSummary(r)),
-        () => db.select({ n: count() }).from(analysis).where(mine).get()?.n ?? 0,
+            .offset(offset);
+          return rows.map((r): AnalysisSummary => toSummary(r));
+        },
+        () => db.$count(analysis, mine),
       );
     },
 
     /** Re-runs the market analysis of an analysis with these assumption overrides. */
     async rerun(id: string, viewer: User, overrides: Record<string, number>): Promise<Analysis> {
-      const row = visibleAnalysis(db, id, viewer);
+      const row = await visibleAnalysis(db, id, viewer);
       const data = await compute(row, overrides);
       return saveAnalysis(db, row.id, { marketAnalysisData: data, updatedAt: now() });
     },
@@ -304,28 +302,24 @@ export function createAnalysisService(
      * with its payments, as the admin bulk delete does, and records it in the audit trail, all
      * in one transaction. With `ifUnpaid`, a paid analysis is kept (409).
      */
-    remove(id: string, viewer: User, options: { ifUnpaid?: boolean } = {}): void {
-      db.transaction((tx) => {
-        const row = ownedOrAdmin(
-          tx
-            .select({
-              id: analysis.id,
-              userId: analysis.userId,
-              location: analysis.location,
-              isPaid: analysis.isPaid,
-            })
-            .from(analysis)
-            .where(eq(analysis.id, id))
-            .get(),
-          viewer,
-          ANALYSIS_NOT_FOUND_MESSAGE,
-        );
+    async remove(id: string, viewer: User, options: { ifUnpaid?: boolean } = {}): Promise<void> {
+      await db.transaction(async (tx) => {
+        const [found] = await tx
+          .select({
+            id: analysis.id,
+            userId: analysis.userId,
+            location: analysis.location,
+            isPaid: analysis.isPaid,
+          })
+          .from(analysis)
+          .where(eq(analysis.id, id));
+        const row = ownedOrAdmin(found, viewer, ANALYSIS_NOT_FOUND_MESSAGE);
         if (options.ifUnpaid && row.isPaid) {
           throw new AppError("CONFLICT", PAID_ANALYSIS_KEPT_MESSAGE);
         }
-        tx.delete(payment).where(eq(payment.analysisId, row.id)).run();
-        tx.delete(analysis).where(eq(analysis.id, row.id)).run();
-        audit?.record(
+        await tx.delete(payment).where(eq(payment.analysisId, row.id));
+        await tx.delete(analysis).where(eq(analysis.id, row.id));
+        await audit?.record(
           viewer,
           {
             action: "analysis.delete",

@@ -4,8 +4,9 @@
  * columns of a list row, and saving a step's result.
  */
 import type { Analysis, User } from "@bis/sdk";
-import { eq, sql } from "drizzle-orm";
-import type { Db } from "../db/database.js";
+import { eq } from "drizzle-orm";
+import type { Queryable } from "../db/database.js";
+import { jsonNumber } from "../db/dialect.js";
 import { analysis } from "../db/schema.js";
 import { AppError } from "../lib/errors.js";
 import { ownedOrAdmin } from "./access.js";
@@ -15,8 +16,12 @@ export type AnalysisRow = typeof analysis.$inferSelect;
 export const ANALYSIS_NOT_FOUND_MESSAGE = "Analysis not found";
 
 /** The analysis, when the viewer is its owner or an administrator (404 otherwise). */
-export function visibleAnalysis(db: Db, id: string, viewer: User): AnalysisRow {
-  const row = db.select().from(analysis).where(eq(analysis.id, id)).get();
+export async function visibleAnalysis(
+  db: Queryable,
+  id: string,
+  viewer: User,
+): Promise<AnalysisRow> {
+  const [row] = await db.select().from(analysis).where(eq(analysis.id, id));
   return ownedOrAdmin(row, viewer, ANALYSIS_NOT_FOUND_MESSAGE);
 }
 
@@ -65,11 +70,9 @@ export function summaryColumns() {
     marketAnalysisCompleted: analysis.marketAnalysisCompleted,
     keywordResearchCompleted: analysis.keywordResearchCompleted,
     competitionAnalysisCompleted: analysis.competitionAnalysisCompleted,
-    marketSize: sql<number | null>`json_extract(${data}, '$.marketSize')`,
-    households: sql<number | null>`json_extract(${data}, '$.households')`,
-    totalMarketRevenue: sql<
-      number | null
-    >`json_extract(${data}, '$.marketSummary.totalMarketRevenue')`,
+    marketSize: jsonNumber(data, ["marketSize"]),
+    households: jsonNumber(data, ["households"]),
+    totalMarketRevenue: jsonNumber(data, ["marketSummary", "totalMarketRevenue"]),
   };
 }
 
@@ -94,12 +97,12 @@ export function toSummary<
 }
 
 /** Saves a step's result on the analysis and answers the analysis (404 when it is gone). */
-export function saveAnalysis(
-  db: Db,
+export async function saveAnalysis(
+  db: Queryable,
   id: string,
   changes: Partial<typeof analysis.$inferInsert> & { updatedAt: Date },
-): Analysis {
-  const updated = db.update(analysis).set(changes).where(eq(analysis.id, id)).returning().get();
+): Promise<Analysis> {
+  const [updated] = await db.update(analysis).set(changes).where(eq(analysis.id, id)).returning();
   if (!updated) throw new AppError("NOT_FOUND", ANALYSIS_NOT_FOUND_MESSAGE);
   return toAnalysisDto(updated);
 }

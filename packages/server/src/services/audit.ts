@@ -4,13 +4,11 @@
  */
 import { randomUUID } from "node:crypto";
 import type { AuditEntry, User } from "@bis/sdk";
-import { count, desc, sql } from "drizzle-orm";
-import type { Db } from "../db/database.js";
+import type { Db, Queryable } from "../db/database.js";
+import { newestFirst } from "../db/dialect.js";
 import { auditLog } from "../db/schema.js";
 import { FIRST_PAGE, type PageRequest, readPage } from "../lib/pagination.js";
 
-/** A database or a transaction: anything that can insert. */
-type Writer = Pick<Db, "insert">;
 
 export type AuditAction =
   | "user.admin.grant"
@@ -38,8 +36,8 @@ type Actor = Pick<User, "id" | "email"> | null;
 export function createAuditService(db: Db, now: () => Date = () => new Date()) {
   return {
     /** Writes one entry; pass the transaction of the change so both commit or neither. */
-    record(actor: Actor, entry: AuditRecord, writer: Writer = db): void {
-      writer
+    async record(actor: Actor, entry: AuditRecord, writer: Queryable = db): Promise<void> {
+      await writer
         .insert(auditLog)
         .values({
           id: randomUUID(),
@@ -50,8 +48,7 @@ export function createAuditService(db: Db, now: () => Date = () => new Date()) {
           targetId: entry.targetId ?? null,
           detail: entry.detail ?? null,
           createdAt: now(),
-        })
-        .run();
+        });
     },
 
     /** Newest first. */
@@ -59,20 +56,19 @@ export function createAuditService(db: Db, now: () => Date = () => new Date()) {
       return readPage(
         page,
         (limit, offset) => entries(limit, offset),
-        () => db.select({ n: count() }).from(auditLog).get()?.n ?? 0,
+        () => db.$count(auditLog),
       );
     },
   };
 
-  function entries(limit: number, offset: number): AuditEntry[] {
-    return db
+  async function entries(limit: number, offset: number): Promise<AuditEntry[]> {
+    const rows = await db
       .select()
       .from(auditLog)
-      .orderBy(desc(auditLog.createdAt), desc(sql`rowid`))
+      .orderBy(...newestFirst(auditLog.createdAt, auditLog))
       .limit(limit)
-      .offset(offset)
-      .all()
-      .map((row) => ({
+      .offset(offset);
+    return rows.map((row) => ({
         id: row.id,
         actorId: row.actorId,
         actorEmail: row.actorEmail,

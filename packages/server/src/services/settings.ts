@@ -12,31 +12,30 @@ const SETTING_KEYS = [
 ] as const satisfies readonly (keyof AppSettings)[];
 
 export function createSettingsService(db: Db) {
-  function all(): AppSettings {
-    const rows = db
+  async function all(): Promise<AppSettings> {
+    const rows = await db
       .select()
       .from(appSetting)
-      .where(inArray(appSetting.key, [...SETTING_KEYS]))
-      .all();
+      .where(inArray(appSetting.key, [...SETTING_KEYS]));
     const values = Object.fromEntries(rows.map((r) => [r.key, r.value]));
     return Object.fromEntries(SETTING_KEYS.map((k) => [k, values[k] ?? ""])) as AppSettings;
   }
 
   return {
     all,
-    publicSettings(): PublicSettings {
-      const { landingPageVideoUrl } = all();
+    async publicSettings(): Promise<PublicSettings> {
+      const { landingPageVideoUrl } = await all();
       return landingPageVideoUrl ? { landingPageVideoUrl } : {};
     },
-    update(changes: Partial<AppSettings>): AppSettings {
+    async update(changes: Partial<AppSettings>): Promise<AppSettings> {
       const now = new Date();
-      db.transaction((tx) => {
+      await db.transaction(async (tx) => {
         for (const [key, value] of Object.entries(changes)) {
           if (value === undefined) continue;
-          tx.insert(appSetting)
+          await tx
+            .insert(appSetting)
             .values({ key, value, updatedAt: now })
-            .onConflictDoUpdate({ target: appSetting.key, set: { value, updatedAt: now } })
-            .run();
+            .onConflictDoUpdate({ target: appSetting.key, set: { value, updatedAt: now } });
         }
       });
       return all();

@@ -8,7 +8,8 @@ import { fileURLToPath } from "node:url";
 import type { SystemStatus } from "@bis/sdk";
 import { sql } from "drizzle-orm";
 import type { Config } from "../config.js";
-import { type Db, migrationsFolder } from "../db/database.js";
+import type { Database } from "../db/database.js";
+import { migrationsTable, rawRows } from "../db/dialect.js";
 import type { ApiKeyService } from "../keys/api-key-service.js";
 
 /** The version in this package's package.json (found from src/ or dist/). */
@@ -33,27 +34,39 @@ function fileSize(file: string): number {
   }
 }
 
+/** Bytes the database takes: the SQLite file and its log, or PostgreSQL's database size. */
+async function databaseSize(database: Database, file: string): Promise<number> {
+  if (database.engine === "sqlite") return fileSize(file) + fileSize(`${file}-wal`);
+  const [row] = await rawRows<{ bytes: string | number }>(
+    database.db,
+    sql`select pg_database_size(current_database()) as bytes`,
+  );
+  return Number(row?.bytes ?? 0);
+}
+
 export function createSystemService(options: {
-  db: Db;
+  database: Database;
   config: Config;
   apiKeys: ApiKeyService;
   now?: () => Date;
 }) {
-  const { db, config, apiKeys } = options;
+  const { database, config, apiKeys } = options;
+  const { db, migrationsFolder } = database;
   const now = options.now ?? (() => new Date());
   const startedAt = now();
   const version = packageVersion();
 
   /** `select 1` on the database; false when it fails. */
-  function databaseAnswers(): boolean {
+  async function databaseAnswers(): Promise<boolean> {
     try {
-      return db.get<{ ok: number }>(sql`select 1 as ok`)?.ok === 1;
+      const [row] = await rawRows<{ ok: number }>(db, sql`select 1 as ok`);
+      return Number(row?.ok) === 1;
     } catch {
       return false;
     }
   }
 
-  function migrations() {
+  async function migrations() {
     let available = 0;
     try {
       const journal = JSON.parse(
@@ -65,7 +78,11 @@ export function createSystemService(options: {
     }
     let applied = 0;
     try {
-      applied = db.get<{ n: number }>(sql`select count(*) as n from __drizzle_migrations`)?.n ?? 0;
+      const [row] = await rawRows<{ n: number | string }>(
+        db,
+        sql`select count(*) as n from ${migrationsTable()}`,
+      );
+      applied = Number(row?.n ?? 0);
     } catch {
       applied = 0;
     }
@@ -75,9 +92,9 @@ export function createSystemService(options: {
   return {
     databaseAnswers,
 
-    status(): SystemStatus {
-      const ok = databaseAnswers();
-      const state = migrations();
+    async status(): Promise<SystemStatus> {
+      const ok = await databaseAnswers();
+      const state = await migrations();
       return {
         status: ok && state.pending === 0 ? "healthy" : "degraded",
         version,
@@ -87,7 +104,7 @@ export function createSystemService(options: {
         uptimeSeconds: Math.round((now().getTime() - startedAt.getTime()) / 1000),
         database: {
           ok,
-          sizeBytes: fileSize(config.databaseFile) + fileSize(`${config.databaseFile}-wal`),
+          sizeBytes: await databaseSize(database, config.databaseFile),
           migrations: state,
         },
         providers: apiKeys.list().map((k) => ({

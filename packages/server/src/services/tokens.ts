@@ -61,9 +61,9 @@ export function createTokenService(
 ) {
   return {
     /** Creates a token for `userId`; the answer is the only place the secret ever appears. */
-    create(userId: string, name: string): CreatedToken {
+    async create(userId: string, name: string): Promise<CreatedToken> {
       const token = `${API_TOKEN_PREFIX}${randomBase62(SECRET_LENGTH)}`;
-      const row = db
+      const [row] = await db
         .insert(apiToken)
         .values({
           id: randomUUID(),
@@ -73,8 +73,8 @@ export function createTokenService(
           prefix: token.slice(0, PREFIX_LENGTH),
           createdAt: now(),
         })
-        .returning()
-        .get();
+        .returning();
+      if (!row) throw new Error("The API token was not stored");
       return {
         id: row.id,
         name: row.name,
@@ -85,31 +85,30 @@ export function createTokenService(
     },
 
     /** Revokes every live token of a user (password reset); answers how many were revoked. */
-    revokeAllTokens(userId: string): number {
-      return db
+    async revokeAllTokens(userId: string): Promise<number> {
+      const revoked = await db
         .update(apiToken)
         .set({ revokedAt: now() })
         .where(and(eq(apiToken.userId, userId), isNull(apiToken.revokedAt)))
-        .returning({ id: apiToken.id })
-        .all().length;
+        .returning({ id: apiToken.id });
+      return revoked.length;
     },
 
     /** A page of the user's own tokens, revoked ones included, newest first. */
     list(userId: string, currentTokenId?: string, page: PageRequest = FIRST_PAGE) {
       return readPage(
         page,
-        (limit, offset): ApiToken[] =>
-          db
+        async (limit, offset): Promise<ApiToken[]> => {
+          const rows = await db
             .select()
             .from(apiToken)
             .where(eq(apiToken.userId, userId))
             .orderBy(desc(apiToken.createdAt), desc(apiToken.id))
             .limit(limit)
-            .offset(offset)
-            .all()
-            .map((row) => toDto(row, currentTokenId ?? "")),
-        () =>
-          db.select({ n: count() }).from(apiToken).where(eq(apiToken.userId, userId)).get()?.n ?? 0,
+            .offset(offset);
+          return rows.map((row) => toDto(row, currentTokenId ?? ""));
+        },
+        () => db.$count(apiToken, eq(apiToken.userId, userId)),
       );
     },
 
@@ -117,22 +116,18 @@ export function createTokenService(
      * Revokes a token of the actor (administrators: anyone's). Someone else's token answers
      * 404, like a token that does not exist, so ids reveal nothing. Revoking twice is harmless.
      */
-    revoke(actor: User, id: string): ApiToken {
-      const row = ownedOrAdmin(
-        db.select().from(apiToken).where(eq(apiToken.id, id)).get(),
-        actor,
-        "No such API token",
-      );
+    async revoke(actor: User, id: string): Promise<ApiToken> {
+      const [found] = await db.select().from(apiToken).where(eq(apiToken.id, id));
+      const row = ownedOrAdmin(found, actor, "No such API token");
       if (row.revokedAt) return toDto(row);
-      return db.transaction((tx) => {
-        const revoked = tx
+      return db.transaction(async (tx) => {
+        const [revoked] = (await tx
           .update(apiToken)
           .set({ revokedAt: now() })
           .where(eq(apiToken.id, id))
-          .returning()
-          .get() as TokenRow;
+          .returning()) as [TokenRow];
         if (row.userId !== actor.id) {
-          audit.record(
+          await audit.record(
             actor,
             {
               action: "api-token.revoke",
@@ -151,19 +146,18 @@ export function createTokenService(
      * The owner of a bearer token, or null when it is unknown or revoked. Marks the token as
      * used (at most once a minute).
      */
-    resolve(bearer: string): { user: User; tokenId: string } | null {
+    async resolve(bearer: string): Promise<{ user: User; tokenId: string } | null> {
       if (!bearer.startsWith(API_TOKEN_PREFIX)) return null;
-      const found = db
+      const [found] = await db
         .select({ token: apiToken, user: userTable })
         .from(apiToken)
         .innerJoin(userTable, eq(apiToken.userId, userTable.id))
-        .where(and(eq(apiToken.tokenHash, hashToken(bearer)), isNull(apiToken.revokedAt)))
-        .get();
+        .where(and(eq(apiToken.tokenHash, hashToken(bearer)), isNull(apiToken.revokedAt)));
       if (!found) return null;
       const at = now();
       const last = found.token.lastUsedAt?.getTime() ?? 0;
       if (at.getTime() - last >= LAST_USED_RESOLUTION_MS) {
-        db.update(apiToken).set({ lastUsedAt: at }).where(eq(apiToken.id, found.token.id)).run();
+        await db.update(apiToken).set({ lastUsedAt: at }).where(eq(apiToken.id, found.token.id));
       }
       return { user: toUserDto(found.user), tokenId: found.token.id };
     },
