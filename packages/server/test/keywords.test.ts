@@ -76,11 +76,10 @@ describe("POST /api/keyword-analysis/analyze: who may run it", () => {
 
   it("checks entitlement before the cities: unpaid without cities is still 402", async () => {
     const id = await analysisFor(owner);
-    bis.server.context.db
+    await bis.server.context.db
       .update(analysis)
       .set({ marketAnalysisData: null })
-      .where(eq(analysis.id, id))
-      .run();
+      .where(eq(analysis.id, id));
     expect((await errorOf(owner.premium.keywords(id))).status).toBe(402);
   });
 
@@ -89,7 +88,7 @@ describe("POST /api/keyword-analysis/analyze: who may run it", () => {
     const stored = await owner.analyses.get(id);
     const market = stored.marketAnalysisData;
     if (!market) throw new Error("no market data");
-    bis.server.context.db
+    await bis.server.context.db
       .update(analysis)
       .set({
         marketAnalysisData: {
@@ -99,8 +98,7 @@ describe("POST /api/keyword-analysis/analyze: who may run it", () => {
           cityAnalysis: { cityBreakdown: [] },
         },
       })
-      .where(eq(analysis.id, id))
-      .run();
+      .where(eq(analysis.id, id));
     const error = await errorOf(admin.premium.keywords(id));
     expect(error.status).toBe(400);
     expect(error.serverMessage).toBe("Unable to extract cities from market analysis data.");

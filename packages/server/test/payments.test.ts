@@ -348,6 +348,25 @@ describe("Stripe mode", () => {
     expect((await owner.analyses.get(analysisId)).isPaid).toBe(true);
   });
 
+  it("fulfils an event delivered several times at once exactly once", async () => {
+    const { analysisId, intent } = await intentFor(owner);
+    fake.succeed(intent.id);
+    const event = paymentIntentSucceeded(intent);
+    const deliveries = await Promise.all([
+      deliver(event),
+      deliver(event),
+      deliver(event),
+      deliver(paymentIntentSucceeded(intent)),
+    ]);
+    expect(deliveries.map((d) => d.status)).toEqual([200, 200, 200, 200]);
+    const first = deliveries.slice(0, 3).map((d) => d.body.duplicate);
+    expect(first.filter((duplicate) => duplicate === false)).toHaveLength(1);
+    const [paid, ...more] = await paymentsOf(analysisId);
+    expect(more).toEqual([]);
+    expect(paid).toMatchObject({ providerPaymentId: intent.id, status: "succeeded" });
+    expect((await owner.analyses.get(analysisId)).isPaid).toBe(true);
+  });
+
   it("withdraws premium on charge.refunded, keeps it on a partial refund, and replays change nothing", async () => {
     const { analysisId, intent } = await intentFor(owner);
     fake.succeed(intent.id);
@@ -467,7 +486,7 @@ describe("Stripe mode", () => {
 
       const { db } = bis.server.context;
       const thirtyOneDaysAgo = new Date(Date.now() - 31 * 24 * 60 * 60 * 1000);
-      db.update(payment).set({ createdAt: thirtyOneDaysAgo }).where(eq(payment.id, paid.id)).run();
+      await db.update(payment).set({ createdAt: thirtyOneDaysAgo }).where(eq(payment.id, paid.id));
       const late = await errorOf(admin.admin.refundPayment(paid.id));
       expect([late.status, late.code]).toEqual([409, "CONFLICT"]);
       expect(late.serverMessage).toBe(
@@ -483,24 +502,22 @@ describe("Stripe mode", () => {
     const { payments } = bis.server.context.services;
     const [ownerUser, otherUser, adminUser] = await Promise.all([me(owner), me(other), me(admin)]);
 
-    let error: unknown;
-    try {
-      payments.premiumAnalysis(ownerUser, analysisId);
-    } catch (e) {
-      error = e;
-    }
-    expect(error).toMatchObject({
+    await expect(payments.premiumAnalysis(ownerUser, analysisId)).rejects.toMatchObject({
       status: 402,
       code: "PAYMENT_REQUIRED",
       message: PAYMENT_REQUIRED_MESSAGE,
     });
-    expect(() => payments.premiumAnalysis(otherUser, analysisId)).toThrow("Analysis not found");
-    expect(payments.premiumAnalysis(adminUser, analysisId).id).toBe(analysisId);
+    await expect(payments.premiumAnalysis(otherUser, analysisId)).rejects.toThrow(
+      "Analysis not found",
+    );
+    expect((await payments.premiumAnalysis(adminUser, analysisId)).id).toBe(analysisId);
 
     fake.succeed(intent.id);
     await deliver(paymentIntentSucceeded(intent));
-    expect(payments.premiumAnalysis(ownerUser, analysisId).id).toBe(analysisId);
-    expect(() => payments.premiumAnalysis(otherUser, analysisId)).toThrow("Analysis not found");
+    expect((await payments.premiumAnalysis(ownerUser, analysisId)).id).toBe(analysisId);
+    await expect(payments.premiumAnalysis(otherUser, analysisId)).rejects.toThrow(
+      "Analysis not found",
+    );
   });
 
   it("removes a user's payments with their analyses when the user is deleted", async () => {
@@ -513,9 +530,9 @@ describe("Stripe mode", () => {
     await buyer.close();
 
     const { db } = bis.server.context;
-    db.delete(user).where(eq(user.id, buyerId)).run();
-    expect(db.select().from(analysis).where(eq(analysis.userId, buyerId)).all()).toEqual([]);
-    expect(db.select().from(payment).where(eq(payment.userId, buyerId)).all()).toEqual([]);
+    await db.delete(user).where(eq(user.id, buyerId));
+    expect(await db.select().from(analysis).where(eq(analysis.userId, buyerId))).toEqual([]);
+    expect(await db.select().from(payment).where(eq(payment.userId, buyerId))).toEqual([]);
     expect(await paymentsOf(analysisId)).toEqual([]);
   });
 });
@@ -567,6 +584,18 @@ describe("demo mode", () => {
     expect(await owner.payments.confirmDemo({ analysisId })).toEqual(paid);
     expect((await admin.admin.payments()).filter((p) => p.analysisId === analysisId)).toEqual([
       paid,
+    ]);
+  });
+
+  it("takes one payment when the confirmation is clicked twice at once", async () => {
+    const analysisId = await analysisFor(owner);
+    const [first, second] = await Promise.all([
+      owner.payments.confirmDemo({ analysisId }),
+      owner.payments.confirmDemo({ analysisId }),
+    ]);
+    expect(second).toEqual(first);
+    expect((await admin.admin.payments()).filter((p) => p.analysisId === analysisId)).toEqual([
+      first,
     ]);
   });
 

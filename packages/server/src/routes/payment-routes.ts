@@ -23,14 +23,14 @@ export function paymentRoutes({ services: { accounts, payments } }: AppContext):
     res.json(await payments.createIntent(userOf(req), body.analysisId));
   });
 
-  router.post("/payments/demo/confirm", (req, res) => {
+  router.post("/payments/demo/confirm", async (req, res) => {
     const body = parse(paymentIntentRequestSchema, req.body);
-    res.json(payments.confirmDemo(userOf(req), body.analysisId));
+    res.json(await payments.confirmDemo(userOf(req), body.analysisId));
   });
 
-  router.get("/admin/payments", (req, res) => {
+  router.get("/admin/payments", async (req, res) => {
     const page = pageRequest(req.query);
-    res.json(pageBody("payments", page, payments.list(page)));
+    res.json(pageBody("payments", page, await payments.list(page)));
   });
 
   router.post("/admin/payments/:id/refund", async (req, res) => {
@@ -46,9 +46,9 @@ export function stripeWebhookRoutes({ services: { payments } }: AppContext): Rou
   router.post(
     "/webhooks/stripe",
     express.raw({ type: "application/json", limit: "512kb" }),
-    (req, res) => {
+    async (req, res) => {
       const signature = req.headers["stripe-signature"];
-      const result = payments.handleWebhook(
+      const result = await payments.handleWebhook(
         req.body,
         typeof signature === "string" ? signature : undefined,
       );

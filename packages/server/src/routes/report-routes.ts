@@ -26,11 +26,11 @@ export function reportRoutes({
 
   router.use("/analyses/:id/report.pdf", requireUser(accounts));
 
-  router.get("/analyses/:id/report.pdf", (req, res) => {
+  router.get("/analyses/:id/report.pdf", async (req, res) => {
     const viewer = userOf(req);
-    const row = payments.premiumAnalysis(viewer, req.params.id);
+    const row = await payments.premiumAnalysis(viewer, req.params.id);
     const analysis = reportAnalysis(row);
-    const zipAreas = analyses.zipAreas(row.id, viewer);
+    const zipAreas = await analyses.zipAreas(row.id, viewer);
     const { pdf, pageCount, renderMs } = renderReport(analysis, {
       zipAreas,
       deliverables: payments.config().deliverables,

@@ -118,7 +118,7 @@ export function createCompetitionService(deps: CompetitionServiceDeps) {
   return {
     /** Runs (or re-runs) the competition analysis of an analysis and returns the analysis. */
     async runCompetitionAnalysis(viewer: User, analysisId: string): Promise<Analysis> {
-      const row = deps.payments.premiumAnalysis(viewer, analysisId);
+      const row = await deps.payments.premiumAnalysis(viewer, analysisId);
       if (!row.keywordResearchCompleted) {
         throw new AppError("BAD_REQUEST", KEYWORD_RESEARCH_REQUIRED_MESSAGE);
       }

@@ -61,7 +61,7 @@ export function createKeywordService(deps: KeywordServiceDeps) {
     async runKeywordResearch(viewer: User, analysisId: string | undefined): Promise<Analysis> {
       const id = analysisId?.trim();
       if (!id) throw new AppError("VALIDATION_FAILED", ANALYSIS_ID_NOT_FOUND_MESSAGE);
-      const row = deps.payments.premiumAnalysis(viewer, id);
+      const row = await deps.payments.premiumAnalysis(viewer, id);
 
       const market = row.marketAnalysisData as MarketAnalysisData | null;
       if (!market || keywordCities(market).cities.length === 0) {

@@ -13,10 +13,10 @@
  * `payment_success=true` grants nothing; the app just asks again.
  */
 import type { Payment, PaymentConfig, PremiumDeliverable, User } from "@bis/sdk";
-import { count, desc, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { PaymentsConfig } from "../config.js";
 import type { Db } from "../db/database.js";
+import { newestFirst } from "../db/dialect.js";
 import { payment } from "../db/schema.js";
 import { FIRST_PAGE, type PageRequest, readPage } from "../lib/pagination.js";
 import type { StripeClient } from "../payments/stripe-client.js";
@@ -49,16 +49,16 @@ export interface PaymentServiceOptions {
 function listPayments(db: Db, page: PageRequest) {
   return readPage(
     page,
-    (limit, offset) =>
-      db
-        .select()
-        .from(payment)
-        .orderBy(desc(payment.createdAt), desc(sql`${payment}.rowid`))
-        .limit(limit)
-        .offset(offset)
-        .all()
-        .map(toPaymentDto),
-    () => db.select({ n: count() }).from(payment).get()?.n ?? 0,
+    async (limit, offset) =>
+      (
+        await db
+          .select()
+          .from(payment)
+          .orderBy(...newestFirst(payment.createdAt, payment))
+          .limit(limit)
+          .offset(offset)
+      ).map(toPaymentDto),
+    () => db.$count(payment),
   );
 }
 
@@ -77,14 +77,14 @@ export function createPaymentService(options: PaymentServiceOptions) {
     config: (): PaymentConfig => checkoutConfig(ctx),
     createIntent: (viewer: User, analysisId: string): Promise<{ clientSecret: string }> =>
       createIntent(ctx, viewer, analysisId),
-    fulfil: (input: FulfilInput): Fulfilment => fulfil(ctx, input),
-    handleWebhook: (rawBody: unknown, signature: string | undefined): WebhookResult =>
+    fulfil: (input: FulfilInput): Promise<Fulfilment> => fulfil(ctx, input),
+    handleWebhook: (rawBody: unknown, signature: string | undefined): Promise<WebhookResult> =>
       handleWebhook(ctx, rawBody, signature),
-    confirmDemo: (viewer: User, analysisId: string): Payment =>
+    confirmDemo: (viewer: User, analysisId: string): Promise<Payment> =>
       confirmDemo(ctx, viewer, analysisId),
     list: (page: PageRequest = FIRST_PAGE) => listPayments(ctx.db, page),
     refund: (admin: User, paymentId: string): Promise<Payment> => refund(ctx, admin, paymentId),
-    premiumAnalysis: (viewer: User, analysisId: string): AnalysisRow =>
+    premiumAnalysis: (viewer: User, analysisId: string): Promise<AnalysisRow> =>
       premiumAnalysis(ctx.db, viewer, analysisId),
   };
 }

@@ -44,8 +44,12 @@ export function requirePurchasable(ctx: PaymentContext): void {
  * The buyer's own analysis. Another user's is 404 (as for any analysis they may not see); an
  * administrator is told why not (403).
  */
-export function ownAnalysis(ctx: PaymentContext, viewer: User, analysisId: string): AnalysisRow {
-  const row = visibleAnalysis(ctx.db, analysisId, viewer);
+export async function ownAnalysis(
+  ctx: PaymentContext,
+  viewer: User,
+  analysisId: string,
+): Promise<AnalysisRow> {
+  const row = await visibleAnalysis(ctx.db, analysisId, viewer);
   if (row.userId !== viewer.id) {
     throw new AppError(
       "FORBIDDEN",

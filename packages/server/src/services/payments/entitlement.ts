@@ -18,8 +18,12 @@ function requirePremium(row: Pick<AnalysisRow, "isPaid">, viewer: User): void {
 }
 
 /** The analysis, when the viewer may see it (404 otherwise) and has premium (402 otherwise). */
-export function premiumAnalysis(db: Db, viewer: User, analysisId: string): AnalysisRow {
-  const row = visibleAnalysis(db, analysisId, viewer);
+export async function premiumAnalysis(
+  db: Db,
+  viewer: User,
+  analysisId: string,
+): Promise<AnalysisRow> {
+  const row = await visibleAnalysis(db, analysisId, viewer);
   requirePremium(row, viewer);
   return row;
 }

@@ -31,25 +31,30 @@ export interface Fulfilment {
   result: "granted" | "already" | "refunded";
 }
 
-export function setPaid(ctx: PaymentContext, tx: Tx, analysisId: string, paid: boolean): void {
-  tx.update(analysis)
+export async function setPaid(
+  ctx: PaymentContext,
+  tx: Tx,
+  analysisId: string,
+  paid: boolean,
+): Promise<void> {
+  await tx
+    .update(analysis)
     .set({ isPaid: paid, updatedAt: ctx.now() })
-    .where(eq(analysis.id, analysisId))
-    .run();
+    .where(eq(analysis.id, analysisId));
 }
 
-/** The fulfilment, inside the caller's transaction. */
-export function fulfilIn(ctx: PaymentContext, tx: Tx, input: FulfilInput): Fulfilment {
-  const existing = tx
-    .select()
-    .from(payment)
-    .where(eq(payment.providerPaymentId, input.providerPaymentId))
-    .get();
-  if (existing) {
-    if (existing.status === "succeeded") setPaid(ctx, tx, existing.analysisId, true);
-    return { payment: existing, result: existing.status === "refunded" ? "refunded" : "already" };
-  }
-  const refundFirst = tx
+/**
+ * The fulfilment, inside the caller's transaction. The payment's unique `providerPaymentId`
+ * makes it once: the row is inserted first and only an inserted row grants. Of two deliveries
+ * at once (two server instances), the second's insert waits for the first transaction and then
+ * inserts nothing, so it answers the recorded payment.
+ */
+export async function fulfilIn(
+  ctx: PaymentContext,
+  tx: Tx,
+  input: FulfilInput,
+): Promise<Fulfilment> {
+  const [refundFirst] = await tx
     .select()
     .from(stripeEvent)
     .where(
@@ -58,8 +63,8 @@ export function fulfilIn(ctx: PaymentContext, tx: Tx, input: FulfilInput): Fulfi
         eq(stripeEvent.outcome, REFUND_BEFORE_PAYMENT),
       ),
     )
-    .get();
-  const row = tx
+    .limit(1);
+  const [row] = await tx
     .insert(payment)
     .values({
       id: randomUUID(),
@@ -73,20 +78,57 @@ export function fulfilIn(ctx: PaymentContext, tx: Tx, input: FulfilInput): Fulfi
       createdAt: ctx.now(),
       refundedAt: refundFirst ? refundFirst.processedAt : null,
     })
-    .returning()
-    .get();
+    .onConflictDoNothing({ target: payment.providerPaymentId })
+    .returning();
+  if (!row) return recorded(ctx, tx, input.providerPaymentId);
   if (refundFirst) return { payment: row, result: "refunded" };
-  setPaid(ctx, tx, input.analysisId, true);
+  await setPaid(ctx, tx, input.analysisId, true);
   return { payment: row, result: "granted" };
 }
 
+/** A payment recorded before: it grants nothing new (a succeeded one keeps its analysis paid). */
+async function recorded(
+  ctx: PaymentContext,
+  tx: Tx,
+  providerPaymentId: string,
+): Promise<Fulfilment> {
+  const [existing] = await tx
+    .select()
+    .from(payment)
+    .where(eq(payment.providerPaymentId, providerPaymentId))
+    .limit(1);
+  // Inserted by another transaction and deleted since (its user or analysis): fail, and the
+  // caller's transaction rolls back (Stripe delivers the event again).
+  if (!existing) throw new Error(`Payment ${providerPaymentId} vanished while being fulfilled`);
+  if (existing.status === "succeeded") await setPaid(ctx, tx, existing.analysisId, true);
+  return { payment: existing, result: existing.status === "refunded" ? "refunded" : "already" };
+}
+
 /** The fulfilment in a transaction of its own. */
-export function fulfil(ctx: PaymentContext, input: FulfilInput): Fulfilment {
+export function fulfil(ctx: PaymentContext, input: FulfilInput): Promise<Fulfilment> {
   return ctx.db.transaction((tx) => fulfilIn(ctx, tx, input));
 }
 
-/** Demo mode only: the same fulfilment as the webhook, without a card. */
-export function confirmDemo(ctx: PaymentContext, viewer: User, analysisId: string): Payment {
+/** The analysis' succeeded payment, if any. */
+async function succeededPayment(tx: Tx, analysisId: string): Promise<PaymentRow | undefined> {
+  const [paid] = await tx
+    .select()
+    .from(payment)
+    .where(and(eq(payment.analysisId, analysisId), eq(payment.status, "succeeded")))
+    .limit(1);
+  return paid;
+}
+
+/**
+ * Demo mode only: the same fulfilment as the webhook, without a card. The analysis is claimed
+ * first (paid only when it was not), so of two clicks at once one pays and the other is
+ * answered the payment that already unlocked it.
+ */
+export async function confirmDemo(
+  ctx: PaymentContext,
+  viewer: User,
+  analysisId: string,
+): Promise<Payment> {
   const { config, db } = ctx;
   if (config.mode !== "demo") {
     throw new AppError(
@@ -94,26 +136,31 @@ export function confirmDemo(ctx: PaymentContext, viewer: User, analysisId: strin
       "Demo payments are not available: this server takes payments with Stripe.",
     );
   }
-  const row = ownAnalysis(ctx, viewer, analysisId);
-  if (row.isPaid) {
-    // A second click returns the payment that already unlocked it.
-    const paid = db
-      .select()
-      .from(payment)
-      .where(and(eq(payment.analysisId, row.id), eq(payment.status, "succeeded")))
-      .get();
-    if (paid) return toPaymentDto(paid);
-    throw new AppError("CONFLICT", ALREADY_PAID_MESSAGE);
-  }
-  requirePurchasable(ctx);
-  const { payment: paid } = fulfil(ctx, {
-    provider: "demo",
-    providerPaymentId: `demo_${randomUUID()}`,
-    userId: viewer.id,
-    analysisId: row.id,
-    amount: config.amount,
-    currency: config.currency,
+  const row = await ownAnalysis(ctx, viewer, analysisId);
+  if (!row.isPaid) requirePurchasable(ctx);
+  const { payment: paid, result } = await db.transaction(async (tx) => {
+    const claimed = await tx
+      .update(analysis)
+      .set({ isPaid: true, updatedAt: ctx.now() })
+      .where(and(eq(analysis.id, row.id), eq(analysis.isPaid, false)))
+      .returning({ id: analysis.id });
+    if (claimed.length === 0) {
+      // A second click returns the payment that already unlocked it.
+      const existing = await succeededPayment(tx, row.id);
+      if (!existing) throw new AppError("CONFLICT", ALREADY_PAID_MESSAGE);
+      return { payment: existing, result: "already" as const };
+    }
+    return fulfilIn(ctx, tx, {
+      provider: "demo",
+      providerPaymentId: `demo_${randomUUID()}`,
+      userId: viewer.id,
+      analysisId: row.id,
+      amount: config.amount,
+      currency: config.currency,
+    });
   });
-  ctx.log.info({ analysisId: row.id, paymentId: paid.id }, "demo payment confirmed");
+  if (result === "granted") {
+    ctx.log.info({ analysisId: row.id, paymentId: paid.id }, "demo payment confirmed");
+  }
   return toPaymentDto(paid);
 }

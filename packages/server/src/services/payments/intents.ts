@@ -18,12 +18,11 @@ import { fromStripeError } from "./stripe-errors.js";
  * Derived from what is bought (and how many refunds came before), so a double click, a reload
  * or two tabs within Stripe's 24 hours get the same intent, and a purchase after a refund a new one.
  */
-function idempotencyKey(ctx: PaymentContext, row: AnalysisRow, buyer: User): string {
-  const refunds = ctx.db
-    .select({ id: payment.id })
-    .from(payment)
-    .where(and(eq(payment.analysisId, row.id), eq(payment.status, "refunded")))
-    .all().length;
+async function idempotencyKey(ctx: PaymentContext, row: AnalysisRow, buyer: User): Promise<string> {
+  const refunds = await ctx.db.$count(
+    payment,
+    and(eq(payment.analysisId, row.id), eq(payment.status, "refunded")),
+  );
   const digest = createHash("sha256")
     .update(JSON.stringify([row.id, buyer.id, ctx.config.amount, ctx.config.currency, refunds]))
     .digest("hex")
@@ -39,10 +38,10 @@ export async function createIntent(
 ): Promise<{ clientSecret: string }> {
   const { config, log } = ctx;
   const client = stripeRequired(ctx);
-  const row = ownAnalysis(ctx, viewer, analysisId);
+  const row = await ownAnalysis(ctx, viewer, analysisId);
   if (row.isPaid) throw new AppError("CONFLICT", ALREADY_PAID_MESSAGE);
   requirePurchasable(ctx);
-  const key = idempotencyKey(ctx, row, viewer);
+  const key = await idempotencyKey(ctx, row, viewer);
   let intent: Stripe.PaymentIntent;
   try {
     intent = await client.paymentIntents.create(

@@ -14,32 +14,36 @@ import { fromStripeError } from "./stripe-errors.js";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Marks a payment refunded, inside the caller's transaction; null when there is no such payment. */
-export function refundIn(
+/**
+ * Marks a payment refunded, inside the caller's transaction; null when there is no such payment.
+ * Only the update that changes a succeeded payment withdraws premium, so a refund delivered
+ * twice at once (the administrator's and Stripe's, or two instances) is applied once.
+ */
+export async function refundIn(
   ctx: PaymentContext,
   tx: Tx,
   providerPaymentId: string,
-): PaymentRow | null {
-  const row = tx
-    .select()
-    .from(payment)
-    .where(eq(payment.providerPaymentId, providerPaymentId))
-    .get();
-  if (!row) return null;
-  if (row.status === "refunded") return row;
-  const updated = tx
+): Promise<PaymentRow | null> {
+  const [updated] = await tx
     .update(payment)
     .set({ status: "refunded", refundedAt: ctx.now() })
-    .where(eq(payment.id, row.id))
-    .returning()
-    .get();
-  const stillPaid = tx
+    .where(and(eq(payment.providerPaymentId, providerPaymentId), eq(payment.status, "succeeded")))
+    .returning();
+  if (!updated) {
+    const [row] = await tx
+      .select()
+      .from(payment)
+      .where(eq(payment.providerPaymentId, providerPaymentId))
+      .limit(1);
+    return row ?? null;
+  }
+  const [stillPaid] = await tx
     .select({ id: payment.id })
     .from(payment)
-    .where(and(eq(payment.analysisId, row.analysisId), eq(payment.status, "succeeded")))
-    .get();
-  setPaid(ctx, tx, row.analysisId, stillPaid !== undefined);
-  return updated ?? row;
+    .where(and(eq(payment.analysisId, updated.analysisId), eq(payment.status, "succeeded")))
+    .limit(1);
+  await setPaid(ctx, tx, updated.analysisId, stillPaid !== undefined);
+  return updated;
 }
 
 /** 409 unless the payment is still within the money-back guarantee. */
@@ -82,14 +86,14 @@ export async function refund(
   admin: User,
   paymentId: string,
 ): Promise<Payment> {
-  const row = ctx.db.select().from(payment).where(eq(payment.id, paymentId)).get();
+  const [row] = await ctx.db.select().from(payment).where(eq(payment.id, paymentId)).limit(1);
   if (!row) throw new AppError("NOT_FOUND", "Payment not found");
   if (row.status === "refunded") {
     throw new AppError("CONFLICT", "This payment has already been refunded.");
   }
   requireWithinGuarantee(ctx, row);
   if (row.provider === "stripe") await refundThroughStripe(ctx, admin, row);
-  const refunded = ctx.db.transaction((tx) => refundIn(ctx, tx, row.providerPaymentId));
+  const refunded = await ctx.db.transaction((tx) => refundIn(ctx, tx, row.providerPaymentId));
   if (!refunded) throw new AppError("NOT_FOUND", "Payment not found");
   ctx.log.info({ paymentId: row.id, analysisId: row.analysisId, by: admin.id }, "payment refunded");
   return toPaymentDto(refunded);

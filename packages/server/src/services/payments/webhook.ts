@@ -63,12 +63,16 @@ function verifiedEvent(
 }
 
 /** `payment_intent.succeeded`: fulfils when the intent is BIS's, for this user's analysis, at the price. */
-function onPaymentSucceeded(ctx: PaymentContext, tx: Tx, intent: PaymentIntentObject): string {
+async function onPaymentSucceeded(
+  ctx: PaymentContext,
+  tx: Tx,
+  intent: PaymentIntentObject,
+): Promise<string> {
   const { config, log } = ctx;
   const analysisId = intent.metadata?.analysisId;
   const userId = intent.metadata?.userId;
   if (!analysisId || !userId) return "ignored: no BIS metadata";
-  const row = tx.select().from(analysis).where(eq(analysis.id, analysisId)).get();
+  const [row] = await tx.select().from(analysis).where(eq(analysis.id, analysisId)).limit(1);
   if (!row || row.userId !== userId) {
     log.warn(
       { paymentIntent: intent.id, analysisId, userId },
@@ -85,7 +89,7 @@ function onPaymentSucceeded(ctx: PaymentContext, tx: Tx, intent: PaymentIntentOb
     );
     return `ignored: amount ${amount} ${currency} is not the price ${config.amount} ${config.currency}`;
   }
-  const { result } = fulfilIn(ctx, tx, {
+  const { result } = await fulfilIn(ctx, tx, {
     provider: "stripe",
     providerPaymentId: intent.id,
     userId,
@@ -97,7 +101,11 @@ function onPaymentSucceeded(ctx: PaymentContext, tx: Tx, intent: PaymentIntentOb
 }
 
 /** `charge.refunded`: a full refund withdraws premium; a partial one keeps it. */
-function onChargeRefunded(ctx: PaymentContext, tx: Tx, charge: ChargeObject): string {
+async function onChargeRefunded(
+  ctx: PaymentContext,
+  tx: Tx,
+  charge: ChargeObject,
+): Promise<string> {
   const intentId =
     typeof charge.payment_intent === "string" ? charge.payment_intent : charge.payment_intent?.id;
   if (!intentId) return "ignored: no payment intent";
@@ -108,7 +116,7 @@ function onChargeRefunded(ctx: PaymentContext, tx: Tx, charge: ChargeObject): st
     );
     return "ignored: partial refund";
   }
-  const row = refundIn(ctx, tx, intentId);
+  const row = await refundIn(ctx, tx, intentId);
   if (!row) return REFUND_BEFORE_PAYMENT;
   ctx.log.info({ paymentIntent: intentId, analysisId: row.analysisId }, "payment refunded");
   return "refunded";
@@ -124,9 +132,18 @@ function paymentIntentOf(event: ParsedStripeEvent): string | null {
   return null;
 }
 
-/** Records the event and applies it, once per event id; a repeat answers the first outcome. */
-function processEvent(ctx: PaymentContext, tx: Tx, event: ParsedStripeEvent): WebhookResult {
-  const fresh = tx
+/**
+ * Records the event and applies it, once per event id; a repeat answers the first outcome. The
+ * event's row is inserted first and only the delivery that inserted it applies the event: a
+ * delivery of the same event at the same time (another server instance) waits on the `stripe_event`
+ * primary key until the first transaction ends, then inserts nothing and reads its outcome.
+ */
+async function processEvent(
+  ctx: PaymentContext,
+  tx: Tx,
+  event: ParsedStripeEvent,
+): Promise<WebhookResult> {
+  const fresh = await tx
     .insert(stripeEvent)
     .values({
       id: event.id,
@@ -135,33 +152,33 @@ function processEvent(ctx: PaymentContext, tx: Tx, event: ParsedStripeEvent): We
       outcome: "processing",
       processedAt: ctx.now(),
     })
-    .onConflictDoNothing()
-    .run();
-  if (fresh.changes === 0) {
-    const seen = tx.select().from(stripeEvent).where(eq(stripeEvent.id, event.id)).get();
+    .onConflictDoNothing({ target: stripeEvent.id })
+    .returning({ id: stripeEvent.id });
+  if (fresh.length === 0) {
+    const [seen] = await tx.select().from(stripeEvent).where(eq(stripeEvent.id, event.id)).limit(1);
     return { eventId: event.id, type: event.type, duplicate: true, outcome: seen?.outcome ?? "" };
   }
   let outcome: string;
   if (event.type === "payment_intent.succeeded" && !("handled" in event)) {
-    outcome = onPaymentSucceeded(ctx, tx, event.object);
+    outcome = await onPaymentSucceeded(ctx, tx, event.object);
   } else if (event.type === "charge.refunded" && !("handled" in event)) {
-    outcome = onChargeRefunded(ctx, tx, event.object);
+    outcome = await onChargeRefunded(ctx, tx, event.object);
   } else {
     outcome = "ignored: unhandled event type";
   }
-  tx.update(stripeEvent).set({ outcome }).where(eq(stripeEvent.id, event.id)).run();
+  await tx.update(stripeEvent).set({ outcome }).where(eq(stripeEvent.id, event.id));
   return { eventId: event.id, type: event.type, duplicate: false, outcome };
 }
 
-/** A Stripe webhook call: verify, then process in one transaction. */
-export function handleWebhook(
+/** A Stripe webhook call: verify, then process in one transaction (no outside I/O in it). */
+export async function handleWebhook(
   ctx: PaymentContext,
   rawBody: unknown,
   signature: string | undefined,
-): WebhookResult {
+): Promise<WebhookResult> {
   stripeRequired(ctx);
   const event = verifiedEvent(ctx, rawBody, signature);
-  const result = ctx.db.transaction((tx) => processEvent(ctx, tx, event));
+  const result = await ctx.db.transaction((tx) => processEvent(ctx, tx, event));
   ctx.log.info(result, "webhook processed");
   return result;
 }
