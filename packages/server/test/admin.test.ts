@@ -156,21 +156,20 @@ describe("users and the admin flag", () => {
     await admin.admin.setAdmin(secondUser.id, true);
     const staleSecond = { ...(await me(second)) };
     await admin.admin.setAdmin(secondUser.id, false);
-    const admins = () =>
-      ctx()
+    const admins = async () =>
+      (await ctx()
         .db.select()
         .from(user)
-        .where(eq(user.isAdmin, true))
-        .all()
+        .where(eq(user.isAdmin, true)))
         .map((u) => u.id);
-    expect(admins()).toEqual([adminUser.id]);
-    expect(() => ctx().services.admin.setAdmin(staleSecond, adminUser.id, false)).toThrow(
+    expect(await admins()).toEqual([adminUser.id]);
+    await expect(ctx().services.admin.setAdmin(staleSecond, adminUser.id, false)).rejects.toThrow(
       ADMIN_MESSAGES.lastAdmin,
     );
-    expect(() => ctx().services.admin.deleteUser(staleSecond, adminUser.id)).toThrow(
+    await expect(ctx().services.admin.deleteUser(staleSecond, adminUser.id)).rejects.toThrow(
       ADMIN_MESSAGES.lastAdmin,
     );
-    expect(admins()).toEqual([adminUser.id]);
+    expect(await admins()).toEqual([adminUser.id]);
     await second.close();
   });
 
@@ -202,16 +201,16 @@ describe("users and the admin flag", () => {
     const victimUser = await me(victim);
     await paidAnalysisFor(victim);
     const db = ctx().db;
-    expect(db.select().from(session).where(eq(session.userId, victimUser.id)).all().length).toBe(1);
-    expect(db.select().from(payment).where(eq(payment.userId, victimUser.id)).all().length).toBe(1);
+    expect((await db.select().from(session).where(eq(session.userId, victimUser.id))).length).toBe(1);
+    expect((await db.select().from(payment).where(eq(payment.userId, victimUser.id))).length).toBe(1);
 
     const result = await admin.admin.deleteUser(victimUser.id);
     expect(result).toEqual({ deletedUser: { id: victimUser.id, email: victimUser.email } });
 
-    expect(db.select().from(user).where(eq(user.id, victimUser.id)).all()).toEqual([]);
-    expect(db.select().from(session).where(eq(session.userId, victimUser.id)).all()).toEqual([]);
-    expect(db.select().from(analysis).where(eq(analysis.userId, victimUser.id)).all()).toEqual([]);
-    expect(db.select().from(payment).where(eq(payment.userId, victimUser.id)).all()).toEqual([]);
+    expect((await db.select().from(user).where(eq(user.id, victimUser.id)))).toEqual([]);
+    expect((await db.select().from(session).where(eq(session.userId, victimUser.id)))).toEqual([]);
+    expect((await db.select().from(analysis).where(eq(analysis.userId, victimUser.id)))).toEqual([]);
+    expect((await db.select().from(payment).where(eq(payment.userId, victimUser.id)))).toEqual([]);
     expect(await victim.auth.user()).toBeNull();
     expect((await errorOf(victim.analyses.list())).status).toBe(401);
 
@@ -362,7 +361,7 @@ describe("API keys", () => {
       last4: KEYS.yelp.slice(-4),
     });
 
-    const rows = ctx().db.select().from(apiKey).all();
+    const rows = (await ctx().db.select().from(apiKey));
     const yelp = rows.find((r) => r.name === "yelp");
     expect(yelp).toBeDefined();
     const stored = JSON.stringify(yelp);
@@ -377,7 +376,7 @@ describe("API keys", () => {
     expect(() => openValue(secret, "census", yelp as never)).toThrow();
     // The same value saved twice is sealed with a fresh IV.
     await admin.admin.saveApiKey("yelp", KEYS.yelp);
-    const again = ctx().db.select().from(apiKey).where(eq(apiKey.name, "yelp")).get();
+    const again = (await ctx().db.select().from(apiKey).where(eq(apiKey.name, "yelp")))[0];
     expect(again?.iv).not.toBe(yelp?.iv);
     expect(again?.ciphertext).not.toBe(yelp?.ciphertext);
 
@@ -451,7 +450,7 @@ describe("API keys", () => {
 
     const stored = await admin.admin.testApiKey("yelp");
     expect(stored.ok).toBe(true);
-    const row = ctx().db.select().from(apiKey).where(eq(apiKey.name, "yelp")).get();
+    const row = (await ctx().db.select().from(apiKey).where(eq(apiKey.name, "yelp")))[0];
     expect(row).toMatchObject({ lastTestOk: true });
     expect((await admin.admin.apiKeys()).find((k) => k.name === "yelp")).toMatchObject({
       lastTestOk: true,
@@ -623,7 +622,7 @@ describe("system, logs and audit", () => {
     expect(entries.length).toBeGreaterThan(5);
     const times = entries.map((e) => e.createdAt);
     expect([...times].sort().reverse()).toEqual(times);
-    const rows = ctx().db.select().from(auditLog).all();
+    const rows = (await ctx().db.select().from(auditLog));
     expect(rows.length).toBe(entries.length);
   });
 
@@ -633,7 +632,7 @@ describe("system, logs and audit", () => {
     expect(await healthy.json()).toEqual({ status: "ok", database: "ok" });
 
     const spare = await startTestServer();
-    spare.server.context.db.$client.close();
+    await spare.server.context.database.close();
     const failing = await fetch(`${spare.url}/api/health`);
     expect(failing.status).toBe(503);
     expect(await failing.json()).toMatchObject({ status: "unavailable" });

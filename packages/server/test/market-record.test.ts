@@ -4,8 +4,8 @@
  * full form (before this change) read unchanged; and the stored text is much smaller.
  */
 import { eq } from "drizzle-orm";
-import { beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "../src/db/database.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Database, openDatabase } from "../src/db/database.js";
 import { decodeMarketRecord, encodeMarketRecord } from "../src/db/market-record.js";
 import { analysis } from "../src/db/schema.js";
 import { createEmbeddedProvider, loadEmbeddedCensus } from "../src/places/embedded.js";
@@ -68,12 +68,13 @@ describe("encodeMarketRecord / decodeMarketRecord", () => {
 });
 
 describe("a stored analysis of New York, 50/100 mi", () => {
-  const db = openDatabase(":memory:");
+  let database: Database;
   let id: string;
   let written: unknown;
   beforeAll(async () => {
+    database = await openDatabase({ engine: "sqlite", file: ":memory:" });
     const places = createPlaceService(createEmbeddedProvider(), loadEmbeddedCensus);
-    const service = createAnalysisService(db, places);
+    const service = createAnalysisService(database.db, places);
     const run = await service.analyzeForPartner("partner-1", {
       city: "New York",
       state: "NY",
@@ -85,19 +86,20 @@ describe("a stored analysis of New York, 50/100 mi", () => {
     written = JSON.parse(JSON.stringify(run.data));
   }, 30_000);
 
-  it("reads back through drizzle exactly as computed, with its 200 city rows", () => {
-    const [stored] = db
+  afterAll(() => database.close());
+
+  it("reads back through drizzle exactly as computed, with its 200 city rows", async () => {
+    const [stored] = await database.db
       .select({ data: analysis.marketAnalysisData })
       .from(analysis)
-      .where(eq(analysis.id, id))
-      .all();
+      .where(eq(analysis.id, id));
     const data = stored?.data as { cityAnalysis: { cityBreakdown: unknown[] } } | undefined;
     expect(data).toEqual(written);
     expect(data?.cityAnalysis.cityBreakdown).toHaveLength(200);
   });
 
   it("is stored in about 60 % of the bytes of the record", () => {
-    const { text } = db.$client
+    const { text } = (database.sqlite as NonNullable<Database["sqlite"]>)
       .prepare("select market_analysis_data as text from analysis where id = ?")
       .get(id) as { text: string };
     const full = JSON.stringify(written).length;

@@ -5,7 +5,9 @@
  */
 import { randomUUID } from "node:crypto";
 import type { NodeClient } from "@bis/sdk/node";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { analysis } from "../src/db/schema.js";
 import {
   analysisFor,
   errorOf,
@@ -35,20 +37,19 @@ describe("paginated lists", () => {
     owner = await signedInUser(bis, "Lena");
     // One real analysis, copied to 1,500 rows with distinct creation times (as a busy account has).
     const id = await analysisFor(owner);
-    const sqlite = bis.server.context.db.$client;
-    const copy = sqlite.prepare(
-      `INSERT INTO analysis (id, user_id, location, city, state, industry, primary_radius, secondary_radius,
-         is_paid, market_analysis_completed, keyword_research_completed, competition_analysis_completed,
-         market_analysis_data, keyword_research_data, competition_analysis_data, opportunity_score,
-         partner_id, created_at, updated_at)
-       SELECT ?, user_id, location, city, state, industry, primary_radius, secondary_radius,
-         is_paid, market_analysis_completed, keyword_research_completed, competition_analysis_completed,
-         market_analysis_data, keyword_research_data, competition_analysis_data, opportunity_score,
-         partner_id, created_at - ?, updated_at FROM analysis WHERE id = ?`,
-    );
-    sqlite.transaction(() => {
-      for (let i = 1; i < MANY; i++) copy.run(randomUUID(), i * 1000, id);
-    })();
+    const { db } = bis.server.context;
+    const [original] = await db.select().from(analysis).where(eq(analysis.id, id));
+    if (!original) throw new Error("the analysis was not stored");
+    const copies = Array.from({ length: MANY - 1 }, (_, k) => ({
+      ...original,
+      id: randomUUID(),
+      createdAt: new Date(original.createdAt.getTime() - (k + 1) * 1000),
+    }));
+    await db.transaction(async (tx) => {
+      for (let i = 0; i < copies.length; i += 100) {
+        await tx.insert(analysis).values(copies.slice(i, i + 100));
+      }
+    });
   }, 120_000);
   afterAll(async () => {
     await owner?.close();

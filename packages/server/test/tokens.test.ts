@@ -131,10 +131,10 @@ describe("creating a token", () => {
   it("stores only a SHA-256 hash of the token", async () => {
     const { email } = await registered("Hana");
     const created = await client().tokens.create({ name: "hashed", email, password: PASSWORD });
-    const row = db().select().from(apiToken).where(eq(apiToken.id, created.id)).get();
+    const row = (await db().select().from(apiToken).where(eq(apiToken.id, created.id)))[0];
     expect(row?.tokenHash).toBe(hashToken(created.token));
     expect(row?.tokenHash).toMatch(/^[0-9a-f]{64}$/);
-    const everything = JSON.stringify(db().select().from(apiToken).all());
+    const everything = JSON.stringify((await db().select().from(apiToken)));
     expect(everything).not.toContain(created.token);
     expect(everything).not.toContain(created.token.slice(12));
   });
@@ -206,26 +206,26 @@ describe("using a token", () => {
     // Listing is itself a use of the token.
     expect(before[0]?.lastUsedAt).not.toBeNull();
     expect(before[0]?.current).toBe(true);
-    const row = db().select().from(apiToken).where(eq(apiToken.id, created.id)).get();
+    const row = (await db().select().from(apiToken).where(eq(apiToken.id, created.id)))[0];
     expect(row?.lastUsedAt).toBeInstanceOf(Date);
   });
 
-  it("writes lastUsedAt at most once a minute", () => {
+  it("writes lastUsedAt at most once a minute", async () => {
     let now = new Date("2030-01-01T00:00:00Z");
     const service = createTokenService(db(), createAuditService(db()), () => now);
-    const owner = db().select().from(user).limit(1).get();
-    const created = service.create(owner?.id as string, "clock");
-    const lastUsed = () =>
-      db().select().from(apiToken).where(eq(apiToken.id, created.id)).get()?.lastUsedAt?.getTime();
-    service.resolve(created.token);
+    const owner = (await db().select().from(user).limit(1))[0];
+    const created = await service.create(owner?.id as string, "clock");
+    const lastUsed = async () =>
+      (await db().select().from(apiToken).where(eq(apiToken.id, created.id)))[0]?.lastUsedAt?.getTime();
+    await service.resolve(created.token);
     const first = now.getTime();
-    expect(lastUsed()).toBe(first);
+    expect(await lastUsed()).toBe(first);
     now = new Date(first + LAST_USED_RESOLUTION_MS - 1);
-    service.resolve(created.token);
-    expect(lastUsed()).toBe(first);
+    await service.resolve(created.token);
+    expect(await lastUsed()).toBe(first);
     now = new Date(first + LAST_USED_RESOLUTION_MS);
-    expect(service.resolve(created.token)?.tokenId).toBe(created.id);
-    expect(lastUsed()).toBe(now.getTime());
+    expect((await service.resolve(created.token))?.tokenId).toBe(created.id);
+    expect(await lastUsed()).toBe(now.getTime());
   });
 });
 
@@ -281,7 +281,7 @@ describe("revoking a token", () => {
     );
     await admin.tokens.revoke(second.id);
     expect((await errorOf(olga.analyses.list())).status).toBe(401);
-    const audit = db().select().from(auditLog).where(eq(auditLog.targetId, second.id)).all();
+    const audit = (await db().select().from(auditLog).where(eq(auditLog.targetId, second.id)));
     expect(audit.map((a) => a.action)).toEqual(["api-token.revoke"]);
   });
 
@@ -301,12 +301,12 @@ describe("revoking a token", () => {
     );
     await admin.admin.deleteUser(me?.id as string);
     expect((await errorOf(dora.analyses.list())).status).toBe(401);
-    expect(db().select().from(apiToken).where(eq(apiToken.id, created.id)).all()).toEqual([]);
+    expect((await db().select().from(apiToken).where(eq(apiToken.id, created.id)))).toEqual([]);
   });
 });
 
 async function firstAdminEmail(): Promise<string | undefined> {
-  const users = bis.server.context.services.admin.users({ limit: 200, offset: 0 }).items;
+  const users = (await bis.server.context.services.admin.users({ limit: 200, offset: 0 })).items;
   return users.find((u) => u.isAdmin)?.email;
 }
 

@@ -8,29 +8,32 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { startWalCheckpoints } from "../src/db/checkpoints.js";
-import { type Db, openDatabase } from "../src/db/database.js";
+import { openDatabase } from "../src/db/database.js";
+
+type Db = NonNullable<Awaited<ReturnType<typeof openDatabase>>["sqlite"]>;
 
 const dirs: string[] = [];
 afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-function freshDatabase(): { db: Db; file: string } {
+/** The serving SQLite connection, as the server opens it. */
+async function freshDatabase(): Promise<{ db: Db; file: string }> {
   const dir = mkdtempSync(path.join(tmpdir(), "bis-wal-"));
   dirs.push(dir);
   const file = path.join(dir, "bis.db");
-  const db = openDatabase(file);
-  db.$client.exec("create table filler (body text)");
+  const db = (await openDatabase({ engine: "sqlite", file })).sqlite as Db;
+  db.exec("create table filler (body text)");
   return { db, file };
 }
 
 /** Writes about `pages` 4 KB pages of rows through the serving connection. */
 function write(db: Db, pages: number) {
-  const insert = db.$client.prepare("insert into filler (body) values (?)");
+  const insert = db.prepare("insert into filler (body) values (?)");
   for (let i = 0; i < pages; i++) insert.run("x".repeat(4000));
 }
 
-const autocheckpoint = (db: Db) => db.$client.pragma("wal_autocheckpoint", { simple: true });
+const autocheckpoint = (db: Db) => db.pragma("wal_autocheckpoint", { simple: true });
 
 async function until(condition: () => boolean, timeoutMs = 5000) {
   const end = Date.now() + timeoutMs;
@@ -42,7 +45,7 @@ async function until(condition: () => boolean, timeoutMs = 5000) {
 
 describe("background WAL checkpoints", () => {
   it("copies the log into the database file from a worker, never on the serving connection", async () => {
-    const { db, file } = freshDatabase();
+    const { db, file } = await freshDatabase();
     const checkpoints = startWalCheckpoints(db, file, { intervalMs: 50 });
     expect(autocheckpoint(db)).toBe(0);
     const before = statSync(file).size;
@@ -51,25 +54,25 @@ describe("background WAL checkpoints", () => {
     await until(() => statSync(file).size > before + 1500 * 4000);
     await checkpoints.stop();
     expect(autocheckpoint(db)).toBe(1000);
-    db.$client.close();
+    db.close();
   });
 
   it("without the worker, the serving connection leaves the log alone (what the worker replaces)", async () => {
-    const { db, file } = freshDatabase();
-    db.$client.pragma("wal_autocheckpoint = 0");
+    const { db, file } = await freshDatabase();
+    db.pragma("wal_autocheckpoint = 0");
     const before = statSync(file).size;
     write(db, 1500);
     await new Promise((r) => setTimeout(r, 200));
     expect(statSync(file).size).toBe(before);
     expect(statSync(`${file}-wal`).size).toBeGreaterThan(1500 * 4000);
-    db.$client.close();
+    db.close();
   });
 
   it("goes back to automatic checkpoints when the worker cannot run", async () => {
-    const { db, file } = freshDatabase();
+    const { db, file } = await freshDatabase();
     startWalCheckpoints(db, `${file}.missing`, { intervalMs: 50 });
     expect(autocheckpoint(db)).toBe(0);
     await until(() => autocheckpoint(db) === 1000);
-    db.$client.close();
+    db.close();
   });
 });
