@@ -5,6 +5,7 @@ import type { Config } from "./config.js";
 import { startWalCheckpoints } from "./db/checkpoints.js";
 import { type Database, type Db, isFileDatabase, openDatabase } from "./db/database.js";
 import { createMailer, type Mailer } from "./email/mailer.js";
+import { createLifecycle, type Lifecycle } from "./lifecycle.js";
 import { type ApiKeyService, createApiKeyService } from "./keys/api-key-service.js";
 import type { KeyStore } from "./keys/key-store.js";
 import { type LogBuffer, logBufferOf } from "./logging/log-buffer.js";
@@ -35,6 +36,8 @@ export interface AppContext {
   db: Db;
   /** The open database: its engine, and the SQLite connection or PostgreSQL pool behind `db`. */
   database: Database;
+  /** Starting, ready or draining (the readiness check answers from it). */
+  lifecycle: Lifecycle;
   mailer: Mailer;
   auth: Auth;
   places: PlaceService;
@@ -122,6 +125,7 @@ export async function createContext(
     logger,
     db,
     database,
+    lifecycle: createLifecycle(),
     mailer,
     auth,
     places,

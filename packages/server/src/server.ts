@@ -37,6 +37,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     s.once("error", reject);
   });
   const port = (server.address() as AddressInfo).port;
+  context.lifecycle.ready();
   const url = config.baseUrl;
   let closing: Promise<void> | undefined;
   return {
@@ -44,13 +45,19 @@ export async function startServer(config: Config): Promise<RunningServer> {
     port,
     context,
     server,
+    /**
+     * Graceful shutdown: the readiness check answers 503 at once, no new connection is
+     * accepted, requests in flight finish (connections still open after 10 s are cut), then
+     * background work stops and the database closes.
+     */
     close() {
+      context.lifecycle.drain();
       closing ??= new Promise<void>((resolve) => {
         server.close(() => {
           context.close().then(resolve, resolve);
         });
         server.closeIdleConnections();
-        setTimeout(() => server.closeAllConnections(), 5000).unref();
+        setTimeout(() => server.closeAllConnections(), 10_000).unref();
       });
       return closing;
     },

@@ -119,3 +119,23 @@ describe("mail without SMTP", () => {
     }
   });
 });
+
+describe("readiness for a load balancer", () => {
+  it("answers ready once started, and 503 draining while it shuts down (health stays 200)", async () => {
+    const bis = await startTestServer();
+    try {
+      const ready = await fetch(`${bis.url}/api/ready`);
+      expect(ready.status).toBe(200);
+      expect(ready.headers.get("cache-control")).toBe("no-store");
+      expect(await ready.json()).toEqual({ status: "ready", database: "ok" });
+
+      bis.server.context.lifecycle.drain();
+      const draining = await fetch(`${bis.url}/api/ready`);
+      expect(draining.status).toBe(503);
+      expect(await draining.json()).toEqual({ status: "draining" });
+      expect((await fetch(`${bis.url}/api/health`)).status).toBe(200);
+    } finally {
+      await bis.close();
+    }
+  });
+});

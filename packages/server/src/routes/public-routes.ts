@@ -1,4 +1,4 @@
-/** Calls anyone may make: public settings, first-administrator setup, health (database included). */
+/** Calls anyone may make: public settings, first-administrator setup, health and readiness. */
 import { adminSetupRequestSchema, type PublicSettings } from "@bis/sdk";
 import { Router } from "express";
 import type { AppContext } from "../context.js";
@@ -8,6 +8,7 @@ import { AppError, parse } from "../lib/errors.js";
 
 export function publicRoutes({
   config,
+  lifecycle,
   services: { accounts, settings, system },
 }: AppContext): Router {
   const router = Router();
@@ -39,6 +40,24 @@ export function publicRoutes({
       return;
     }
     res.json({ status: "ok", database: "ok" });
+  });
+
+  /**
+   * For load balancers choosing where to send traffic: 200 once this instance has started and
+   * while its database answers; 503 while it starts or drains for shutdown.
+   */
+  router.get("/ready", async (_req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    const { state } = lifecycle;
+    if (state !== "ready") {
+      res.status(503).json({ status: state });
+      return;
+    }
+    if (!(await system.databaseAnswers())) {
+      res.status(503).json({ status: "unavailable", database: "failing" });
+      return;
+    }
+    res.json({ status: "ready", database: "ok" });
   });
 
   return router;
