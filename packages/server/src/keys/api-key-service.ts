@@ -7,7 +7,8 @@
  * name does not decrypt). Only the last four characters are kept in clear, for display.
  *
  * Precedence: an environment variable always wins over a stored value; `keys.get()` is read
- * at call time by the providers, so a saved key takes effect at once.
+ * at call time by the providers, so a saved key takes effect at once (on the instance that saved
+ * it; on others within KEY_CACHE_REFRESH_MS).
  */
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from "node:crypto";
 import { API_KEY_LABELS, type ApiKeyStatus, type ApiKeyTestResult, type User } from "@bis/sdk";
@@ -82,9 +83,25 @@ interface TestMemo {
   message: string;
 }
 
+/** A stored value as last read: its ciphertext, and the value (undefined: does not decrypt). */
+interface CachedKey {
+  ciphertext: string;
+  value: string | undefined;
+}
+
+/** How old the cache of stored keys may grow before a read refreshes it (in the background). */
+export const KEY_CACHE_REFRESH_MS = 60_000;
+
 type Row = typeof apiKey.$inferSelect;
 type Actor = Pick<User, "id" | "email">;
 
+/**
+ * `keys.get()` stays synchronous (providers read it on every call): it answers from the
+ * environment, else from an in-memory copy of the stored keys. `load()` fills that copy at
+ * start; this instance's saves and removals update it at once; a read older than
+ * KEY_CACHE_REFRESH_MS starts a refresh from the database, so a key saved through another
+ * instance takes effect within that time. The admin list reads the database and refreshes it too.
+ */
 export function createApiKeyService(options: {
   db: Db;
   config: Config;
@@ -98,31 +115,74 @@ export function createApiKeyService(options: {
   const now = options.now ?? (() => new Date());
   const encryptionKey = deriveEncryptionKey(config.secret);
   const environment = environmentKeys(config.apiKeyEnv);
-  /** Decrypted stored values (undefined: none stored, or it does not decrypt). */
-  const decrypted = new Map<ApiKeyName, string | undefined>();
+  /** The stored keys, by name (absent: none stored). */
+  const cache = new Map<string, CachedKey>();
   /** The last test of each key, by the value tested (candidates and environment values). */
   const tests = new Map<ApiKeyName, TestMemo>();
+  let refreshedAt = Number.NEGATIVE_INFINITY;
+  let refreshing: Promise<void> | null = null;
+  /** Bumped when a save or removal starts and ends: rows read across one are not applied. */
+  let generation = 0;
+  let writes = 0;
 
-  function row(name: ApiKeyName): Row | undefined {
-    return db.select().from(apiKey).where(eq(apiKey.name, name)).get();
+  function remember(r: Row) {
+    if (cache.get(r.name)?.ciphertext === r.ciphertext) return;
+    let value: string | undefined;
+    try {
+      value = openValue(encryptionKey, r.name, r);
+    } catch {
+      log.warn(
+        { key: r.name },
+        "a stored API key does not decrypt (was BIS_SECRET changed?); save it again",
+      );
+    }
+    cache.set(r.name, { ciphertext: r.ciphertext, value });
+  }
+
+  /** Brings the cache in line with rows read at `readAt` (all rows, or those of `only`). */
+  function absorb(rows: Row[], readAt: number, only?: ApiKeyName) {
+    if (readAt !== generation || writes > 0) return;
+    const present = new Set(rows.map((r) => r.name));
+    for (const r of rows) remember(r);
+    for (const name of only ? [only] : [...cache.keys()]) {
+      if (!present.has(name)) cache.delete(name);
+    }
+  }
+
+  async function readAll(): Promise<Row[]> {
+    const readAt = generation;
+    const rows = await db.select().from(apiKey);
+    absorb(rows, readAt);
+    refreshedAt = Date.now();
+    return rows;
+  }
+
+  /** Starts a refresh when the cache is old (never two at once); errors are logged. */
+  function refreshIfStale() {
+    if (refreshing || Date.now() - refreshedAt < KEY_CACHE_REFRESH_MS) return;
+    refreshing = readAll()
+      .then(() => undefined)
+      .catch((error: unknown) => log.warn({ err: error }, "stored API keys could not be re-read"))
+      .finally(() => {
+        refreshing = null;
+      });
   }
 
   function stored(name: ApiKeyName): string | undefined {
-    if (decrypted.has(name)) return decrypted.get(name);
-    const r = row(name);
-    let value: string | undefined;
-    if (r) {
-      try {
-        value = openValue(encryptionKey, name, r);
-      } catch {
-        log.warn(
-          { key: name },
-          "a stored API key does not decrypt (was BIS_SECRET changed?); save it again",
-        );
-      }
+    refreshIfStale();
+    return cache.get(name)?.value;
+  }
+
+  /** Runs a save or removal, so that no refresh read meanwhile overwrites its cache update. */
+  async function writing<T>(write: () => Promise<T>): Promise<T> {
+    generation++;
+    writes++;
+    try {
+      return await write();
+    } finally {
+      writes--;
+      generation++;
     }
-    decrypted.set(name, value);
-    return value;
   }
 
   const keys: KeyStore = {
@@ -130,8 +190,7 @@ export function createApiKeyService(options: {
     source: (name) => (environment.get(name) ? "environment" : stored(name) ? "stored" : null),
   };
 
-  function status(name: ApiKeyName): ApiKeyStatus {
-    const r = row(name);
+  function describe(name: ApiKeyName, r: Row | undefined): ApiKeyStatus {
     const source = keys.source(name);
     const value = keys.get(name);
     let lastTest: { at: Date | null; ok: boolean | null; message: string | null } = {
@@ -161,8 +220,20 @@ export function createApiKeyService(options: {
     };
   }
 
+  async function status(name: ApiKeyName): Promise<ApiKeyStatus> {
+    const readAt = generation;
+    const [r] = await db.select().from(apiKey).where(eq(apiKey.name, name));
+    absorb(r ? [r] : [], readAt, name);
+    return describe(name, r);
+  }
+
   return {
     keys,
+
+    /** Reads the stored keys into memory: awaited once at start, before `keys` is used. */
+    async load(): Promise<void> {
+      await readAll();
+    },
 
     /** 404 for a name that is not one of the keys. */
     nameOf(raw: string): ApiKeyName {
@@ -175,12 +246,18 @@ export function createApiKeyService(options: {
 
     status,
 
-    list(): ApiKeyStatus[] {
-      return API_KEY_NAMES.map(status);
+    async list(): Promise<ApiKeyStatus[]> {
+      const rows = await readAll();
+      return API_KEY_NAMES.map((name) =>
+        describe(
+          name,
+          rows.find((r) => r.name === name),
+        ),
+      );
     },
 
     /** Encrypts and stores the value; a passing test of this very value is kept. */
-    save(actor: Actor, name: ApiKeyName, value: string): ApiKeyStatus {
+    async save(actor: Actor, name: ApiKeyName, value: string): Promise<ApiKeyStatus> {
       const trimmed = value.trim();
       if (!trimmed) throw new AppError("VALIDATION_FAILED", "API Key Required");
       const sealed = sealValue(encryptionKey, name, trimmed);
@@ -197,42 +274,51 @@ export function createApiKeyService(options: {
         lastTestMessage: tested?.message ?? null,
       };
       const overridden = environment.get(name) !== undefined;
-      db.transaction((tx) => {
-        tx.insert(apiKey)
-          .values({ name, ...values })
-          .onConflictDoUpdate({ target: apiKey.name, set: values })
-          .run();
-        audit.record(
-          actor,
-          {
-            action: "api-key.save",
-            targetType: "api-key",
-            targetId: name,
-            detail: { last4: lastFour(trimmed), overriddenByEnvironment: overridden },
-          },
-          tx,
-        );
+      await writing(async () => {
+        await db.transaction(async (tx) => {
+          await tx
+            .insert(apiKey)
+            .values({ name, ...values })
+            .onConflictDoUpdate({ target: apiKey.name, set: values });
+          await audit.record(
+            actor,
+            {
+              action: "api-key.save",
+              targetType: "api-key",
+              targetId: name,
+              detail: { last4: lastFour(trimmed), overriddenByEnvironment: overridden },
+            },
+            tx,
+          );
+        });
+        cache.set(name, { ciphertext: sealed.ciphertext, value: trimmed });
       });
-      decrypted.set(name, trimmed);
       log.info({ key: name, by: actor.id }, "API key saved");
       return status(name);
     },
 
     /** Removes the stored value (an environment variable, if set, stays in use). */
-    remove(actor: Actor, name: ApiKeyName): ApiKeyStatus {
-      const removed = db.transaction((tx) => {
-        const result = tx.delete(apiKey).where(eq(apiKey.name, name)).run();
-        if (result.changes > 0) {
-          audit.record(
-            actor,
-            { action: "api-key.delete", targetType: "api-key", targetId: name },
-            tx,
-          );
-        }
-        return result.changes;
+    async remove(actor: Actor, name: ApiKeyName): Promise<ApiKeyStatus> {
+      const removed = await writing(async () => {
+        const count = await db.transaction(async (tx) => {
+          const gone = await tx
+            .delete(apiKey)
+            .where(eq(apiKey.name, name))
+            .returning({ name: apiKey.name });
+          if (gone.length > 0) {
+            await audit.record(
+              actor,
+              { action: "api-key.delete", targetType: "api-key", targetId: name },
+              tx,
+            );
+          }
+          return gone.length;
+        });
+        // Gone either way (another instance may have removed it first).
+        cache.delete(name);
+        return count;
       });
       if (removed === 0) throw new AppError("NOT_FOUND", `No stored value for ${name}`);
-      decrypted.delete(name);
       log.info({ key: name, by: actor.id }, "API key removed");
       return status(name);
     },
@@ -260,10 +346,10 @@ export function createApiKeyService(options: {
       tests.set(name, { fingerprint: print, at, ok: outcome.ok, message: outcome.message });
       const own = stored(name);
       if (own !== undefined && fingerprint(name, own) === print) {
-        db.update(apiKey)
+        await db
+          .update(apiKey)
           .set({ lastTestedAt: at, lastTestOk: outcome.ok, lastTestMessage: outcome.message })
-          .where(eq(apiKey.name, name))
-          .run();
+          .where(eq(apiKey.name, name));
       }
       log[outcome.ok ? "info" : "warn"]({ key: name, ok: outcome.ok }, "API key tested");
       return { ok: outcome.ok, message: outcome.message, testedAt: at.toISOString() };

@@ -2,6 +2,8 @@
  * Keys of the outside services, by name. An environment variable always wins; otherwise the
  * value an administrator saved (encrypted at rest; see the admin API-keys service). Providers
  * read keys through `get()` at call time, so a key saved in the admin panel takes effect at once.
+ * `get()` stays synchronous: the API-keys service answers it from memory (loaded at start,
+ * updated on save, re-read from the database when older than a minute).
  */
 import { API_KEYS } from "../config.js";
 

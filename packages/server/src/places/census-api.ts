@@ -98,7 +98,7 @@ export interface CensusApiProvider extends PlaceProvider {
   /** Fetches the tract and place tables of these states again and replaces their cache rows. */
   refresh(states: readonly string[]): Promise<CensusRefreshResult[]>;
   /** The states (two-letter codes) with cached rows for the configured vintage. */
-  cachedStates(): string[];
+  cachedStates(): Promise<string[]>;
 }
 
 /** The states of a list of codes ("tx" → Texas); an unknown code is a 400. */
@@ -160,14 +160,14 @@ export function createCensusApiProvider(
 
   /** Both tables of a state: from the cache, else from the API (then cached). */
   async function tablesFor(state: UsState, refetch: boolean): Promise<StateTables> {
-    const tracts = refetch ? null : cache.read(state.fips, "tract");
-    const places = refetch ? null : cache.read(state.fips, "place");
+    const tracts = refetch ? null : await cache.read(state.fips, "tract");
+    const places = refetch ? null : await cache.read(state.fips, "place");
     if (tracts && places) return { tracts, places, requests: 0 };
     const [t, p] = await Promise.all([
       tracts ? { rows: tracts, requests: 0 } : fetchLevel(state, "tract"),
       places ? { rows: places, requests: 0 } : fetchLevel(state, "place"),
     ]);
-    cache.store(state.fips, { tract: t.rows, place: p.rows });
+    await cache.store(state.fips, { tract: t.rows, place: p.rows });
     return { tracts: t.rows, places: p.rows, requests: t.requests + p.requests };
   }
 
@@ -215,8 +215,8 @@ export function createCensusApiProvider(
       return out;
     },
 
-    cachedStates() {
-      const fips = cache.cachedFips();
+    async cachedStates() {
+      const fips = await cache.cachedFips();
       return US_STATES.filter((s) => fips.has(s.fips)).map((s) => s.code);
     },
   };

@@ -128,7 +128,7 @@ type Row = typeof importedPlace.$inferInsert;
  * in one transaction. Throws AppError VALIDATION_FAILED listing the bad rows (line and column)
  * otherwise, and the previous import stays as it was.
  */
-export function importPlacesCsv(db: Db, filePath: string): ImportResult {
+export async function importPlacesCsv(db: Db, filePath: string): Promise<ImportResult> {
   const file = filePath;
   let text: string;
   try {
@@ -324,16 +324,14 @@ export function importPlacesCsv(db: Db, filePath: string): ImportResult {
     fail(file, [`none of the ${skipped} places is in one of the 50 states`]);
   }
 
-  const replaced = db.transaction((tx) => {
-    const before = tx.select({ n: count() }).from(importedPlace).get()?.n ?? 0;
-    tx.delete(importedPlace).run();
-    // 13 columns per row; SQLite allows 32,766 variables per statement.
+  const replaced = await db.transaction(async (tx) => {
+    const [before] = await tx.select({ n: count() }).from(importedPlace);
+    await tx.delete(importedPlace);
+    // 13 columns per row: under SQLite's 32,766 and PostgreSQL's 65,535 parameters a statement.
     for (let i = 0; i < valid.length; i += 1000) {
-      tx.insert(importedPlace)
-        .values(valid.slice(i, i + 1000))
-        .run();
+      await tx.insert(importedPlace).values(valid.slice(i, i + 1000));
     }
-    return before;
+    return before?.n ?? 0;
   });
 
   return {
@@ -359,11 +357,10 @@ export function createImportProvider(db: Db): PlaceProvider {
   return {
     id: "import",
     async load(requested) {
-      const first = db
+      const [first] = await db
         .select({ sourceFile: importedPlace.sourceFile, importedAt: importedPlace.importedAt })
         .from(importedPlace)
-        .limit(1)
-        .get();
+        .limit(1);
       if (!first) {
         throw new AppError(
           "UNAVAILABLE",
@@ -374,7 +371,7 @@ export function createImportProvider(db: Db): PlaceProvider {
       const rows =
         states.length === 0
           ? []
-          : db.select().from(importedPlace).where(inArray(importedPlace.state, states)).all();
+          : await db.select().from(importedPlace).where(inArray(importedPlace.state, states));
 
       const places: PlaceRecord[] = rows.map((row) => ({
         id: row.geoid,

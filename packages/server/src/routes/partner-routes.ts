@@ -15,9 +15,9 @@ export function partnerRoutes(ctx: AppContext): Router {
   const router = Router();
   router.use(["/admin/partners", "/admin/leads"], requireAdmin(accounts));
 
-  router.get("/admin/partners", (req, res) => {
+  router.get("/admin/partners", async (req, res) => {
     const page = pageRequest(req.query);
-    res.json(pageBody("partners", page, partners.list(page)));
+    res.json(pageBody("partners", page, await partners.list(page)));
   });
 
   /** The answer carries the webhook secret this once. */
@@ -34,14 +34,14 @@ export function partnerRoutes(ctx: AppContext): Router {
   });
 
   /** Revokes (active = false); the partner and its leads stay for the record. */
-  router.delete("/admin/partners/:id", (req, res) => {
-    res.json(partners.revoke(userOf(req), req.params.id));
+  router.delete("/admin/partners/:id", async (req, res) => {
+    res.json(await partners.revoke(userOf(req), req.params.id));
   });
 
-  router.get("/admin/leads", (req, res) => {
+  router.get("/admin/leads", async (req, res) => {
     const query = parse(leadsQuerySchema, req.query);
     const page = pageRequest(req.query);
-    res.json(pageBody("leads", page, partners.leads(query, page)));
+    res.json(pageBody("leads", page, await partners.leads(query, page)));
   });
 
   return router;

@@ -35,9 +35,9 @@ export function widgetApiRoutes(ctx: AppContext): Router {
     res.json(await widget.analyze(partnerOf(res), body));
   });
 
-  router.post("/leads", ...guarded, (req, res) => {
+  router.post("/leads", ...guarded, async (req, res) => {
     const body = parse(widgetLeadRequestSchema, req.body);
-    res.status(201).json(widget.createLead(partnerOf(res), body));
+    res.status(201).json(await widget.createLead(partnerOf(res), body));
   });
 
   /** Public: version, versioned path and SRI hash of the served widget file. */

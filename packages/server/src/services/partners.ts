@@ -19,9 +19,10 @@ import {
   type WebhookStatus,
   WIDGET_MESSAGES,
 } from "@bis/sdk";
-import { and, count, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, count, eq, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../db/database.js";
+import { jsonArrayIncludes, newestFirst } from "../db/dialect.js";
 import { lead, partner, partnerUsage } from "../db/schema.js";
 import { deriveEncryptionKey, openValue, sealValue } from "../keys/api-key-service.js";
 import { AppError } from "../lib/errors.js";
@@ -68,27 +69,28 @@ export function createPartnerService(options: {
   const seal = (partnerId: string, secret: string) =>
     JSON.stringify(sealValue(encryptionKey, sealName(partnerId), secret));
 
-  function find(id: string): PartnerRow {
-    const row = db.select().from(partner).where(eq(partner.id, id)).get();
+  async function find(id: string): Promise<PartnerRow> {
+    const [row] = await db.select().from(partner).where(eq(partner.id, id));
     if (!row) throw new AppError("NOT_FOUND", "Partner not found");
     return row;
   }
 
-  function toDto(row: PartnerRow): Partner {
+  async function toDto(row: PartnerRow): Promise<Partner> {
     const today = utcDay(now());
-    const usage = db
+    const [usage] = await db
       .select({ count: partnerUsage.count })
       .from(partnerUsage)
-      .where(and(eq(partnerUsage.partnerId, row.id), eq(partnerUsage.day, today)))
-      .get();
-    const counts = db
+      .where(and(eq(partnerUsage.partnerId, row.id), eq(partnerUsage.day, today)));
+    const [counts] = await db
       .select({
-        leads: sql<number>`count(*)`,
-        failed: sql<number>`coalesce(sum(case when ${lead.webhookStatus} = 'failed' then 1 else 0 end), 0)`,
+        leads: count(),
+        failed:
+          sql<number>`coalesce(sum(case when ${lead.webhookStatus} = 'failed' then 1 else 0 end), 0)`.mapWith(
+            Number,
+          ),
       })
       .from(lead)
-      .where(eq(lead.partnerId, row.id))
-      .get();
+      .where(eq(lead.partnerId, row.id));
     return {
       id: row.id,
       name: row.name,
@@ -106,30 +108,29 @@ export function createPartnerService(options: {
   }
 
   /** Leads with their partner's name, newest first. */
-  function leadRows(where: SQL | undefined, limit: number, offset: number): Lead[] {
-    return db
+  async function leadRows(where: SQL | undefined, limit: number, offset: number): Promise<Lead[]> {
+    const rows = await db
       .select({ lead, partnerName: partner.name })
       .from(lead)
       .innerJoin(partner, eq(lead.partnerId, partner.id))
       .where(where)
-      .orderBy(desc(lead.createdAt), desc(sql`${lead}.rowid`))
+      .orderBy(...newestFirst(lead.createdAt, lead))
       .limit(limit)
-      .offset(offset)
-      .all()
-      .map(({ lead: l, partnerName }) => ({
-        id: l.id,
-        partnerId: l.partnerId,
-        partnerName,
-        analysisId: l.analysisId,
-        name: l.name,
-        email: l.email,
-        consent: l.consent,
-        webhookStatus: l.webhookStatus as WebhookStatus,
-        webhookAttempts: l.webhookAttempts,
-        webhookLastError: l.webhookLastError,
-        deliveredAt: l.deliveredAt ? l.deliveredAt.toISOString() : null,
-        createdAt: l.createdAt.toISOString(),
-      }));
+      .offset(offset);
+    return rows.map(({ lead: l, partnerName }) => ({
+      id: l.id,
+      partnerId: l.partnerId,
+      partnerName,
+      analysisId: l.analysisId,
+      name: l.name,
+      email: l.email,
+      consent: l.consent,
+      webhookStatus: l.webhookStatus as WebhookStatus,
+      webhookAttempts: l.webhookAttempts,
+      webhookLastError: l.webhookLastError,
+      deliveredAt: l.deliveredAt ? l.deliveredAt.toISOString() : null,
+      createdAt: l.createdAt.toISOString(),
+    }));
   }
 
   return {
@@ -139,16 +140,16 @@ export function createPartnerService(options: {
     list(page: PageRequest = FIRST_PAGE) {
       return readPage(
         page,
-        (limit, offset): Partner[] =>
-          db
+        async (limit, offset): Promise<Partner[]> => {
+          const rows = await db
             .select()
             .from(partner)
-            .orderBy(desc(partner.createdAt), desc(sql`rowid`))
+            .orderBy(...newestFirst(partner.createdAt, partner))
             .limit(limit)
-            .offset(offset)
-            .all()
-            .map(toDto),
-        () => db.select({ n: count() }).from(partner).get()?.n ?? 0,
+            .offset(offset);
+          return Promise.all(rows.map(toDto));
+        },
+        () => db.$count(partner),
       );
     },
 
@@ -159,21 +160,19 @@ export function createPartnerService(options: {
       if (input.webhookUrl) await options.webhookUrls?.assertAllowed(input.webhookUrl);
       const id = randomUUID();
       const webhookSecret = newWebhookSecret();
-      db.transaction((tx) => {
-        tx.insert(partner)
-          .values({
-            id,
-            name: input.name,
-            publicKey: newPublicKey(),
-            allowedOrigins: input.allowedOrigins,
-            webhookUrl: input.webhookUrl ?? null,
-            webhookSecret: seal(id, webhookSecret),
-            dailyQuota: input.dailyQuota ?? DEFAULT_PARTNER_DAILY_QUOTA,
-            active: true,
-            createdAt: now(),
-          })
-          .run();
-        audit.record(
+      await db.transaction(async (tx) => {
+        await tx.insert(partner).values({
+          id,
+          name: input.name,
+          publicKey: newPublicKey(),
+          allowedOrigins: input.allowedOrigins,
+          webhookUrl: input.webhookUrl ?? null,
+          webhookSecret: seal(id, webhookSecret),
+          dailyQuota: input.dailyQuota ?? DEFAULT_PARTNER_DAILY_QUOTA,
+          active: true,
+          createdAt: now(),
+        });
+        await audit.record(
           actor,
           {
             action: "partner.create",
@@ -189,7 +188,7 @@ export function createPartnerService(options: {
           tx,
         );
       });
-      return { partner: toDto(find(id)), webhookSecret };
+      return { partner: await toDto(await find(id)), webhookSecret };
     },
 
     async update(
@@ -197,17 +196,17 @@ export function createPartnerService(options: {
       id: string,
       patch: z.output<typeof partnerUpdateSchema>,
     ): Promise<PartnerUpdated> {
-      find(id);
+      await find(id);
       if (patch.webhookUrl) await options.webhookUrls?.assertAllowed(patch.webhookUrl);
-      const row = find(id);
+      const row = await find(id);
       const { rotateWebhookSecret, ...fields } = patch;
       const changes: Partial<typeof partner.$inferInsert> = { ...fields };
       const webhookSecret = rotateWebhookSecret ? newWebhookSecret() : undefined;
       if (webhookSecret) changes.webhookSecret = seal(row.id, webhookSecret);
-      db.transaction((tx) => {
+      await db.transaction(async (tx) => {
         if (Object.keys(changes).length > 0)
-          tx.update(partner).set(changes).where(eq(partner.id, row.id)).run();
-        audit.record(
+          await tx.update(partner).set(changes).where(eq(partner.id, row.id));
+        await audit.record(
           actor,
           {
             action: "partner.update",
@@ -220,17 +219,17 @@ export function createPartnerService(options: {
         );
       });
       return {
-        partner: toDto(find(row.id)),
+        partner: await toDto(await find(row.id)),
         ...(webhookSecret ? { webhookSecret } : {}),
       };
     },
 
     /** active = false: the partner's widget is refused at once (403). */
-    revoke(actor: Actor, id: string): Partner {
-      const row = find(id);
-      db.transaction((tx) => {
-        tx.update(partner).set({ active: false }).where(eq(partner.id, row.id)).run();
-        audit.record(
+    async revoke(actor: Actor, id: string): Promise<Partner> {
+      const row = await find(id);
+      await db.transaction(async (tx) => {
+        await tx.update(partner).set({ active: false }).where(eq(partner.id, row.id));
+        await audit.record(
           actor,
           {
             action: "partner.revoke",
@@ -241,7 +240,7 @@ export function createPartnerService(options: {
           tx,
         );
       });
-      return toDto(find(row.id));
+      return toDto(await find(row.id));
     },
 
     /** Newest first, up to 500. */
@@ -254,7 +253,7 @@ export function createPartnerService(options: {
       return readPage(
         page,
         (limit, offset) => leadRows(where, limit, offset),
-        () => db.select({ n: count() }).from(lead).where(where).get()?.n ?? 0,
+        () => db.$count(lead, where),
       );
     },
 
@@ -264,10 +263,13 @@ export function createPartnerService(options: {
      * The active partner of this public key, when the calling page's origin is on its list;
      * 403 otherwise, with a message saying which part is wrong.
      */
-    authorize(publicKey: string | undefined, origin: string | undefined): PartnerRow {
+    async authorize(
+      publicKey: string | undefined,
+      origin: string | undefined,
+    ): Promise<PartnerRow> {
       if (!origin) throw new AppError("FORBIDDEN", WIDGET_MESSAGES.missingOrigin);
       if (!publicKey) throw new AppError("FORBIDDEN", WIDGET_MESSAGES.missingKey);
-      const row = db.select().from(partner).where(eq(partner.publicKey, publicKey)).get();
+      const [row] = await db.select().from(partner).where(eq(partner.publicKey, publicKey));
       if (!row?.active) throw new AppError("FORBIDDEN", WIDGET_MESSAGES.unknownKey);
       if (!row.allowedOrigins.includes(origin))
         throw new AppError("FORBIDDEN", WIDGET_MESSAGES.originNotAllowed);
@@ -275,18 +277,12 @@ export function createPartnerService(options: {
     },
 
     /** Whether some active partner allows this origin (the CORS preflight has no key). */
-    isAllowedOrigin(origin: string): boolean {
-      const found = db
+    async isAllowedOrigin(origin: string): Promise<boolean> {
+      const [found] = await db
         .select({ id: partner.id })
         .from(partner)
-        .where(
-          and(
-            eq(partner.active, true),
-            sql`exists (select 1 from json_each(${partner.allowedOrigins}) where value = ${origin})`,
-          ),
-        )
-        .limit(1)
-        .get();
+        .where(and(eq(partner.active, true), jsonArrayIncludes(partner.allowedOrigins, origin)))
+        .limit(1);
       return found !== undefined;
     },
 
@@ -294,8 +290,8 @@ export function createPartnerService(options: {
      * Takes one analysis from today's quota; false when it is used up. Atomic: concurrent
      * calls cannot overshoot the quota.
      */
-    reserveAnalysis(row: PartnerRow): boolean {
-      const taken = db
+    async reserveAnalysis(row: PartnerRow): Promise<boolean> {
+      const [taken] = await db
         .insert(partnerUsage)
         .values({ partnerId: row.id, day: utcDay(now()), count: 1 })
         .onConflictDoUpdate({
@@ -303,17 +299,18 @@ export function createPartnerService(options: {
           set: { count: sql`${partnerUsage.count} + 1` },
           setWhere: sql`${partnerUsage.count} < ${row.dailyQuota}`,
         })
-        .returning({ count: partnerUsage.count })
-        .get();
+        .returning({ count: partnerUsage.count });
       return taken !== undefined && taken.count <= row.dailyQuota;
     },
 
     /** Gives back a reserved analysis that failed (unknown city, provider down). */
-    releaseAnalysis(row: PartnerRow): void {
-      db.update(partnerUsage)
-        .set({ count: sql`max(${partnerUsage.count} - 1, 0)` })
-        .where(and(eq(partnerUsage.partnerId, row.id), eq(partnerUsage.day, utcDay(now()))))
-        .run();
+    async releaseAnalysis(row: PartnerRow): Promise<void> {
+      await db
+        .update(partnerUsage)
+        .set({
+          count: sql`case when ${partnerUsage.count} > 0 then ${partnerUsage.count} - 1 else 0 end`,
+        })
+        .where(and(eq(partnerUsage.partnerId, row.id), eq(partnerUsage.day, utcDay(now()))));
     },
 
     /** The partner's webhook secret in clear; null without one or when it cannot be opened. */

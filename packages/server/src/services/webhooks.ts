@@ -55,26 +55,28 @@ export function createWebhookService(options: WebhookOptions) {
     timers.add(timer);
   }
 
-  function record(leadId: string, values: Partial<typeof lead.$inferInsert>) {
-    db.update(lead)
+  async function record(leadId: string, values: Partial<typeof lead.$inferInsert>) {
+    await db
+      .update(lead)
       .set({ ...values, webhookAttempts: sql`${lead.webhookAttempts} + 1` })
-      .where(eq(lead.id, leadId))
-      .run();
+      .where(eq(lead.id, leadId));
   }
 
   async function attempt(leadId: string): Promise<void> {
     if (stopped) return;
-    const row = db
+    const [row] = await db
       .select({ lead, partner })
       .from(lead)
       .innerJoin(partner, eq(lead.partnerId, partner.id))
-      .where(eq(lead.id, leadId))
-      .get();
+      .where(eq(lead.id, leadId));
     if (row?.lead.webhookStatus !== "pending") return;
     const attemptNo = row.lead.webhookAttempts + 1;
-    const fail = (message: string) => {
+    const fail = async (message: string) => {
       const final = attemptNo >= maxAttempts;
-      record(leadId, { webhookStatus: final ? "failed" : "pending", webhookLastError: message });
+      await record(leadId, {
+        webhookStatus: final ? "failed" : "pending",
+        webhookLastError: message,
+      });
       logger.warn(
         { leadId, partnerId: row.partner.id, attempt: attemptNo, final },
         `lead webhook failed: ${message}`,
@@ -120,17 +122,21 @@ export function createWebhookService(options: WebhookOptions) {
       });
       await response.body?.cancel().catch(() => undefined);
       if (response.status >= 200 && response.status < 300) {
-        record(leadId, { webhookStatus: "delivered", webhookLastError: null, deliveredAt: now() });
+        await record(leadId, {
+          webhookStatus: "delivered",
+          webhookLastError: null,
+          deliveredAt: now(),
+        });
         return;
       }
-      fail(`HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ""}`);
+      await fail(`HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ""}`);
     } catch (error) {
       const e = error as Error & { cause?: { code?: string; message?: string } };
       const reason =
         e.name === "TimeoutError"
           ? `No answer within ${timeoutMs} ms`
           : (e.cause?.code ?? e.cause?.message ?? e.message);
-      fail(`Request failed: ${reason}`);
+      await fail(`Request failed: ${reason}`);
     }
   }
 
@@ -141,12 +147,11 @@ export function createWebhookService(options: WebhookOptions) {
     },
 
     /** After a restart: continues the deliveries that were still pending. */
-    resumePending(): number {
-      const pending = db
+    async resumePending(): Promise<number> {
+      const pending = await db
         .select({ id: lead.id })
         .from(lead)
-        .where(eq(lead.webhookStatus, "pending"))
-        .all();
+        .where(eq(lead.webhookStatus, "pending"));
       for (const { id } of pending) schedule(id, 0);
       return pending.length;
     },

@@ -121,48 +121,49 @@ export function createWidgetService(options: {
   return {
     async analyze(row: PartnerRow, input: WidgetAnalyzeInput): Promise<WidgetAnalyzeResponse> {
       const key = areaKey(row.id, input);
-      if (partners.reserveAnalysis(row)) {
+      if (await partners.reserveAnalysis(row)) {
         try {
           const { id, data } = await analyses.analyzeForPartner(row.id, input);
           const result = toWidgetResult(id, data);
           cache.set(key, result);
           return result;
         } catch (error) {
-          partners.releaseAnalysis(row);
+          await partners.releaseAnalysis(row);
           throw error;
         }
       }
       // Quota used up: reduced, never dark.
-      const cached = cache.get(key) ?? stored(row.id, input);
+      const cached = cache.get(key) ?? (await stored(row.id, input));
       if (cached) return { ...cached, reduced: true, notice: QUOTA_CACHED_NOTICE };
       return headlineOnly(await analyses.preview(input));
     },
 
-    createLead(
+    async createLead(
       row: PartnerRow,
       input: z.output<typeof widgetLeadRequestSchema>,
-    ): WidgetLeadResponse {
+    ): Promise<WidgetLeadResponse> {
       const id = randomUUID();
       const hasWebhook = row.webhookUrl !== null && row.webhookSecret !== null;
-      db.insert(lead)
-        .values({
-          id,
-          partnerId: row.id,
-          analysisId: input.analysisId ? ownAnalysis(row.id, input.analysisId) : null,
-          name: input.name,
-          email: input.email,
-          consent: input.consent,
-          webhookStatus: hasWebhook ? "pending" : "none",
-          createdAt: now(),
-        })
-        .run();
+      await db.insert(lead).values({
+        id,
+        partnerId: row.id,
+        analysisId: input.analysisId ? await ownAnalysis(row.id, input.analysisId) : null,
+        name: input.name,
+        email: input.email,
+        consent: input.consent,
+        webhookStatus: hasWebhook ? "pending" : "none",
+        createdAt: now(),
+      });
       if (hasWebhook) webhooks.deliver(id);
       return { leadId: id, message: "Thank you — we will be in touch." };
     },
   };
 
-  function stored(partnerId: string, input: WidgetAnalyzeInput): WidgetAnalyzeResponse | null {
-    const found = analyses.latestForPartner(partnerId, input);
+  async function stored(
+    partnerId: string,
+    input: WidgetAnalyzeInput,
+  ): Promise<WidgetAnalyzeResponse | null> {
+    const found = await analyses.latestForPartner(partnerId, input);
     if (!found) return null;
     const result = toWidgetResult(found.id, found.data);
     cache.set(areaKey(partnerId, input), result);
@@ -170,12 +171,11 @@ export function createWidgetService(options: {
   }
 
   /** The analysis id when it is one of this partner's widget analyses; null otherwise. */
-  function ownAnalysis(partnerId: string, analysisId: string): string | null {
-    const found = db
+  async function ownAnalysis(partnerId: string, analysisId: string): Promise<string | null> {
+    const [found] = await db
       .select({ id: analysis.id })
       .from(analysis)
-      .where(and(eq(analysis.id, analysisId), eq(analysis.partnerId, partnerId)))
-      .get();
+      .where(and(eq(analysis.id, analysisId), eq(analysis.partnerId, partnerId)));
     return found?.id ?? null;
   }
 }

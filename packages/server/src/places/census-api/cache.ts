@@ -58,11 +58,11 @@ function usable(payload: unknown, level: Level, variables: readonly string[]): C
 
 export interface CensusCache {
   /** A state's table of one level, if cached in the current format with every variable. */
-  read(fips: string, level: Level): AcsRow[] | null;
+  read(fips: string, level: Level): Promise<AcsRow[] | null>;
   /** Replaces a state's rows (every level, older formats too) in one transaction. */
-  store(fips: string, tables: Record<Level, AcsRow[]>): void;
+  store(fips: string, tables: Record<Level, AcsRow[]>): Promise<void>;
   /** The state FIPS codes with cached rows for the vintage. */
-  cachedFips(): Set<string>;
+  cachedFips(): Promise<Set<string>>;
 }
 
 export function createCensusCache(
@@ -73,51 +73,45 @@ export function createCensusCache(
 ): CensusCache {
   const cacheKey = (fips: string, level: Level) => `acs5:${vintage}:${fips}:${level}`;
   return {
-    read(fips, level) {
-      const row = db
+    async read(fips, level) {
+      const [row] = await db
         .select()
         .from(censusCache)
-        .where(eq(censusCache.key, cacheKey(fips, level)))
-        .get();
+        .where(eq(censusCache.key, cacheKey(fips, level)));
       const table = row ? usable(row.payload, level, variables[level]) : null;
       return table ? fromCached(table) : null;
     },
 
-    store(fips, tables) {
+    async store(fips, tables) {
       const fetchedAt = now();
-      db.transaction((tx) => {
-        tx.delete(censusCache)
+      await db.transaction(async (tx) => {
+        await tx
+          .delete(censusCache)
           .where(
             and(
               eq(censusCache.vintage, vintage),
               eq(censusCache.stateFips, fips),
               like(censusCache.key, "acs5:%"),
             ),
-          )
-          .run();
-        tx.insert(censusCache)
-          .values(
-            (["tract", "place"] as const).map((level) => ({
-              key: cacheKey(fips, level),
-              vintage,
-              stateFips: fips,
-              payload: toCached(level, variables[level], tables[level]),
-              fetchedAt,
-            })),
-          )
-          .run();
+          );
+        await tx.insert(censusCache).values(
+          (["tract", "place"] as const).map((level) => ({
+            key: cacheKey(fips, level),
+            vintage,
+            stateFips: fips,
+            payload: toCached(level, variables[level], tables[level]),
+            fetchedAt,
+          })),
+        );
       });
     },
 
-    cachedFips() {
-      return new Set(
-        db
-          .select({ stateFips: censusCache.stateFips })
-          .from(censusCache)
-          .where(and(eq(censusCache.vintage, vintage), like(censusCache.key, "acs5:%")))
-          .all()
-          .map((r) => r.stateFips),
-      );
+    async cachedFips() {
+      const rows = await db
+        .select({ stateFips: censusCache.stateFips })
+        .from(censusCache)
+        .where(and(eq(censusCache.vintage, vintage), like(censusCache.key, "acs5:%")));
+      return new Set(rows.map((r) => r.stateFips));
     },
   };
 }
