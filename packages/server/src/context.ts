@@ -5,9 +5,9 @@ import type { Config } from "./config.js";
 import { startWalCheckpoints } from "./db/checkpoints.js";
 import { type Database, type Db, isFileDatabase, openDatabase } from "./db/database.js";
 import { createMailer, type Mailer } from "./email/mailer.js";
-import { createLifecycle, type Lifecycle } from "./lifecycle.js";
 import { type ApiKeyService, createApiKeyService } from "./keys/api-key-service.js";
 import type { KeyStore } from "./keys/key-store.js";
+import { createLifecycle, type Lifecycle } from "./lifecycle.js";
 import { type LogBuffer, logBufferOf } from "./logging/log-buffer.js";
 import { createServerLogger } from "./logging/logger.js";
 import { createStripeClient } from "./payments/stripe-client.js";
@@ -84,6 +84,7 @@ export async function createContext(
       : null;
   const audit = createAuditService(db);
   const apiKeys = createApiKeyService({ db, config, logger, audit });
+  await apiKeys.load();
   const mailer = createMailer(config, logger);
   const auth = createAuth(config, db, mailer, logger);
   const tokens = createTokenService(db, audit);

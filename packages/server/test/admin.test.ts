@@ -157,11 +157,7 @@ describe("users and the admin flag", () => {
     const staleSecond = { ...(await me(second)) };
     await admin.admin.setAdmin(secondUser.id, false);
     const admins = async () =>
-      (await ctx()
-        .db.select()
-        .from(user)
-        .where(eq(user.isAdmin, true)))
-        .map((u) => u.id);
+      (await ctx().db.select().from(user).where(eq(user.isAdmin, true))).map((u) => u.id);
     expect(await admins()).toEqual([adminUser.id]);
     await expect(ctx().services.admin.setAdmin(staleSecond, adminUser.id, false)).rejects.toThrow(
       ADMIN_MESSAGES.lastAdmin,
@@ -201,16 +197,20 @@ describe("users and the admin flag", () => {
     const victimUser = await me(victim);
     await paidAnalysisFor(victim);
     const db = ctx().db;
-    expect((await db.select().from(session).where(eq(session.userId, victimUser.id))).length).toBe(1);
-    expect((await db.select().from(payment).where(eq(payment.userId, victimUser.id))).length).toBe(1);
+    expect((await db.select().from(session).where(eq(session.userId, victimUser.id))).length).toBe(
+      1,
+    );
+    expect((await db.select().from(payment).where(eq(payment.userId, victimUser.id))).length).toBe(
+      1,
+    );
 
     const result = await admin.admin.deleteUser(victimUser.id);
     expect(result).toEqual({ deletedUser: { id: victimUser.id, email: victimUser.email } });
 
-    expect((await db.select().from(user).where(eq(user.id, victimUser.id)))).toEqual([]);
-    expect((await db.select().from(session).where(eq(session.userId, victimUser.id)))).toEqual([]);
-    expect((await db.select().from(analysis).where(eq(analysis.userId, victimUser.id)))).toEqual([]);
-    expect((await db.select().from(payment).where(eq(payment.userId, victimUser.id)))).toEqual([]);
+    expect(await db.select().from(user).where(eq(user.id, victimUser.id))).toEqual([]);
+    expect(await db.select().from(session).where(eq(session.userId, victimUser.id))).toEqual([]);
+    expect(await db.select().from(analysis).where(eq(analysis.userId, victimUser.id))).toEqual([]);
+    expect(await db.select().from(payment).where(eq(payment.userId, victimUser.id))).toEqual([]);
     expect(await victim.auth.user()).toBeNull();
     expect((await errorOf(victim.analyses.list())).status).toBe(401);
 
@@ -361,7 +361,7 @@ describe("API keys", () => {
       last4: KEYS.yelp.slice(-4),
     });
 
-    const rows = (await ctx().db.select().from(apiKey));
+    const rows = await ctx().db.select().from(apiKey);
     const yelp = rows.find((r) => r.name === "yelp");
     expect(yelp).toBeDefined();
     const stored = JSON.stringify(yelp);
@@ -622,7 +622,7 @@ describe("system, logs and audit", () => {
     expect(entries.length).toBeGreaterThan(5);
     const times = entries.map((e) => e.createdAt);
     expect([...times].sort().reverse()).toEqual(times);
-    const rows = (await ctx().db.select().from(auditLog));
+    const rows = await ctx().db.select().from(auditLog);
     expect(rows.length).toBe(entries.length);
   });
 

@@ -95,7 +95,7 @@ describe("the memo of verified session cookies", () => {
     const real = await signInCookie(bis, email);
     for (let i = 0; i < 3; i++) expect((await userWith(real)).status).toBe(200);
     const token = decodeURIComponent(real.split("=")[1] as string).split(".")[0] as string;
-    (await bis.server.context.db.delete(session).where(eq(session.token, token)));
+    await bis.server.context.db.delete(session).where(eq(session.token, token));
     expect((await userWith(real)).status).toBe(401);
   });
 
@@ -104,10 +104,10 @@ describe("the memo of verified session cookies", () => {
     const real = await signInCookie(bis, email);
     for (let i = 0; i < 2; i++) expect((await userWith(real)).status).toBe(200);
     const token = decodeURIComponent(real.split("=")[1] as string).split(".")[0] as string;
-    (await bis.server.context.db
+    await bis.server.context.db
       .update(session)
       .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(session.token, token)));
+      .where(eq(session.token, token));
     expect((await userWith(real)).status).toBe(401);
   });
 

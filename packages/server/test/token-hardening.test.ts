@@ -55,7 +55,9 @@ describe("personal API tokens and the password", () => {
       expect(error.status).toBe(401);
       expect(error.serverMessage).toBe(TOKEN_MESSAGES.invalidToken);
     }
-    const row = (await bis.server.context.db.select().from(apiToken).where(eq(apiToken.id, ci.id)))[0];
+    const row = (
+      await bis.server.context.db.select().from(apiToken).where(eq(apiToken.id, ci.id))
+    )[0];
     expect(row?.revokedAt).toBeInstanceOf(Date);
     // Another user's token lives on; the session that changed the password stays signed in.
     expect((await client(untouched.token).auth.user())?.email).toBe(other.email);

@@ -134,7 +134,7 @@ describe("creating a token", () => {
     const row = (await db().select().from(apiToken).where(eq(apiToken.id, created.id)))[0];
     expect(row?.tokenHash).toBe(hashToken(created.token));
     expect(row?.tokenHash).toMatch(/^[0-9a-f]{64}$/);
-    const everything = JSON.stringify((await db().select().from(apiToken)));
+    const everything = JSON.stringify(await db().select().from(apiToken));
     expect(everything).not.toContain(created.token);
     expect(everything).not.toContain(created.token.slice(12));
   });
@@ -216,7 +216,9 @@ describe("using a token", () => {
     const owner = (await db().select().from(user).limit(1))[0];
     const created = await service.create(owner?.id as string, "clock");
     const lastUsed = async () =>
-      (await db().select().from(apiToken).where(eq(apiToken.id, created.id)))[0]?.lastUsedAt?.getTime();
+      (
+        await db().select().from(apiToken).where(eq(apiToken.id, created.id))
+      )[0]?.lastUsedAt?.getTime();
     await service.resolve(created.token);
     const first = now.getTime();
     expect(await lastUsed()).toBe(first);
@@ -281,7 +283,7 @@ describe("revoking a token", () => {
     );
     await admin.tokens.revoke(second.id);
     expect((await errorOf(olga.analyses.list())).status).toBe(401);
-    const audit = (await db().select().from(auditLog).where(eq(auditLog.targetId, second.id)));
+    const audit = await db().select().from(auditLog).where(eq(auditLog.targetId, second.id));
     expect(audit.map((a) => a.action)).toEqual(["api-token.revoke"]);
   });
 
@@ -301,7 +303,7 @@ describe("revoking a token", () => {
     );
     await admin.admin.deleteUser(me?.id as string);
     expect((await errorOf(dora.analyses.list())).status).toBe(401);
-    expect((await db().select().from(apiToken).where(eq(apiToken.id, created.id)))).toEqual([]);
+    expect(await db().select().from(apiToken).where(eq(apiToken.id, created.id))).toEqual([]);
   });
 });
 

@@ -13,8 +13,8 @@
  */
 import { createRequire } from "node:module";
 import { Worker } from "node:worker_threads";
-import type { Logger } from "pino";
 import type SQLite from "better-sqlite3";
+import type { Logger } from "pino";
 
 /** SQLite's default: checkpoint when the log reaches 1,000 pages. */
 const AUTOMATIC_PAGES = 1000;

@@ -20,16 +20,16 @@
  */
 import { type SQL, sql } from "drizzle-orm";
 import {
+  doublePrecision,
+  jsonb,
   boolean as pgBoolean,
   customType as pgCustomType,
   index as pgIndex,
   integer as pgInteger,
   primaryKey as pgPrimaryKey,
+  pgTable,
   text as pgText,
   timestamp as pgTimestamp,
-  doublePrecision,
-  jsonb,
-  pgTable,
 } from "drizzle-orm/pg-core";
 import {
   customType as sqliteCustomType,
@@ -37,8 +37,8 @@ import {
   integer as sqliteInteger,
   primaryKey as sqlitePrimaryKey,
   real as sqliteReal,
-  text as sqliteText,
   sqliteTable,
+  text as sqliteText,
 } from "drizzle-orm/sqlite-core";
 import { decodeMarketRecord, encodeMarketRecord } from "./market-record.js";
 

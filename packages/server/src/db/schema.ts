@@ -32,7 +32,9 @@ export let apiToken = sqliteTables.apiToken;
 
 export function useEngine(next: Engine): void {
   if (engine && engine !== next) {
-    throw new Error(`This process already runs on ${engine}; it cannot open a ${next} database too`);
+    throw new Error(
+      `This process already runs on ${engine}; it cannot open a ${next} database too`,
+    );
   }
   engine = next;
   const t: Tables = next === "postgres" ? pgTables : sqliteTables;
@@ -61,5 +63,22 @@ export function currentEngine(): Engine {
 
 /** Every table of the engine in use (better-auth's adapter takes them as one object). */
 export function currentTables(): Tables {
-  return { user, session, account, verification, appSetting, analysis, importedPlace, censusCache, payment, stripeEvent, apiKey, auditLog, partner, partnerUsage, lead, apiToken };
+  return {
+    user,
+    session,
+    account,
+    verification,
+    appSetting,
+    analysis,
+    importedPlace,
+    censusCache,
+    payment,
+    stripeEvent,
+    apiKey,
+    auditLog,
+    partner,
+    partnerUsage,
+    lead,
+    apiToken,
+  };
 }

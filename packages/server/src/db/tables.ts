@@ -37,7 +37,8 @@ export function defineTables(c: Columns) {
       token: c.text("token").notNull().unique(),
       ipAddress: c.text("ip_address"),
       userAgent: c.text("user_agent"),
-      userId: c.text("user_id")
+      userId: c
+        .text("user_id")
         .notNull()
         .references(() => user.id, { onDelete: "cascade" }),
       createdAt: createdAt(),
@@ -52,7 +53,8 @@ export function defineTables(c: Columns) {
       id: c.text("id").primaryKey(),
       accountId: c.text("account_id").notNull(),
       providerId: c.text("provider_id").notNull(),
-      userId: c.text("user_id")
+      userId: c
+        .text("user_id")
         .notNull()
         .references(() => user.id, { onDelete: "cascade" }),
       accessToken: c.text("access_token"),
@@ -101,13 +103,10 @@ export function defineTables(c: Columns) {
       primaryRadius: c.integer("primary_radius").notNull(),
       secondaryRadius: c.integer("secondary_radius").notNull(),
       isPaid: c.boolean("is_paid").notNull().default(false),
-      marketAnalysisCompleted: c.boolean("market_analysis_completed")
-        .notNull()
-        .default(false),
-      keywordResearchCompleted: c.boolean("keyword_research_completed")
-        .notNull()
-        .default(false),
-      competitionAnalysisCompleted: c.boolean("competition_analysis_completed")
+      marketAnalysisCompleted: c.boolean("market_analysis_completed").notNull().default(false),
+      keywordResearchCompleted: c.boolean("keyword_research_completed").notNull().default(false),
+      competitionAnalysisCompleted: c
+        .boolean("competition_analysis_completed")
         .notNull()
         .default(false),
       // The city table is stored as columns and rows (see market-record.ts).
@@ -161,10 +160,12 @@ export function defineTables(c: Columns) {
     "payment",
     {
       id: c.text("id").primaryKey(),
-      userId: c.text("user_id")
+      userId: c
+        .text("user_id")
         .notNull()
         .references(() => user.id, { onDelete: "cascade" }),
-      analysisId: c.text("analysis_id")
+      analysisId: c
+        .text("analysis_id")
         .notNull()
         .references(() => analysis.id, { onDelete: "cascade" }),
       provider: c.text("provider", { enum: ["stripe", "demo"] }).notNull(),
@@ -250,7 +251,8 @@ export function defineTables(c: Columns) {
   const partnerUsage = c.table(
     "partner_usage",
     {
-      partnerId: c.text("partner_id")
+      partnerId: c
+        .text("partner_id")
         .notNull()
         .references(() => partner.id, { onDelete: "cascade" }),
       day: c.text("day").notNull(),
@@ -264,7 +266,8 @@ export function defineTables(c: Columns) {
     "lead",
     {
       id: c.text("id").primaryKey(),
-      partnerId: c.text("partner_id")
+      partnerId: c
+        .text("partner_id")
         .notNull()
         .references(() => partner.id, { onDelete: "cascade" }),
       analysisId: c.text("analysis_id"),
@@ -285,7 +288,8 @@ export function defineTables(c: Columns) {
     "api_token",
     {
       id: c.text("id").primaryKey(),
-      userId: c.text("user_id")
+      userId: c
+        .text("user_id")
         .notNull()
         .references(() => user.id, { onDelete: "cascade" }),
       name: c.text("name").notNull(),
@@ -299,7 +303,24 @@ export function defineTables(c: Columns) {
     (t) => [c.index("api_token_user_idx").on(t.userId)],
   );
 
-  return { user, session, account, verification, appSetting, analysis, importedPlace, censusCache, payment, stripeEvent, apiKey, auditLog, partner, partnerUsage, lead, apiToken };
+  return {
+    user,
+    session,
+    account,
+    verification,
+    appSetting,
+    analysis,
+    importedPlace,
+    censusCache,
+    payment,
+    stripeEvent,
+    apiKey,
+    auditLog,
+    partner,
+    partnerUsage,
+    lead,
+    apiToken,
+  };
 }
 
 export type Tables = ReturnType<typeof defineTables>;

@@ -59,9 +59,9 @@ export function widgetPreflight(partners: PartnerService): RequestHandler {
 
 /** 403 (no CORS headers) unless an active partner's key and one of its origins. */
 export function authorizePartner(partners: PartnerService): RequestHandler {
-  return (req, res, next) => {
+  return async (req, res, next) => {
     const origin = req.headers.origin;
-    const row = partners.authorize(req.get(PARTNER_KEY_HEADER)?.trim() || undefined, origin);
+    const row = await partners.authorize(req.get(PARTNER_KEY_HEADER)?.trim() || undefined, origin);
     res.locals.partner = row;
     allowOrigin(res, origin as string);
     next();

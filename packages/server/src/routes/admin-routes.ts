@@ -80,13 +80,13 @@ export function adminRoutes(ctx: AppContext): Router {
   /* -------------------------------------------------------------- API keys */
 
   router.get("/admin/api-keys", async (_req, res) => {
-    res.json({ apiKeys: apiKeys.list() });
+    res.json({ apiKeys: await apiKeys.list() });
   });
 
   router.put("/admin/api-keys/:name", async (req, res) => {
     const name = apiKeys.nameOf(req.params.name);
     const body = parse(saveApiKeyRequestSchema, req.body);
-    res.json(apiKeys.save(userOf(req), name, body.value));
+    res.json(await apiKeys.save(userOf(req), name, body.value));
   });
 
   router.post("/admin/api-keys/:name/test", async (req, res) => {
@@ -97,13 +97,13 @@ export function adminRoutes(ctx: AppContext): Router {
 
   router.delete("/admin/api-keys/:name", async (req, res) => {
     const name = apiKeys.nameOf(req.params.name);
-    res.json(apiKeys.remove(userOf(req), name));
+    res.json(await apiKeys.remove(userOf(req), name));
   });
 
   /** The spec's call for the maps key. */
   router.post("/admin/save-api-key", async (req, res) => {
     const body = parse(saveMapsKeyRequestSchema, req.body);
-    const saved = apiKeys.save(userOf(req), "googleMaps", body.googleMapsApiKey);
+    const saved = await apiKeys.save(userOf(req), "googleMaps", body.googleMapsApiKey);
     res.json({
       message:
         saved.source === "environment"

@@ -68,21 +68,21 @@ export function createAdminService(options: {
   async function analysisRows(limit: number, offset: number): Promise<AdminAnalysis[]> {
     const { id, location, ...summary } = summaryColumns();
     const rows = await db
-        // The list row's columns with the owner and the place, in the order the API has always used.
-        .select({
-          id,
-          userId: analysis.userId,
-          userEmail: userTable.email,
-          location,
-          city: analysis.city,
-          state: analysis.state,
-          ...summary,
-        })
-        .from(analysis)
-        .leftJoin(userTable, eq(userTable.id, analysis.userId))
-        .orderBy(desc(analysis.createdAt), desc(analysis.id))
-        .limit(limit)
-        .offset(offset);
+      // The list row's columns with the owner and the place, in the order the API has always used.
+      .select({
+        id,
+        userId: analysis.userId,
+        userEmail: userTable.email,
+        location,
+        city: analysis.city,
+        state: analysis.state,
+        ...summary,
+      })
+      .from(analysis)
+      .leftJoin(userTable, eq(userTable.id, analysis.userId))
+      .orderBy(desc(analysis.createdAt), desc(analysis.id))
+      .limit(limit)
+      .offset(offset);
     return rows.map((r) => ({ ...toSummary(r), userEmail: r.userEmail ?? null }));
   }
 
@@ -176,10 +176,7 @@ export function createAdminService(options: {
           await tx.select({ id: analysis.id }).from(analysis).where(eq(analysis.userId, userId))
         ).map((r) => r.id);
         const payments = (
-          await tx
-            .delete(payment)
-            .where(eq(payment.userId, userId))
-            .returning({ id: payment.id })
+          await tx.delete(payment).where(eq(payment.userId, userId)).returning({ id: payment.id })
         ).length;
         // Payments by anyone for their analyses go with the analyses (cascade), stated here.
         if (theirAnalyses.length > 0)
@@ -191,10 +188,7 @@ export function createAdminService(options: {
             .returning({ id: analysis.id })
         ).length;
         const sessions = (
-          await tx
-            .delete(session)
-            .where(eq(session.userId, userId))
-            .returning({ id: session.id })
+          await tx.delete(session).where(eq(session.userId, userId)).returning({ id: session.id })
         ).length;
         await tx.delete(account).where(eq(account.userId, userId));
         await tx.delete(verification).where(eq(verification.identifier, target.email));

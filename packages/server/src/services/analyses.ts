@@ -21,7 +21,7 @@ import {
   ZIP_AREAS_PROVENANCE,
   type ZipAreasResponse,
 } from "@bis/sdk";
-import { and, count, desc, eq, gt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../db/database.js";
 import { newestFirst } from "../db/dialect.js";
 import { analysis, payment } from "../db/schema.js";

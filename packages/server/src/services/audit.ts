@@ -9,7 +9,6 @@ import { newestFirst } from "../db/dialect.js";
 import { auditLog } from "../db/schema.js";
 import { FIRST_PAGE, type PageRequest, readPage } from "../lib/pagination.js";
 
-
 export type AuditAction =
   | "user.admin.grant"
   | "user.admin.revoke"
@@ -37,18 +36,16 @@ export function createAuditService(db: Db, now: () => Date = () => new Date()) {
   return {
     /** Writes one entry; pass the transaction of the change so both commit or neither. */
     async record(actor: Actor, entry: AuditRecord, writer: Queryable = db): Promise<void> {
-      await writer
-        .insert(auditLog)
-        .values({
-          id: randomUUID(),
-          actorId: actor?.id ?? null,
-          actorEmail: actor?.email ?? null,
-          action: entry.action,
-          targetType: entry.targetType,
-          targetId: entry.targetId ?? null,
-          detail: entry.detail ?? null,
-          createdAt: now(),
-        });
+      await writer.insert(auditLog).values({
+        id: randomUUID(),
+        actorId: actor?.id ?? null,
+        actorEmail: actor?.email ?? null,
+        action: entry.action,
+        targetType: entry.targetType,
+        targetId: entry.targetId ?? null,
+        detail: entry.detail ?? null,
+        createdAt: now(),
+      });
     },
 
     /** Newest first. */
@@ -69,15 +66,15 @@ export function createAuditService(db: Db, now: () => Date = () => new Date()) {
       .limit(limit)
       .offset(offset);
     return rows.map((row) => ({
-        id: row.id,
-        actorId: row.actorId,
-        actorEmail: row.actorEmail,
-        action: row.action,
-        targetType: row.targetType,
-        targetId: row.targetId,
-        detail: row.detail ?? null,
-        createdAt: row.createdAt.toISOString(),
-      }));
+      id: row.id,
+      actorId: row.actorId,
+      actorEmail: row.actorEmail,
+      action: row.action,
+      targetType: row.targetType,
+      targetId: row.targetId,
+      detail: row.detail ?? null,
+      createdAt: row.createdAt.toISOString(),
+    }));
   }
 }
 

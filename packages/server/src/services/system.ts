@@ -107,7 +107,7 @@ export function createSystemService(options: {
           sizeBytes: await databaseSize(database, config.databaseFile),
           migrations: state,
         },
-        providers: apiKeys.list().map((k) => ({
+        providers: (await apiKeys.list()).map((k) => ({
           name: k.name,
           label: k.label,
           configured: k.configured,

@@ -8,7 +8,7 @@
  */
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { API_TOKEN_PREFIX, type ApiToken, type CreatedToken, type User } from "@bis/sdk";
-import { and, count, desc, eq, isNull } from "drizzle-orm";
+import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Db } from "../db/database.js";
 import { apiToken, user as userTable } from "../db/schema.js";
 import { FIRST_PAGE, type PageRequest, readPage } from "../lib/pagination.js";
