@@ -151,6 +151,7 @@ const EXPECTATIONS: Record<string, Expectation> = {
     expect: everyone(403),
   },
   "GET /api/health": { expect: everyone(200) },
+  "GET /api/ready": { expect: everyone(200) },
   // Development helper; absent (404) in production, see the production test below.
   "GET /api/dev/outbox": { expect: everyone(200) },
 
