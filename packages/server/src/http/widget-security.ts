@@ -44,10 +44,10 @@ function allowOrigin(res: Response, origin: string) {
  * allowlist of some active partner; 204 with the CORS headers, else 403 without them.
  */
 export function widgetPreflight(partners: PartnerService): RequestHandler {
-  return (req, res) => {
+  return async (req, res) => {
     const origin = req.headers.origin;
     if (!origin) throw new AppError("FORBIDDEN", WIDGET_MESSAGES.missingOrigin);
-    if (!partners.isAllowedOrigin(origin))
+    if (!(await partners.isAllowedOrigin(origin)))
       throw new AppError("FORBIDDEN", WIDGET_MESSAGES.originNotAllowed);
     allowOrigin(res, origin);
     res.setHeader("Access-Control-Allow-Methods", "POST");

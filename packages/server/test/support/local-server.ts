@@ -23,10 +23,16 @@ export interface LocalServer {
 }
 
 export async function startLocalServer(
-  listener: (req: IncomingMessage, res: ServerResponse) => void,
+  listener: (req: IncomingMessage, res: ServerResponse) => void | Promise<void>,
 ): Promise<LocalServer> {
   const timers = new Set<NodeJS.Timeout>();
-  const server = createServer(listener);
+  // An async listener that throws answers 500 instead of leaving the request hanging.
+  const server = createServer((req, res) => {
+    Promise.resolve(listener(req, res)).catch((error: unknown) => {
+      if (!res.headersSent) res.writeHead(500, { "Content-Type": "text/plain" });
+      res.end(String(error));
+    });
+  });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
