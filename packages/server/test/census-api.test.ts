@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import type { AreaUnit, PlaceRecord } from "@bis/sdk";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type Db, openDatabase } from "../src/db/database.js";
+import { type Database, type Db, openDatabase } from "../src/db/database.js";
 import { censusCache } from "../src/db/schema.js";
 import { AppError } from "../src/lib/errors.js";
 import {
@@ -206,6 +206,7 @@ const EMBEDDED = {
 
 let fake: FakeCensus;
 let dir: string;
+let database: Database;
 let db: Db;
 
 function provider(
@@ -240,22 +241,19 @@ async function failure(promise: Promise<unknown>, code = "UPSTREAM_FAILED"): Pro
   return error as AppError;
 }
 
-const cacheRows = () =>
-  db
-    .select()
-    .from(censusCache)
-    .all()
-    .sort((a, b) => a.key.localeCompare(b.key));
+const cacheRows = async () =>
+  (await db.select().from(censusCache)).sort((a, b) => a.key.localeCompare(b.key));
 
 beforeEach(async () => {
   fake = await startFakeCensus({ states: [texas(), rhodeIsland(), connecticut()] });
   dir = mkdtempSync(path.join(tmpdir(), "bis-census-"));
-  db = openDatabase(path.join(dir, "bis.db"));
+  database = await openDatabase({ engine: "sqlite", file: path.join(dir, "bis.db") });
+  db = database.db;
 });
 
 afterEach(async () => {
   await fake.close();
-  db.$client.close();
+  await database.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -596,10 +594,10 @@ describe("the 50-variable limit", () => {
 
   it("splits a longer list into several calls and joins them by GEOID", async () => {
     const whole = await provider().load(["TX"]);
-    const other = openDatabase(path.join(dir, "other.db"));
+    const other = await openDatabase({ engine: "sqlite", file: path.join(dir, "other.db") });
     try {
       fake.requests.length = 0;
-      const split = await provider({}, { maxVariables: 10 }, other).load(["TX"]);
+      const split = await provider({}, { maxVariables: 10 }, other.db).load(["TX"]);
       const tractCalls = fake.requests.filter((r) => r.for === "tract:*");
       expect(tractCalls.map((r) => r.get.length)).toEqual([10, 10, 8]);
       expect(tractCalls.map((r) => r.get[0] === "NAME")).toEqual([true, false, false]);
@@ -607,7 +605,7 @@ describe("the 50-variable limit", () => {
       expect(fake.requests.filter((r) => r.for === "place:*")).toHaveLength(1);
       expect(split).toEqual(whole);
     } finally {
-      other.$client.close();
+      await other.close();
     }
   });
 
@@ -617,7 +615,7 @@ describe("the 50-variable limit", () => {
     expect(error.message).toMatch(
       /^Census Data API failed on the request for the census tracts of TX \(state:48, 2022 ACS 5-year, part [23] of 3\) \(HTTP 500/,
     );
-    expect(cacheRows()).toEqual([]);
+    expect(await cacheRows()).toEqual([]);
   });
 });
 
@@ -625,7 +623,7 @@ describe("the database cache", () => {
   it("stores each state's tables per vintage and level, and serves them without a request", async () => {
     const first = await provider().load(["TX"]);
     expect(fake.requests).toHaveLength(2);
-    const rows = cacheRows();
+    const rows = await cacheRows();
     expect(rows.map((r) => [r.key, r.vintage, r.stateFips])).toEqual([
       ["acs5:2022:48:place", "2022", "48"],
       ["acs5:2022:48:tract", "2022", "48"],
@@ -639,7 +637,7 @@ describe("the database cache", () => {
     const again = await provider().load(["TX"]);
     expect(fake.requests).toHaveLength(2);
     expect(again).toEqual(first);
-    expect(provider().cachedStates()).toEqual(["TX"]);
+    expect(await provider().cachedStates()).toEqual(["TX"]);
 
     // Even with the API down.
     fake.fail("server-error");
@@ -652,15 +650,13 @@ describe("the database cache", () => {
     const census = provider({}, { now: () => clock });
     await census.load(["TX"]);
     // An older row of the same state and vintage (the former place-level format).
-    db.insert(censusCache)
-      .values({
-        key: "acs5:2022:48",
-        vintage: "2022",
-        stateFips: "48",
-        payload: { state: {}, places: [] },
-        fetchedAt: clock,
-      })
-      .run();
+    await db.insert(censusCache).values({
+      key: "acs5:2022:48",
+      vintage: "2022",
+      stateFips: "48",
+      payload: { state: {}, places: [] },
+      fetchedAt: clock,
+    });
 
     const tx = texas();
     (tx.tracts[0] as FakeTract).values.B01003_001E = "4100";
@@ -682,7 +678,7 @@ describe("the database cache", () => {
       requests: 2,
     });
     expect(fake.requests).toHaveLength(2);
-    expect(cacheRows().map((r) => [r.key, r.fetchedAt.toISOString()])).toEqual([
+    expect((await cacheRows()).map((r) => [r.key, r.fetchedAt.toISOString()])).toEqual([
       ["acs5:2022:48:place", "2026-02-01T00:00:00.000Z"],
       ["acs5:2022:48:tract", "2026-02-01T00:00:00.000Z"],
     ]);
@@ -694,23 +690,23 @@ describe("the database cache", () => {
 
   it("a failed refresh keeps the cached rows", async () => {
     const first = await provider().load(["TX"]);
-    const before = cacheRows();
+    const before = await cacheRows();
     fake.fail("server-error");
     await failure(provider().refresh(["TX"]));
-    expect(cacheRows()).toEqual(before);
+    expect(await cacheRows()).toEqual(before);
     await expect(provider().load(["TX"])).resolves.toEqual(first);
   });
 
   it("a cached table missing a variable asked for now is fetched again", async () => {
     await provider().load(["TX"]);
-    const row = cacheRows().find((r) => r.key === "acs5:2022:48:tract");
+    const row = (await cacheRows()).find((r) => r.key === "acs5:2022:48:tract");
     const payload = row?.payload as { variables: string[]; rows: unknown[][] };
     const older = {
       ...payload,
       variables: payload.variables.slice(0, -1),
       rows: payload.rows.map((r) => r.slice(0, -1)),
     };
-    db.update(censusCache).set({ payload: older }).run();
+    await db.update(censusCache).set({ payload: older });
     fake.requests.length = 0;
     await provider().load(["TX"]);
     expect(fake.requests.map((r) => r.for)).toEqual(["tract:*", "place:*"]);
@@ -750,7 +746,7 @@ describe("census-api failures → a clear error", () => {
       fake.fail(mode);
       const error = await failure(provider().load(["TX"]));
       expect(error.message).toMatch(message);
-      expect(cacheRows()).toEqual([]);
+      expect(await cacheRows()).toEqual([]);
     });
   }
 

@@ -9,7 +9,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type Db, openDatabase } from "../src/db/database.js";
+import { type Database, type Db, openDatabase } from "../src/db/database.js";
 import { importedPlace } from "../src/db/schema.js";
 import { AppError } from "../src/lib/errors.js";
 import { footprintMiles, radiusFromArea } from "../src/places/density.js";
@@ -31,6 +31,7 @@ const GOOD = [
 ].join("\n");
 
 let dir: string;
+let database: Database;
 let db: Db;
 
 function csv(name: string, text: string): string {
@@ -40,9 +41,9 @@ function csv(name: string, text: string): string {
 }
 
 /** The AppError an import throws (and that the import threw one). */
-function importError(file: string): AppError {
+async function importError(file: string): Promise<AppError> {
   try {
-    importPlacesCsv(db, file);
+    await importPlacesCsv(db, file);
   } catch (error) {
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).code).toBe("VALIDATION_FAILED");
@@ -52,30 +53,31 @@ function importError(file: string): AppError {
 }
 
 function rows() {
-  return db.select().from(importedPlace).orderBy(importedPlace.geoid).all();
+  return db.select().from(importedPlace).orderBy(importedPlace.geoid);
 }
 
-beforeEach(() => {
+beforeEach(async () => {
   dir = mkdtempSync(path.join(tmpdir(), "bis-import-"));
-  db = openDatabase(path.join(dir, "bis.db"));
+  database = await openDatabase({ engine: "sqlite", file: path.join(dir, "bis.db") });
+  db = database.db;
 });
 
-afterEach(() => {
-  db.$client.close();
+afterEach(async () => {
+  await database.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
 describe("importPlacesCsv", () => {
-  it("imports every row of a good file", () => {
+  it("imports every row of a good file", async () => {
     const file = csv("places.csv", GOOD);
-    expect(importPlacesCsv(db, file)).toEqual({
+    expect(await importPlacesCsv(db, file)).toEqual({
       file,
       imported: 4,
       states: 2,
       replaced: 0,
       skipped: 0,
     });
-    const stored = rows();
+    const stored = await rows();
     expect(stored.map((r) => [r.geoid, r.state])).toEqual([
       ["4035000", "TX"], // "tx" upper-cased
       ["4459000", "RI"],
@@ -106,7 +108,7 @@ describe("importPlacesCsv", () => {
     expect(stored[1]?.singleFamilyUnits).toBeNull();
   });
 
-  it("matches headers regardless of case, spacing and underscores; reads Gazetteer-style TSV", () => {
+  it("matches headers regardless of case, spacing and underscores; reads Gazetteer-style TSV", async () => {
     const file = csv(
       "tolerant.csv",
       [
@@ -114,8 +116,8 @@ describe("importPlacesCsv", () => {
         "4805000,Austin,TX,900000,405000,243000,320.5,30.27,-97.74,ignored",
       ].join("\r\n"),
     );
-    expect(importPlacesCsv(db, file)).toMatchObject({ imported: 1, states: 1 });
-    expect(rows()[0]).toMatchObject({
+    expect(await importPlacesCsv(db, file)).toMatchObject({ imported: 1, states: 1 });
+    expect((await rows())[0]).toMatchObject({
       name: "Austin",
       singleFamilyUnits: 243000,
       landAreaSqMi: 320.5,
@@ -128,54 +130,61 @@ describe("importPlacesCsv", () => {
         "TX\t4805000\tAustin city\t900000\t320.5\t30.27\t-97.74",
       ].join("\n"),
     );
-    expect(importPlacesCsv(db, tsv)).toMatchObject({ imported: 1, replaced: 1 });
-    expect(rows()[0]).toMatchObject({ name: "Austin", state: "TX", lon: -97.74 });
+    expect(await importPlacesCsv(db, tsv)).toMatchObject({ imported: 1, replaced: 1 });
+    expect((await rows())[0]).toMatchObject({ name: "Austin", state: "TX", lon: -97.74 });
   });
 
-  it("prefers a Short Name column for the place's name", () => {
+  it("prefers a Short Name column for the place's name", async () => {
     const file = csv(
       "short.csv",
       "GEOID,Name,Short Name,State,Population,Latitude,Longitude\n0100124,City of Abbeville,Abbeville,AL,2231,31.56,-85.25\n",
     );
-    importPlacesCsv(db, file);
-    expect(rows()[0]?.name).toBe("Abbeville");
+    await importPlacesCsv(db, file);
+    expect((await rows())[0]?.name).toBe("Abbeville");
   });
 
-  it("skips (and counts) places of DC, Puerto Rico and the territories", () => {
+  it("skips (and counts) places of DC, Puerto Rico and the territories", async () => {
     const file = csv(
       "national.csv",
       `${GOOD}\n1150000,Washington city,DC,680000,,,,,,,38.9,-77.02\n7276770,San Juan zona urbana,PR,340000,,,,,,,18.4,-66.06\n`,
     );
-    expect(importPlacesCsv(db, file)).toMatchObject({ imported: 4, states: 2, skipped: 2 });
-    expect(rows().map((r) => r.state)).not.toContain("DC");
+    expect(await importPlacesCsv(db, file)).toMatchObject({ imported: 4, states: 2, skipped: 2 });
+    expect((await rows()).map((r) => r.state)).not.toContain("DC");
     expect(
-      importError(csv("dc.csv", `${HEADER}\n1150000,Washington,DC,680000,,,,,,,38.9,-77.02\n`))
-        .message,
+      (
+        await importError(
+          csv("dc.csv", `${HEADER}\n1150000,Washington,DC,680000,,,,,,,38.9,-77.02\n`),
+        )
+      ).message,
     ).toContain("none of the 1 places is in one of the 50 states");
   });
 
-  it("replaces the previous import on success", () => {
-    importPlacesCsv(db, csv("a.csv", GOOD));
+  it("replaces the previous import on success", async () => {
+    await importPlacesCsv(db, csv("a.csv", GOOD));
     const second = csv(
       "b.csv",
       "GEOID,Name,State,Population,Latitude,Longitude\n0820000,Denver city,CO,700000,39.74,-104.99\n",
     );
-    expect(importPlacesCsv(db, second)).toMatchObject({ imported: 1, states: 1, replaced: 4 });
-    expect(rows().map((r) => [r.geoid, r.sourceFile])).toEqual([["0820000", "b.csv"]]);
+    expect(await importPlacesCsv(db, second)).toMatchObject({
+      imported: 1,
+      states: 1,
+      replaced: 4,
+    });
+    expect((await rows()).map((r) => [r.geoid, r.sourceFile])).toEqual([["0820000", "b.csv"]]);
   });
 });
 
 describe("importPlacesCsv rejects bad files and imports nothing", () => {
-  it("a missing required column", () => {
-    const error = importError(
+  it("a missing required column", async () => {
+    const error = await importError(
       csv("missing.csv", "GEOID,Name,State,Latitude\n4805000,Austin,TX,30.27\n"),
     );
     expect(error.message).toContain('line 1: missing required columns "Population", "Longitude"');
     expect(error.message).toContain('(found: "GEOID", "Name", "State", "Latitude")');
   });
 
-  it("a bad number, naming the line and the column", () => {
-    const error = importError(
+  it("a bad number, naming the line and the column", async () => {
+    const error = await importError(
       csv(
         "number.csv",
         `${GOOD}\n4899999,Bad Town,TX,12a,,,,,,,31,-97\n4899998,Worse Town,TX,100,1.5,-3,,,,,31,-97\n`,
@@ -188,8 +197,8 @@ describe("importPlacesCsv rejects bad files and imports nothing", () => {
     expect(error.details).toMatchObject({ errorCount: 3 });
   });
 
-  it("an unknown state code", () => {
-    const error = importError(
+  it("an unknown state code", async () => {
+    const error = await importError(
       csv("state.csv", `${HEADER}\n4805000,Austin,XX,900000,,,,,,,30.27,-97.74\n`),
     );
     expect(error.message).toContain(
@@ -197,8 +206,8 @@ describe("importPlacesCsv rejects bad files and imports nothing", () => {
     );
   });
 
-  it("latitude and longitude out of range or not numbers", () => {
-    const error = importError(
+  it("latitude and longitude out of range or not numbers", async () => {
+    const error = await importError(
       csv(
         "coords.csv",
         [
@@ -216,54 +225,59 @@ describe("importPlacesCsv rejects bad files and imports nothing", () => {
     expect(error.message).toContain('line 4, column "Latitude": "north" is not a number');
   });
 
-  it("a duplicate GEOID", () => {
-    const error = importError(csv("dupe.csv", `${GOOD}\n4805000,Austin again,TX,1,,,,,,,30,-97\n`));
+  it("a duplicate GEOID", async () => {
+    const error = await importError(
+      csv("dupe.csv", `${GOOD}\n4805000,Austin again,TX,1,,,,,,,30,-97\n`),
+    );
     expect(error.message).toContain('line 6, column "GEOID": "4805000" already appears on line 2');
   });
 
-  it("empty required cells and rows with the wrong number of fields", () => {
-    const error = importError(
+  it("empty required cells and rows with the wrong number of fields", async () => {
+    const error = await importError(
       csv("cells.csv", `${HEADER}\n,Nameless,TX,5,,,,,,,30,-97\n4805000,Austin,TX\n`),
     );
     expect(error.message).toContain('line 2, column "GEOID": is empty');
     expect(error.message).toContain("line 3: has 3 fields, the header has 12");
   });
 
-  it("an empty file, a header without rows, a missing file, broken quoting", () => {
-    expect(importError(csv("empty.csv", "")).message).toContain(
+  it("an empty file, a header without rows, a missing file, broken quoting", async () => {
+    expect((await importError(csv("empty.csv", ""))).message).toContain(
       "the file is empty: expected a header row with GEOID, Name, State, Population, Latitude, Longitude",
     );
-    expect(importError(csv("blank.csv", "\n \n")).message).toContain("the file is empty");
-    expect(importError(csv("header.csv", `${HEADER}\n`)).message).toContain(
+    expect((await importError(csv("blank.csv", "\n \n"))).message).toContain("the file is empty");
+    expect((await importError(csv("header.csv", `${HEADER}\n`))).message).toContain(
       "the file has a header row but no places",
     );
-    expect(importError(path.join(dir, "nope.csv")).message).toMatch(/nope\.csv: no such file$/);
+    expect((await importError(path.join(dir, "nope.csv"))).message).toMatch(
+      /nope\.csv: no such file$/,
+    );
     expect(
-      importError(csv("quote.csv", `${HEADER}\n4805000,"Austin,TX,900000,,,,,,,30,-97\n`)).message,
+      (await importError(csv("quote.csv", `${HEADER}\n4805000,"Austin,TX,900000,,,,,,,30,-97\n`)))
+        .message,
     ).toMatch(/not valid CSV \(Quote Not Closed/);
   });
 
-  it("lists the first 20 errors and counts the rest", () => {
+  it("lists the first 20 errors and counts the rest", async () => {
     const bad = Array.from({ length: 30 }, (_, i) => `48${i},Town ${i},TX,many,,,,,,,30,-97`);
-    const error = importError(csv("many.csv", [HEADER, ...bad].join("\n")));
+    const error = await importError(csv("many.csv", [HEADER, ...bad].join("\n")));
     const lines = error.message.split("\n");
     expect(lines[0]).toMatch(/many\.csv: 30 errors, nothing was imported:$/);
     expect(lines.filter((l) => l.startsWith("  line "))).toHaveLength(20);
     expect(lines.at(-1)).toBe("  … and 10 more errors");
   });
 
-  it("leaves the previous import intact after a failed one", () => {
-    importPlacesCsv(db, csv("good.csv", GOOD));
-    const before = rows();
-    importError(csv("bad.csv", `${GOOD}\n4899999,Bad,TX,12a,,,,,,,31,-97\n`));
-    importError(csv("empty.csv", ""));
-    expect(rows()).toEqual(before);
+  it("leaves the previous import intact after a failed one", async () => {
+    await importPlacesCsv(db, csv("good.csv", GOOD));
+    const before = await rows();
+    await importError(csv("bad.csv", `${GOOD}\n4899999,Bad,TX,12a,,,,,,,31,-97\n`));
+    await importError(csv("empty.csv", ""));
+    expect(await rows()).toEqual(before);
   });
 });
 
 describe("import provider", () => {
   it("serves the imported places of the requested states", async () => {
-    importPlacesCsv(db, csv("places.csv", GOOD));
+    await importPlacesCsv(db, csv("places.csv", GOOD));
     const data = await createImportProvider(db).load(["TX"]);
     expect(data.provider).toBe("import");
     expect(data.places.map((p) => p.name).sort()).toEqual(["Austin", "Hutto", "Round Rock"]);
@@ -338,11 +352,11 @@ describe("bis-server data import", () => {
     expect(failed.stderr).toContain('line 6, column "Latitude": 95 is out of range (-90 to 90)');
 
     // The first import is still there.
-    const check = openDatabase(path.join(dataDir, "bis.db"));
+    const check = await openDatabase({ engine: "sqlite", file: path.join(dataDir, "bis.db") });
     try {
-      expect(check.select().from(importedPlace).all()).toHaveLength(4);
+      expect(await check.db.select().from(importedPlace)).toHaveLength(4);
     } finally {
-      check.$client.close();
+      await check.close();
     }
   });
 });
@@ -353,13 +367,13 @@ const SHARED_PLACES = path.resolve(here, "../../../../shared/data/census/places.
 describe.runIf(existsSync(SHARED_PLACES))(
   "importing a real Census extract (../shared/data)",
   () => {
-    it("reports the rows without population, and imports the rest", () => {
-      const error = importError(SHARED_PLACES);
+    it("reports the rows without population, and imports the rest", async () => {
+      const error = await importError(SHARED_PLACES);
       const empty = error.message
         .split("\n")
         .filter((l) => l.includes('column "Population": is empty'));
       expect(empty.length).toBeGreaterThan(0);
-      expect(rows()).toEqual([]);
+      expect(await rows()).toEqual([]);
 
       // Without the rows named in the errors (written to the temp dir, not into the repo).
       const badLines = new Set(
@@ -370,7 +384,7 @@ describe.runIf(existsSync(SHARED_PLACES))(
       const kept = lines.filter((l, i) => l !== "" && !badLines.has(i + 1));
       const file = csv("places.csv", kept.join("\n"));
       const started = performance.now();
-      const result = importPlacesCsv(db, file);
+      const result = await importPlacesCsv(db, file);
       const ms = performance.now() - started;
       expect(result.imported + result.skipped).toBe(kept.length - 1);
       expect(result.states).toBeGreaterThanOrEqual(50);

@@ -245,11 +245,9 @@ describe("widget calls: key, origin, CORS, cookies", () => {
       result.topServices[2]?.estimatedRevenue ?? 0,
     );
     expect(result.provenance.population?.grade).toMatch(/measured|modeled/);
-    const stored = bis.server.context.db
-      .select()
-      .from(analysis)
-      .all()
-      .find((a) => a.id === result.analysisId);
+    const stored = (await bis.server.context.db.select().from(analysis)).find(
+      (a) => a.id === result.analysisId,
+    );
     expect(stored).toMatchObject({ partnerId: partner.partner.id, userId: null });
     const listed = await admin.admin.partners();
     expect(listed.find((p) => p.id === partner.partner.id)?.usageToday).toBe(1);
@@ -389,11 +387,9 @@ describe("daily quota", () => {
     expect(headline.totalMarketRevenue).toBeGreaterThan(0);
 
     const ctx = bis.server.context;
-    const stored = ctx.db
-      .select()
-      .from(analysis)
-      .all()
-      .filter((a) => a.partnerId === partner.partner.id);
+    const stored = (await ctx.db.select().from(analysis)).filter(
+      (a) => a.partnerId === partner.partner.id,
+    );
     expect(stored).toHaveLength(1);
     const listed = (await admin.admin.partners()).find((p) => p.id === partner.partner.id);
     expect(listed?.usageToday).toBe(1);
@@ -405,7 +401,7 @@ describe("daily quota", () => {
       partners: ctx.services.partners,
       webhooks: ctx.services.webhooks,
     });
-    const row = ctx.services.partners.authorize(key, SITE);
+    const row = await ctx.services.partners.authorize(key, SITE);
     const fromDb = await fresh.analyze(row, {
       ...austin,
       industry: "HVAC",
