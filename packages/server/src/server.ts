@@ -28,7 +28,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     .catch((error: unknown) => context.logger.warn({ err: error }, "place data not ready"));
   const app = createApp(context);
   // Lead webhooks still pending when the server last stopped.
-  context.services.webhooks.resumePending();
+  await context.services.webhooks.resumePending();
   const server = await new Promise<Server>((resolve, reject) => {
     const done = (error?: Error) => (error ? reject(error) : resolve(s));
     const s = config.host

@@ -23,7 +23,7 @@ export interface LocalServer {
 }
 
 export async function startLocalServer(
-  listener: (req: IncomingMessage, res: ServerResponse) => void | Promise<void>,
+  listener: (req: IncomingMessage, res: ServerResponse) => unknown,
 ): Promise<LocalServer> {
   const timers = new Set<NodeJS.Timeout>();
   // An async listener that throws answers 500 instead of leaving the request hanging.
