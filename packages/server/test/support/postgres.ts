@@ -1,0 +1,78 @@
+/**
+ * PostgreSQL for tests. One throwaway cluster per Vitest run (`setup`, the server-pg project's
+ * globalSetup: scripts/lib/postgres.mjs starts it in a temporary directory on a loopback port and
+ * removes it afterwards), and one fresh database per test server (`createTestDatabase`).
+ *
+ * `BIS_TEST_POSTGRES_URL=postgres://user@host:port/postgres` uses a server you run instead (a CI
+ * service container, say): the role must be allowed to create and drop databases.
+ */
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { inject } from "vitest";
+import type { TestProject } from "vitest/node";
+import { startPostgresCluster } from "../../../../scripts/lib/postgres.mjs";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** The maintenance database (`postgres`) of the run's cluster. */
+    postgresUrl: string;
+  }
+}
+
+/** Which database the test servers of this run use: `BIS_TEST_ENGINE=postgres` (server-pg) or SQLite. */
+export function testEngine(): "postgres" | "sqlite" {
+  return process.env.BIS_TEST_ENGINE === "postgres" ? "postgres" : "sqlite";
+}
+
+/** globalSetup: starts the run's cluster (unless BIS_TEST_POSTGRES_URL names one); returns its teardown. */
+export async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const given = process.env.BIS_TEST_POSTGRES_URL;
+  if (given) {
+    project.provide("postgresUrl", given);
+    return async () => {};
+  }
+  const started = Date.now();
+  const cluster = await startPostgresCluster();
+  process.stdout.write(
+    `PostgreSQL test cluster on port ${cluster.port} (started in ${((Date.now() - started) / 1000).toFixed(1)} s)\n`,
+  );
+  project.provide("postgresUrl", cluster.url);
+  return () => cluster.stop();
+}
+
+export interface TestDatabase {
+  /** `postgres://…/bis_<random>`: what `DATABASE_URL` is set to. */
+  url: string;
+  name: string;
+  /** Drops the database, ending any connection still open to it. */
+  drop(): Promise<void>;
+}
+
+function maintenanceUrl(): string {
+  return process.env.BIS_TEST_POSTGRES_URL ?? inject("postgresUrl");
+}
+
+async function onMaintenance<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: maintenanceUrl() });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A new, empty database on the run's cluster (`CREATE DATABASE bis_<random>`). */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const name = `bis_${randomBytes(8).toString("hex")}`;
+  await onMaintenance((c) => c.query(`CREATE DATABASE ${name}`));
+  const url = new URL(maintenanceUrl());
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    name,
+    async drop() {
+      await onMaintenance((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    },
+  };
+}
