@@ -151,6 +151,8 @@ export async function startInstances(
           baseUrl: instance.url,
           cookies: false,
           headers: { Origin: baseUrl, Cookie: cookie },
+          // Hundreds of requests wait their turn at once here: the default 30 s is for one call.
+          timeoutMs: 120_000,
         }),
       );
       clients.push(...made);
