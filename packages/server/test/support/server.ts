@@ -39,7 +39,11 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   const dataDir = mkdtempSync(path.join(tmpdir(), "bis-test-"));
   const mailbox = await startMailbox();
   const port = await freePort();
-  const database = testEngine() === "postgres" ? await createTestDatabase() : undefined;
+  // A DATABASE_URL in `env` (a database a test made itself) is used as given and left to it.
+  const database =
+    testEngine() === "postgres" && env.DATABASE_URL === undefined
+      ? await createTestDatabase()
+      : undefined;
   const config = loadConfig({
     NODE_ENV: "test",
     PORT: String(port),
