@@ -15,6 +15,7 @@ import {
   startFakeStripe,
 } from "../support/fake-stripe.js";
 import { type Instance, type InstanceGroup, startInstances } from "../support/instances.js";
+import { queryDatabase } from "../support/postgres.js";
 import { signedInAdmin, signedInUser } from "../support/users.js";
 
 const SECRET_KEY = "sk_test_51BisFakeSecretKey0000000000";
@@ -92,6 +93,10 @@ describe("three instances on one PostgreSQL database", () => {
       expect([...listed].sort()).toEqual(created);
       expect((await client.analyses.page({ limit: 1 })).total).toBe(1000);
     }
+    // They are rows of the one PostgreSQL database, not of three local files.
+    expect(
+      await queryDatabase(group.database.url, "select count(*)::int as n from analysis"),
+    ).toEqual([{ n: 1000 }]);
     await owner.close();
   }, 300_000);
 

@@ -4,27 +4,13 @@
  */
 import pg from "pg";
 import { describe, expect, inject, it } from "vitest";
-import { createTestDatabase } from "../support/postgres.js";
-
-async function query<T extends pg.QueryResultRow>(
-  url: string,
-  sql: string,
-  values: unknown[] = [],
-) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<T>(sql, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
+import { createTestDatabase, queryDatabase } from "../support/postgres.js";
 
 describe("PostgreSQL test harness", () => {
   it("runs a loopback cluster where the role bis may create databases", async () => {
     const url = new URL(inject("postgresUrl"));
     expect(url.hostname).toBe("127.0.0.1");
-    const [row] = await query<{ user: string; createdb: boolean }>(
+    const [row] = await queryDatabase<{ user: string; createdb: boolean }>(
       url.toString(),
       "select current_user as user, rolcreatedb as createdb from pg_roles where rolname = current_user",
     );
@@ -43,12 +29,15 @@ describe("PostgreSQL test harness", () => {
       await held.query<{ one: number; db: string }>("select 1 as one, current_database() as db")
     ).rows;
     expect(answer).toEqual({ one: 1, db: first.name });
-    const tables = await query(first.url, "select 1 from pg_tables where schemaname = 'public'");
+    const tables = await queryDatabase(
+      first.url,
+      "select 1 from pg_tables where schemaname = 'public'",
+    );
     expect(tables).toHaveLength(0);
 
     await first.drop();
     await second.drop();
-    const left = await query(
+    const left = await queryDatabase(
       inject("postgresUrl"),
       "select datname from pg_database where datname = any($1)",
       [[first.name, second.name]],

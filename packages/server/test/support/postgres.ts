@@ -52,11 +52,16 @@ function maintenanceUrl(): string {
   return process.env.BIS_TEST_POSTGRES_URL ?? inject("postgresUrl");
 }
 
-async function onMaintenance<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: maintenanceUrl() });
+/** Runs one statement on the database at `url` with a connection of its own; the rows. */
+export async function queryDatabase<T extends pg.QueryResultRow>(
+  url: string,
+  sql: string,
+  values: unknown[] = [],
+): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    return await work(client);
+    return (await client.query<T>(sql, values)).rows;
   } finally {
     await client.end();
   }
@@ -65,14 +70,14 @@ async function onMaintenance<T>(work: (client: pg.Client) => Promise<T>): Promis
 /** A new, empty database on the run's cluster (`CREATE DATABASE bis_<random>`). */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const name = `bis_${randomBytes(8).toString("hex")}`;
-  await onMaintenance((c) => c.query(`CREATE DATABASE ${name}`));
+  await queryDatabase(maintenanceUrl(), `CREATE DATABASE ${name}`);
   const url = new URL(maintenanceUrl());
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
     name,
     async drop() {
-      await onMaintenance((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+      await queryDatabase(maintenanceUrl(), `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
 }
