@@ -81,3 +81,17 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     },
   };
 }
+
+/**
+ * For tests that run `bis-server` commands (a child process) on the same database as a test
+ * server: under the server-pg project a new database and `{ DATABASE_URL }` for both, else
+ * nothing (both use the SQLite file in the BIS_DATA_DIR they share). `drop()` removes it.
+ */
+export async function commandDatabase(): Promise<{
+  env: Record<string, string>;
+  drop(): Promise<void>;
+}> {
+  if (testEngine() !== "postgres") return { env: {}, drop: async () => {} };
+  const database = await createTestDatabase();
+  return { env: { DATABASE_URL: database.url }, drop: database.drop };
+}
