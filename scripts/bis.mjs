@@ -2,13 +2,14 @@
 /**
  * The README's two commands, for a machine that has only Node ≥ 20 and npm:
  *   npm start  → installs everything, builds, starts BIS on embedded defaults and prints the URL
- *   npm test   → installs everything (pnpm, Chromium, poppler, tmux), builds, typechecks, lints
+ *   npm test   → installs everything (pnpm, Chromium, poppler, tmux, PostgreSQL), builds, typechecks, lints
  *                (Biome, import layers, duplicates, file size), runs every test
  */
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { postgresBinDir } from "./lib/postgres.mjs";
 import { SERVER_NODE_ARGS } from "./lib/server-node-args.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -100,6 +101,26 @@ function ensurePoppler() {
   );
 }
 
+/**
+ * The server's PostgreSQL test project (server-pg) starts a throwaway cluster with the server
+ * binaries (initdb, pg_ctl) of Debian's postgresql package; install it when missing and we may.
+ */
+function ensurePostgres() {
+  if (postgresBinDir()) return;
+  const isRoot = process.getuid?.() === 0;
+  if (isRoot && works("apt-get", ["--version"]) !== null) {
+    log("Installing PostgreSQL from Debian's packages (apt-get install postgresql)");
+    run("apt-get", ["update"]);
+    run("apt-get", ["install", "-y", "--no-install-recommends", "postgresql"], {
+      DEBIAN_FRONTEND: "noninteractive",
+    });
+    if (postgresBinDir()) return;
+  }
+  fail(
+    "The PostgreSQL tests need the PostgreSQL server binaries (initdb, pg_ctl). Install them (Debian: sudo apt-get install postgresql; macOS: brew install postgresql) or set PG_BIN to their directory.",
+  );
+}
+
 /** The CLI's terminal test runs `bis` inside tmux (a real pseudo-terminal); install it when missing and we may. */
 function ensureTmux() {
   if (works("tmux", ["-V"]) !== null) return;
@@ -174,6 +195,7 @@ function test() {
   ensureChromium();
   ensurePoppler();
   ensureTmux();
+  ensurePostgres();
   install();
   build();
   log("Typechecking every package");

@@ -6,7 +6,11 @@ import { verificationLink } from "./smtp.js";
 
 let seq = 0;
 
-export async function signedInUser(bis: TestServer, firstName = "Dana"): Promise<NodeClient> {
+/** `bis`: a test server, or anything with its address and mailbox (several instances, say). */
+export async function signedInUser(
+  bis: Pick<TestServer, "url" | "mailbox">,
+  firstName = "Dana",
+): Promise<NodeClient> {
   seq += 1;
   const email = `${firstName.toLowerCase()}.${seq}.${Date.now()}@example.com`;
   const client = createNodeClient({ baseUrl: bis.url });
@@ -22,7 +26,7 @@ export async function signedInUser(bis: TestServer, firstName = "Dana"): Promise
   return client;
 }
 
-export async function signedInAdmin(bis: TestServer): Promise<NodeClient> {
+export async function signedInAdmin(bis: Pick<TestServer, "url">): Promise<NodeClient> {
   const client = createNodeClient({ baseUrl: bis.url });
   await client.admin.setup({
     email: `admin.${Date.now()}@example.com`,
