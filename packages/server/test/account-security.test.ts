@@ -2,11 +2,11 @@
  * Account security over HTTP against a real server and a real SMTP server (issue 12): the
  * confirmed email change, forgot password, and the signed-in devices.
  */
-import path from "node:path";
 import { ACCOUNT_MESSAGES } from "@bis/sdk";
 import { createNodeClient, type NodeClient } from "@bis/sdk/node";
-import Database from "better-sqlite3";
+import { like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { verification } from "../src/db/schema.js";
 import { startTestServer, type TestServer, verificationLink } from "./support/index.js";
 
 const password = "Cool-Air9!";
@@ -40,16 +40,11 @@ function linkIn(mail: { text: string }, path: string): string {
 const tokenOf = (link: string) => new URL(link).searchParams.get("token") ?? "";
 
 /** Moves every pending link whose identifier starts with `prefix` one minute into the past. */
-function expireLinks(prefix: string) {
-  const db = new Database(path.join(bis.dataDir, "bis.db"));
-  try {
-    db.prepare("UPDATE verification SET expires_at = ? WHERE identifier LIKE ?").run(
-      Date.now() - 60_000,
-      `${prefix}%`,
-    );
-  } finally {
-    db.close();
-  }
+async function expireLinks(prefix: string) {
+  await bis.server.context.db
+    .update(verification)
+    .set({ expiresAt: new Date(Date.now() - 60_000) })
+    .where(like(verification.identifier, `${prefix}%`));
 }
 
 beforeAll(async () => {
@@ -192,8 +187,8 @@ describe("expired links", () => {
     await c.account.forgotPassword({ email });
     const reset = tokenOf(linkIn(await bis.mailbox.waitFor(email), "/reset-password"));
 
-    expireLinks("change-email:");
-    expireLinks("reset-password:");
+    await expireLinks("change-email:");
+    await expireLinks("reset-password:");
 
     await expect(c.account.confirmEmailChange({ token: change })).rejects.toMatchObject({
       status: 400,

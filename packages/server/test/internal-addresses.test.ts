@@ -2,7 +2,7 @@
  * Issue 12, defect 10: partner webhooks never reach internal addresses unless the operator
  * allows it, and the data directory and database files are readable by their owner only.
  */
-import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -125,8 +125,12 @@ describe("data files", () => {
   it("creates the data directory 0700 and the database files 0600", async () => {
     const mode = (file: string) => statSync(file).mode & 0o777;
     expect(mode(dataDir).toString(8)).toBe("700");
-    for (const name of ["bis.db", "bis.db-wal", "bis.db-shm", "secret"]) {
+    // On PostgreSQL the data directory holds only the generated secret.
+    const onSqlite = bis.server.context.database.engine === "sqlite";
+    const files = onSqlite ? ["bis.db", "bis.db-wal", "bis.db-shm", "secret"] : ["secret"];
+    for (const name of files) {
       expect(mode(path.join(dataDir, name)).toString(8), name).toBe("600");
     }
+    expect(existsSync(path.join(dataDir, "bis.db"))).toBe(onSqlite);
   });
 });

@@ -8,6 +8,7 @@ import { promisify } from "node:util";
 import { createNodeClient } from "@bis/sdk/node";
 import { describe, expect, it } from "vitest";
 import { startTestServer, verificationLink } from "./support/index.js";
+import { createTestDatabase, testEngine } from "./support/postgres.js";
 
 const run = promisify(execFile);
 const cli = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../src/cli.ts");
@@ -27,7 +28,13 @@ function bisServer(args: string[], env: Record<string, string>) {
 describe("bis-server create-admin", () => {
   it("creates the first administrator, who can then sign in, and refuses a second", async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), "bis-cli-"));
-    const env = { BIS_DATA_DIR: dataDir, BIS_ADMIN_PASSWORD: "admin-pass" };
+    // The command and the server share one database: the SQLite file, or PostgreSQL (server-pg).
+    const database = testEngine() === "postgres" ? await createTestDatabase() : undefined;
+    const env: Record<string, string> = {
+      BIS_DATA_DIR: dataDir,
+      BIS_ADMIN_PASSWORD: "admin-pass",
+      ...(database ? { DATABASE_URL: database.url } : {}),
+    };
     const args = [
       "create-admin",
       "--email",
@@ -42,7 +49,10 @@ describe("bis-server create-admin", () => {
     expect(first.code).toBe(0);
     expect(first.stdout).toMatch(/^Administrator created: ops@example\.com \(/);
 
-    const bis = await startTestServer({ BIS_DATA_DIR: dataDir });
+    const bis = await startTestServer({
+      BIS_DATA_DIR: dataDir,
+      ...(database ? { DATABASE_URL: database.url } : {}),
+    });
     const client = createNodeClient({ baseUrl: bis.url });
     try {
       const admin = await client.auth.login({ email: "ops@example.com", password: "admin-pass" });
@@ -59,6 +69,7 @@ describe("bis-server create-admin", () => {
     );
     expect(second.code).toBe(1);
     expect(second.stderr).toContain("An administrator already exists");
+    await database?.drop();
   });
 
   it("names the bad option", async () => {

@@ -1,7 +1,7 @@
 /**
  * The column vocabulary the schema is written in, once for each engine. `db/tables.ts` defines
- * every table a single time against `Columns`; `schema-sqlite.ts` and `schema-pg.ts` build the
- * two drizzle schemas from it (and drizzle-kit generates each engine's migrations from those).
+ * every table a single time against `Columns`; schema.ts builds both engines' tables from it
+ * (and schema-kit.ts the one drizzle-kit writes migrations for).
  *
  * What a column holds is the same on both engines — a JavaScript `Date`, `boolean`, number or
  * parsed JSON value — and only its storage differs:

@@ -5,9 +5,11 @@
  * every importer sees the choice). A process runs one engine: opening the other one later is
  * refused.
  */
-import * as pgTables from "./schema-pg.js";
-import * as sqliteTables from "./schema-sqlite.js";
-import type { Tables } from "./tables.js";
+import { pgColumns, sqliteColumns } from "./columns.js";
+import { defineTables, type Tables } from "./tables.js";
+
+const sqliteTables = defineTables(sqliteColumns);
+const pgTables = defineTables(pgColumns);
 
 export type Engine = "sqlite" | "postgres";
 
