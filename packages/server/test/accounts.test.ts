@@ -4,7 +4,9 @@
  */
 import { BisApiError } from "@bis/sdk";
 import { createNodeClient, type NodeClient } from "@bis/sdk/node";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { user } from "../src/db/schema.js";
 import { startTestServer, type TestServer, verificationLink } from "./support/index.js";
 
 const password = "Cool-Air9!";
@@ -341,6 +343,40 @@ describe("first administrator", () => {
       })
       .catch((e) => e);
     expect(again).toMatchObject({ status: 403, code: "ADMIN_ALREADY_EXISTS" });
+  });
+
+  it("creates exactly one administrator when several setups arrive at once", async () => {
+    const fresh = await startTestServer();
+    const clients = Array.from({ length: 5 }, () => createNodeClient({ baseUrl: fresh.url }));
+    try {
+      const results = await Promise.all(
+        clients.map((c, i) =>
+          c.admin
+            .setup({
+              email: `race.${i}.${Date.now()}@example.com`,
+              password: "secret",
+              firstName: "Ada",
+              lastName: `Racer ${i}`,
+            })
+            .then(
+              (user) => ({ ok: true as const, user }),
+              (error: { status?: number; code?: string }) => ({ ok: false as const, error }),
+            ),
+        ),
+      );
+      expect(results.filter((r) => r.ok)).toHaveLength(1);
+      for (const r of results) {
+        if (!r.ok) expect(r.error).toMatchObject({ status: 403, code: "ADMIN_ALREADY_EXISTS" });
+      }
+      const admins = await fresh.server.context.db
+        .select()
+        .from(user)
+        .where(eq(user.isAdmin, true));
+      expect(admins).toHaveLength(1);
+    } finally {
+      for (const c of clients) await c.close();
+      await fresh.close();
+    }
   });
 
   it("gives registered users no admin rights, whatever the payload says", async () => {

@@ -14,13 +14,13 @@ import {
   type User,
 } from "@bis/sdk";
 import { APIError } from "better-auth/api";
-import { and, eq, gt, sql } from "drizzle-orm";
+import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { z } from "zod";
 import { type Auth, VERIFIED_CALLBACK_PATH } from "../auth/auth.js";
 import { cookieValue, createSessionCache } from "../auth/session-cache.js";
 import type { Db } from "../db/database.js";
 import { timestampParam } from "../db/dialect.js";
-import { session as sessionTable, user as userTable } from "../db/schema.js";
+import { appSetting, session as sessionTable, user as userTable } from "../db/schema.js";
 import { AppError } from "../lib/errors.js";
 
 type UserRow = typeof userTable.$inferSelect;
@@ -96,6 +96,11 @@ export interface TokenResolver {
   revokeAllTokens(userId: string): Promise<number>;
 }
 
+/** The key of the row that lets one first-administrator setup run at a time (any instance). */
+const ADMIN_SETUP_CLAIM = "bis:first-admin-setup";
+/** A setup claim older than this was left by a setup that crashed: it may be taken over. */
+const ADMIN_SETUP_CLAIM_MS = 2 * 60_000;
+
 export function createAccountService(db: Db, auth: Auth, tokens?: TokenResolver) {
   async function findById(id: string): Promise<UserRow | undefined> {
     const [row] = await db.select().from(userTable).where(eq(userTable.id, id));
@@ -123,8 +128,30 @@ export function createAccountService(db: Db, auth: Auth, tokens?: TokenResolver)
   /** Session cookie values better-auth verified lately (never a value it did not check). */
   const verifiedCookies = createSessionCache();
 
-  /** Serialises first-administrator creation in this process (check-then-create). */
-  let setupQueue: Promise<unknown> = Promise.resolve();
+  /**
+   * First-administrator setup runs once across every instance: it claims a row keyed
+   * ADMIN_SETUP_CLAIM (primary key, so one insert wins) before it checks and creates. A claim
+   * left by a setup that crashed is taken over after ADMIN_SETUP_CLAIM_MS.
+   */
+  async function claimAdminSetup(): Promise<boolean> {
+    const at = new Date();
+    const claim = () =>
+      db
+        .insert(appSetting)
+        .values({ key: ADMIN_SETUP_CLAIM, value: at.toISOString(), updatedAt: at })
+        .onConflictDoNothing()
+        .returning({ key: appSetting.key });
+    if ((await claim()).length > 0) return true;
+    const stale = new Date(at.getTime() - ADMIN_SETUP_CLAIM_MS);
+    await db
+      .delete(appSetting)
+      .where(and(eq(appSetting.key, ADMIN_SETUP_CLAIM), lt(appSetting.updatedAt, stale)));
+    return (await claim()).length > 0;
+  }
+
+  async function releaseAdminSetup(): Promise<void> {
+    await db.delete(appSetting).where(eq(appSetting.key, ADMIN_SETUP_CLAIM));
+  }
 
   return {
     findById,
@@ -297,13 +324,16 @@ export function createAccountService(db: Db, auth: Auth, tokens?: TokenResolver)
       input: AdminSetupRequest,
       headers?: Headers,
     ): Promise<{ user: User; cookies: string[] }> {
-      const run = async () => {
-        if (await this.adminExists()) {
-          throw new AppError(
-            "ADMIN_ALREADY_EXISTS",
-            "An administrator already exists. Please sign in instead.",
-          );
-        }
+      const alreadyExists = new AppError(
+        "ADMIN_ALREADY_EXISTS",
+        "An administrator already exists. Please sign in instead.",
+      );
+      if (await this.adminExists()) throw alreadyExists;
+      // Another setup (on this or another instance) is running: it creates the administrator.
+      if (!(await claimAdminSetup())) throw alreadyExists;
+      let user: User;
+      try {
+        if (await this.adminExists()) throw alreadyExists;
         const email = input.email.trim().toLowerCase();
         const [taken] = await db
           .select({ id: userTable.id })
@@ -331,14 +361,17 @@ export function createAccountService(db: Db, auth: Auth, tokens?: TokenResolver)
           accountId: created.id,
           password: hash,
         });
-        const user = toUserDto(await requireUserRow(created.id));
-        if (!headers) return { user, cookies: [] };
-        const signedIn = await this.login({ email, password: input.password }, headers);
-        return { user: signedIn.user, cookies: signedIn.cookies };
-      };
-      const next = setupQueue.then(run, run);
-      setupQueue = next.catch(() => undefined);
-      return next;
+        user = toUserDto(await requireUserRow(created.id));
+      } catch (error) {
+        await releaseAdminSetup();
+        throw error;
+      }
+      if (!headers) return { user, cookies: [] };
+      const signedIn = await this.login(
+        { email: input.email.trim().toLowerCase(), password: input.password },
+        headers,
+      );
+      return { user: signedIn.user, cookies: signedIn.cookies };
     },
   };
 }
