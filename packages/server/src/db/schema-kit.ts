@@ -26,4 +26,5 @@ export const {
   partnerUsage,
   lead,
   apiToken,
+  rateLimit,
 } = defineTables(columns);

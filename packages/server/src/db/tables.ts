@@ -303,6 +303,21 @@ export function defineTables(c: Columns) {
     (t) => [c.index("api_token_user_idx").on(t.userId)],
   );
 
+  /**
+   * Rate-limit counters shared by every server instance (see rate-limit-store.ts): one row per
+   * limiter and client, counting the hits of the window that ends at `resetAt`.
+   */
+  const rateLimit = c.table(
+    "rate_limit",
+    {
+      /** The limiter's prefix and the client's key, e.g. "sign-in-ip:203.0.113.7". */
+      key: c.text("key").primaryKey(),
+      hits: c.integer("hits").notNull(),
+      resetAt: c.timestamp("reset_at").notNull(),
+    },
+    (t) => [c.index("rate_limit_reset_idx").on(t.resetAt)],
+  );
+
   return {
     user,
     session,
@@ -320,6 +335,7 @@ export function defineTables(c: Columns) {
     partnerUsage,
     lead,
     apiToken,
+    rateLimit,
   };
 }
 

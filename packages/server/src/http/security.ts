@@ -3,6 +3,8 @@ import type { Request, RequestHandler } from "express";
 import { rateLimit } from "express-rate-limit";
 import helmet from "helmet";
 import type { Config } from "../config.js";
+import type { Db } from "../db/database.js";
+import { DatabaseRateLimitStore } from "../db/rate-limit-store.js";
 import { AppError } from "../lib/errors.js";
 
 export function securityHeaders(config: Config): RequestHandler {
@@ -64,6 +66,10 @@ function originOf(url: string | undefined): string | undefined {
 }
 
 interface LimiterOptions {
+  /** The database the counts live in: every instance on it shares them. */
+  db: Db;
+  /** The limiter's name, the prefix of its keys (no two limiters share one). */
+  name: string;
   windowMs: number;
   limit: number;
   message: string;
@@ -81,6 +87,7 @@ function limiter(options: LimiterOptions): RequestHandler {
     limit: options.limit,
     standardHeaders: "draft-8",
     legacyHeaders: false,
+    store: new DatabaseRateLimitStore(options.db, `${options.name}:`),
     ...(options.keyGenerator ? { keyGenerator: options.keyGenerator } : {}),
     ...(options.skip ? { skip: options.skip } : {}),
     skipSuccessfulRequests: options.skipSuccessfulRequests ?? false,
@@ -105,38 +112,46 @@ function signInAccount(req: Request): string | null {
   return typeof email === "string" && email.trim() !== "" ? email.trim().toLowerCase() : null;
 }
 
-/** One sign-in budget per configuration, that is per running server (see loginRateLimit). */
-const signInBudgets = new WeakMap<Config, RequestHandler>();
+/** One sign-in budget per database, that is per running server (see loginRateLimit). */
+const signInBudgets = new WeakMap<Db, RequestHandler>();
 
 /**
  * The sign-in limit: every password attempt — `POST /api/auth/login` and token sign-in
  * (`POST /api/tokens` with email and password) — draws on one budget per IP address and one
  * per account (`BIS_LOGIN_RATE_LIMIT` per `BIS_LOGIN_RATE_WINDOW_MINUTES` each). Every call for
- * the same configuration returns the same middleware, so the routes share the counters. The
- * account budget counts failed attempts only: its owner signing in does not use it up, and
- * guesses spread over many addresses still run out.
+ * the same database returns the same middleware, so the routes share the counters; the counters
+ * live in the database, so every instance on it shares them too. The account budget counts
+ * failed attempts only: its owner signing in does not use it up, and guesses spread over many
+ * addresses still run out.
  */
-export function loginRateLimit(config: Config): RequestHandler {
-  const existing = signInBudgets.get(config);
+export function loginRateLimit(config: Config, db: Db): RequestHandler {
+  const existing = signInBudgets.get(db);
   if (existing) return existing;
   const minutes = Math.round(config.loginRateLimit.windowMs / 60_000);
   const message = `Too many sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`;
-  const perIp = limiter({ ...config.loginRateLimit, message });
+  const perIp = limiter({ ...config.loginRateLimit, db, name: "sign-in-ip", message });
   const perAccount = limiter({
     ...config.loginRateLimit,
+    db,
+    name: "sign-in-account",
     message,
     keyGenerator: (req) => `account:${signInAccount(req)}`,
     skip: (req) => signInAccount(req) === null,
     skipSuccessfulRequests: true,
   });
   const budget = both(perIp, perAccount);
-  signInBudgets.set(config, budget);
+  signInBudgets.set(db, budget);
   return budget;
 }
 
-/** Registration and admin setup send mail: a looser limit keeps them from being used to spam. */
-export function accountCreationRateLimit(): RequestHandler {
+/**
+ * Registration and admin setup send mail: a looser limit keeps them from being used to spam.
+ * `name` tells the routes' budgets apart (each route has its own).
+ */
+export function accountCreationRateLimit(db: Db, name: string): RequestHandler {
   return limiter({
+    db,
+    name: `account-creation-${name}`,
     windowMs: 60 * 60_000,
     limit: 30,
     message: "Too many accounts created from this address. Please try again in an hour.",
@@ -145,10 +160,13 @@ export function accountCreationRateLimit(): RequestHandler {
 
 /**
  * Password reset requests and email changes send mail to addresses the caller types: a tight
- * limit per IP keeps them from being used to spam or to probe.
+ * limit per IP keeps them from being used to spam or to probe. `name` tells the routes' budgets
+ * apart (each route has its own).
  */
-export function accountRecoveryRateLimit(): RequestHandler {
+export function accountRecoveryRateLimit(db: Db, name: string): RequestHandler {
   return limiter({
+    db,
+    name: `account-recovery-${name}`,
     windowMs: 15 * 60_000,
     limit: 10,
     message: "Too many requests for account emails. Please wait 15 minutes and try again.",

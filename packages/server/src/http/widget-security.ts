@@ -7,6 +7,8 @@ import { PARTNER_KEY_HEADER, WIDGET_MESSAGES } from "@bis/sdk";
 import type { Request, RequestHandler, Response } from "express";
 import { ipKeyGenerator, rateLimit } from "express-rate-limit";
 import type { Config } from "../config.js";
+import type { Db } from "../db/database.js";
+import { DatabaseRateLimitStore } from "../db/rate-limit-store.js";
 import { AppError } from "../lib/errors.js";
 import type { PartnerRow, PartnerService } from "../services/partners.js";
 
@@ -77,6 +79,7 @@ export function partnerOf(res: Response): PartnerRow {
 
 function widgetLimiter(
   config: Config["widget"],
+  store: DatabaseRateLimitStore,
   limit: number,
   keyGenerator: (req: Request, res: Response) => string,
 ): RequestHandler {
@@ -85,6 +88,7 @@ function widgetLimiter(
     limit,
     standardHeaders: "draft-8",
     legacyHeaders: false,
+    store,
     keyGenerator,
     handler: () => {
       throw new AppError("RATE_LIMITED", WIDGET_MESSAGES.rateLimited);
@@ -92,10 +96,23 @@ function widgetLimiter(
   });
 }
 
-/** Per IP address, then per partner (all its visitors together); both 429 when exceeded. */
-export function widgetRateLimits(config: Config["widget"]): RequestHandler[] {
+/**
+ * Per IP address, then per partner (all its visitors together); both 429 when exceeded. The
+ * counts live in the database, so every instance on it shares them.
+ */
+export function widgetRateLimits(config: Config["widget"], db: Db): RequestHandler[] {
   return [
-    widgetLimiter(config, config.ipRateLimit, (req) => `ip:${ipKeyGenerator(req.ip ?? "")}`),
-    widgetLimiter(config, config.partnerRateLimit, (_req, res) => `partner:${partnerOf(res).id}`),
+    widgetLimiter(
+      config,
+      new DatabaseRateLimitStore(db, "widget-ip:"),
+      config.ipRateLimit,
+      (req) => `ip:${ipKeyGenerator(req.ip ?? "")}`,
+    ),
+    widgetLimiter(
+      config,
+      new DatabaseRateLimitStore(db, "widget-partner:"),
+      config.partnerRateLimit,
+      (_req, res) => `partner:${partnerOf(res).id}`,
+    ),
   ];
 }

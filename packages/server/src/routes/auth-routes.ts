@@ -36,6 +36,7 @@ function headersWithClientIp(req: Request): Headers {
 export function authRoutes(ctx: AppContext): Router {
   const {
     config,
+    db,
     services: { accounts, tokens },
   } = ctx;
   const router = Router();
@@ -56,13 +57,13 @@ export function authRoutes(ctx: AppContext): Router {
     res.json(user);
   });
 
-  router.post("/login", loginRateLimit(config), async (req, res) => {
+  router.post("/login", loginRateLimit(config, db), async (req, res) => {
     const body = parse(loginRequestSchema, req.body);
     const { user, cookies } = await accounts.login(body, headersWithClientIp(req));
     res.setHeader("Set-Cookie", cookies).json(user);
   });
 
-  router.post("/register", accountCreationRateLimit(), async (req, res) => {
+  router.post("/register", accountCreationRateLimit(db, "register"), async (req, res) => {
     const body = parse(registerRequestSchema, req.body);
     res.status(201).json(await accounts.register(body, requestHeaders(req)));
   });
@@ -83,28 +84,45 @@ export function authRoutes(ctx: AppContext): Router {
     res.setHeader("Set-Cookie", cookies).json({ message });
   });
 
-  router.post("/email-change", accountRecoveryRateLimit(), signedIn, async (req, res) => {
-    const body = parse(emailChangeRequestSchema, req.body);
-    res
-      .status(202)
-      .json(await security.requestEmailChange(userOf(req), body, req.apiTokenId !== undefined));
-  });
+  router.post(
+    "/email-change",
+    accountRecoveryRateLimit(db, "email-change"),
+    signedIn,
+    async (req, res) => {
+      const body = parse(emailChangeRequestSchema, req.body);
+      res
+        .status(202)
+        .json(await security.requestEmailChange(userOf(req), body, req.apiTokenId !== undefined));
+    },
+  );
 
-  router.post("/email-change/confirm", accountRecoveryRateLimit(), async (req, res) => {
-    const body = parse(emailChangeConfirmSchema, req.body);
-    res.json(await security.confirmEmailChange(body));
-  });
+  router.post(
+    "/email-change/confirm",
+    accountRecoveryRateLimit(db, "email-change-confirm"),
+    async (req, res) => {
+      const body = parse(emailChangeConfirmSchema, req.body);
+      res.json(await security.confirmEmailChange(body));
+    },
+  );
 
-  router.post("/forgot-password", accountRecoveryRateLimit(), async (req, res) => {
-    const body = parse(forgotPasswordRequestSchema, req.body);
-    res.json(await security.forgotPassword(body.email, requestHeaders(req)));
-  });
+  router.post(
+    "/forgot-password",
+    accountRecoveryRateLimit(db, "forgot-password"),
+    async (req, res) => {
+      const body = parse(forgotPasswordRequestSchema, req.body);
+      res.json(await security.forgotPassword(body.email, requestHeaders(req)));
+    },
+  );
 
-  router.post("/reset-password", accountRecoveryRateLimit(), async (req, res) => {
-    const body = parse(resetPasswordRequestSchema, req.body);
-    const { user, cookies } = await security.resetPassword(body, headersWithClientIp(req));
-    res.setHeader("Set-Cookie", cookies).json(user);
-  });
+  router.post(
+    "/reset-password",
+    accountRecoveryRateLimit(db, "reset-password"),
+    async (req, res) => {
+      const body = parse(resetPasswordRequestSchema, req.body);
+      const { user, cookies } = await security.resetPassword(body, headersWithClientIp(req));
+      res.setHeader("Set-Cookie", cookies).json(user);
+    },
+  );
 
   router.get("/sessions", signedIn, sessionOnly, async (req, res) => {
     res.json({ sessions: await security.listSessions(requestHeaders(req)) });

@@ -8,6 +8,7 @@ import { AppError, parse } from "../lib/errors.js";
 
 export function publicRoutes({
   config,
+  db,
   lifecycle,
   services: { accounts, settings, system },
 }: AppContext): Router {
@@ -26,7 +27,7 @@ export function publicRoutes({
     res.json({ available: !(await accounts.adminExists()) });
   });
 
-  router.post("/admin/setup", accountCreationRateLimit(), async (req, res) => {
+  router.post("/admin/setup", accountCreationRateLimit(db, "admin-setup"), async (req, res) => {
     const body = parse(adminSetupRequestSchema, req.body);
     const { user, cookies } = await accounts.createFirstAdmin(body, requestHeaders(req));
     res.setHeader("Set-Cookie", cookies).status(201).json(user);

@@ -14,10 +14,10 @@ import { currentUser, requestHeaders, requireUser, userOf } from "../http/sessio
 import { AppError, parse } from "../lib/errors.js";
 import { pageBody, pageRequest } from "../lib/pagination.js";
 
-export function tokenRoutes({ config, services: { accounts, tokens } }: AppContext): Router {
+export function tokenRoutes({ config, db, services: { accounts, tokens } }: AppContext): Router {
   const router = Router();
   const signedIn = requireUser(accounts);
-  const loginLimit = loginRateLimit(config);
+  const loginLimit = loginRateLimit(config, db);
   /** Only attempts with a password count against the sign-in limit. */
   const limitPasswordAttempts: RequestHandler = (req, res, next) => {
     const body = req.body as { email?: unknown; password?: unknown } | undefined;

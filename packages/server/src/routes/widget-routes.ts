@@ -24,7 +24,7 @@ export function widgetApiRoutes(ctx: AppContext): Router {
 
   const guarded = [
     authorizePartner(partners),
-    ...widgetRateLimits(ctx.config.widget),
+    ...widgetRateLimits(ctx.config.widget, ctx.db),
     express.json({ limit: "16kb" }),
   ];
 

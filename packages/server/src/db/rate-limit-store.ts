@@ -1,0 +1,112 @@
+/**
+ * express-rate-limit's store in the database, so every server instance on one database counts
+ * against the same budgets (issue 14). One row per limiter and client (`rate_limit`): a fixed
+ * window that starts with the client's first hit, as express-rate-limit's memory store counts.
+ *
+ * Each hit is ONE statement — an insert that, when the row exists, either counts the hit or,
+ * once the window is over, starts a new one — so concurrent hits on any number of instances are
+ * counted exactly (the row is locked by the upsert on PostgreSQL; SQLite writes one at a time).
+ * The same drizzle statement runs on both engines: "now" is a bound parameter mapped by the
+ * column, never an engine's clock function. Expired rows are deleted by a timer.
+ */
+import { and, eq, gt, lte, type SQL, sql } from "drizzle-orm";
+import type { ClientRateLimitInfo, Options, Store } from "express-rate-limit";
+import type { Db } from "./database.js";
+import { rateLimit } from "./schema.js";
+
+/** How often expired rows are deleted: once per window, between one and fifteen minutes. */
+export function pruneInterval(windowMs: number): number {
+  return Math.min(Math.max(windowMs, 60_000), 15 * 60_000);
+}
+
+export class DatabaseRateLimitStore implements Store {
+  /** Keys live in the shared database: a hit on one instance counts on every other. */
+  readonly localKeys = false;
+  private windowMs = 60_000;
+  private pruner: NodeJS.Timeout | null = null;
+
+  /**
+   * @param db the database of the server (the same database for every instance)
+   * @param prefix what this limiter's keys start with; two limiters never share a prefix
+   */
+  constructor(
+    private readonly db: Db,
+    readonly prefix: string,
+  ) {}
+
+  init(options: Options): void {
+    this.windowMs = options.windowMs;
+    this.stopPruning();
+    this.pruner = setInterval(() => void this.prune(), pruneInterval(this.windowMs));
+    this.pruner.unref();
+  }
+
+  /** `at` as a parameter of a raw fragment, in the column's stored form on either engine. */
+  private time(at: Date): SQL {
+    return sql`${sql.param(at, rateLimit.resetAt)}`;
+  }
+
+  async increment(key: string): Promise<ClientRateLimitInfo> {
+    const now = new Date();
+    const resetAt = new Date(now.getTime() + this.windowMs);
+    const over = sql`${rateLimit.resetAt} <= ${this.time(now)}`;
+    const [row] = await this.db
+      .insert(rateLimit)
+      .values({ key: this.prefix + key, hits: 1, resetAt })
+      .onConflictDoUpdate({
+        target: rateLimit.key,
+        set: {
+          hits: sql`case when ${over} then 1 else ${rateLimit.hits} + 1 end`,
+          resetAt: sql`case when ${over} then ${this.time(resetAt)} else ${rateLimit.resetAt} end`,
+        },
+      })
+      .returning({ hits: rateLimit.hits, resetAt: rateLimit.resetAt });
+    if (!row) throw new Error("The rate-limit counter was not written");
+    return { totalHits: row.hits, resetTime: row.resetAt };
+  }
+
+  async get(key: string): Promise<ClientRateLimitInfo | undefined> {
+    const [row] = await this.db
+      .select({ hits: rateLimit.hits, resetAt: rateLimit.resetAt })
+      .from(rateLimit)
+      .where(and(eq(rateLimit.key, this.prefix + key), gt(rateLimit.resetAt, new Date())))
+      .limit(1);
+    return row ? { totalHits: row.hits, resetTime: row.resetAt } : undefined;
+  }
+
+  /** Takes back one hit of the current window (a request that is not counted after all). */
+  async decrement(key: string): Promise<void> {
+    await this.db
+      .update(rateLimit)
+      .set({ hits: sql`${rateLimit.hits} - 1` })
+      .where(
+        and(
+          eq(rateLimit.key, this.prefix + key),
+          gt(rateLimit.resetAt, new Date()),
+          gt(rateLimit.hits, 0),
+        ),
+      );
+  }
+
+  async resetKey(key: string): Promise<void> {
+    await this.db.delete(rateLimit).where(eq(rateLimit.key, this.prefix + key));
+  }
+
+  /** Deletes the rows whose window is over (of any limiter: an expired row counts for none). */
+  async prune(): Promise<void> {
+    try {
+      await this.db.delete(rateLimit).where(lte(rateLimit.resetAt, new Date()));
+    } catch {
+      // The database is closing or briefly unreachable: the next round deletes them.
+    }
+  }
+
+  shutdown(): void {
+    this.stopPruning();
+  }
+
+  private stopPruning() {
+    if (this.pruner) clearInterval(this.pruner);
+    this.pruner = null;
+  }
+}
