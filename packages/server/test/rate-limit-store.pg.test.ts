@@ -8,6 +8,7 @@
  * test harness, test/support/postgres.ts, lands.)
  */
 import { execFileSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { chownSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -123,6 +124,17 @@ describe("two BIS servers on one PostgreSQL database", () => {
       statuses.push((await attempt(i, `198.51.100.${i + 1}`, "target@example.com")).status);
     }
     expect(statuses).toEqual([...Array(LIMIT).fill(401), 429]);
+  });
+
+  it("answers an over-long email with a validation error, not a server error", async () => {
+    // Its account key is longer than an index entry may be: the store keeps a hash of it.
+    const response = await attempt(
+      0,
+      "192.0.2.99",
+      `${randomBytes(10_000).toString("hex")}@example.com`,
+    );
+    expect(response.status).toBe(400);
+    expect((await response.json()).code).toBe("VALIDATION_FAILED");
   });
 
   it("counts concurrent guesses on both servers exactly", async () => {

@@ -9,6 +9,7 @@
  * The same drizzle statement runs on both engines: "now" is a bound parameter mapped by the
  * column, never an engine's clock function. Expired rows are deleted by a timer.
  */
+import { createHash } from "node:crypto";
 import { and, eq, gt, lte, type SQL, sql } from "drizzle-orm";
 import type { ClientRateLimitInfo, Options, Store } from "express-rate-limit";
 import type { Db } from "./database.js";
@@ -18,6 +19,9 @@ import { rateLimit } from "./schema.js";
 export function pruneInterval(windowMs: number): number {
   return Math.min(Math.max(windowMs, 60_000), 15 * 60_000);
 }
+
+/** Keys longer than this (an account key is the email a caller typed) are stored as a hash. */
+const LONGEST_KEY = 200;
 
 export class DatabaseRateLimitStore implements Store {
   /** Keys live in the shared database: a hit on one instance counts on every other. */
@@ -41,6 +45,15 @@ export class DatabaseRateLimitStore implements Store {
     this.pruner.unref();
   }
 
+  /**
+   * The row's key: the prefix and the client's key, or its SHA-256 when that is long (an index
+   * entry has a size limit on PostgreSQL; a hash keeps every row small).
+   */
+  private rowKey(key: string): string {
+    if (key.length <= LONGEST_KEY) return this.prefix + key;
+    return `${this.prefix}sha256:${createHash("sha256").update(key).digest("hex")}`;
+  }
+
   /** `at` as a parameter of a raw fragment, in the column's stored form on either engine. */
   private time(at: Date): SQL {
     return sql`${sql.param(at, rateLimit.resetAt)}`;
@@ -52,7 +65,7 @@ export class DatabaseRateLimitStore implements Store {
     const over = sql`${rateLimit.resetAt} <= ${this.time(now)}`;
     const [row] = await this.db
       .insert(rateLimit)
-      .values({ key: this.prefix + key, hits: 1, resetAt })
+      .values({ key: this.rowKey(key), hits: 1, resetAt })
       .onConflictDoUpdate({
         target: rateLimit.key,
         set: {
@@ -69,7 +82,7 @@ export class DatabaseRateLimitStore implements Store {
     const [row] = await this.db
       .select({ hits: rateLimit.hits, resetAt: rateLimit.resetAt })
       .from(rateLimit)
-      .where(and(eq(rateLimit.key, this.prefix + key), gt(rateLimit.resetAt, new Date())))
+      .where(and(eq(rateLimit.key, this.rowKey(key)), gt(rateLimit.resetAt, new Date())))
       .limit(1);
     return row ? { totalHits: row.hits, resetTime: row.resetAt } : undefined;
   }
@@ -81,7 +94,7 @@ export class DatabaseRateLimitStore implements Store {
       .set({ hits: sql`${rateLimit.hits} - 1` })
       .where(
         and(
-          eq(rateLimit.key, this.prefix + key),
+          eq(rateLimit.key, this.rowKey(key)),
           gt(rateLimit.resetAt, new Date()),
           gt(rateLimit.hits, 0),
         ),
@@ -89,7 +102,7 @@ export class DatabaseRateLimitStore implements Store {
   }
 
   async resetKey(key: string): Promise<void> {
-    await this.db.delete(rateLimit).where(eq(rateLimit.key, this.prefix + key));
+    await this.db.delete(rateLimit).where(eq(rateLimit.key, this.rowKey(key)));
   }
 
   /** Deletes the rows whose window is over (of any limiter: an expired row counts for none). */

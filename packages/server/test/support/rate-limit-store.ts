@@ -37,6 +37,11 @@ export async function expectConcurrentHitsCountedOnce(a: Database, b: Database) 
     // Another limiter (prefix) and another client count on their own.
     expect((await storeOn(a, "other-limit:", 60_000).increment("203.0.113.7")).totalHits).toBe(1);
     expect((await second.increment("198.51.100.1")).totalHits).toBe(1);
+    // A key of any length (an account key is the email a caller typed) counts like any other.
+    const long = `account:${"x".repeat(10_000)}@example.com`;
+    expect((await first.increment(long)).totalHits).toBe(1);
+    expect((await second.increment(long)).totalHits).toBe(2);
+    expect((await second.increment(`${long}.org`)).totalHits).toBe(1);
     await first.resetKey("203.0.113.7");
     expect((await second.increment("203.0.113.7")).totalHits).toBe(1);
   } finally {
