@@ -163,8 +163,8 @@ describe("three instances on one PostgreSQL database", () => {
     await owner.close();
   }, 300_000);
 
-  // Other multi-instance properties of issue 14 land here with their features: the sign-in limit
-  // across instances, a sign-out refused on the others within the stated bound, partner webhook
-  // deliveries of a killed instance delivered by another, and logs of every instance in the
-  // administrator's Logs tab.
+  // Other multi-instance properties of issue 14 land here with their features (the sign-in limit
+  // across instances is in rate-limits.test.ts): a sign-out refused on the others within the
+  // stated bound, partner webhook deliveries of a killed instance delivered by another, and logs
+  // of every instance in the administrator's Logs tab.
 });
