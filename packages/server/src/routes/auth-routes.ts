@@ -40,6 +40,8 @@ export function authRoutes(ctx: AppContext): Router {
     services: { accounts, tokens },
   } = ctx;
   const router = Router();
+  /** Each route that sends account emails has its own budget. */
+  const recovery = (route: string) => accountRecoveryRateLimit(db, route);
   const signedIn = requireUser(accounts);
   const security = createAccountSecurityService({ ...ctx, accounts, tokens });
   /** Sessions and the email change need the signed-in browser session, not an API token. */
@@ -84,45 +86,28 @@ export function authRoutes(ctx: AppContext): Router {
     res.setHeader("Set-Cookie", cookies).json({ message });
   });
 
-  router.post(
-    "/email-change",
-    accountRecoveryRateLimit(db, "email-change"),
-    signedIn,
-    async (req, res) => {
-      const body = parse(emailChangeRequestSchema, req.body);
-      res
-        .status(202)
-        .json(await security.requestEmailChange(userOf(req), body, req.apiTokenId !== undefined));
-    },
-  );
+  router.post("/email-change", recovery("email-change"), signedIn, async (req, res) => {
+    const body = parse(emailChangeRequestSchema, req.body);
+    res
+      .status(202)
+      .json(await security.requestEmailChange(userOf(req), body, req.apiTokenId !== undefined));
+  });
 
-  router.post(
-    "/email-change/confirm",
-    accountRecoveryRateLimit(db, "email-change-confirm"),
-    async (req, res) => {
-      const body = parse(emailChangeConfirmSchema, req.body);
-      res.json(await security.confirmEmailChange(body));
-    },
-  );
+  router.post("/email-change/confirm", recovery("email-change-confirm"), async (req, res) => {
+    const body = parse(emailChangeConfirmSchema, req.body);
+    res.json(await security.confirmEmailChange(body));
+  });
 
-  router.post(
-    "/forgot-password",
-    accountRecoveryRateLimit(db, "forgot-password"),
-    async (req, res) => {
-      const body = parse(forgotPasswordRequestSchema, req.body);
-      res.json(await security.forgotPassword(body.email, requestHeaders(req)));
-    },
-  );
+  router.post("/forgot-password", recovery("forgot-password"), async (req, res) => {
+    const body = parse(forgotPasswordRequestSchema, req.body);
+    res.json(await security.forgotPassword(body.email, requestHeaders(req)));
+  });
 
-  router.post(
-    "/reset-password",
-    accountRecoveryRateLimit(db, "reset-password"),
-    async (req, res) => {
-      const body = parse(resetPasswordRequestSchema, req.body);
-      const { user, cookies } = await security.resetPassword(body, headersWithClientIp(req));
-      res.setHeader("Set-Cookie", cookies).json(user);
-    },
-  );
+  router.post("/reset-password", recovery("reset-password"), async (req, res) => {
+    const body = parse(resetPasswordRequestSchema, req.body);
+    const { user, cookies } = await security.resetPassword(body, headersWithClientIp(req));
+    res.setHeader("Set-Cookie", cookies).json(user);
+  });
 
   router.get("/sessions", signedIn, sessionOnly, async (req, res) => {
     res.json({ sessions: await security.listSessions(requestHeaders(req)) });
