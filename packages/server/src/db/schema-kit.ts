@@ -26,4 +26,5 @@ export const {
   partnerUsage,
   lead,
   apiToken,
+  job,
 } = defineTables(columns);

@@ -31,6 +31,7 @@ export let partner = sqliteTables.partner;
 export let partnerUsage = sqliteTables.partnerUsage;
 export let lead = sqliteTables.lead;
 export let apiToken = sqliteTables.apiToken;
+export let job = sqliteTables.job;
 
 export function useEngine(next: Engine): void {
   if (engine && engine !== next) {
@@ -56,6 +57,7 @@ export function useEngine(next: Engine): void {
   partnerUsage = t.partnerUsage;
   lead = t.lead;
   apiToken = t.apiToken;
+  job = t.job;
 }
 
 /** The engine this process runs on (SQLite until a database is opened). */
@@ -82,5 +84,6 @@ export function currentTables(): Tables {
     partnerUsage,
     lead,
     apiToken,
+    job,
   };
 }
