@@ -70,7 +70,9 @@ export function createPgBossQueue(database: Database, options: JobQueueOptions):
       return boss.send(name, data, {
         ...RETRY,
         expireInSeconds,
-        ...(sendOptions.startAfterMs ? { startAfter: new Date(Date.now() + sendOptions.startAfterMs) } : {}),
+        ...(sendOptions.startAfterMs
+          ? { startAfter: new Date(Date.now() + sendOptions.startAfterMs) }
+          : {}),
         ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
       });
     },

@@ -73,7 +73,10 @@ export function createSqliteQueue(db: Db, options: JobQueueOptions): JobQueue {
       await db.delete(job).where(mine);
     } catch (error) {
       const final = row.attempts >= MAX_ATTEMPTS;
-      logger.error({ err: error, job: row.id, name: row.name, attempts: row.attempts, final }, "job failed");
+      logger.error(
+        { err: error, job: row.id, name: row.name, attempts: row.attempts, final },
+        "job failed",
+      );
       if (final) await db.delete(job).where(mine);
       else
         await db
