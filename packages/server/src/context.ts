@@ -6,7 +6,8 @@ import { startWalCheckpoints } from "./db/checkpoints.js";
 import { type Database, type Db, isFileDatabase, openDatabase } from "./db/database.js";
 import { createMailer, type Mailer } from "./email/mailer.js";
 // Durable jobs (issue 14, webhook jobs).
-import { createJobQueue, type JobQueue } from "./jobs/queue.js";
+import { createJobQueue } from "./jobs/create-queue.js";
+import type { JobQueue } from "./jobs/queue.js";
 import { type ApiKeyService, createApiKeyService } from "./keys/api-key-service.js";
 import type { KeyStore } from "./keys/key-store.js";
 import { createLifecycle, type Lifecycle } from "./lifecycle.js";
@@ -118,7 +119,7 @@ export async function createContext(
   const webhookUrls = createWebhookUrlPolicy(config.widget.allowPrivateWebhooks);
   const partners = createPartnerService({ db, secret: config.secret, audit, webhookUrls });
   // Webhook jobs (issue 14): the queue of the database's engine.
-  const jobs = await createJobQueue(database, { logger: logger.child({ module: "jobs" }) });
+  const jobs = createJobQueue(database, { logger: logger.child({ module: "jobs" }) });
   const webhooks = createWebhookService({
     jobs,
     webhookUrls,

@@ -5,9 +5,9 @@
  * runs when its time comes on whichever instance polls first, and a job whose worker died
  * mid-run is run again once its lock (SQLite) or expiration (pg-boss) runs out. Handlers must
  * therefore be idempotent: they may run more than once for one job after a crash.
+ * `createJobQueue` (create-queue.ts) picks the implementation.
  */
 import type { Logger } from "pino";
-import type { Database } from "../db/database.js";
 
 export interface SendOptions {
   /** Run no earlier than this many milliseconds from now (default: at once). */
@@ -55,16 +55,3 @@ export interface JobQueueOptions {
 }
 
 export const DEFAULT_JOB_LOCK_MS = 5 * 60_000;
-
-/** The queue of the engine the database runs on. */
-export async function createJobQueue(
-  database: Database,
-  options: JobQueueOptions,
-): Promise<JobQueue> {
-  if (database.engine === "postgres") {
-    const { createPgBossQueue } = await import("./pg-boss-queue.js");
-    return createPgBossQueue(database, options);
-  }
-  const { createSqliteQueue } = await import("./sqlite-queue.js");
-  return createSqliteQueue(database.db, options);
-}
