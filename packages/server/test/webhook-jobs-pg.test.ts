@@ -1,7 +1,8 @@
 /**
- * Webhook jobs on PostgreSQL (pg-boss): two BIS servers on one database; a lead whose retry is
- * waiting when instance A is killed (its queue stopped without draining, as a crash would) is
- * delivered exactly once, by instance B.
+ * Jobs on PostgreSQL (pg-boss). The queue: each job runs once with two workers on one database,
+ * `startAfterMs` and singleton keys hold, a job whose worker stopped mid-run runs again on the
+ * other. Webhooks: two BIS servers on one database; a lead whose retry is waiting when instance A
+ * is killed (its queue stopped without draining) is delivered exactly once, by instance B.
  *
  * A minimal throwaway cluster of its own (Debian's PostgreSQL 15 under /usr/lib/postgresql/15,
  * in a temporary directory on a loopback port, removed afterwards): the shared harness
@@ -14,8 +15,12 @@ import { chmodSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
+import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Database, openDatabase } from "../src/db/database.js";
 import { lead } from "../src/db/schema.js";
+import { createPgBossQueue } from "../src/jobs/pg-boss-queue.js";
+import type { JobQueue } from "../src/jobs/queue.js";
 import { freePort, signedInAdmin, startTestServer, type TestServer } from "./support/index.js";
 import {
   eventually,
@@ -96,11 +101,70 @@ beforeAll(async () => {
   receiver = await startWebhookReceiver();
 }, 60_000);
 
+const queues: JobQueue[] = [];
+const databases: Database[] = [];
+
+/** One "instance" of the queue: its own pool and pg-boss. */
+async function queue(lockMs?: number): Promise<JobQueue> {
+  if (!cluster) throw new Error("no cluster");
+  const database = await openDatabase({ engine: "postgres", url: cluster.url, poolSize: 2 });
+  databases.push(database);
+  const q = createPgBossQueue(database, { logger: pino({ level: "silent" }), lockMs });
+  queues.push(q);
+  return q;
+}
+
 afterAll(async () => {
+  for (const q of queues) await q.stop({ drain: false }).catch(() => undefined);
+  for (const database of databases) await database.close();
   for (const bis of servers) await bis.close().catch(() => undefined);
   await receiver?.close();
   cluster?.stop();
 }, 60_000);
+
+describe.runIf(available)("the pg-boss job queue", () => {
+  it("runs each job once with two workers, honours startAfterMs and singleton keys", async () => {
+    const [a, b] = [await queue(), await queue()];
+    await Promise.all([a.start(), b.start()]);
+    const runs: Array<{ n: number; at: number }> = [];
+    const handler = async (job: { data: { n: number } }) => {
+      runs.push({ n: job.data.n, at: Date.now() });
+    };
+    await a.work("count", handler);
+    await b.work("count", handler);
+    const sentAt = Date.now();
+    for (let n = 0; n < 20; n++) await a.send("count", { n });
+    await b.send("count", { n: 99 }, { startAfterMs: 2500 });
+    expect(await a.send("count", { n: 100 }, { singletonKey: "k" })).toEqual(expect.any(String));
+    expect(await b.send("count", { n: 101 }, { singletonKey: "k" })).toBeNull();
+    await eventually(() => runs.length === 22, 15_000);
+    expect(new Set(runs.map((r) => r.n)).size).toBe(22);
+    expect(runs.map((r) => r.n)).not.toContain(101);
+    const later = runs.find((r) => r.n === 99);
+    expect((later?.at ?? 0) - sentAt).toBeGreaterThanOrEqual(2500);
+  }, 30_000);
+
+  it("runs a job again on another worker when its worker stopped mid-run", async () => {
+    const a = await queue();
+    await a.start();
+    let aStarted = false;
+    await a.work("hang", () => {
+      aStarted = true;
+      return new Promise<void>(() => undefined);
+    });
+    await a.send("hang", { lead: "L1" });
+    await eventually(() => aStarted, 10_000);
+    await a.stop({ drain: false });
+    const b = await queue();
+    await b.start();
+    const done: unknown[] = [];
+    await b.work("hang", async (job) => {
+      done.push(job.data);
+    });
+    await eventually(() => done.length === 1, 15_000);
+    expect(done).toEqual([{ lead: "L1" }]);
+  }, 30_000);
+});
 
 describe.runIf(available)("webhook jobs on PostgreSQL, two instances", () => {
   it("a retry waiting on a killed instance is delivered exactly once by the other", async () => {

@@ -1,14 +1,17 @@
 /**
  * The job queue on PostgreSQL: pg-boss 10 (pinned: 11+ needs Node 22), in its own schema
  * `pgboss` of the BIS database, on a small pool of its own. Queues use pg-boss's "stately"
- * policy, so a singleton key allows one waiting and one running job at a time. A job whose
+ * policy, so a singleton key allows one waiting and one running job at a time; a job sent
+ * without a key gets a key of its own (stately counts jobs without a key as one key). A job whose
  * worker died stays "active" until its expiration (`lockMs`), then pg-boss's maintenance puts it
  * back to be run again; a handler that throws is retried with exponential backoff.
  */
+import { randomUUID } from "node:crypto";
 import PgBoss from "pg-boss";
 import type { Database } from "../db/database.js";
 import {
   DEFAULT_JOB_LOCK_MS,
+  JOB_CONCURRENCY,
   type JobHandler,
   type JobQueue,
   type JobQueueOptions,
@@ -59,9 +62,12 @@ export function createPgBossQueue(database: Database, options: JobQueueOptions):
 
   async function startWorker(name: string, handler: JobHandler<object>) {
     await ensureQueue(name);
-    await boss.work<object>(name, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async (jobs) => {
-      for (const job of jobs) await handler({ id: job.id, name: job.name, data: job.data });
-    });
+    // pg-boss 10 runs one batch at a time per worker: several workers of one job each.
+    for (let i = 0; i < JOB_CONCURRENCY; i++) {
+      await boss.work<object>(name, { pollingIntervalSeconds: 0.5, batchSize: 1 }, async (jobs) => {
+        for (const job of jobs) await handler({ id: job.id, name: job.name, data: job.data });
+      });
+    }
   }
 
   return {
@@ -73,7 +79,7 @@ export function createPgBossQueue(database: Database, options: JobQueueOptions):
         ...(sendOptions.startAfterMs
           ? { startAfter: new Date(Date.now() + sendOptions.startAfterMs) }
           : {}),
-        ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
+        singletonKey: sendOptions.singletonKey ?? `job:${randomUUID()}`,
       });
     },
 

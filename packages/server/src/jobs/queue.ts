@@ -55,3 +55,6 @@ export interface JobQueueOptions {
 }
 
 export const DEFAULT_JOB_LOCK_MS = 5 * 60_000;
+
+/** Jobs one process runs at the same time (one slow partner endpoint does not hold up the rest). */
+export const JOB_CONCURRENCY = 4;

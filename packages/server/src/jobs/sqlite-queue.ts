@@ -10,6 +10,7 @@ import type { Db } from "../db/database.js";
 import { job } from "../db/schema.js";
 import {
   DEFAULT_JOB_LOCK_MS,
+  JOB_CONCURRENCY,
   type JobHandler,
   type JobQueue,
   type JobQueueOptions,
@@ -19,9 +20,6 @@ import {
 
 /** Runs of a job whose handler keeps throwing before it is dropped (logged as an error). */
 export const MAX_ATTEMPTS = 10;
-/** Jobs one process runs at the same time. */
-const CONCURRENCY = 4;
-
 /** Wait before running a job again after its handler threw: 1 s, 2 s, 4 s… at most 10 min. */
 function backoffMs(attempts: number): number {
   return Math.min(1000 * 2 ** (attempts - 1), 10 * 60_000);
@@ -94,7 +92,7 @@ export function createSqliteQueue(db: Db, options: JobQueueOptions): JobQueue {
     if (polling || stopped || handlers.size === 0) return;
     polling = true;
     try {
-      while (!stopped && running.size < CONCURRENCY) {
+      while (!stopped && running.size < JOB_CONCURRENCY) {
         const row = await claim();
         if (!row) break;
         const task = run(row).catch((error: unknown) =>
