@@ -112,6 +112,9 @@ describe("webhook deliveries across a restart", () => {
     expect(hits.map((h) => h.headers["x-bis-delivery"])).toEqual([leadId, leadId]);
     expect(hits.map((h) => h.headers["idempotency-key"])).toEqual([leadId, leadId]);
     expect(hits.map((h) => h.headers["x-bis-delivery-attempt"])).toEqual(["1", "2"]);
+    // The restart did not cut the configured wait short.
+    const [failed, retried] = hits;
+    expect((retried?.at ?? 0) - (failed?.at ?? 0)).toBeGreaterThanOrEqual(1500);
     // Nothing more is owed or sent.
     await eventually(async () => (await owedJobs(second)) === 0);
     await new Promise((r) => setTimeout(r, 600));

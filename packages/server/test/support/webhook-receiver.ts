@@ -6,6 +6,8 @@ export interface ReceivedDelivery {
   path: string;
   headers: IncomingHttpHeaders;
   body: string;
+  /** When it arrived (ms since 1970). */
+  at: number;
 }
 
 /** Answers each path with the statuses queued for it (200 once the queue is empty). */
@@ -17,7 +19,12 @@ export async function startWebhookReceiver() {
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
       const p = req.url ?? "/";
-      received.push({ path: p, headers: req.headers, body: Buffer.concat(chunks).toString() });
+      received.push({
+        path: p,
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString(),
+        at: Date.now(),
+      });
       const status = plans.get(p)?.shift() ?? 200;
       res.writeHead(status, { "Content-Type": "text/plain" }).end(status === 200 ? "ok" : "no");
     });
