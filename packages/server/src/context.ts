@@ -119,7 +119,7 @@ export async function createContext(
   const webhookUrls = createWebhookUrlPolicy(config.widget.allowPrivateWebhooks);
   const partners = createPartnerService({ db, secret: config.secret, audit, webhookUrls });
   // Webhook jobs (issue 14): the queue of the database's engine.
-  const jobs = createJobQueue(database, { logger: logger.child({ module: "jobs" }) });
+  const jobs = await createJobQueue(database, { logger: logger.child({ module: "jobs" }) });
   const webhooks = createWebhookService({
     jobs,
     webhookUrls,
