@@ -16,8 +16,9 @@ const LAYERS = [
   },
   {
     name: "clients",
-    comment: "one outside system each: HTTP upstreams, SMTP, Stripe, the API-key store",
-    paths: ["upstream/", "email/", "payments/", "keys/(?!api-key-service\\.ts)"],
+    comment:
+      "one outside system each: HTTP upstreams, SMTP, Stripe, the API-key store, the job queue",
+    paths: ["upstream/", "email/", "payments/", "keys/(?!api-key-service\\.ts)", "jobs/"],
   },
   {
     name: "domain",

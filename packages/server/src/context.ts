@@ -5,6 +5,9 @@ import type { Config } from "./config.js";
 import { startWalCheckpoints } from "./db/checkpoints.js";
 import { type Database, type Db, isFileDatabase, openDatabase } from "./db/database.js";
 import { createMailer, type Mailer } from "./email/mailer.js";
+// Durable jobs (issue 14, webhook jobs).
+import { createJobQueue } from "./jobs/create-queue.js";
+import type { JobQueue } from "./jobs/queue.js";
 import { type ApiKeyService, createApiKeyService } from "./keys/api-key-service.js";
 import type { KeyStore } from "./keys/key-store.js";
 import { createLifecycle, type Lifecycle } from "./lifecycle.js";
@@ -45,6 +48,8 @@ export interface AppContext {
   keys: KeyStore;
   /** The recent log entries (admin Logs tab). */
   logs: LogBuffer;
+  /** Durable background jobs (webhook deliveries); started by startServer, drained by close. */
+  jobs: JobQueue;
   services: {
     accounts: AccountService;
     settings: SettingsService;
@@ -60,7 +65,7 @@ export interface AppContext {
     partners: PartnerService;
     widget: WidgetService;
     widgetAssets: WidgetAssets;
-    /** Lead deliveries to partners' webhooks (in-process timers). */
+    /** Lead deliveries to partners' webhooks (durable jobs on `jobs`). */
     webhooks: WebhookService;
     /** Personal API tokens (Authorization: Bearer bis_…). */
     tokens: TokenService;
@@ -113,7 +118,10 @@ export async function createContext(
   );
   const webhookUrls = createWebhookUrlPolicy(config.widget.allowPrivateWebhooks);
   const partners = createPartnerService({ db, secret: config.secret, audit, webhookUrls });
+  // Webhook jobs (issue 14): the queue of the database's engine.
+  const jobs = await createJobQueue(database, { logger: logger.child({ module: "jobs" }) });
   const webhooks = createWebhookService({
+    jobs,
     webhookUrls,
     db,
     logger: logger.child({ module: "webhooks" }),
@@ -132,6 +140,7 @@ export async function createContext(
     places,
     keys: apiKeys.keys,
     logs: logBufferOf(logger),
+    jobs,
     services: {
       accounts,
       settings,
@@ -157,7 +166,8 @@ export async function createContext(
       webhooks,
     },
     async close() {
-      webhooks.stop();
+      // Webhook jobs: running attempts finish (waiting ones stay stored for the next start).
+      await jobs.stop();
       mailer.close();
       // The worker's connection closes on its own; SQLite checkpoints when the last one does.
       void checkpoints?.stop();

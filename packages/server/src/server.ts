@@ -27,8 +27,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
     )
     .catch((error: unknown) => context.logger.warn({ err: error }, "place data not ready"));
   const app = createApp(context);
-  // Lead webhooks still pending when the server last stopped.
-  await context.services.webhooks.resumePending();
+  // Durable jobs: webhook attempts run on this instance (and any still owed are queued).
+  await context.jobs.start();
+  await context.services.webhooks.start();
   const server = await new Promise<Server>((resolve, reject) => {
     const done = (error?: Error) => (error ? reject(error) : resolve(s));
     const s = config.host

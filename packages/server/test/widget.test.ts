@@ -6,8 +6,7 @@
  */
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer, type IncomingHttpHeaders, request, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import { type IncomingHttpHeaders, request } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import {
@@ -21,6 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { analysis } from "../src/db/schema.js";
 import { createWidgetService, QUOTA_CACHED_NOTICE } from "../src/services/widget.js";
 import { signedInAdmin, startTestServer, type TestServer } from "./support/index.js";
+import { startWebhookReceiver, type WebhookReceiver } from "./support/webhook-receiver.js";
 
 const SITE = "http://partner-site.test:8080";
 const OTHER_SITE = "https://evil.example";
@@ -28,36 +28,6 @@ const austin = { city: "Austin", state: "TX", primaryRadius: 10, secondaryRadius
 const dallas = { city: "Dallas", state: "TX" };
 
 /* -------------------------------------------------------------------- a webhook receiver */
-
-interface Received {
-  path: string;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-/** Answers each path with the statuses queued for it (200 once the queue is empty). */
-async function startReceiver() {
-  const received: Received[] = [];
-  const plans = new Map<string, number[]>();
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      const p = req.url ?? "/";
-      received.push({ path: p, headers: req.headers, body: Buffer.concat(chunks).toString() });
-      const status = plans.get(p)?.shift() ?? 200;
-      res.writeHead(status, { "Content-Type": "text/plain" }).end(status === 200 ? "ok" : "no");
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: (p: string) => `http://localhost:${port}${p}`,
-    received,
-    plan: (p: string, statuses: number[]) => plans.set(p, [...statuses]),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 /** The verification a partner does (docs/widget.md). */
 function verifySignature(secret: string, header: string, body: string, toleranceSeconds = 300) {
@@ -73,12 +43,12 @@ function verifySignature(secret: string, header: string, body: string, tolerance
 
 let bis: TestServer;
 let admin: NodeClient;
-let receiver: Awaited<ReturnType<typeof startReceiver>>;
+let receiver: WebhookReceiver;
 let widgetDir: string;
 const WIDGET_SOURCE = '(function(){console.log("bis widget test build")})();\n';
 
 beforeAll(async () => {
-  receiver = await startReceiver();
+  receiver = await startWebhookReceiver();
   widgetDir = mkdtempSync(path.join(tmpdir(), "bis-widget-dist-"));
   writeFileSync(path.join(widgetDir, "bis-widget.iife.js"), WIDGET_SOURCE);
   bis = await startTestServer({

@@ -30,6 +30,7 @@ import {
   pgTable,
   text as pgText,
   timestamp as pgTimestamp,
+  uniqueIndex as pgUniqueIndex,
 } from "drizzle-orm/pg-core";
 import {
   customType as sqliteCustomType,
@@ -39,6 +40,7 @@ import {
   real as sqliteReal,
   sqliteTable,
   text as sqliteText,
+  uniqueIndex as sqliteUniqueIndex,
 } from "drizzle-orm/sqlite-core";
 import { decodeMarketRecord, encodeMarketRecord } from "./market-record.js";
 
@@ -68,6 +70,7 @@ export const pgColumns = {
   /** The current time as a column default (clock time: rows of one transaction differ). */
   now: sql`clock_timestamp()` as SQL,
   index: pgIndex,
+  uniqueIndex: pgUniqueIndex,
   primaryKey: pgPrimaryKey,
 };
 
@@ -85,5 +88,6 @@ export const sqliteColumns = {
   marketRecord: (name: string) => sqliteMarketRecord(name),
   now: sql`(cast(unixepoch('subsecond') * 1000 as integer))` as SQL,
   index: sqliteIndex,
+  uniqueIndex: sqliteUniqueIndex,
   primaryKey: sqlitePrimaryKey,
 } as unknown as Columns;

@@ -27,4 +27,5 @@ export const {
   lead,
   apiToken,
   rateLimit,
+  job,
 } = defineTables(columns);

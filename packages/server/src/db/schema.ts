@@ -32,6 +32,7 @@ export let partnerUsage = sqliteTables.partnerUsage;
 export let lead = sqliteTables.lead;
 export let apiToken = sqliteTables.apiToken;
 export let rateLimit = sqliteTables.rateLimit;
+export let job = sqliteTables.job;
 
 export function useEngine(next: Engine): void {
   if (engine && engine !== next) {
@@ -58,6 +59,7 @@ export function useEngine(next: Engine): void {
   lead = t.lead;
   apiToken = t.apiToken;
   rateLimit = t.rateLimit;
+  job = t.job;
 }
 
 /** The engine this process runs on (SQLite until a database is opened). */
@@ -85,5 +87,6 @@ export function currentTables(): Tables {
     lead,
     apiToken,
     rateLimit,
+    job,
   };
 }

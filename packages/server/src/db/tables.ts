@@ -318,6 +318,31 @@ export function defineTables(c: Columns) {
     (t) => [c.index("rate_limit_reset_idx").on(t.resetAt)],
   );
 
+  /**
+   * Background jobs on SQLite (jobs/sqlite-queue.ts; PostgreSQL runs pg-boss in its own schema
+   * and leaves this table empty). A row is a job not yet finished: claimed by setting
+   * `locked_until`/`locked_by`, deleted when done; a lock that runs out makes it due again.
+   */
+  const job = c.table(
+    "job",
+    {
+      id: c.text("id").primaryKey(),
+      name: c.text("name").notNull(),
+      data: c.json("data").$type<unknown>().notNull(),
+      runAt: c.timestamp("run_at").notNull(),
+      attempts: c.integer("attempts").notNull().default(0),
+      lockedUntil: c.timestamp("locked_until"),
+      lockedBy: c.text("locked_by"),
+      /** At most one unfinished job per name and key. */
+      singletonKey: c.text("singleton_key"),
+      createdAt: createdAt(),
+    },
+    (t) => [
+      c.index("job_due_idx").on(t.name, t.runAt),
+      c.uniqueIndex("job_singleton_idx").on(t.name, t.singletonKey),
+    ],
+  );
+
   return {
     user,
     session,
@@ -336,6 +361,7 @@ export function defineTables(c: Columns) {
     lead,
     apiToken,
     rateLimit,
+    job,
   };
 }
 

@@ -154,7 +154,7 @@ export function createWidgetService(options: {
         webhookStatus: hasWebhook ? "pending" : "none",
         createdAt: now(),
       });
-      if (hasWebhook) webhooks.deliver(id);
+      if (hasWebhook) await webhooks.deliver(id);
       return { leadId: id, message: "Thank you — we will be in touch." };
     },
   };
