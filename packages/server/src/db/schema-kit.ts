@@ -26,4 +26,6 @@ export const {
   partnerUsage,
   lead,
   apiToken,
+  instance,
+  logEntry,
 } = defineTables(columns);

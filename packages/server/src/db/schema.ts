@@ -31,6 +31,8 @@ export let partner = sqliteTables.partner;
 export let partnerUsage = sqliteTables.partnerUsage;
 export let lead = sqliteTables.lead;
 export let apiToken = sqliteTables.apiToken;
+export let instance = sqliteTables.instance;
+export let logEntry = sqliteTables.logEntry;
 
 export function useEngine(next: Engine): void {
   if (engine && engine !== next) {
@@ -56,6 +58,8 @@ export function useEngine(next: Engine): void {
   partnerUsage = t.partnerUsage;
   lead = t.lead;
   apiToken = t.apiToken;
+  instance = t.instance;
+  logEntry = t.logEntry;
 }
 
 /** The engine this process runs on (SQLite until a database is opened). */
@@ -82,5 +86,7 @@ export function currentTables(): Tables {
     partnerUsage,
     lead,
     apiToken,
+    instance,
+    logEntry,
   };
 }
