@@ -19,10 +19,10 @@ import { type AdminService, createAdminService } from "./services/admin.js";
 import { type AnalysisService, createAnalysisService } from "./services/analyses.js";
 import { type AuditService, createAuditService } from "./services/audit.js";
 import { type CompetitionService, createCompetitionService } from "./services/competition.js";
+import { createInstanceRegistry, type InstanceRegistry } from "./services/instances.js";
 import { createKeywordService, type KeywordService } from "./services/keywords.js";
 import { createPartnerService, type PartnerService } from "./services/partners.js";
 import { createPaymentService, type PaymentService } from "./services/payments.js";
-import { createInstanceRegistry, type InstanceRegistry } from "./services/instances.js";
 import { createSettingsService, type SettingsService } from "./services/settings.js";
 import { createSystemService, type SystemService } from "./services/system.js";
 import { createTokenService, type TokenService } from "./services/tokens.js";
@@ -84,7 +84,6 @@ export async function createContext(
   const logs = logStoreOf(logger);
   logs.attach(db, { retention: config.logRetention });
   const instances = createInstanceRegistry({ db, identity: logs.identity, logger });
-  await instances.start();
   const checkpoints =
     database.sqlite && isFileDatabase(config.databaseFile)
       ? startWalCheckpoints(database.sqlite, config.databaseFile, { logger })

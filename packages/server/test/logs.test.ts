@@ -1,5 +1,6 @@
 /**
- * The server log in the database and the instance list (issue 14), on SQLite: entries are
+ * The server log in the database and the instance list (issue 14), on the test run's engine
+ * (SQLite, or PostgreSQL in the server-pg project): entries are
  * queued by the log call and written in batches, read newest first across instances with the
  * level filter and (time, id) paging, pruned to the retention bound; instances heartbeat, age
  * out and leave on a graceful stop. test/multi-instance/logs.test.ts runs two servers on one
@@ -7,12 +8,13 @@
  */
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type Database, openDatabase } from "../src/db/database.js";
+import { type Database, type DatabaseTarget, openDatabase } from "../src/db/database.js";
 import { instance, logEntry } from "../src/db/schema.js";
 import { createInstanceIdentity } from "../src/lib/instance-identity.js";
 import { countLogEntries, createLogStore, readLogEntries } from "../src/logging/log-store.js";
 import { createServerLogger } from "../src/logging/logger.js";
 import { createInstanceRegistry } from "../src/services/instances.js";
+import { createTestDatabase, type TestDatabase, testEngine } from "./support/postgres.js";
 import { startTestServer } from "./support/server.js";
 import { signedInAdmin } from "./support/users.js";
 
@@ -26,13 +28,26 @@ function line(level: number, msg: string, at: number, extra: Record<string, unkn
 }
 
 let database: Database;
+let scratch: TestDatabase | undefined;
 
 beforeEach(async () => {
-  database = await openDatabase({ engine: "sqlite", file: ":memory:" });
+  scratch = testEngine() === "postgres" ? await createTestDatabase() : undefined;
+  database = await openDatabase(
+    scratch
+      ? { engine: "postgres", url: scratch.url, poolSize: 2 }
+      : { engine: "sqlite", file: ":memory:" },
+  );
 });
 afterEach(async () => {
   await database.close();
+  await scratch?.drop();
 });
+
+/** One statement outside drizzle (to make the log's table go away and come back). */
+async function exec(statement: string) {
+  if (database.sqlite) database.sqlite.exec(statement);
+  else await database.pool?.query(statement);
+}
 
 describe("the log in the database", () => {
   it("writes what log calls queued in one go, and reads every instance's entries newest first", async () => {
@@ -40,6 +55,8 @@ describe("the log in the database", () => {
     const b = createLogStore();
     a.attach(database.db, MANUAL);
     b.attach(database.db, MANUAL);
+    // The first write and prune of attach are done.
+    await Promise.all([a.prune(), b.prune()]);
     a.write(line(30, "a1", T0) + line(40, "a2", T0 + 2));
     b.write(line(50, "b1", T0 + 1) + line(30, "b2", T0 + 3));
     // The log call only queued them.
@@ -136,13 +153,14 @@ describe("the log in the database", () => {
     const store = createLogStore();
     const logger = createServerLogger("silent", { store });
     store.attach(database.db, { ...MANUAL, report: (m) => void reports.push(m) });
-    database.sqlite?.exec("ALTER TABLE log_entry RENAME TO log_entry_away");
+    await store.prune();
+    await exec("ALTER TABLE log_entry RENAME TO log_entry_away");
     logger.info("while the database fails");
     await store.flush();
     await store.flush();
     expect(reports).toHaveLength(1);
     expect(reports[0]).toContain("log entries could not be written to the database (1 waiting");
-    database.sqlite?.exec("ALTER TABLE log_entry_away RENAME TO log_entry");
+    await exec("ALTER TABLE log_entry_away RENAME TO log_entry");
     await store.flush();
     const rows = await database.db.select().from(logEntry);
     expect(rows.map((r) => r.msg)).toEqual(["while the database fails"]);
@@ -152,10 +170,11 @@ describe("the log in the database", () => {
   it("keeps at most maxPending entries while it cannot write, the oldest dropped first", async () => {
     const store = createLogStore();
     store.attach(database.db, { ...MANUAL, maxPending: 2, report: () => undefined });
-    database.sqlite?.exec("ALTER TABLE log_entry RENAME TO log_entry_away");
+    await store.prune();
+    await exec("ALTER TABLE log_entry RENAME TO log_entry_away");
     store.write(line(30, "1", T0) + line(30, "2", T0 + 1) + line(30, "3", T0 + 2));
     await store.flush();
-    database.sqlite?.exec("ALTER TABLE log_entry_away RENAME TO log_entry");
+    await exec("ALTER TABLE log_entry_away RENAME TO log_entry");
     await store.flush();
     const read = await readLogEntries(database.db, { limit: 10 });
     expect(read.map((e) => e.message)).toEqual(["3", "2"]);
@@ -221,10 +240,10 @@ describe("a server", () => {
 
       bis.server.context.logger.warn("the last words");
       await bis.server.close();
-      const after = await openDatabase({
-        engine: "sqlite",
-        file: path.join(bis.dataDir, "bis.db"),
-      });
+      const target: DatabaseTarget = bis.database
+        ? { engine: "postgres", url: bis.database.url, poolSize: 2 }
+        : { engine: "sqlite", file: path.join(bis.dataDir, "bis.db") };
+      const after = await openDatabase(target);
       try {
         expect(await after.db.select().from(instance)).toEqual([]);
         const rows = await readLogEntries(after.db, { limit: 5 });

@@ -69,7 +69,8 @@ export function createInstanceRegistry(options: {
 
     /** Graceful shutdown: the heartbeat stops and the row goes (the others stop listing it). */
     async close(): Promise<void> {
-      if (timer) clearInterval(timer);
+      if (!timer) return;
+      clearInterval(timer);
       timer = null;
       try {
         await db.delete(instance).where(eq(instance.id, identity.id));
