@@ -28,12 +28,11 @@ const MIN_LINES = 5;
  * Declarations rather than logic, left out of the duplicate scan: their repeated runs are the
  * same field declared for each payload or table, by design.
  * - the SDK's zod schemas (one object per entity, payload and form, each field with its message);
- * - the drizzle table declarations of the database (schema.ts, and the list of every table each
- *   engine's schema file exports).
+ * - the drizzle table declarations of the database.
  */
 const SCHEMA_DECLARATIONS = [
   /^packages\/sdk\/src\/schemas\//,
-  /^packages\/server\/src\/db\/schema(-pg|-sqlite)?\.ts$/,
+  /^packages\/server\/src\/db\/schema\.ts$/,
 ];
 
 /**
