@@ -53,6 +53,9 @@ const envSchema = z.object({
       error: "must be one of fatal, error, warn, info, debug, trace, silent",
     })
     .optional(),
+  /** The admin Logs tab keeps at most this many entries (all instances) and this many days. */
+  BIS_LOG_RETENTION_ENTRIES: positiveInt.default(10_000),
+  BIS_LOG_RETENTION_DAYS: positiveInt.default(7),
   BIS_LOGIN_RATE_LIMIT: positiveInt.default(10),
   BIS_LOGIN_RATE_WINDOW_MINUTES: positiveInt.default(15),
   /** New analyses one account may run per minute (0 turns the cap off). */
@@ -183,6 +186,8 @@ export interface Config {
   trustedOrigins: string[];
   trustProxy: boolean;
   logLevel: string;
+  /** The database log's bound (logging/log-store.ts prunes to it every minute). */
+  logRetention: { entries: number; days: number };
   loginRateLimit: { limit: number; windowMs: number };
   /** New analyses per account per minute; 0: no cap. */
   analysisRateLimit: number;
@@ -440,6 +445,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       windowMs: env.BIS_LOGIN_RATE_WINDOW_MINUTES * 60_000,
     },
     analysisRateLimit: env.BIS_ANALYSIS_RATE_LIMIT,
+    logRetention: { entries: env.BIS_LOG_RETENTION_ENTRIES, days: env.BIS_LOG_RETENTION_DAYS },
     appDist: existsSync(path.join(appDist, "index.html")) ? appDist : null,
     widget: {
       dist: env.BIS_WIDGET_DIST ? path.resolve(env.BIS_WIDGET_DIST) : defaultWidgetDist,

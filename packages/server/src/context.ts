@@ -11,7 +11,7 @@ import type { JobQueue } from "./jobs/queue.js";
 import { type ApiKeyService, createApiKeyService } from "./keys/api-key-service.js";
 import type { KeyStore } from "./keys/key-store.js";
 import { createLifecycle, type Lifecycle } from "./lifecycle.js";
-import { type LogBuffer, logBufferOf } from "./logging/log-buffer.js";
+import { type LogStore, logStoreOf } from "./logging/log-store.js";
 import { createServerLogger } from "./logging/logger.js";
 import { createStripeClient } from "./payments/stripe-client.js";
 import type { PlaceService } from "./places/place-service.js";
@@ -22,6 +22,7 @@ import { type AdminService, createAdminService } from "./services/admin.js";
 import { type AnalysisService, createAnalysisService } from "./services/analyses.js";
 import { type AuditService, createAuditService } from "./services/audit.js";
 import { type CompetitionService, createCompetitionService } from "./services/competition.js";
+import { createInstanceRegistry, type InstanceRegistry } from "./services/instances.js";
 import { createKeywordService, type KeywordService } from "./services/keywords.js";
 import { createPartnerService, type PartnerService } from "./services/partners.js";
 import { createPaymentService, type PaymentService } from "./services/payments.js";
@@ -46,8 +47,8 @@ export interface AppContext {
   places: PlaceService;
   /** Keys of outside services (environment first, then the encrypted store). */
   keys: KeyStore;
-  /** The recent log entries (admin Logs tab). */
-  logs: LogBuffer;
+  /** The log entries this instance queues for the database (admin Logs tab). */
+  logs: LogStore;
   /** Durable background jobs (webhook deliveries); started by startServer, drained by close. */
   jobs: JobQueue;
   services: {
@@ -61,6 +62,8 @@ export interface AppContext {
     apiKeys: ApiKeyService;
     audit: AuditService;
     system: SystemService;
+    /** This instance's row among the instances on the database, and the live ones. */
+    instances: InstanceRegistry;
     /** Widget partners, their quota and leads (issue "Embeddable free-analysis widget"). */
     partners: PartnerService;
     widget: WidgetService;
@@ -83,6 +86,9 @@ export async function createContext(
 ): Promise<AppContext> {
   const database = await openDatabase(config.database);
   const { db } = database;
+  const logs = logStoreOf(logger);
+  logs.attach(db, { retention: config.logRetention });
+  const instances = createInstanceRegistry({ db, identity: logs.identity, logger });
   const checkpoints =
     database.sqlite && isFileDatabase(config.databaseFile)
       ? startWalCheckpoints(database.sqlite, config.databaseFile, { logger })
@@ -139,7 +145,7 @@ export async function createContext(
     auth,
     places,
     keys: apiKeys.keys,
-    logs: logBufferOf(logger),
+    logs,
     jobs,
     services: {
       accounts,
@@ -158,7 +164,8 @@ export async function createContext(
       admin: createAdminService({ db, accounts, audit, settings }),
       apiKeys,
       audit,
-      system: createSystemService({ database, config, apiKeys }),
+      system: createSystemService({ database, config, apiKeys, instances }),
+      instances,
       tokens,
       partners,
       widget: createWidgetService({ db, analyses, partners, webhooks }),
@@ -169,6 +176,9 @@ export async function createContext(
       // Webhook jobs: running attempts finish (waiting ones stay stored for the next start).
       await jobs.stop();
       mailer.close();
+      // The row goes first (the others stop listing this instance), then the last log lines.
+      await instances.close();
+      await logs.close();
       // The worker's connection closes on its own; SQLite checkpoints when the last one does.
       void checkpoints?.stop();
       await database.close();

@@ -38,6 +38,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
     s.once("error", reject);
   });
   const port = (server.address() as AddressInfo).port;
+  // Listed among the live instances (System tab) from now until close() (bis-server commands
+  // that open a context without serving are not instances).
+  await context.services.instances.start();
   context.lifecycle.ready();
   const url = config.baseUrl;
   let closing: Promise<void> | undefined;
@@ -49,7 +52,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
     /**
      * Graceful shutdown: the readiness check answers 503 at once, no new connection is
      * accepted, requests in flight finish (connections still open after 10 s are cut), then
-     * background work stops and the database closes.
+     * background work stops, this instance's row goes, the last log lines are written and the
+     * database closes.
      */
     close() {
       context.lifecycle.drain();

@@ -530,6 +530,9 @@ describe("system, logs and audit", () => {
     expect(system.payments.mode).toBe("demo");
     expect(system.places.provider).toBe("embedded");
     expect(system.providers).toHaveLength(9);
+    // This server is the one instance on its database, and the one that answered.
+    expect(system.instances.map((i) => i.id)).toEqual([system.instanceId]);
+    expect(system.instances[0]).toMatchObject({ pid: process.pid, version: system.version });
   });
 
   it("keeps recent log entries with level, time, message and request id, filterable by level", async () => {
@@ -555,9 +558,11 @@ describe("system, logs and audit", () => {
     ).toBe(true);
     expect(warnings.some((e) => e.requestId === "admin-test-200")).toBe(false);
     expect(all.some((e) => e.requestId === "admin-test-200" && e.level === "info")).toBe(true);
-    // Newest first.
-    const seqs = all.map((e) => e.seq);
-    expect([...seqs].sort((a, b) => b - a)).toEqual(seqs);
+    // Newest first, each written by this server (the one instance).
+    const times = all.map((e) => e.time);
+    expect([...times].sort().reverse()).toEqual(times);
+    const { instanceId } = await admin.admin.system();
+    expect(all.every((e) => e.instanceId === instanceId)).toBe(true);
     expect(await admin.admin.logs({ limit: 3 })).toHaveLength(3);
 
     const badLevel = await admin.fetch(`${bis.url}/api/admin/logs?level=loud`, { method: "GET" });
@@ -574,17 +579,21 @@ describe("system, logs and audit", () => {
     // This call and the next are logged too: the second page still starts right after the first.
     const second = await admin.admin.logsPage({ limit: 3, cursor: first.nextCursor ?? "" });
     expect(second.items).toHaveLength(3);
-    const last = first.items.at(-1)?.seq ?? 0;
-    expect(second.items.every((e) => e.seq < last)).toBe(true);
-    expect(second.items[0]?.seq).toBe(
-      Math.max(...(await admin.admin.logs()).filter((e) => e.seq < last).map((e) => e.seq)),
-    );
+    // The second page is the three entries that followed the first page when it was read.
+    const now = await admin.admin.logs();
+    const at = now.findIndex((e) => e.id === first.items.at(-1)?.id);
+    expect(second.items.map((e) => e.id)).toEqual(now.slice(at + 1, at + 4).map((e) => e.id));
     // The level filter holds across pages, and total counts that level only.
     const warnings = await admin.admin.logsPage({ level: "warn", limit: 1 });
     expect(warnings.total).toBe((await admin.admin.logs({ level: "warn" })).length);
     expect(warnings.items.every((e) => e.level !== "info")).toBe(true);
 
-    for (const bad of ["nope", "bzppp", Buffer.from("o:3").toString("base64url")]) {
+    for (const bad of [
+      "nope",
+      "bzppp",
+      Buffer.from("o:3").toString("base64url"),
+      Buffer.from("k:3").toString("base64url"),
+    ]) {
       const response = await admin.fetch(`${bis.url}/api/admin/logs?cursor=${bad}`, {
         method: "GET",
       });

@@ -106,7 +106,7 @@ export function useAdminLogs(level: LogLevel | "all", autoRefresh: boolean) {
     (query) =>
       api.admin.logsPage({
         ...query,
-        // The server sends every entry it keeps when no page size is given.
+        // Without a page size the server sends its newest 500 entries.
         limit: query.limit ?? PAGE_SIZE_DEFAULT,
         level: level === "all" ? undefined : level,
       }),

@@ -129,3 +129,8 @@ export function withinGuarantee(createdAt: string, now = Date.now()): boolean {
   if (Number.isNaN(made)) return false;
   return now - made <= GUARANTEE_DAYS * DAY_MS;
 }
+
+/** A server instance's id as the admin panel shows it: its first 8 hex digits. */
+export function shortInstanceId(id: string): string {
+  return id.slice(0, 8);
+}

@@ -473,7 +473,8 @@ describe("/admin System", () => {
   it("shows version, uptime, database, modes, providers and refundable payments", async () => {
     fakeApi(adminRoutes());
     renderApp("/admin?tab=system");
-    expect(await screen.findByText("0.1.0")).toBeTruthy();
+    // The server's version, and each instance's.
+    expect(await screen.findAllByText("0.1.0")).toHaveLength(3);
     expect(screen.getByText(/^1d 2h 3m/)).toBeTruthy();
     expect(screen.getByText("Reachable · 1.5 MB")).toBeTruthy();
     expect(screen.getByText("4 of 4 applied (up to date)")).toBeTruthy();
@@ -485,6 +486,22 @@ describe("/admin System", () => {
     const paymentsTable = await screen.findByRole("region", { name: "Payment records" });
     expect(within(paymentsTable).getByText("dana@example.com")).toBeTruthy();
     expect(within(paymentsTable).getByRole("button", { name: /^Refund payment/ })).toBeTruthy();
+  });
+
+  it("lists the live instances: short id, host, pid, version, and which one answered", async () => {
+    fakeApi(adminRoutes());
+    renderApp("/admin?tab=system");
+    const instances = await screen.findByRole("region", { name: "Instances" });
+    const rows = within(instances).getAllByRole("row").slice(1);
+    expect(rows).toHaveLength(2);
+    const [first, second] = rows as [HTMLElement, HTMLElement];
+    expect(within(first).getByText("3f2a9c1d")).toBeTruthy();
+    expect(within(first).getByText("Answered this request")).toBeTruthy();
+    expect(within(first).getByText("bis-web-1")).toBeTruthy();
+    expect(within(first).getByText("4211")).toBeTruthy();
+    expect(within(second).getByText("b81e07c4")).toBeTruthy();
+    expect(within(second).getByText("bis-web-2")).toBeTruthy();
+    expect(within(second).queryByText("Answered this request")).toBeNull();
   });
 });
 
@@ -719,6 +736,9 @@ describe("/admin Logs", () => {
     expect(within(logs).getByText("req-2")).toBeTruthy();
     expect(within(logs).getByText("warn")).toBeTruthy();
     expect(within(logs).getByText("method=GET url=/api/health status=200")).toBeTruthy();
+    // Which instance wrote each entry (short id; the whole id on hover).
+    expect(within(logs).getByText("b81e07c4").getAttribute("title")).toBe("b81e07c45d9a2f30");
+    expect(within(logs).getByText("3f2a9c1d")).toBeTruthy();
 
     await user.selectOptions(screen.getByLabelText("Level"), "warn");
     await waitFor(() =>
@@ -760,7 +780,8 @@ describe("/admin Logs", () => {
 
   it('pages the log entries: "Showing 2 of 3", then "Load more" asks for the next page', async () => {
     const [newest, second, third] = [1, 2, 3].map((n) => ({
-      seq: 30 - n,
+      id: `3f2a9c1d0b7e4a65-00000000003${n}`,
+      instanceId: "3f2a9c1d0b7e4a65",
       level: "info" as const,
       time: "2025-03-04T15:00:01.000Z",
       message: `Entry number ${n}`,

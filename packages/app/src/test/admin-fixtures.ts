@@ -123,6 +123,25 @@ export const system: SystemStatus = {
   payments: { mode: "demo" },
   places: { provider: "embedded" },
   keywords: { provider: "embedded" },
+  instanceId: "3f2a9c1d0b7e4a65",
+  instances: [
+    {
+      id: "3f2a9c1d0b7e4a65",
+      hostname: "bis-web-1",
+      pid: 4211,
+      version: "0.1.0",
+      startedAt: "2025-03-04T12:00:00.000Z",
+      lastSeenAt: "2025-03-05T14:03:04.000Z",
+    },
+    {
+      id: "b81e07c45d9a2f30",
+      hostname: "bis-web-2",
+      pid: 3907,
+      version: "0.1.0",
+      startedAt: "2025-03-04T12:00:05.000Z",
+      lastSeenAt: "2025-03-05T14:03:01.000Z",
+    },
+  ],
 };
 
 export function apiKey(patch: Partial<ApiKeyStatus> = {}): ApiKeyStatus {
@@ -178,7 +197,8 @@ export const payments: Payment[] = [
 
 export const logEntries: LogEntry[] = [
   {
-    seq: 2,
+    id: "b81e07c45d9a2f30-000000000007",
+    instanceId: "b81e07c45d9a2f30",
     level: "warn",
     time: "2025-03-04T15:00:02.000Z",
     message: "Slow census response",
@@ -186,7 +206,8 @@ export const logEntries: LogEntry[] = [
     context: { module: "census" },
   },
   {
-    seq: 1,
+    id: "3f2a9c1d0b7e4a65-000000000012",
+    instanceId: "3f2a9c1d0b7e4a65",
     level: "info",
     time: "2025-03-04T15:00:01.000Z",
     message: "request completed",

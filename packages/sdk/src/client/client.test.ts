@@ -226,7 +226,8 @@ describe("lists and envelopes", () => {
 
   it("unwraps a keyed list and filters by query", async () => {
     const entry = {
-      seq: 1,
+      id: "3f2a9c1d0b7e4a65-000000000001",
+      instanceId: "3f2a9c1d0b7e4a65",
       level: "warn",
       time: "2025-01-01T00:00:00.000Z",
       message: "slow",
@@ -235,7 +236,7 @@ describe("lists and envelopes", () => {
     };
     const { client, seen } = clientAnswering(() => Response.json({ entries: [entry] }));
     const logs = await client.admin.logs({ level: "warn", limit: 5 });
-    expect(logs).toHaveLength(1);
+    expect(logs).toEqual([entry]);
     expect(seen[0]?.url).toBe("http://bis.test/api/admin/logs?level=warn&limit=5");
   });
 

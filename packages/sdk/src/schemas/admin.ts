@@ -206,6 +206,21 @@ export type MapsKeyResponse = z.infer<typeof mapsKeyResponseSchema>;
 
 /* ------------------------------------------------------------------ system */
 
+/**
+ * A server process on the database (issue 14). Each writes its row at start and refreshes
+ * `lastSeenAt` every 10 s; one seen within the last 30 s is alive.
+ */
+export const serverInstanceSchema = z.object({
+  /** 16 hex digits, random at each start; the first 8 are its short form. */
+  id: z.string(),
+  hostname: z.string(),
+  pid: z.number().int(),
+  version: z.string(),
+  startedAt: isoDate,
+  lastSeenAt: isoDate,
+});
+export type ServerInstance = z.infer<typeof serverInstanceSchema>;
+
 export const systemStatusSchema = z.object({
   status: z.enum(["healthy", "degraded"]),
   version: z.string(),
@@ -237,6 +252,10 @@ export const systemStatusSchema = z.object({
   payments: z.object({ mode: z.enum(["stripe", "demo"]) }),
   places: z.object({ provider: z.string() }),
   keywords: z.object({ provider: z.string() }),
+  /** The instance that answered this request. */
+  instanceId: z.string(),
+  /** The instances alive now (seen within 30 s), oldest start first. */
+  instances: z.array(serverInstanceSchema),
 });
 export type SystemStatus = z.infer<typeof systemStatusSchema>;
 
@@ -251,7 +270,9 @@ export type LogLevel = z.infer<typeof logLevelSchema>;
 /**
  * GET /api/admin/logs?level=warn&limit=50&cursor=…: entries at that level and above, newest
  * first, one page at a time (the answer carries `nextCursor`, `total` and `limit` as every
- * paginated list does; without `limit`, every entry the server keeps).
+ * paginated list does; without `limit`, the newest 500). Entries of every instance, from the
+ * database; the cursor is the last entry's (time, id), so entries written meanwhile never shift
+ * the next page.
  */
 export const logsQuerySchema = z.object({
   level: logLevelSchema.optional(),
@@ -269,7 +290,10 @@ export const logsQuerySchema = z.object({
 export type LogsQuery = z.input<typeof logsQuerySchema>;
 
 export const logEntrySchema = z.object({
-  seq: z.number().int(),
+  /** Unique; entries are ordered newest first by `time`, then `id`. */
+  id: z.string(),
+  /** The instance that wrote it (see serverInstanceSchema). */
+  instanceId: z.string(),
   level: logLevelSchema,
   time: isoDate,
   message: z.string(),

@@ -147,16 +147,15 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   pool.on("error", () => undefined);
   const db = drizzlePg(pool, { schema: currentTables() });
   const migrationsFolder = findMigrationsFolder("drizzle-pg");
-  const client = await pool.connect();
+  // The lock is held on a connection of its own, so the migration may use the whole pool
+  // (a pool of one included); it goes when that connection closes, whatever happens.
+  const lock = new pg.Client({ connectionString: url });
+  await lock.connect();
   try {
-    await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
-    try {
-      await migratePg(db, { migrationsFolder });
-    } finally {
-      await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]);
-    }
+    await lock.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
+    await migratePg(db, { migrationsFolder });
   } finally {
-    client.release();
+    await lock.end();
   }
   return {
     engine: "postgres",

@@ -28,4 +28,6 @@ export const {
   apiToken,
   rateLimit,
   job,
+  instance,
+  logEntry,
 } = defineTables(columns);

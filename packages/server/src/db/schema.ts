@@ -33,6 +33,8 @@ export let lead = sqliteTables.lead;
 export let apiToken = sqliteTables.apiToken;
 export let rateLimit = sqliteTables.rateLimit;
 export let job = sqliteTables.job;
+export let instance = sqliteTables.instance;
+export let logEntry = sqliteTables.logEntry;
 
 export function useEngine(next: Engine): void {
   if (engine && engine !== next) {
@@ -60,6 +62,8 @@ export function useEngine(next: Engine): void {
   apiToken = t.apiToken;
   rateLimit = t.rateLimit;
   job = t.job;
+  instance = t.instance;
+  logEntry = t.logEntry;
 }
 
 /** The engine this process runs on (SQLite until a database is opened). */
@@ -88,5 +92,7 @@ export function currentTables(): Tables {
     apiToken,
     rateLimit,
     job,
+    instance,
+    logEntry,
   };
 }

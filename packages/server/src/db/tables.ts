@@ -343,6 +343,44 @@ export function defineTables(c: Columns) {
     ],
   );
 
+  /**
+   * The server processes running on this database (issue 14): each writes its row at start,
+   * refreshes `last_seen_at` every 10 s and deletes it on a graceful stop; the System tab lists
+   * the rows seen within the last 30 s (services/instances.ts).
+   */
+  const instance = c.table("instance", {
+    id: c.text("id").primaryKey(),
+    hostname: c.text("hostname").notNull(),
+    pid: c.integer("pid").notNull(),
+    version: c.text("version").notNull(),
+    startedAt: c.timestamp("started_at").notNull(),
+    lastSeenAt: c.timestamp("last_seen_at").notNull(),
+  });
+
+  /**
+   * The server log of every instance, for the admin Logs tab (logging/log-store.ts): written in
+   * batches, newest first by (time, id), pruned to the retention bound. `id` is the writing
+   * instance's id and its own sequence number, so one instance's entries of one millisecond keep
+   * their order. No foreign key: entries outlive the instance row that wrote them.
+   */
+  const logEntry = c.table(
+    "log_entry",
+    {
+      id: c.text("id").primaryKey(),
+      instanceId: c.text("instance_id").notNull(),
+      time: c.timestamp("time").notNull(),
+      /** pino's number: 10 trace … 60 fatal (a level and above is `level >= n`). */
+      level: c.integer("level").notNull(),
+      msg: c.text("msg").notNull(),
+      requestId: c.text("request_id"),
+      fields: c.json("fields").$type<Record<string, unknown>>().notNull(),
+    },
+    (t) => [
+      c.index("log_entry_time_idx").on(t.time, t.id),
+      c.index("log_entry_level_time_idx").on(t.level, t.time, t.id),
+    ],
+  );
+
   return {
     user,
     session,
@@ -362,6 +400,8 @@ export function defineTables(c: Columns) {
     apiToken,
     rateLimit,
     job,
+    instance,
+    logEntry,
   };
 }
 

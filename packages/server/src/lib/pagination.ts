@@ -87,21 +87,26 @@ export function pageBody<K extends string, T>(
 }
 
 /**
- * A cursor by key rather than offset, for lists whose newest rows arrive between two pages (the
- * server log: each call to read it writes a line): base64url of the last key read; the next
- * page holds the rows with a smaller key. 400 with the SDK's message when it is not one.
+ * A cursor by position rather than offset, for lists whose newest rows arrive between two pages
+ * (the server log of every instance: each call to read it writes a line): base64url of the last
+ * row's time and id; the next page holds the rows after it in newest-first (time, id) order.
+ * 400 with the SDK's message when it is not one.
  */
-export function encodeKeyCursor(key: number): string {
-  return Buffer.from(`k:${key}`, "utf8").toString("base64url");
+export function encodePositionCursor(position: { time: Date; id: string }): string {
+  return Buffer.from(`p:${position.time.getTime()}:${position.id}`, "utf8").toString("base64url");
 }
 
-export function decodeKeyCursor(cursor: string): number {
-  const match = /^k:(\d{1,15})$/.exec(Buffer.from(cursor, "base64url").toString("utf8"));
-  const key = match?.[1] ? Number(match[1]) : Number.NaN;
-  if (!Number.isSafeInteger(key) || encodeKeyCursor(key) !== cursor) {
+export function decodePositionCursor(cursor: string): { time: Date; id: string } {
+  const match = /^p:(\d{1,15}):([\w-]{1,100})$/.exec(
+    Buffer.from(cursor, "base64url").toString("utf8"),
+  );
+  const time = match?.[1] ? Number(match[1]) : Number.NaN;
+  const id = match?.[2] ?? "";
+  const position = { time: new Date(time), id };
+  if (!Number.isSafeInteger(time) || encodePositionCursor(position) !== cursor) {
     throw new AppError("VALIDATION_FAILED", PAGINATION_MESSAGES.cursor, {
       issues: [{ path: "cursor", message: PAGINATION_MESSAGES.cursor }],
     });
   }
-  return key;
+  return position;
 }

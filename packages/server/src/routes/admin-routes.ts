@@ -19,10 +19,19 @@ import { Router } from "express";
 import type { AppContext } from "../context.js";
 import { requireAdmin, requireUser, userOf } from "../http/session.js";
 import { AppError, parse } from "../lib/errors.js";
-import { decodeKeyCursor, encodeKeyCursor, pageBody, pageRequest } from "../lib/pagination.js";
+import {
+  decodePositionCursor,
+  encodePositionCursor,
+  pageBody,
+  pageRequest,
+} from "../lib/pagination.js";
+import { countLogEntries, readLogEntries } from "../logging/log-store.js";
+
+/** Log entries in one answer when no `limit` is given (the most `limit` allows). */
+const LOG_PAGE_DEFAULT = 500;
 
 export function adminRoutes(ctx: AppContext): Router {
-  const { config, logs } = ctx;
+  const { config, db, logs } = ctx;
   const { accounts, admin, apiKeys, audit, settings, system } = ctx.services;
   const router = Router();
   const adminOnly = requireAdmin(accounts);
@@ -127,20 +136,25 @@ export function adminRoutes(ctx: AppContext): Router {
   });
 
   /**
-   * One page of the log, newest first (`?level=&limit=&cursor=`; without `limit`, everything the
-   * buffer holds). The cursor is the last entry's sequence number, so the lines written while a
-   * user pages (this call's own among them) never shift the next page.
+   * One page of the log of every instance, newest first (`?level=&limit=&cursor=`; without
+   * `limit`, the newest 500). This instance's queued lines are written first, so its own recent
+   * lines are there at once; the other instances' arrive within their flush interval (1 s). The
+   * cursor is the last entry's (time, id): lines written while a user pages never shift it.
    */
   router.get("/admin/logs", async (req, res) => {
-    const { level, limit = logs.capacity, cursor } = parse(logsQuerySchema, req.query);
-    const before = cursor ? decodeKeyCursor(cursor) : undefined;
-    const read = logs.entries({ level, limit: limit + 1, before });
+    const { level, limit = LOG_PAGE_DEFAULT, cursor } = parse(logsQuerySchema, req.query);
+    const after = cursor ? decodePositionCursor(cursor) : undefined;
+    await logs.flush();
+    const read = await readLogEntries(db, { level, limit: limit + 1, after });
     const entries = read.slice(0, limit);
     const last = entries.at(-1);
     res.json({
       entries,
-      nextCursor: read.length > limit && last ? encodeKeyCursor(last.seq) : null,
-      total: logs.count(level),
+      nextCursor:
+        read.length > limit && last
+          ? encodePositionCursor({ time: new Date(last.time), id: last.id })
+          : null,
+      total: await countLogEntries(db, level),
       limit,
     });
   });
@@ -160,8 +174,9 @@ export function adminRoutes(ctx: AppContext): Router {
     },
     adminOnly,
     async (req, res) => {
-      const query = parse(logsQuerySchema, req.query);
-      res.json({ entries: logs.entries(query) });
+      const { level, limit = LOG_PAGE_DEFAULT } = parse(logsQuerySchema, req.query);
+      await logs.flush();
+      res.json({ entries: await readLogEntries(db, { level, limit }) });
     },
   );
 

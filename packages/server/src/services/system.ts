@@ -1,30 +1,17 @@
 /**
  * What an administrator (System tab) and a load balancer (GET /api/health) need to know:
- * version, uptime, the database (answers? size? migrations applied?), providers, modes.
+ * version, uptime, the database (answers? size? migrations applied?), providers, modes, and the
+ * instances alive on the database (which one answered).
  */
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import type { SystemStatus } from "@bis/sdk";
 import { sql } from "drizzle-orm";
 import type { Config } from "../config.js";
 import type { Database } from "../db/database.js";
 import { migrationsTable, rawRows } from "../db/dialect.js";
 import type { ApiKeyService } from "../keys/api-key-service.js";
-
-/** The version in this package's package.json (found from src/ or dist/). */
-function packageVersion(): string {
-  let dir = path.dirname(fileURLToPath(import.meta.url));
-  for (let i = 0; i < 4; i++) {
-    const file = path.join(dir, "package.json");
-    if (existsSync(file)) {
-      const pkg = JSON.parse(readFileSync(file, "utf8")) as { name?: string; version?: string };
-      if (pkg.name === "@bis/server") return pkg.version ?? "0.0.0";
-    }
-    dir = path.dirname(dir);
-  }
-  return "0.0.0";
-}
+import type { InstanceRegistry } from "./instances.js";
 
 function fileSize(file: string): number {
   try {
@@ -48,13 +35,13 @@ export function createSystemService(options: {
   database: Database;
   config: Config;
   apiKeys: ApiKeyService;
+  instances: InstanceRegistry;
   now?: () => Date;
 }) {
-  const { database, config, apiKeys } = options;
+  const { database, config, apiKeys, instances } = options;
   const { db, migrationsFolder } = database;
   const now = options.now ?? (() => new Date());
-  const startedAt = now();
-  const version = packageVersion();
+  const { startedAt, version } = instances.identity;
 
   /** `select 1` on the database; false when it fails. */
   async function databaseAnswers(): Promise<boolean> {
@@ -119,6 +106,8 @@ export function createSystemService(options: {
         payments: { mode: config.payments.mode },
         places: { provider: config.places.provider },
         keywords: { provider: config.premium.keywordProvider },
+        instanceId: instances.identity.id,
+        instances: await instances.live(),
       };
     },
   };

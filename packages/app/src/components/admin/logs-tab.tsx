@@ -1,7 +1,8 @@
 /**
  * Logs: two views of one tab, chosen by a small tab list (kept in the address as `?view=audit`).
- * "Server Logs": the server's recent log entries (level, time, message, request id) from its
- * in-memory ring buffer, newest first, a page at a time ("Load more"), filtered by minimum level,
+ * "Server Logs": the log entries of every server instance (level, time, message, request id, the
+ * instance that wrote it) from the database, newest first, a page at a time ("Load more"),
+ * filtered by minimum level,
  * refreshed on demand or every LOGS_REFRESH_MS while auto-refresh is on. "Audit Trail": who
  * changed what, when, paged the same way. The level filter and auto-refresh are kept while the
  * other view is shown. The specification does not show this tab's content; BIS fills it
@@ -11,6 +12,7 @@ import { type AuditEntry, LOG_LEVELS, type LogEntry, type LogLevel } from "@bis/
 import { useId, useState } from "react";
 import { LOGS_REFRESH_MS, useAdminAudit, useAdminLogs } from "../../hooks/use-admin";
 import { useParamChoice } from "../../hooks/use-param-choice";
+import { shortInstanceId } from "../../lib/admin-insights";
 import { cn } from "../../lib/cn";
 import { formatDateTime } from "../../lib/format";
 import { Checkbox } from "../ui/checkbox";
@@ -67,7 +69,7 @@ function LogTable({ entries }: { entries: LogEntry[] }) {
     <AdminTable
       label="Log entries"
       rows={entries}
-      rowKey={(entry) => String(entry.seq)}
+      rowKey={(entry) => entry.id}
       columns={[
         { label: "Level", cell: (entry) => <LevelBadge level={entry.level} /> },
         {
@@ -94,6 +96,13 @@ function LogTable({ entries }: { entries: LogEntry[] }) {
           label: "Request ID",
           className: "font-mono text-xs",
           cell: (entry) => entry.requestId ?? "—",
+        },
+        {
+          label: "Instance",
+          className: "font-mono text-xs",
+          cell: (entry) => (
+            <span title={entry.instanceId}>{shortInstanceId(entry.instanceId)}</span>
+          ),
         },
       ]}
     />
@@ -190,7 +199,7 @@ export function ServerLogs({
   return (
     <PanelSection
       title="Server Logs"
-      description="Recent entries of this server instance, newest first."
+      description="Entries of every server instance, newest first."
       actions={
         <>
           <FilterSelect

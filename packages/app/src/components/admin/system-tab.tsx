@@ -1,11 +1,17 @@
 /**
  * System: what the server reports about itself (version, uptime, database size and migrations,
- * providers configured and their last key test, email, payment, place and keyword modes) and
+ * providers configured and their last key test, email, payment, place and keyword modes), the
+ * server instances alive on the database (seen within 30 s; the one that answered marked) and
  * the paid deliverables (which have a provider, and how to configure the others), and the
  * payments, each refundable within the GUARANTEE_DAYS guarantee. The specification does not
  * show this tab's content; BIS fills it (issue 6).
  */
-import { GUARANTEE_DAYS, type Payment, type SystemStatus as SystemStatusData } from "@bis/sdk";
+import {
+  GUARANTEE_DAYS,
+  type Payment,
+  type ServerInstance,
+  type SystemStatus as SystemStatusData,
+} from "@bis/sdk";
 import { Undo2 } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
@@ -15,7 +21,12 @@ import {
   useAdminUsers,
   useRefundPayment,
 } from "../../hooks/use-admin";
-import { formatBytes, formatUptime, withinGuarantee } from "../../lib/admin-insights";
+import {
+  formatBytes,
+  formatUptime,
+  shortInstanceId,
+  withinGuarantee,
+} from "../../lib/admin-insights";
 import { formatDateTime, formatPrice } from "../../lib/format";
 import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
@@ -57,6 +68,43 @@ function SystemStatus() {
     >
       {(s) => <SystemFacts s={s} />}
     </QueryStates>
+  );
+}
+
+/** The instances alive on the database, the one that answered this request marked. */
+function Instances({ instances, answered }: { instances: ServerInstance[]; answered: string }) {
+  return (
+    <div className="space-y-2">
+      <h3 className="text-sm font-semibold text-slate-900">Instances</h3>
+      <p className="text-sm text-slate-600">
+        Server processes on this database seen within the last 30 seconds (each reports every 10
+        seconds).
+      </p>
+      <AdminTable
+        label="Instances"
+        rows={instances}
+        rowKey={(i) => i.id}
+        columns={[
+          {
+            label: "Instance",
+            rowHeader: true,
+            cell: (i) => (
+              <span className="inline-flex flex-wrap items-center gap-2">
+                <span className="font-mono" title={i.id}>
+                  {shortInstanceId(i.id)}
+                </span>
+                {i.id === answered ? <Badge tone="success">Answered this request</Badge> : null}
+              </span>
+            ),
+          },
+          { label: "Host", cell: (i) => i.hostname },
+          { label: "PID", className: "font-mono", cell: (i) => i.pid },
+          { label: "Version", cell: (i) => i.version },
+          { label: "Started", cell: (i) => formatDateTime(i.startedAt) },
+          { label: "Last seen", cell: (i) => formatDateTime(i.lastSeenAt) },
+        ]}
+      />
+    </div>
   );
 }
 
@@ -115,6 +163,7 @@ function SystemFacts({ s }: { s: SystemStatusData }) {
           ]}
         />
       </div>
+      <Instances instances={s.instances} answered={s.instanceId} />
     </div>
   );
 }
@@ -212,7 +261,10 @@ function Payments() {
 export function SystemTab() {
   return (
     <div className="space-y-6">
-      <PanelSection title="System" description="The server, its database and its providers.">
+      <PanelSection
+        title="System"
+        description="The server, its database, its providers and its instances."
+      >
         <SystemStatus />
       </PanelSection>
       <PanelSection

@@ -179,10 +179,10 @@ function systemCalls(t: Transport) {
   const logEntry = admin("logEntrySchema");
   const auditEntry = admin("auditEntrySchema");
   return {
-    /** Version, uptime, database, providers, email/payment mode. */
+    /** Version, uptime, database, providers, email/payment mode, the live instances. */
     system: () =>
       t.request({ method: "GET", path: "/api/admin/system", schema: admin("systemStatusSchema") }),
-    /** Recent server log entries, newest first; `level` keeps that level and above. */
+    /** Server log entries of every instance, newest first; `level` keeps that level and above. */
     logs: (query: { level?: LogLevel; limit?: number } = {}): Promise<LogEntry[]> =>
       t.request({
         method: "GET",
