@@ -14,6 +14,7 @@ import { originCheck, securityHeaders } from "./http/security.js";
 import { adminRoutes } from "./routes/admin-routes.js";
 import { analysisRoutes } from "./routes/analysis-routes.js";
 import { authRoutes } from "./routes/auth-routes.js";
+import { BRAND_BODY_PATH, brandBodyParser, brandRoutes } from "./routes/brand-routes.js";
 import { competitionRoutes } from "./routes/competition-routes.js";
 import { keywordRoutes } from "./routes/keyword-routes.js";
 import { partnerRoutes } from "./routes/partner-routes.js";
@@ -64,6 +65,8 @@ export function createApp(ctx: AppContext): Express {
   // Stripe signs the exact bytes it sends: the webhook reads the raw body, before express.json().
   app.use("/api", stripeWebhookRoutes(ctx));
 
+  // A brand's logo travels in its JSON body: that one path reads a larger body.
+  app.use(BRAND_BODY_PATH, brandBodyParser(ctx));
   app.use("/api", express.json({ limit: "100kb" }), originCheck(config));
   app.use("/api/auth", authRoutes(ctx));
   app.use(
@@ -77,7 +80,7 @@ export function createApp(ctx: AppContext): Express {
     paymentRoutes(ctx),
     tokenRoutes(ctx),
   );
-  app.use("/api", adminRoutes(ctx), partnerRoutes(ctx));
+  app.use("/api", adminRoutes(ctx), partnerRoutes(ctx), brandRoutes(ctx));
   app.use("/api", apiNotFound);
 
   if (config.appDist) app.use(appFiles(config.appDist));

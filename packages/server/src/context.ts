@@ -24,6 +24,7 @@ import { type AuditService, createAuditService } from "./services/audit.js";
 import { type CompetitionService, createCompetitionService } from "./services/competition.js";
 import { createInstanceRegistry, type InstanceRegistry } from "./services/instances.js";
 import { createKeywordService, type KeywordService } from "./services/keywords.js";
+import { createPartnerBrandService, type PartnerBrandService } from "./services/partner-brands.js";
 import { createPartnerService, type PartnerService } from "./services/partners.js";
 import { createPaymentService, type PaymentService } from "./services/payments.js";
 import { createSettingsService, type SettingsService } from "./services/settings.js";
@@ -66,6 +67,8 @@ export interface AppContext {
     instances: InstanceRegistry;
     /** Widget partners, their quota and leads (issue "Embeddable free-analysis widget"). */
     partners: PartnerService;
+    /** Partners' brands and the users reporting under them (issue 16). */
+    partnerBrands: PartnerBrandService;
     widget: WidgetService;
     widgetAssets: WidgetAssets;
     /** Lead deliveries to partners' webhooks (durable jobs on `jobs`). */
@@ -99,7 +102,14 @@ export async function createContext(
   const mailer = createMailer(config, logger);
   const auth = createAuth(config, db, mailer, logger);
   const tokens = createTokenService(db, audit);
-  const accounts = createAccountService(db, auth, tokens);
+  const partnerBrands = createPartnerBrandService({ db, audit });
+  const accounts = createAccountService(db, auth, tokens, {
+    // A failure to link the partner never fails the registration: it is logged.
+    onRegistered: (input, since) =>
+      partnerBrands
+        .recordWidgetSignup(input.email, input.ref, since)
+        .catch((err: unknown) => logger.error({ err }, "widget ref not recorded on registration")),
+  });
   const settings = createSettingsService(db);
   const places = createPlaces(config, db, apiKeys.keys);
   const stripe = config.payments.stripe ? createStripeClient(config.payments.stripe) : null;
@@ -168,6 +178,7 @@ export async function createContext(
       instances,
       tokens,
       partners,
+      partnerBrands,
       widget: createWidgetService({ db, analyses, partners, webhooks }),
       widgetAssets: createWidgetAssets(config.widget.dist),
       webhooks,

@@ -312,6 +312,39 @@ const EXPECTATIONS: Record<string, Expectation> = {
     expect: adminOnly(200),
   },
   "GET /api/admin/leads": { expect: adminOnly(200) },
+  // Partner brands (issue 16): administrators only; a user reads their own brand and logo.
+  "GET /api/admin/partners/:id/brand": {
+    path: (f) => `/api/admin/partners/${f.partnerId}/brand`,
+    expect: adminOnly([200, 404]),
+  },
+  "PUT /api/admin/partners/:id/brand": {
+    path: (f) => `/api/admin/partners/${f.partnerId}/brand`,
+    body: () => ({ displayName: "Matrix Brand", primaryColor: "#1d4ed8" }),
+    expect: adminOnly(200),
+  },
+  "DELETE /api/admin/partners/:id/brand": {
+    path: (f) => `/api/admin/partners/${f.partnerId}/brand`,
+    expect: adminOnly([204, 404]),
+  },
+  "GET /api/admin/partners/:id/members": {
+    path: (f) => `/api/admin/partners/${f.partnerId}/members`,
+    expect: adminOnly(200),
+  },
+  "POST /api/admin/partners/:id/members": {
+    path: (f) => `/api/admin/partners/${f.partnerId}/members`,
+    body: (f) => ({ email: f.emails.other }),
+    expect: adminOnly(201),
+  },
+  "DELETE /api/admin/partners/:id/members/:userId": {
+    path: (f) => `/api/admin/partners/${f.partnerId}/members/${f.ids.other}`,
+    expect: adminOnly([204, 404]),
+  },
+  "GET /api/brand": { expect: signedIn(200) },
+  // Nobody but administrators and the partner's own users sees a logo; this partner has none.
+  "GET /api/brands/:partnerId/logo": {
+    path: (f) => `/api/brands/${f.partnerId}/logo`,
+    expect: { anon: 401, user: 404, other: 404, admin: 404 },
+  },
 
   // ---------------------------------------------------------------- the built app
   "GET /{*splat}": { optional: true, expect: everyone(200) },

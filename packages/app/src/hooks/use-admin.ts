@@ -34,6 +34,8 @@ export const adminKeys = {
   audit: ["/api/admin", "audit"],
   partners: ["/api/admin", "partners"],
   leads: (status: WebhookStatus | "all") => ["/api/admin", "leads", status] as const,
+  partnerBrand: (id: string) => ["/api/admin", "partners", id, "brand"] as const,
+  partnerMembers: (id: string) => ["/api/admin", "partners", id, "members"] as const,
 } as const;
 
 /** How often the Logs tab refreshes itself while auto-refresh is on (spec §7: 5 s when enabled). */
@@ -123,6 +125,22 @@ export function useAdminAudit(autoRefresh = false) {
 /** The widget's partners, a page at a time (issue 7). */
 export function usePartners() {
   return useAdminPaged(adminKeys.partners, (query) => api.admin.partnersPage(query));
+}
+
+/** A partner's brand (issue 16); null while it has none. */
+export function usePartnerBrand(partnerId: string) {
+  return useAdminQuery({
+    queryKey: adminKeys.partnerBrand(partnerId),
+    queryFn: () => api.admin.partnerBrand(partnerId),
+  });
+}
+
+/** The users reporting under a partner's brand. */
+export function usePartnerMembers(partnerId: string) {
+  return useAdminQuery({
+    queryKey: adminKeys.partnerMembers(partnerId),
+    queryFn: () => api.admin.partnerMembers(partnerId),
+  });
 }
 
 /** The widget's leads, newest first, with one delivery status or all. */

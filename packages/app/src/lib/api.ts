@@ -25,6 +25,8 @@ export const queryKeys = {
   zipAreas: (id: string) => ["/api/analyses", id, "zip-areas"] as const,
   /** Payment mode, publishable key and price (GET /api/config/payments). */
   paymentConfig: ["/api/config/payments"],
+  /** The partner brand the signed-in user reports under (GET /api/brand; issue 16). */
+  brand: ["/api/brand"],
   /** The PaymentIntent of one analysis (POST /api/create-payment-intent, idempotent). */
   paymentIntent: (analysisId: string) => ["/api/create-payment-intent", analysisId] as const,
 } as const;

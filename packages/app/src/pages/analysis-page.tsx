@@ -33,6 +33,7 @@ import { Figure } from "../components/analysis/figure";
 import { KeywordResearchSection } from "../components/analysis/keyword-research-section";
 import { MapBlock } from "../components/analysis/map-block";
 import { OpportunityScoreCard } from "../components/analysis/opportunity-score-card";
+import { PartnerBrandBanner } from "../components/analysis/partner-brand-banner";
 import { PremiumPromo } from "../components/analysis/premium-sections";
 import { ProgressOverview } from "../components/analysis/progress-overview";
 import { ServiceBreakdown } from "../components/analysis/service-breakdown";
@@ -274,6 +275,7 @@ function CompletedAnalysis({ analysis, data }: { analysis: Analysis; data: Marke
   const videos = useVideoSettings().data;
   return (
     <>
+      <PartnerBrandBanner />
       <header className="space-y-2">
         <div className="flex flex-wrap items-center gap-3">
           <h1 className="text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl">

@@ -8,7 +8,7 @@ import {
   UserPlus,
 } from "lucide-react";
 import { useState } from "react";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import { AuthLayout } from "../components/auth-layout";
 import { AuthForm } from "../components/forms/form-shells";
 import { NewPasswordFields } from "../components/forms/new-password-fields";
@@ -66,6 +66,9 @@ function RegistrationSuccess({ email }: { email: string }) {
 export function RegisterPage() {
   const [registeredEmail, setRegisteredEmail] = useState<string | null>(null);
   const registration = useRegister();
+  // The widget's "Create an account" link carries its partner key (`?ref=pk_…`): the new
+  // account then reports under that partner's brand (issue 16).
+  const ref = useSearchParams()[0].get("ref") ?? undefined;
   useDocumentTitle(registeredEmail ? "Registration Successful" : "Create Account");
   const { handleSubmit, field } = useSchemaForm(registerFormSchema, {
     firstName: "",
@@ -78,7 +81,7 @@ export function RegisterPage() {
   if (registeredEmail) return <RegistrationSuccess email={registeredEmail} />;
 
   const onSubmit = handleSubmit((form) => {
-    const request = toRegisterRequest(form);
+    const request = { ...toRegisterRequest(form), ...(ref ? { ref } : {}) };
     registration.mutate(request, { onSuccess: () => setRegisteredEmail(request.email) });
   });
 

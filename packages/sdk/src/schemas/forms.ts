@@ -99,6 +99,11 @@ export const registerRequestSchema = z
     email: email(MESSAGES.validEmail),
     password: registerPasswordSchema,
     username: z.string().trim().toLowerCase().optional(),
+    /**
+     * The partner key (pk_…) of the widget the user came from (`/register?ref=`): the user then
+     * reports under that partner's brand. Unknown or malformed keys are ignored, never an error.
+     */
+    ref: z.string().trim().max(100).optional().catch(undefined),
   })
   .refine((d) => d.username === undefined || d.username === d.email, {
     error: MESSAGES.usernameMustBeEmail,

@@ -30,4 +30,6 @@ export const {
   job,
   instance,
   logEntry,
+  partnerBrand,
+  partnerMember,
 } = defineTables(columns);

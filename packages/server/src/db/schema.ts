@@ -35,6 +35,8 @@ export let rateLimit = sqliteTables.rateLimit;
 export let job = sqliteTables.job;
 export let instance = sqliteTables.instance;
 export let logEntry = sqliteTables.logEntry;
+export let partnerBrand = sqliteTables.partnerBrand;
+export let partnerMember = sqliteTables.partnerMember;
 
 export function useEngine(next: Engine): void {
   if (engine && engine !== next) {
@@ -64,6 +66,8 @@ export function useEngine(next: Engine): void {
   job = t.job;
   instance = t.instance;
   logEntry = t.logEntry;
+  partnerBrand = t.partnerBrand;
+  partnerMember = t.partnerMember;
 }
 
 /** The engine this process runs on (SQLite until a database is opened). */
@@ -94,5 +98,7 @@ export function currentTables(): Tables {
     job,
     instance,
     logEntry,
+    partnerBrand,
+    partnerMember,
   };
 }

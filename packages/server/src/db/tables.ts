@@ -381,6 +381,50 @@ export function defineTables(c: Columns) {
     ],
   );
 
+  /* ---------------------------------------------------------------- partner brands (issue 16) */
+
+  /** A partner's brand: its users' reports carry it. The logo is stored here, never fetched. */
+  const partnerBrand = c.table("partner_brand", {
+    partnerId: c
+      .text("partner_id")
+      .primaryKey()
+      .references(() => partner.id, { onDelete: "cascade" }),
+    displayName: c.text("display_name").notNull(),
+    /** "#rrggbb". */
+    primaryColor: c.text("primary_color").notNull(),
+    /** The legible text colour on the primary colour, chosen when saved. */
+    textColor: c.text("text_color").notNull(),
+    contactLine: c.text("contact_line"),
+    /** The logo as served and drawn: always a PNG (SVG uploads are rasterised), base64. */
+    logoPng: c.text("logo_png"),
+    /** What was uploaded: "image/png" or "image/svg+xml". */
+    logoSourceType: c.text("logo_source_type"),
+    /** sha256 of the PNG, hex: the logo's ETag and cache key. */
+    logoHash: c.text("logo_hash"),
+    updatedBy: c.text("updated_by"),
+    updatedAt: c.timestamp("updated_at").notNull(),
+  });
+
+  /** Users reporting under a partner's brand: registered through its widget or assigned. */
+  const partnerMember = c.table(
+    "partner_member",
+    {
+      userId: c
+        .text("user_id")
+        .primaryKey()
+        .references(() => user.id, { onDelete: "cascade" }),
+      partnerId: c
+        .text("partner_id")
+        .notNull()
+        .references(() => partner.id, { onDelete: "cascade" }),
+      /** "widget" (the `ref` on registration) or "admin" (assigned). */
+      source: c.text("source").notNull(),
+      assignedBy: c.text("assigned_by"),
+      assignedAt: c.timestamp("assigned_at").notNull(),
+    },
+    (t) => [c.index("partner_member_partner_idx").on(t.partnerId)],
+  );
+
   return {
     user,
     session,
@@ -402,6 +446,8 @@ export function defineTables(c: Columns) {
     job,
     instance,
     logEntry,
+    partnerBrand,
+    partnerMember,
   };
 }
 

@@ -3,43 +3,13 @@
  * figure cards with their grade, tables that break across pages (repeating their header), and
  * the running header and footer (analysis id, page X of Y) written once every page exists.
  */
-import type { DataGrade } from "@bis/sdk";
-import type PDFDocument from "pdfkit";
+import type { BrandPalette, DataGrade } from "@bis/sdk";
+import { paletteOf, type ReportBrand } from "./brand.js";
+import { drawPageFooter, drawPageHeader } from "./chrome.js";
 import { gradeLabel, pdfText } from "./format.js";
+import { COLORS, type Doc, drawBisMark, FONT, GRADE_COLORS, PAGE } from "./theme.js";
 
-export type Doc = InstanceType<typeof PDFDocument>;
-
-export const COLORS = {
-  brand: "#1d4ed8",
-  brandDark: "#1e3a8a",
-  brandLight: "#eff6ff",
-  brandMid: "#bfdbfe",
-  ink: "#0f172a",
-  text: "#334155",
-  muted: "#64748b",
-  faint: "#94a3b8",
-  rule: "#e2e8f0",
-  panel: "#f8fafc",
-  highlight: "#fef9c3",
-  highlightRule: "#facc15",
-  white: "#ffffff",
-} as const;
-
-const GRADE_COLORS: Record<DataGrade, { fg: string; bg: string }> = {
-  measured: { fg: "#065f46", bg: "#d1fae5" },
-  modeled: { fg: "#1e40af", bg: "#dbeafe" },
-  sample: { fg: "#92400e", bg: "#fef3c7" },
-};
-
-export const FONT = { regular: "Helvetica", bold: "Helvetica-Bold", italic: "Helvetica-Oblique" };
-
-/** US Letter, in points. */
-export const PAGE = {
-  size: "LETTER" as const,
-  width: 612,
-  height: 792,
-  margins: { top: 76, bottom: 66, left: 50, right: 50 },
-};
+export { COLORS, type Doc, FONT, PAGE } from "./theme.js";
 
 export interface FigureCard {
   label: string;
@@ -73,15 +43,25 @@ export interface RunningText {
   /** Left of the footer. */
   footer: string;
   analysisId: string;
+  /** A partner's brand (issue 16): its logo, name, colours and contact line; BIS's own without. */
+  brand?: ReportBrand | null;
 }
 
 export class ReportWriter {
   readonly doc: Doc;
   private readonly running: RunningText;
+  /** The colours of the brand (or BIS's own) the chrome, headings and tables are drawn in. */
+  readonly palette: BrandPalette;
 
   constructor(doc: Doc, running: RunningText) {
     this.doc = doc;
     this.running = running;
+    this.palette = paletteOf(running.brand);
+  }
+
+  /** The partner's brand the report carries; null for BIS's own. */
+  get brand(): ReportBrand | null {
+    return this.running.brand ?? null;
   }
 
   get left(): number {
@@ -124,11 +104,11 @@ export class ReportWriter {
   sectionTitle(title: string, grades: readonly DataGrade[] = []): void {
     const { doc } = this;
     const top = this.y;
-    doc.font(FONT.bold).fontSize(20).fillColor(COLORS.brandDark);
+    doc.font(FONT.bold).fontSize(20).fillColor(this.palette.brandDark);
     doc.text(pdfText(title), this.left, top, { width: this.width, lineBreak: false });
     let x = this.left + doc.widthOfString(pdfText(title)) + 10;
     for (const grade of grades) x += this.gradePill(x, top + 4, grade) + 5;
-    doc.rect(this.left, top + 27, this.width, 2).fill(COLORS.brand);
+    doc.rect(this.left, top + 27, this.width, 2).fill(this.palette.brand);
     this.y = top + 43;
   }
 
@@ -171,7 +151,7 @@ export class ReportWriter {
       const height = doc.heightOfString(body, { width: this.width - 14, lineGap: 2 });
       this.ensure(Math.min(height, 40) + 4);
       const top = this.y;
-      doc.circle(this.left + 4, top + 5, 1.8).fill(COLORS.brand);
+      doc.circle(this.left + 4, top + 5, 1.8).fill(this.palette.brand);
       doc.fillColor(COLORS.text).text(body, this.left + 14, top, {
         width: this.width - 14,
         lineGap: 2,
@@ -188,7 +168,7 @@ export class ReportWriter {
       tone === "sample"
         ? { fg: GRADE_COLORS.sample.fg, bg: GRADE_COLORS.sample.bg, bar: "#f59e0b" }
         : tone === "info"
-          ? { fg: COLORS.brandDark, bg: COLORS.brandLight, bar: COLORS.brand }
+          ? { fg: this.palette.brandDark, bg: this.palette.brandLight, bar: this.palette.brand }
           : { fg: COLORS.text, bg: COLORS.panel, bar: COLORS.faint };
     const body = pdfText(text);
     doc.font(FONT.regular).fontSize(9.5);
@@ -321,7 +301,7 @@ export class ReportWriter {
       drawRow(headers, this.y, headerHeight, {
         font: FONT.bold,
         color: COLORS.white,
-        fill: COLORS.brandDark,
+        fill: this.palette.brandDark,
       });
       this.y += headerHeight;
     };
@@ -372,42 +352,11 @@ export class ReportWriter {
       const savedBottom = page.margins.bottom;
       // Text below the bottom margin would otherwise start a new page.
       page.margins.bottom = 0;
-      if (i > range.start) {
-        this.brandMark(this.left, 30, 16);
-        doc.font(FONT.bold).fontSize(10).fillColor(COLORS.ink);
-        doc.text("BIS", this.left + 21, 33.5, { lineBreak: false });
-        doc.font(FONT.regular).fontSize(8.5).fillColor(COLORS.muted);
-        doc.text(pdfText(this.running.header), this.left + 60, 34.5, {
-          width: this.width - 60,
-          align: "right",
-          lineBreak: false,
-          ellipsis: true,
-        });
-        doc
-          .moveTo(this.left, 52)
-          .lineTo(this.right, 52)
-          .lineWidth(0.5)
-          .strokeColor(COLORS.rule)
-          .stroke();
-      }
-      const footerY = PAGE.height - 42;
-      doc
-        .moveTo(this.left, footerY - 8)
-        .lineTo(this.right, footerY - 8)
-        .lineWidth(0.5)
-        .strokeColor(COLORS.rule)
-        .stroke();
-      doc.font(FONT.regular).fontSize(8).fillColor(COLORS.muted);
-      doc.text(pdfText(this.running.footer), this.left, footerY, {
-        width: this.width * 0.45,
-        lineBreak: false,
-        ellipsis: true,
-      });
-      doc.text(
-        `Analysis ${pdfText(this.running.analysisId)}  ·  Page ${i - range.start + 1} of ${total}`,
-        this.left + this.width * 0.45,
-        footerY,
-        { width: this.width * 0.55, align: "right", lineBreak: false },
+      if (i > range.start) drawPageHeader(this, this.running.header);
+      drawPageFooter(
+        this,
+        this.running.footer,
+        `Analysis ${this.running.analysisId}  ·  Page ${i - range.start + 1} of ${total}`,
       );
       page.margins.bottom = savedBottom;
     }
@@ -416,15 +365,6 @@ export class ReportWriter {
 
   /** The BIS mark: a rounded square with three rising bars. */
   brandMark(x: number, y: number, size: number, inverted = false): void {
-    const { doc } = this;
-    doc.roundedRect(x, y, size, size, size * 0.22).fill(inverted ? COLORS.white : COLORS.brand);
-    const barColor = inverted ? COLORS.brand : COLORS.white;
-    const barWidth = size * 0.13;
-    const base = y + size * 0.75;
-    const heights = [0.2, 0.38, 0.52];
-    heights.forEach((h, i) => {
-      const barX = x + size * (0.25 + i * 0.2);
-      doc.rect(barX, base - size * h, barWidth, size * h).fill(barColor);
-    });
+    drawBisMark(this.doc, x, y, size, inverted);
   }
 }

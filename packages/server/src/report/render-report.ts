@@ -11,6 +11,7 @@ import {
   type PremiumDeliverable,
 } from "@bis/sdk";
 import PDFDocument from "pdfkit";
+import { BIS_CREDIT, type ReportBrand } from "./brand.js";
 import { slugify } from "./format.js";
 import { type Doc, PAGE, ReportWriter } from "./layout.js";
 import {
@@ -43,6 +44,11 @@ export interface ReportOptions {
    * deliverable.
    */
   deliverables?: readonly PremiumDeliverable[] | null;
+  /**
+   * The partner's brand the report is made under (issue 16): cover, header, footer and colours
+   * carry it, with "Data and analysis by BIS" in small print. Without one, BIS's own report.
+   */
+  brand?: ReportBrand | null;
 }
 
 /** `bis-report-<location-slug>-<first 8 characters of the id>.pdf`. */
@@ -77,7 +83,7 @@ export function renderReport(analysis: Analysis, options: ReportOptions = {}): R
     compress: true,
     info: {
       Title: `${SECTION_TITLES.cover}: ${location}`,
-      Author: "BIS",
+      Author: options.brand ? `${options.brand.displayName} (${BIS_CREDIT})` : "BIS",
       Subject: `${analysis.industry} market analysis for ${location} (analysis ${analysis.id})`,
       Keywords: `BIS, market analysis, ${analysis.industry}, ${location}`,
       CreationDate: generatedAt,
@@ -87,6 +93,7 @@ export function renderReport(analysis: Analysis, options: ReportOptions = {}): R
     header: `${SECTION_TITLES.cover}  ·  ${location}  ·  ${analysis.industry}`,
     footer: `BIS ${SECTION_TITLES.cover} · ${location}`,
     analysisId: analysis.id,
+    brand: options.brand ?? null,
   });
   const ctx = reportContext(
     analysis,

@@ -19,7 +19,7 @@ function reportAnalysis(row: AnalysisRow): Analysis {
 }
 
 export function reportRoutes({
-  services: { accounts, analyses, payments },
+  services: { accounts, analyses, partnerBrands, payments },
   logger,
 }: AppContext): Router {
   const router = Router();
@@ -31,9 +31,12 @@ export function reportRoutes({
     const row = await payments.premiumAnalysis(viewer, req.params.id);
     const analysis = reportAnalysis(row);
     const zipAreas = await analyses.zipAreas(row.id, viewer);
+    // The owner's partner brand, also when an administrator downloads it.
+    const brand = await partnerBrands.reportBrandOf(row.userId);
     const { pdf, pageCount, renderMs } = renderReport(analysis, {
       zipAreas,
       deliverables: payments.config().deliverables,
+      brand,
     });
     res.status(200).set({
       "Content-Type": "application/pdf",

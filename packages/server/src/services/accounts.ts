@@ -101,7 +101,21 @@ const ADMIN_SETUP_CLAIM = "bis:first-admin-setup";
 /** A setup claim older than this was left by a setup that crashed: it may be taken over. */
 const ADMIN_SETUP_CLAIM_MS = 2 * 60_000;
 
-export function createAccountService(db: Db, auth: Auth, tokens?: TokenResolver) {
+export interface AccountHooks {
+  /**
+   * After a registration call, with the request and the moment it started (the widget's `ref`
+   * links the new account to its partner, issue 16). An existing address runs it too: the hook
+   * decides from `since` whether an account was created.
+   */
+  onRegistered?: (input: RegisterInput, since: Date) => Promise<void>;
+}
+
+export function createAccountService(
+  db: Db,
+  auth: Auth,
+  tokens?: TokenResolver,
+  hooks: AccountHooks = {},
+) {
   async function findById(id: string): Promise<UserRow | undefined> {
     const [row] = await db.select().from(userTable).where(eq(userTable.id, id));
     return row;
@@ -198,6 +212,7 @@ export function createAccountService(db: Db, auth: Auth, tokens?: TokenResolver)
      * account gets a "you already have an account" mail instead, and the answer is the same.
      */
     async register(input: RegisterInput, headers: Headers): Promise<RegisterResponse> {
+      const since = new Date();
       try {
         await auth.api.signUpEmail({
           body: {
@@ -213,6 +228,7 @@ export function createAccountService(db: Db, auth: Auth, tokens?: TokenResolver)
       } catch (error) {
         fromAuthError(error);
       }
+      await hooks.onRegistered?.(input, since);
       return {
         message: REGISTRATION_MESSAGE,
         user: { firstName: input.firstName, email: input.email },

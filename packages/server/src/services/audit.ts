@@ -21,7 +21,11 @@ export type AuditAction =
   | "api-token.revoke"
   | "partner.create"
   | "partner.update"
-  | "partner.revoke";
+  | "partner.revoke"
+  | "partner.brand.update"
+  | "partner.brand.remove"
+  | "partner.member.assign"
+  | "partner.member.unassign";
 
 export interface AuditRecord {
   action: AuditAction;

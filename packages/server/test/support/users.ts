@@ -6,13 +6,17 @@ import { verificationLink } from "./smtp.js";
 
 let seq = 0;
 
-/** `bis`: a test server, or anything with its address and mailbox (several instances, say). */
+/**
+ * `bis`: a test server, or anything with its address and mailbox (several instances, say).
+ * `ref`: the partner key of the widget the user came from (`/register?ref=pk_…`).
+ */
 export async function signedInUser(
   bis: Pick<TestServer, "url" | "mailbox">,
   firstName = "Dana",
+  options: { ref?: string; email?: string } = {},
 ): Promise<NodeClient> {
   seq += 1;
-  const email = `${firstName.toLowerCase()}.${seq}.${Date.now()}@example.com`;
+  const email = options.email ?? `${firstName.toLowerCase()}.${seq}.${Date.now()}@example.com`;
   const client = createNodeClient({ baseUrl: bis.url });
   await client.auth.register({
     firstName,
@@ -20,6 +24,7 @@ export async function signedInUser(
     email,
     password: "Cool-Air9!",
     username: email,
+    ...(options.ref ? { ref: options.ref } : {}),
   });
   const mail = await bis.mailbox.waitFor(email);
   await client.fetch(verificationLink(mail), { method: "GET" });

@@ -10,6 +10,7 @@ import { useAdminChange } from "../../hooks/use-admin";
 import { toast } from "../../hooks/use-toast";
 import { api } from "../../lib/api";
 import { cn } from "../../lib/cn";
+import { firstMessageByField } from "../../lib/field-messages";
 import { Button } from "../ui/button";
 import { FormField } from "../ui/form-field";
 import { Input, inputClasses } from "../ui/input";
@@ -37,12 +38,7 @@ export function toPartnerCreate(
   };
   const parsed = partnerCreateSchema.safeParse(body);
   if (parsed.success) return { body };
-  const errors: DraftErrors = {};
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0] as keyof DraftErrors;
-    errors[field] ??= issue.message;
-  }
-  return { errors };
+  return { errors: firstMessageByField<keyof DraftErrors>(parsed.error.issues) };
 }
 
 /** The widget's two lines for a partner's page. */

@@ -8,6 +8,8 @@
  * - Create (partner-form.tsx): name, allowed origins, optional webhook URL, daily quota —
  *   checked with the SDK's partnerCreateSchema; the answer's webhook secret is shown this once,
  *   with the partner's two-line snippet.
+ * - Brands (partner-brand.tsx, issue 16): a partner's display name, logo, colour and contact
+ *   line for its users' reports, and the users reporting under it.
  * - The leads, newest first, with their webhook delivery status, filtered by status.
  *
  * Every call is an admin call: a 401 or 403 goes to the panel's gate (hooks/use-admin-gate.ts).
@@ -23,6 +25,7 @@ import { Badge } from "../ui/badge";
 import { Button } from "../ui/button";
 import { type AdminColumn, AdminTable } from "./admin-table";
 import { FilterSelect, PanelSection, QueryStates } from "./panel-states";
+import { PartnerBrandsSection } from "./partner-brand";
 import { CreatedPartner, CreatePartnerForm } from "./partner-form";
 
 /* ------------------------------------------------------------------ the partners */
@@ -261,6 +264,7 @@ export function PartnersTab() {
   return (
     <div className="space-y-6">
       <PartnersSection />
+      <PartnerBrandsSection />
       <LeadsSection />
     </div>
   );

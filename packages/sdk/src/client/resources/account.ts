@@ -11,12 +11,14 @@ import type {
 } from "../../schemas/account.js";
 import { schemasOf } from "../schema-ref.js";
 import type { Transport } from "../transport.js";
+import { myBrandCall } from "./partner-brands.js";
 
 const account = schemasOf(() => import("../../schemas/account.js"));
 const entities = schemasOf(() => import("../../schemas/entities.js"));
 
 export function accountResource(t: Transport) {
   return {
+    ...myBrandCall(t),
     /** Mails a confirmation link to the new address (and a notice to the current one). */
     requestEmailChange: (body: EmailChangeRequest) =>
       t.request({

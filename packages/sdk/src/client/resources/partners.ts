@@ -10,6 +10,7 @@ import type {
 import { at, getPage } from "../calls.js";
 import { schemasOf } from "../schema-ref.js";
 import type { Transport } from "../transport.js";
+import { partnerBrandCalls } from "./partner-brands.js";
 
 const widget = schemasOf(() => import("../../schemas/widget.js"));
 
@@ -54,5 +55,6 @@ export function partnerCalls(t: Transport) {
     /** A page of leads (optionally of one partner or one delivery status), with `total`. */
     leadsPage: (query: (LeadsQuery & PageQuery) | string = {}): Promise<Page<Lead>> =>
       leadsPage(query),
+    ...partnerBrandCalls(t),
   };
 }

@@ -1,3 +1,5 @@
+import { BIS_CREDIT } from "../brand.js";
+import { drawBrandLogo } from "../chrome.js";
 import {
   formatCompactCurrency,
   formatDate,
@@ -16,30 +18,61 @@ import {
 } from "./context.js";
 import { withSample, zipAreasLine } from "./shared.js";
 
-export function drawCover(w: ReportWriter, ctx: ReportContext): void {
-  const { doc } = w;
-  const { analysis } = ctx;
-  const market = analysis.marketAnalysisData;
-  const bandHeight = 290;
-  doc.rect(0, 0, PAGE.width, bandHeight).fill(COLORS.brand);
-  doc.rect(0, bandHeight, PAGE.width, 6).fill(COLORS.brandDark);
+/** The cover's band: BIS's mark and name, or the partner's logo, name and contact line. */
+function drawCoverBand(w: ReportWriter, bandHeight: number): void {
+  const { doc, brand, palette } = w;
+  doc.rect(0, 0, PAGE.width, bandHeight).fill(palette.brand);
+  doc.rect(0, bandHeight, PAGE.width, 6).fill(palette.brandDark);
   // Decorative rising bars, right of the band: the mark, large and faint.
   doc.save();
   doc.fillOpacity(0.12);
   [70, 120, 170].forEach((h, i) => {
-    doc.rect(430 + i * 42, bandHeight - 40 - h, 26, h).fill(COLORS.white);
+    doc.rect(430 + i * 42, bandHeight - 40 - h, 26, h).fill(palette.onBrand);
   });
   doc.restore();
 
-  w.brandMark(w.left, 46, 36, true);
-  doc.font(FONT.bold).fontSize(26).fillColor(COLORS.white);
-  doc.text("BIS", w.left + 46, 50, { lineBreak: false });
-  doc.font(FONT.regular).fontSize(10).fillColor(COLORS.brandMid);
-  doc.text("Market research for local service businesses", w.left, 96, { lineBreak: false });
+  if (brand) {
+    // On a white plate, so any logo reads on any band colour.
+    if (brand.logo) {
+      doc.roundedRect(w.left - 6, 40, 150, 48, 6).fill(COLORS.white);
+      drawBrandLogo(w, brand, w.left, 46, [138, 36]);
+    }
+    const nameY = brand.logo ? 96 : 50;
+    doc
+      .font(FONT.bold)
+      .fontSize(brand.logo ? 13 : 24)
+      .fillColor(palette.onBrand);
+    doc.text(pdfText(brand.displayName), w.left, nameY, {
+      width: 360,
+      lineBreak: false,
+      ellipsis: true,
+    });
+    doc.font(FONT.regular).fontSize(9).fillColor(palette.onBrandMuted);
+    doc.text(BIS_CREDIT, w.left, nameY + (brand.logo ? 18 : 32), { lineBreak: false });
+    if (brand.contactLine)
+      doc.text(pdfText(brand.contactLine), w.left, 248, {
+        width: w.width,
+        lineBreak: false,
+        ellipsis: true,
+      });
+  } else {
+    w.brandMark(w.left, 46, 36, true);
+    doc.font(FONT.bold).fontSize(26).fillColor(COLORS.white);
+    doc.text("BIS", w.left + 46, 50, { lineBreak: false });
+    doc.font(FONT.regular).fontSize(10).fillColor(COLORS.brandMid);
+    doc.text("Market research for local service businesses", w.left, 96, { lineBreak: false });
+  }
+}
 
-  doc.font(FONT.bold).fontSize(32).fillColor(COLORS.white);
+export function drawCover(w: ReportWriter, ctx: ReportContext): void {
+  const { doc, palette } = w;
+  const { analysis } = ctx;
+  const market = analysis.marketAnalysisData;
+  drawCoverBand(w, 290);
+
+  doc.font(FONT.bold).fontSize(32).fillColor(palette.onBrand);
   doc.text(SECTION_TITLES.cover, w.left, 160, { width: w.width, lineBreak: false });
-  doc.font(FONT.regular).fontSize(13).fillColor(COLORS.brandMid);
+  doc.font(FONT.regular).fontSize(13).fillColor(palette.onBrandMuted);
   doc.text(
     pdfText(`${analysis.industry} market analysis, keyword research and competition`),
     w.left,
@@ -87,8 +120,8 @@ export function drawCover(w: ReportWriter, ctx: ReportContext): void {
     ["Target households", formatNumber(market?.households)],
   );
   for (const [label, value] of headline) {
-    doc.roundedRect(boxX, boxY, boxW, 56, 6).fillAndStroke(COLORS.brandLight, COLORS.brandMid);
-    doc.font(FONT.regular).fontSize(8.5).fillColor(COLORS.brandDark);
+    doc.roundedRect(boxX, boxY, boxW, 56, 6).fillAndStroke(palette.brandLight, palette.brandMid);
+    doc.font(FONT.regular).fontSize(8.5).fillColor(palette.brandDark);
     doc.text(pdfText(label.toUpperCase()), boxX + 12, boxY + 10, { lineBreak: false });
     doc.font(FONT.bold).fontSize(18).fillColor(COLORS.ink);
     doc.text(pdfText(value), boxX + 12, boxY + 26, { width: boxW - 24, lineBreak: false });

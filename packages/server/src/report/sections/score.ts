@@ -19,7 +19,7 @@ export function drawScore(w: ReportWriter, ctx: ReportContext): void {
   const { doc } = w;
   const value = Math.max(0, Math.min(100, score.score));
   const top = w.y;
-  doc.font(FONT.bold).fontSize(40).fillColor(COLORS.brandDark);
+  doc.font(FONT.bold).fontSize(40).fillColor(w.palette.brandDark);
   doc.text(String(Math.round(value)), w.left, top, { lineBreak: false });
   const numberWidth = doc.widthOfString(String(Math.round(value)));
   doc.font(FONT.regular).fontSize(14).fillColor(COLORS.muted);
@@ -28,7 +28,7 @@ export function drawScore(w: ReportWriter, ctx: ReportContext): void {
   const gx = w.left + 150;
   const gw = w.width - 150;
   doc.roundedRect(gx, top + 16, gw, 12, 6).fill(COLORS.rule);
-  doc.roundedRect(gx, top + 16, Math.max(12, (gw * value) / 100), 12, 6).fill(COLORS.brand);
+  doc.roundedRect(gx, top + 16, Math.max(12, (gw * value) / 100), 12, 6).fill(w.palette.brand);
   doc.font(FONT.regular).fontSize(8).fillColor(COLORS.muted);
   doc.text("0", gx, top + 32, { lineBreak: false });
   doc.text("100", gx + gw - 14, top + 32, { lineBreak: false });

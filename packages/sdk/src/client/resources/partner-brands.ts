@@ -1,0 +1,61 @@
+/**
+ * Partners' brands and the users reporting under them (issue 16): administrators give a partner
+ * a brand and assign users to it (`admin.*`); a signed-in user reads their own brand (`account.brand`).
+ */
+import type { PartnerBrandInput } from "../../schemas/brand.js";
+import { at } from "../calls.js";
+import { schemasOf } from "../schema-ref.js";
+import type { Transport } from "../transport.js";
+
+const brand = schemasOf(() => import("../../schemas/brand.js"));
+
+export function partnerBrandCalls(t: Transport) {
+  const path = (id: string) => `${at("/api/admin/partners", id)}/brand`;
+  const members = (id: string) => `${at("/api/admin/partners", id)}/members`;
+  return {
+    /** The partner's brand; null while it has none. */
+    partnerBrand: (id: string) =>
+      t.request({
+        method: "GET",
+        path: path(id),
+        schema: brand("partnerBrandSchema"),
+        nullOn: 404,
+      }),
+    /** Sets the brand (logo as base64 bytes: PNG or SVG, at most 256 KB); says which text colour it keeps. */
+    savePartnerBrand: (id: string, input: PartnerBrandInput) =>
+      t.request({
+        method: "PUT",
+        path: path(id),
+        body: input,
+        schema: brand("partnerBrandSavedSchema"),
+      }),
+    /** Removes the brand: the partner's users get BIS's own reports again. */
+    removePartnerBrand: (id: string) => t.request({ method: "DELETE", path: path(id) }),
+    /** Users reporting under the partner's brand. */
+    partnerMembers: (id: string) =>
+      t
+        .request({ method: "GET", path: members(id), schema: brand("partnerMembersSchema") })
+        .then((r) => r.members),
+    /** Assigns a registered user (by email) to the partner, moving them from any other. */
+    assignPartnerMember: (id: string, email: string) =>
+      t.request({
+        method: "POST",
+        path: members(id),
+        body: { email },
+        schema: brand("partnerMemberSchema"),
+      }),
+    /** Takes a user off the partner: their reports are BIS's own again. */
+    unassignPartnerMember: (id: string, userId: string) =>
+      t.request({ method: "DELETE", path: at(members(id), userId) }),
+  };
+}
+
+/** The signed-in user's partner brand (null: BIS's own reports). */
+export function myBrandCall(t: Transport) {
+  return {
+    brand: () =>
+      t
+        .request({ method: "GET", path: "/api/brand", schema: brand("myBrandSchema") })
+        .then((r) => r.brand),
+  };
+}
