@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import type { AreaUnit, PlaceRecord } from "@bis/sdk";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type Database, type Db, openDatabase } from "../src/db/database.js";
+import type { Db } from "../src/db/database.js";
 import { censusCache } from "../src/db/schema.js";
 import { AppError } from "../src/lib/errors.js";
 import {
@@ -32,6 +32,7 @@ import {
   type FakeTract,
   startFakeCensus,
 } from "./support/fake-census.js";
+import { openTestDatabase, type TestDataLayer } from "./support/postgres.js";
 
 const run = promisify(execFile);
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -206,7 +207,7 @@ const EMBEDDED = {
 
 let fake: FakeCensus;
 let dir: string;
-let database: Database;
+let data: TestDataLayer;
 let db: Db;
 
 function provider(
@@ -247,13 +248,13 @@ const cacheRows = async () =>
 beforeEach(async () => {
   fake = await startFakeCensus({ states: [texas(), rhodeIsland(), connecticut()] });
   dir = mkdtempSync(path.join(tmpdir(), "bis-census-"));
-  database = await openDatabase({ engine: "sqlite", file: path.join(dir, "bis.db") });
-  db = database.db;
+  data = await openTestDatabase(dir);
+  db = data.database.db;
 });
 
 afterEach(async () => {
   await fake.close();
-  await database.close();
+  await data.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -594,10 +595,10 @@ describe("the 50-variable limit", () => {
 
   it("splits a longer list into several calls and joins them by GEOID", async () => {
     const whole = await provider().load(["TX"]);
-    const other = await openDatabase({ engine: "sqlite", file: path.join(dir, "other.db") });
+    const other = await openTestDatabase(path.join(dir, "other"));
     try {
       fake.requests.length = 0;
-      const split = await provider({}, { maxVariables: 10 }, other.db).load(["TX"]);
+      const split = await provider({}, { maxVariables: 10 }, other.database.db).load(["TX"]);
       const tractCalls = fake.requests.filter((r) => r.for === "tract:*");
       expect(tractCalls.map((r) => r.get.length)).toEqual([10, 10, 8]);
       expect(tractCalls.map((r) => r.get[0] === "NAME")).toEqual([true, false, false]);
@@ -819,7 +820,7 @@ describe("bis-server data refresh-census", () => {
     const env: Record<string, string | undefined> = {
       ...process.env,
       NODE_ENV: "test",
-      BIS_DATA_DIR: dir,
+      ...data.env,
       BIS_PLACE_PROVIDER: "census-api",
       CENSUS_API_URL: fake.url,
       CENSUS_VINTAGE: "2022",

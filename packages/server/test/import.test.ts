@@ -9,11 +9,12 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type Database, type Db, openDatabase } from "../src/db/database.js";
+import type { Db } from "../src/db/database.js";
 import { importedPlace } from "../src/db/schema.js";
 import { AppError } from "../src/lib/errors.js";
 import { footprintMiles, radiusFromArea } from "../src/places/density.js";
 import { createImportProvider, importPlacesCsv } from "../src/places/import.js";
+import { openTestDatabase, type TestDataLayer } from "./support/postgres.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const cli = path.resolve(here, "../src/cli.ts");
@@ -31,7 +32,7 @@ const GOOD = [
 ].join("\n");
 
 let dir: string;
-let database: Database;
+let data: TestDataLayer;
 let db: Db;
 
 function csv(name: string, text: string): string {
@@ -58,12 +59,12 @@ function rows() {
 
 beforeEach(async () => {
   dir = mkdtempSync(path.join(tmpdir(), "bis-import-"));
-  database = await openDatabase({ engine: "sqlite", file: path.join(dir, "bis.db") });
-  db = database.db;
+  data = await openTestDatabase(path.join(dir, "data"));
+  db = data.database.db;
 });
 
 afterEach(async () => {
-  await database.close();
+  await data.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -322,9 +323,10 @@ describe("import provider", () => {
 });
 
 describe("bis-server data import", () => {
-  function bisServer(args: string[], dataDir: string) {
+  /** `bis-server` on the test's database. */
+  function bisServer(args: string[]) {
     return run(tsx, [cli, ...args], {
-      env: { ...process.env, NODE_ENV: "test", BIS_DATA_DIR: dataDir },
+      env: { ...process.env, NODE_ENV: "test", ...data.env },
     }).then(
       (r) => ({ code: 0, stdout: r.stdout, stderr: r.stderr }),
       (e: { code: number; stdout: string; stderr: string }) => ({
@@ -336,15 +338,14 @@ describe("bis-server data import", () => {
   }
 
   it("imports a file and prints the count, or prints the errors and exits 1", async () => {
-    const dataDir = path.join(dir, "data");
     const good = csv("places.csv", GOOD);
-    const ok = await bisServer(["data", "import", good], dataDir);
+    const ok = await bisServer(["data", "import", good]);
     expect(ok.stderr).toBe("");
     expect(ok.code).toBe(0);
     expect(ok.stdout).toBe(`Imported 4 places from ${good} (2 states)\n`);
 
     const bad = csv("bad.csv", `${GOOD}\n4899999,Bad Town,TX,12a,,,,,,,95,-97\n`);
-    const failed = await bisServer(["data", "import", bad], dataDir);
+    const failed = await bisServer(["data", "import", bad]);
     expect(failed.code).toBe(1);
     expect(failed.stdout).toBe("");
     expect(failed.stderr).toContain(`${bad}: 2 errors, nothing was imported:`);
@@ -352,12 +353,7 @@ describe("bis-server data import", () => {
     expect(failed.stderr).toContain('line 6, column "Latitude": 95 is out of range (-90 to 90)');
 
     // The first import is still there.
-    const check = await openDatabase({ engine: "sqlite", file: path.join(dataDir, "bis.db") });
-    try {
-      expect(await check.db.select().from(importedPlace)).toHaveLength(4);
-    } finally {
-      await check.close();
-    }
+    expect(await db.select().from(importedPlace)).toHaveLength(4);
   });
 });
 

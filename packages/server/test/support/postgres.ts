@@ -7,10 +7,13 @@
  * service container, say): the role must be allowed to create and drop databases.
  */
 import { randomBytes } from "node:crypto";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
 import pg from "pg";
 import { inject } from "vitest";
 import type { TestProject } from "vitest/node";
 import { startPostgresCluster } from "../../../../scripts/lib/postgres.mjs";
+import type { Database } from "../../src/db/database.js";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -94,4 +97,37 @@ export async function commandDatabase(): Promise<{
   if (testEngine() !== "postgres") return { env: {}, drop: async () => {} };
   const database = await createTestDatabase();
   return { env: { DATABASE_URL: database.url }, drop: database.drop };
+}
+
+/** A database for tests of the data layer without a server, and the environment of commands on it. */
+export interface TestDataLayer {
+  database: Database;
+  /** `BIS_DATA_DIR` (and on PostgreSQL `DATABASE_URL`) for a `bis-server` command on the same data. */
+  env: Record<string, string>;
+  /** Closes the database (and drops it, on PostgreSQL). */
+  close(): Promise<void>;
+}
+
+/**
+ * Opens a database of the run's engine: the SQLite file `bis.db` in `dataDir`, or under the
+ * server-pg project a new PostgreSQL database, migrated either way.
+ */
+export async function openTestDatabase(dataDir: string): Promise<TestDataLayer> {
+  // Imported here, not above: the globalSetup (this module, in Vitest's main process) needs none of it.
+  const { openDatabase } = await import("../../src/db/database.js");
+  if (testEngine() !== "postgres") {
+    mkdirSync(dataDir, { recursive: true });
+    const database = await openDatabase({ engine: "sqlite", file: path.join(dataDir, "bis.db") });
+    return { database, env: { BIS_DATA_DIR: dataDir }, close: () => database.close() };
+  }
+  const created = await createTestDatabase();
+  const database = await openDatabase({ engine: "postgres", url: created.url, poolSize: 4 });
+  return {
+    database,
+    env: { BIS_DATA_DIR: dataDir, DATABASE_URL: created.url },
+    async close() {
+      await database.close();
+      await created.drop();
+    },
+  };
 }
