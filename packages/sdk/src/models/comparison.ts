@@ -188,7 +188,7 @@ const rounded = (value: number, decimals: number) => {
 
 /** The number a cell is compared by (saturation by its band), or null when it has none. */
 function comparable(row: ComparisonRow, c: ComparisonCell | undefined): number | null {
-  if (!c || c.status !== "value" || c.value === null) return null;
+  if (c?.status !== "value" || c.value === null) return null;
   if (row.key === "marketSaturation") {
     const band = SATURATION_ORDER.indexOf(String(c.value));
     return band >= 0 ? band : null;
@@ -331,7 +331,7 @@ export function comparisonMatrix(table: ComparisonTable): (string | number)[][] 
   const header: (string | number)[] = ["Figure", "Best"];
   for (const m of table.markets) header.push(m.location, `${m.location} grade`);
   const rank: (string | number)[] = ["Rank", ""];
-  table.ranks.forEach((r) => rank.push(r ?? "", ""));
+  for (const r of table.ranks) rank.push(r ?? "", "");
   const id: (string | number)[] = ["Analysis ID", ""];
   for (const m of table.markets) id.push(m.analysisId, "");
   const lines = table.rows.map(({ row, cells, best }) => {
