@@ -14,6 +14,7 @@ import { originCheck, securityHeaders } from "./http/security.js";
 import { adminRoutes } from "./routes/admin-routes.js";
 import { analysisRoutes } from "./routes/analysis-routes.js";
 import { authRoutes } from "./routes/auth-routes.js";
+import { comparisonRoutes } from "./routes/comparison-routes.js";
 import { competitionRoutes } from "./routes/competition-routes.js";
 import { keywordRoutes } from "./routes/keyword-routes.js";
 import { partnerRoutes } from "./routes/partner-routes.js";
@@ -71,6 +72,7 @@ export function createApp(ctx: AppContext): Express {
     publicRoutes(ctx),
     devRoutes(ctx),
     analysisRoutes(ctx),
+    comparisonRoutes(ctx),
     reportRoutes(ctx),
     keywordRoutes(ctx),
     competitionRoutes(ctx),

@@ -69,7 +69,7 @@ describe("the client's surface", () => {
         "zipAreasCsv",
         "zipAreasCsvPath",
       ],
-      comparisons: ["create", "export", "exportPath", "get", "page"],
+      comparisons: ["create", "export", "exportPath", "get"],
       payments: ["config", "confirmDemo", "createIntent"],
       premium: ["competition", "keywords", "report", "reportPath"],
       admin: [

@@ -125,12 +125,3 @@ export const comparisonSchema = z.object({
   missing: z.array(z.string()),
 });
 export type Comparison = z.infer<typeof comparisonSchema>;
-
-/** A row of GET /api/comparisons (the user's comparisons, newest first). */
-export const comparisonSummarySchema = comparisonSchema.pick({
-  id: true,
-  name: true,
-  analysisIds: true,
-  createdAt: true,
-});
-export type ComparisonSummary = z.infer<typeof comparisonSummarySchema>;

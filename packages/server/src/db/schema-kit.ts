@@ -30,4 +30,5 @@ export const {
   job,
   instance,
   logEntry,
+  comparison,
 } = defineTables(columns);

@@ -35,6 +35,7 @@ export let rateLimit = sqliteTables.rateLimit;
 export let job = sqliteTables.job;
 export let instance = sqliteTables.instance;
 export let logEntry = sqliteTables.logEntry;
+export let comparison = sqliteTables.comparison;
 
 export function useEngine(next: Engine): void {
   if (engine && engine !== next) {
@@ -64,6 +65,7 @@ export function useEngine(next: Engine): void {
   job = t.job;
   instance = t.instance;
   logEntry = t.logEntry;
+  comparison = t.comparison;
 }
 
 /** The engine this process runs on (SQLite until a database is opened). */
@@ -94,5 +96,6 @@ export function currentTables(): Tables {
     job,
     instance,
     logEntry,
+    comparison,
   };
 }

@@ -73,6 +73,8 @@ export interface RunningText {
   /** Left of the footer. */
   footer: string;
   analysisId: string;
+  /** What the id in the footer is ("Analysis" by default; "Comparison" for a comparison). */
+  idLabel?: string;
 }
 
 export class ReportWriter {
@@ -404,7 +406,7 @@ export class ReportWriter {
         ellipsis: true,
       });
       doc.text(
-        `Analysis ${pdfText(this.running.analysisId)}  ·  Page ${i - range.start + 1} of ${total}`,
+        `${this.running.idLabel ?? "Analysis"} ${pdfText(this.running.analysisId)}  ·  Page ${i - range.start + 1} of ${total}`,
         this.left + this.width * 0.45,
         footerY,
         { width: this.width * 0.55, align: "right", lineBreak: false },

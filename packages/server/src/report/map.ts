@@ -20,7 +20,7 @@ export const MAP_STYLE = {
   border: "#94a3b8",
 } as const;
 
-const MILES_PER_DEGREE_LAT = 69.05;
+export const MILES_PER_DEGREE_LAT = 69.05;
 
 export interface MapPlace {
   name: string;
@@ -51,10 +51,15 @@ function niceDistance(miles: number): number {
   return power;
 }
 
-type Projection = (lon: number, lat: number) => [number, number];
+export type Projection = (lon: number, lat: number) => [number, number];
 
 /** Adds a state's rings to the current path, dropping points closer than `minStep` points. */
-function tracePolygons(doc: Doc, state: StateShape, project: Projection, minStep: number): void {
+export function tracePolygons(
+  doc: Doc,
+  state: StateShape,
+  project: Projection,
+  minStep: number,
+): void {
   for (const polygon of state.polygons) {
     for (const ring of polygon) {
       let last: [number, number] | null = null;

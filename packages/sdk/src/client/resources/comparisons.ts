@@ -1,7 +1,6 @@
 /** Comparisons of 2–10 of the signed-in user's analyses (issue 16). */
-import type { ComparisonSummary, CreateComparisonRequest } from "../../schemas/comparisons.js";
-import type { Page, PageQuery } from "../../schemas/pagination.js";
-import { at, getPage } from "../calls.js";
+import type { CreateComparisonRequest } from "../../schemas/comparisons.js";
+import { at } from "../calls.js";
 import { schemasOf } from "../schema-ref.js";
 import type { Transport } from "../transport.js";
 
@@ -40,9 +39,6 @@ export function comparisonsResource(t: Transport) {
         schema: comparisons("comparisonSchema"),
         signal,
       }),
-    /** A page of your comparisons, newest first. */
-    page: (query: PageQuery = {}): Promise<Page<ComparisonSummary>> =>
-      getPage(t, "/api/comparisons", "comparisons", comparisons("comparisonSummarySchema"), query),
     /**
      * Where an export is served (a download link: the browser keeps the server's file name and
      * sends the session cookie).
