@@ -73,13 +73,13 @@ function drawRanking(w: ReportWriter, table: ComparisonTable) {
   };
   w.table(
     [
-      { header: "Rank", width: 36 },
+      { header: "Rank", width: 34 },
       { header: "Market" },
-      { header: "Score", width: 46, align: "right" },
-      { header: "Demand", width: 50, align: "right" },
-      { header: "Competition", width: 62, align: "right" },
-      { header: "Cost", width: 40, align: "right" },
-      { header: "Premium steps", width: 110 },
+      { header: "Score", width: 42, align: "right" },
+      { header: "Demand", width: 48, align: "right" },
+      { header: "Competition", width: 70, align: "right" },
+      { header: "Cost", width: 56, align: "right" },
+      { header: "Premium steps", width: 104 },
     ],
     table.markets.map((m, i) => [
       rankText(table.ranks[i] ?? null),
