@@ -10,11 +10,11 @@ import {
   multiMarketFormSchema,
   PRIMARY_RADIUS,
   SECONDARY_RADIUS,
-  US_STATES,
 } from "@bis/sdk";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { CircleCheck, CircleX, Columns3, LoaderCircle } from "lucide-react";
 import { useForm } from "react-hook-form";
+import { StateField } from "../components/forms/state-field";
 import { PageShell } from "../components/page-shell";
 import { Button } from "../components/ui/button";
 import { Card, CardContent } from "../components/ui/card";
@@ -98,18 +98,7 @@ export function CompareMarketsPage() {
         <CardContent className="pt-6">
           <form onSubmit={onSubmit} noValidate aria-busy={running}>
             <fieldset disabled={running} className="min-w-0 space-y-5">
-              <FormField label="Target State" error={errors.state?.message}>
-                {(control) => (
-                  <Select {...control} {...register("state")}>
-                    <option value="">Select a state</option>
-                    {US_STATES.map((s) => (
-                      <option key={s.code} value={s.code}>
-                        {s.name}
-                      </option>
-                    ))}
-                  </Select>
-                )}
-              </FormField>
+              <StateField error={errors.state?.message} registration={register("state")} />
               <FormField
                 label="Cities"
                 error={errors.cities?.message}

@@ -4,16 +4,15 @@
  * equirectangular projection as the service-area map (map.ts), centred on the markets' middle,
  * so the circles stay near true to scale across a state or a region.
  */
-
-import { type Box, intersects, stateShapes } from "./basemap.js";
+import type { Box } from "./basemap.js";
 import { formatNumber, pdfText } from "./format.js";
 import { COLORS, type Doc, FONT } from "./layout.js";
 import {
+  drawStatesInView,
   MAP_STYLE,
   type MapFrame,
   MILES_PER_DEGREE_LAT,
   type Projection,
-  tracePolygons,
 } from "./map.js";
 
 export interface MapMarket {
@@ -61,16 +60,9 @@ export function drawMarketsMap(doc: Doc, frame: MapFrame, markets: readonly MapM
   };
   const pointsPerMile = scale / MILES_PER_DEGREE_LAT;
 
-  doc.save();
-  doc.rect(frame.x, frame.y, frame.width, frame.height).clip();
-  doc.rect(frame.x, frame.y, frame.width, frame.height).fill(MAP_STYLE.water);
-  let drawn = 0;
-  for (const state of stateShapes()) {
-    if (!intersects(state.box, view)) continue;
-    drawn += 1;
-    tracePolygons(doc, state, project, 0.5);
+  const drawn = drawStatesInView(doc, frame, view, project, () => {
     doc.lineWidth(0.7).fillAndStroke(MAP_STYLE.land, MAP_STYLE.border, "even-odd");
-  }
+  });
   for (const m of markets) {
     const [x, y] = project(m.lon, m.lat);
     doc.save();
