@@ -10,6 +10,7 @@ import {
   compareMarkets,
   errorMessage,
   isBisApiError,
+  rankBasisText,
   scoreBasisText,
 } from "@bis/sdk";
 import { Columns3, FileDown, FileSpreadsheet, FileText, SearchX, ShoppingCart } from "lucide-react";
@@ -98,7 +99,7 @@ function Notes({ comparison }: { comparison: Comparison }) {
       ) : null}
       {table.mixedScores ? (
         <div className="text-sm text-slate-600">
-          <p>The scores rest on different data:</p>
+          <p>{rankBasisText(table) ?? "The scores rest on different data:"}</p>
           <ul className="list-disc pl-5">
             {bases.map((line) => (
               <li key={line}>{line}</li>

@@ -9,6 +9,7 @@ import {
   type ComparisonTable,
   compareMarkets,
   comparisonCellText,
+  rankBasisText,
   scoreBasisText,
 } from "@bis/sdk";
 import { type Doc, heading, table, text } from "./doc.js";
@@ -65,6 +66,8 @@ export function comparisonDoc(comparison: Comparison, pageUrl?: string): Doc {
     );
   for (const { market, steps } of t.stepsToRun)
     doc.push(text(`${market.location}: ${steps.join(" and ")} not run yet.`, "muted"));
+  const ranked = rankBasisText(t);
+  if (ranked) doc.push(text(ranked, "muted"));
   for (const m of t.markets) {
     const basis = scoreBasisText(m);
     if (basis) doc.push(text(`${m.location}: ${basis}.`, "muted"));

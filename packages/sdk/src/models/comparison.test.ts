@@ -10,6 +10,7 @@ import {
   comparisonFileName,
   comparisonMarket,
   comparisonMatrix,
+  rankBasisText,
   scoreBasisText,
   weakestGrade,
 } from "./comparison.js";
@@ -186,11 +187,38 @@ describe("bestOf: the best value of a row", () => {
 describe("compareMarkets", () => {
   const table = compareMarkets(threeMarkets().map(comparisonMarket));
 
-  it("ranks by opportunity score, best first", () => {
-    const scores = table.markets.map((m) => m.score?.score ?? -1);
+  it("ranks like for like when some scores lack the premium components", () => {
+    // Tyler (unpaid) is scored on demand only: every market is ranked on demand.
+    expect(table.rankBasis).toEqual(["demand"]);
+    expect(table.markets.map((m) => m.location)).toEqual(["Austin, TX", "Waco, TX", "Tyler, TX"]);
+    const demand = table.markets.map(
+      (m) => m.score?.components.find((c) => c.key === "demand")?.score,
+    );
+    expect(table.rankScores).toEqual(demand);
+    expect(table.ranks).toEqual([1, 2, 3]);
+    expect(rankBasisText(table)).toBe(
+      "Ranked like for like on demand, the component every market's score has (some markets lack premium data).",
+    );
+    // Scores on different components are not compared for "best"; the components are.
+    const score = table.rows.find((r) => r.row.key === "opportunityScore");
+    expect(score?.best).toEqual([false, false, false]);
+    const demandRow = table.rows.find((r) => r.row.key === "demandScore");
+    expect(demandRow?.best).toEqual([true, false, false]);
+  });
+
+  it("ranks by the opportunity score itself when every score has the same components", () => {
+    const free = compareMarkets(
+      [TYLER, WACO, AUSTIN].map((f) => comparisonMarket(analysisFixture(f))),
+    );
+    expect(free.rankBasis).toBeNull();
+    expect(free.mixedScores).toBe(false);
+    expect(rankBasisText(free)).toBeNull();
+    expect(free.rankScores).toEqual(free.markets.map((m) => Math.round(m.score?.score ?? -1)));
+    const scores = free.markets.map((m) => m.score?.score ?? -1);
     expect([...scores].sort((a, b) => b - a)).toEqual(scores);
-    expect(table.ranks[0]).toBe(1);
-    expect(table.markets.map((m) => m.location)).toContain("Tyler, TX");
+    expect(
+      free.rows.find((r) => r.row.key === "opportunityScore")?.best.filter(Boolean),
+    ).toHaveLength(1);
   });
 
   it("shares a rank between equal scores and breaks the tie by completeness, then revenue", () => {

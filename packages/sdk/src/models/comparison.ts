@@ -16,7 +16,7 @@ import type {
   ComparisonCellStatus,
   ComparisonMarket,
 } from "../schemas/comparisons.js";
-import type { CompetitionAnalysisData } from "../schemas/competition.js";
+import type { CompetitionAnalysisData, OpportunityComponentKey } from "../schemas/competition.js";
 import type { Analysis } from "../schemas/entities.js";
 import type { KeywordResearchData } from "../schemas/keywords.js";
 import type { DataGrade } from "../schemas/provenance.js";
@@ -233,41 +233,82 @@ export interface ComparisonTable {
   }[];
   /** True when the scores rest on different components (some markets lack premium data). */
   mixedScores: boolean;
+  /**
+   * With mixed scores, the components every scored market has: the ranking compares the markets
+   * on these alone (like for like). Null when every score rests on the same components (or the
+   * scores share none: then each market's own score ranks it).
+   */
+  rankBasis: OpportunityComponentKey[] | null;
+  /** Each market's ranking score: its opportunity score, or its score on `rankBasis`. */
+  rankScores: (number | null)[];
 }
 
-const scoreOf = (m: ComparisonMarket) => (m.score ? Math.round(m.score.score) : null);
 const componentsOf = (m: ComparisonMarket) => m.score?.components.length ?? 0;
 const revenueOf = (m: ComparisonMarket) => {
   const v = m.cells.totalMarketRevenue?.value;
   return typeof v === "number" ? v : -1;
 };
 
+/** Whether the scored markets' scores rest on different numbers of components. */
+function mixed(markets: readonly ComparisonMarket[]): boolean {
+  return new Set(markets.filter((m) => m.score).map(componentsOf)).size > 1;
+}
+
+/** The components every scored market has, when the scores are mixed; null otherwise or none. */
+function commonBasis(markets: readonly ComparisonMarket[]): OpportunityComponentKey[] | null {
+  if (!mixed(markets)) return null;
+  const keys = markets
+    .filter((m) => m.score)
+    .map((m) => new Set(m.score?.components.map((c) => c.key)));
+  const all: OpportunityComponentKey[] = ["demand", "supply", "cost"];
+  const common = all.filter((k) => keys.every((set) => set.has(k)));
+  return common.length > 0 ? common : null;
+}
+
+/** The score on `basis` only (weights rescaled), rounded; the whole score without a basis. */
+function scoreOn(m: ComparisonMarket, basis: readonly string[] | null): number | null {
+  if (!m.score) return null;
+  if (!basis) return Math.round(m.score.score);
+  const parts = m.score.components.filter((c) => basis.includes(c.key));
+  const weights = parts.reduce((a, c) => a + c.weight, 0);
+  if (parts.length === 0 || weights <= 0) return null;
+  return Math.round(parts.reduce((a, c) => a + c.score * c.weight, 0) / weights);
+}
+
 /**
- * Ranks the markets: by opportunity score, highest first; markets without one last. Equal
- * scores: the score built on more components first, then the larger market revenue, then the
- * order chosen. Markets with the same score share a rank ("1, 1, 3").
+ * Ranks the markets by opportunity score, highest first; markets without one last. When some
+ * scores lack components the others have (premium data only some markets bought), the markets
+ * are ranked like for like, on the components every one of them has: a market is never ahead
+ * only because the data that would lower its score is missing. Equal ranking scores: the score
+ * built on more components first, then the larger market revenue, then the order chosen; they
+ * share a rank ("1, 1, 3").
  */
 export function compareMarkets(input: readonly ComparisonMarket[]): ComparisonTable {
-  const order = input.map((market, index) => ({ market, index }));
-  order.sort((a, b) => {
-    const sa = scoreOf(a.market);
-    const sb = scoreOf(b.market);
-    if (sa !== sb) return sa === null ? 1 : sb === null ? -1 : sb - sa;
+  const rankBasis = commonBasis(input);
+  const keyed = input.map((market, index) => ({
+    market,
+    index,
+    key: scoreOn(market, rankBasis),
+  }));
+  keyed.sort((a, b) => {
+    if (a.key !== b.key) return a.key === null ? 1 : b.key === null ? -1 : b.key - a.key;
     return (
       componentsOf(b.market) - componentsOf(a.market) ||
       revenueOf(b.market) - revenueOf(a.market) ||
       a.index - b.index
     );
   });
-  const markets = order.map((o) => o.market);
-  const ranks = markets.map((m) => {
-    const s = scoreOf(m);
-    if (s === null) return null;
-    return 1 + markets.filter((o) => (scoreOf(o) ?? -1) > s).length;
-  });
+  const markets = keyed.map((o) => o.market);
+  const rankScores = keyed.map((o) => o.key);
+  const ranks = rankScores.map((s) =>
+    s === null ? null : 1 + rankScores.filter((o) => (o ?? -1) > s).length,
+  );
   const rows = COMPARISON_ROWS.map((row) => {
     const cells = markets.map((m) => m.cells[row.key] ?? blank("missing"));
-    return { row, cells, best: bestOf(row, cells) };
+    // Scores on different components are not compared for "best": the ranking is like for like.
+    const best =
+      rankBasis && row.key === "opportunityScore" ? cells.map(() => false) : bestOf(row, cells);
+    return { row, cells, best };
   });
   const stepsToRun = markets.flatMap((market) => {
     if (!market.isPaid) return [];
@@ -276,15 +317,29 @@ export function compareMarkets(input: readonly ComparisonMarket[]): ComparisonTa
     if (!market.competitionAnalysisCompleted) steps.push("Competition analysis");
     return steps.length > 0 ? [{ market, steps }] : [];
   });
-  const basis = new Set(markets.filter((m) => m.score).map(componentsOf));
   return {
     markets,
     ranks,
     rows,
     needPremium: markets.filter((m) => !m.isPaid),
     stepsToRun,
-    mixedScores: basis.size > 1,
+    mixedScores: mixed(input),
+    rankBasis,
+    rankScores,
   };
+}
+
+const COMPONENT_NAMES: Record<OpportunityComponentKey, string> = {
+  demand: "demand",
+  supply: "competition",
+  cost: "cost to acquire",
+};
+
+/** "Ranked like for like on demand, the component every market's score has." or null. */
+export function rankBasisText(table: Pick<ComparisonTable, "rankBasis">): string | null {
+  if (!table.rankBasis) return null;
+  const names = table.rankBasis.map((k) => COMPONENT_NAMES[k]);
+  return `Ranked like for like on ${names.join(" and ")}, the ${names.length === 1 ? "component" : "components"} every market's score has (some markets lack premium data).`;
 }
 
 /* ------------------------------------------------------------------ words and exports */
@@ -317,7 +372,7 @@ export function comparisonCellText(row: ComparisonRow, c: ComparisonCell): strin
 export function scoreBasisText(market: ComparisonMarket): string | null {
   const missing = market.score?.missing ?? [];
   if (!market.score || missing.length === 0) return null;
-  const names = { demand: "demand", supply: "competition", cost: "cost to acquire" } as const;
+  const names = COMPONENT_NAMES;
   const have = market.score.components.map((c) => c.label.toLowerCase()).join(" and ");
   return `Scored on ${have} only; ${missing.map((k) => names[k]).join(" and ")} ${missing.length === 1 ? "needs" : "need"} ${market.isPaid ? "the premium steps to run" : "the premium steps"}`;
 }

@@ -15,6 +15,7 @@ import {
   compareMarkets,
   comparisonCellText,
   comparisonFileName,
+  rankBasisText,
   scoreBasisText,
   weightPercentText,
 } from "@bis/sdk";
@@ -108,7 +109,7 @@ function drawRanking(w: ReportWriter, table: ComparisonTable) {
     w.note(`${market.location}: ${steps.join(" and ")} not run yet.`);
   if (table.mixedScores)
     w.note(
-      "The scores rest on different data: a market without keyword research or competition analysis is scored on what it has (see each market below).",
+      `${rankBasisText(table) ?? "The scores rest on different data."} A market without keyword research or competition analysis is scored on what it has (see each market below).`,
     );
 }
 
@@ -226,7 +227,7 @@ function drawMethod(w: ReportWriter, table: ComparisonTable) {
   );
   w.subheading("Methodology");
   w.bullets([
-    "Ranking: by opportunity score, highest first; equal scores share a rank, and the score built on more components comes first, then the larger market revenue. Markets without a score come last.",
+    "Ranking: by opportunity score, highest first. When some markets' scores lack the premium components others have, every market is ranked like for like on the components all of them have (and the opportunity score row marks no best value). Equal scores share a rank; the score built on more components comes first, then the larger market revenue. Markets without a score come last.",
     "Best value of a row: the highest value (the lowest for average CPC, competitors and saturation), compared as shown; equal values share the mark; no mark when fewer than two markets have a value or all are equal. Premium figures count only for paid analyses.",
     "Opportunity score: demand (households, market revenue), competition (competitors per 10,000 households, review depth of the top three) and cost to acquire (average CPC), each 0–100 and weighted 40%, 35% and 25%; a component without data is left out and the others' weights rescaled. The full methodology is docs/methodology.md in BIS.",
     "Revenue per household: total market revenue ÷ households. Keyword volume: the monthly searches of the listed keywords (volume above 0, each keyword once).",

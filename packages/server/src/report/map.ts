@@ -54,12 +54,7 @@ function niceDistance(miles: number): number {
 export type Projection = (lon: number, lat: number) => [number, number];
 
 /** Adds a state's rings to the current path, dropping points closer than `minStep` points. */
-function tracePolygons(
-  doc: Doc,
-  state: StateShape,
-  project: Projection,
-  minStep: number,
-): void {
+function tracePolygons(doc: Doc, state: StateShape, project: Projection, minStep: number): void {
   for (const polygon of state.polygons) {
     for (const ring of polygon) {
       let last: [number, number] | null = null;
