@@ -3,16 +3,24 @@
  * three analyses selects them on the dashboard (the Compare button says why it is disabled until
  * two are selected; the boxes work from the keyboard), compares them, and on the comparison page
  * finds the markets ranked with their figures and grades, the best value of a row marked in
- * words, the premium note, the map with every market's circles, and downloads the CSV.
+ * words, the premium note, the map with every market's circles, and downloads the CSV. The
+ * dashboard's selection, the comparison page and the several-cities form pass axe-core.
  */
 import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type E2EEnv, getEnv, newPage } from "./harness.js";
+import { axeViolations, blocking, describe as describeViolations } from "./axe.js";
+import { type E2EEnv, getEnv } from "./harness.js";
 import { NAV_TIMEOUT, newAccount, STEP_TIMEOUT, signUpVerified, visible } from "./support.js";
 
 const account = newAccount("compare", "Carmen", "Compare");
 const CITIES = ["Austin", "Waco", "Tyler"];
+
+/** Fails on any serious or critical axe-core violation of the page as it is now. */
+async function accessible(state: string) {
+  const violations = blocking(await axeViolations(page));
+  expect(violations, `${state}:\n${describeViolations(violations)}`).toEqual([]);
+}
 
 let env: E2EEnv;
 let page: Page;
@@ -20,7 +28,14 @@ let page: Page;
 describe("comparing markets", () => {
   beforeAll(async () => {
     env = getEnv();
-    page = await newPage();
+    // CSP bypassed so axe-core can be injected (as in accessibility.e2e.test.ts).
+    const context = await env.browser.newContext({
+      baseURL: env.baseUrl,
+      viewport: { width: 1280, height: 900 },
+      bypassCSP: true,
+    });
+    context.setDefaultTimeout(10_000);
+    page = await context.newPage();
   });
 
   afterAll(async () => {
@@ -70,6 +85,7 @@ describe("comparing markets", () => {
     await box("Tyler").check();
     await visible(bar.getByText("3 selected · up to 10"));
     expect(await compare.isDisabled()).toBe(false);
+    await accessible("dashboard with three analyses selected");
     await compare.click();
     await page.waitForURL((u) => u.pathname.startsWith("/comparisons/"), { timeout: NAV_TIMEOUT });
   });
@@ -95,6 +111,7 @@ describe("comparing markets", () => {
     await visible(map.locator("path.bis-radius-primary").first(), 15_000);
     expect(await map.locator("path.bis-radius-primary").count()).toBe(CITIES.length);
     expect(await map.locator("path.bis-radius-secondary").count()).toBe(CITIES.length);
+    await accessible("comparison page");
   });
 
   it("downloads the comparison as CSV", { timeout: STEP_TIMEOUT }, async () => {
@@ -108,5 +125,14 @@ describe("comparing markets", () => {
     expect(lines[0]?.startsWith("Figure,Best,")).toBe(true);
     for (const city of CITIES) expect(lines[0]).toContain(`"${city}, TX"`);
     expect(lines.some((l) => l.startsWith("Households,"))).toBe(true);
+  });
+
+  it("offers the several-cities form, accessibly", { timeout: STEP_TIMEOUT }, async () => {
+    await page.goto(new URL("/compare", env.baseUrl).toString());
+    await visible(page.getByRole("heading", { level: 1, name: "Analyze several cities" }));
+    await page.getByRole("button", { name: "Analyze and Compare" }).click();
+    await visible(page.getByText("Enter at least 2 cities"));
+    await visible(page.getByText("Please select a state"));
+    await accessible("several-cities form with its messages");
   });
 });
