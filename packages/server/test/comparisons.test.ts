@@ -207,6 +207,10 @@ describe("the comparison report from fixtures", () => {
     if (!households) throw new Error("no households row");
     for (const c of households.cells) expect(text).toContain(comparisonCellText(households.row, c));
     expect(text).toContain("Polar Air Austin");
+    // Tyler is scored on demand only: the ranking is like for like, Austin first.
+    expect(pages[0]).toContain("Like for like");
+    expect(pages[0]).toMatch(/#1 Austin, TX/);
+    expect(text).toContain("Ranked like for like on demand");
     expect(text).toContain("1 analysis of this comparison was deleted");
     const mapPage = pages.findIndex((p) => p.startsWith("Map") || p.includes(" Map "));
     expect(mapPage).toBeGreaterThan(0);

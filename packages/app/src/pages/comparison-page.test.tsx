@@ -72,6 +72,10 @@ describe("the comparison page", () => {
     const headers = within(table).getAllByRole("columnheader");
     expect(headers).toHaveLength(4);
     expect(headers[1]?.textContent).toContain("Rank 1");
+    // Tyler is scored on demand only: every market is ranked like for like on demand.
+    expect(headers[1]?.textContent).toContain("Austin, TX");
+    expect(within(table).getAllByText(/^\d+ like for like$/)).toHaveLength(3);
+    expect(screen.getByText(/^Ranked like for like on demand/)).toBeTruthy();
     const households = within(table).getByRole("row", { name: /^Households/ });
     const best = within(households).getAllByText("Best");
     expect(best).toHaveLength(1);

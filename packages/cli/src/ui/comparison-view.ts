@@ -31,6 +31,7 @@ export function rankedRows(t: ComparisonTable): string[][] {
   return t.markets.map((m, i) => [
     t.ranks[i] === null || t.ranks[i] === undefined ? "—" : String(t.ranks[i]),
     m.location,
+    ...(t.rankBasis ? [t.rankScores[i] == null ? "—" : String(t.rankScores[i])] : []),
     ...COLUMNS.map(({ key }) => {
       const row = t.rows.find((r) => r.row.key === key);
       const c = row?.cells[i];
@@ -48,6 +49,7 @@ export function comparisonDoc(comparison: Comparison, pageUrl?: string): Doc {
       [
         { header: "#", align: "right" },
         "Market",
+        ...(t.rankBasis ? [{ header: "Like for like", align: "right" as const }] : []),
         ...COLUMNS.map((c) => ({ header: c.header, align: "right" as const })),
       ],
       rankedRows(t),

@@ -76,6 +76,7 @@ function drawRanking(w: ReportWriter, table: ComparisonTable) {
     [
       { header: "Rank", width: 34 },
       { header: "Market" },
+      ...(table.rankBasis ? [{ header: "Like for like", width: 54, align: "right" as const }] : []),
       { header: "Score", width: 42, align: "right" },
       { header: "Demand", width: 48, align: "right" },
       { header: "Competition", width: 70, align: "right" },
@@ -85,6 +86,7 @@ function drawRanking(w: ReportWriter, table: ComparisonTable) {
     table.markets.map((m, i) => [
       rankText(table.ranks[i] ?? null),
       m.location,
+      ...(table.rankBasis ? [String(table.rankScores[i] ?? "-")] : []),
       cellAt("opportunityScore", i),
       cellAt("demandScore", i),
       cellAt("supplyScore", i),

@@ -36,6 +36,11 @@ export function ComparisonTable({ table }: { table: Table }) {
                 <span className="block text-xs font-semibold tracking-wide text-slate-500 uppercase">
                   {table.ranks[i] === null ? "Unranked" : `Rank ${table.ranks[i]}`}
                 </span>
+                {table.rankBasis && table.rankScores[i] != null ? (
+                  <span className="block text-xs text-slate-500">
+                    {`${table.rankScores[i]} like for like`}
+                  </span>
+                ) : null}
                 <Link
                   to={`/analysis/${encodeURIComponent(m.analysisId)}`}
                   className="font-semibold text-brand-800 underline-offset-2 hover:underline"
