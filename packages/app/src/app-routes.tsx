@@ -54,6 +54,12 @@ const MarketAnalysisPage = lazyScreen(() =>
   import("./pages/market-analysis-page").then((m) => m.MarketAnalysisPage),
 );
 const AnalysisPage = lazyScreen(() => import("./pages/analysis-page").then((m) => m.AnalysisPage));
+const ComparisonPage = lazyScreen(() =>
+  import("./pages/comparison-page").then((m) => m.ComparisonPage),
+);
+const CompareMarketsPage = lazyScreen(() =>
+  import("./pages/compare-markets-page").then((m) => m.CompareMarketsPage),
+);
 const CheckoutPage = lazyScreen(() => import("./pages/checkout-page").then((m) => m.CheckoutPage));
 const AdminPage = lazyScreen(() => import("./pages/admin-page").then((m) => m.AdminPage));
 const DevLogsPage = lazyScreen(() => import("./pages/dev-logs-page").then((m) => m.DevLogsPage));
@@ -71,6 +77,8 @@ const SCREENS = [
   EmailVerificationLanding,
   MarketAnalysisPage,
   AnalysisPage,
+  ComparisonPage,
+  CompareMarketsPage,
   CheckoutPage,
   AdminPage,
   DevLogsPage,
@@ -123,6 +131,14 @@ export function AppRoutes() {
         <Route
           path={APP_ROUTES.analysis}
           element={<RequireSession>{() => <AnalysisPage />}</RequireSession>}
+        />
+        <Route
+          path={APP_ROUTES.comparison}
+          element={<RequireSession>{() => <ComparisonPage />}</RequireSession>}
+        />
+        <Route
+          path={APP_ROUTES.compare}
+          element={<RequireSession>{() => <CompareMarketsPage />}</RequireSession>}
         />
         <Route
           path={APP_ROUTES.checkout}

@@ -194,10 +194,12 @@ program
   .option("--industry <industry>", "for rows without an industry column", industry)
   .option("--primary <miles>", "for rows without a primary column", String(primary.default))
   .option("--secondary <miles>", "for rows without a secondary column", String(secondary.default))
+  .option("--compare", "then compare the batch's analyses (2–10) and print them ranked")
   .addHelpText(
     "after",
     `${examples(
       "bis batch cities.csv --out results.csv",
+      "bis batch texas.csv --out texas.csv --compare",
       "bis batch cities.csv --out results.csv --resume      # after Ctrl-C",
       "bis batch cities.csv --out results.json --concurrency 8",
       "cut -d, -f1,2 big.csv | bis batch - --json > results.json",
@@ -208,6 +210,31 @@ Exit status: 0 all rows succeeded, 2 some failed, 1 the batch could not run, 130
   )
   .action((file: string, _o, cmd: Command) =>
     execute(cmd, async () => (await import("./commands/batch.js")).run, { file }),
+  );
+
+program
+  .command("compare")
+  .description("compare 2–10 of your analyses: save the comparison and print the markets ranked")
+  .argument("<ids...>", "analysis ids (2 to 10)")
+  .option("--name <name>", "a name for the comparison")
+  .addOption(
+    new Option(
+      "--format <format>",
+      "write the comparison as CSV or XLSX instead of the table",
+    ).choices(["csv", "xlsx"]),
+  )
+  .option("-o, --out <file>", "with --format: write to this file (default: stdout)")
+  .addHelpText(
+    "after",
+    examples(
+      "bis compare 5b1e… 77ac… 9d02…",
+      "bis compare 5b1e… 77ac… --json",
+      "bis compare 5b1e… 77ac… --format csv > markets.csv",
+      "bis compare 5b1e… 77ac… --format xlsx --out markets.xlsx",
+    ),
+  )
+  .action((ids: string[], _o, cmd: Command) =>
+    execute(cmd, async () => (await import("./commands/compare.js")).run, { ids }),
   );
 
 const analyses = program.command("analyses").description("your analyses");

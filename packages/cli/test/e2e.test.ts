@@ -177,6 +177,63 @@ describe("the bis binary", () => {
     expect(after.stderr).toBe("Error: Not signed in.\nHint: Run `bis login` or set BIS_TOKEN.\n");
   });
 
+  it("compares analyses: a batch with --compare, the ranked table, --json, CSV and XLSX", async () => {
+    const email = await verifiedAccount(bis, "Cleo");
+    const token = { BIS_TOKEN: await tokenFor(bis, email, PASSWORD) };
+    writeFileSync(path.join(work, "texas.csv"), "city,state\nAustin,TX\nWaco,TX\nTyler,TX\n");
+
+    const batch = await bis_(
+      ["batch", "texas.csv", "--out", "texas.csv.out", "--format", "csv", "--compare"],
+      {
+        env: token,
+      },
+    );
+    expect(batch.stderr).toContain("3 succeeded");
+    expect(batch.code).toBe(0);
+    // The ranked table, after the batch, on stdout (the results are in the file).
+    const lines = batch.stdout.split("\n");
+    const header = lines.findIndex((l) => /#\s+Market\s+Score\s+Demand/.test(l));
+    expect(header).toBeGreaterThanOrEqual(0);
+    const ranked = lines.slice(header + 2, header + 5).map((l) => l.trim());
+    for (const city of ["Austin, TX", "Waco, TX", "Tyler, TX"])
+      expect(ranked.some((l) => l.includes(city))).toBe(true);
+    expect(ranked[0]).toMatch(/^1\s/);
+    expect(batch.stdout).toContain("Would need the premium steps: ");
+    expect(batch.stdout).toMatch(
+      /Comparison [0-9a-f-]{36}: http:\/\/127\.0\.0\.1:\d+\/comparisons\//,
+    );
+
+    const ids = readFileSync(path.join(work, "texas.csv.out"), "utf8")
+      .trim()
+      .split("\n")
+      .slice(1)
+      .map((l) => l.split(",")[5] ?? "");
+    const json = await bis_(["compare", ...ids, "--json"], { env: token });
+    expect(json.code).toBe(0);
+    const parsed = JSON.parse(json.stdout);
+    expect(parsed.analysisIds).toEqual(ids);
+    expect(parsed.ranking.map((r: { rank: number }) => r.rank)[0]).toBe(1);
+    expect(parsed.markets).toHaveLength(3);
+
+    const csv = await bis_(["compare", ...ids, "--format", "csv"], { env: token });
+    expect(csv.code).toBe(0);
+    expect(csv.stdout.startsWith("Figure,Best,")).toBe(true);
+    expect(csv.stdout).toContain("\nHouseholds,");
+
+    const xlsx = await bis_(["compare", ...ids, "--format", "xlsx", "--out", "texas.xlsx"], {
+      env: token,
+    });
+    expect(xlsx.code).toBe(0);
+    expect(readFileSync(path.join(work, "texas.xlsx")).subarray(0, 2).toString()).toBe("PK");
+
+    const one = await bis_(["compare", ids[0] ?? ""], { env: token });
+    expect(one.code).toBe(1);
+    expect(one.stderr).toContain("Give 2 to 10 analysis ids (got 1).");
+    const theirs = await bis_(["compare", ids[0] ?? "", "not-an-analysis"], { env: token });
+    expect(theirs.code).toBe(1);
+    expect(theirs.stderr).toContain("Analysis not found");
+  });
+
   it("stops on Ctrl-C and leaves a valid JSON file that --resume completes", async () => {
     const email = await verifiedAccount(bis, "Ian");
     await bis_(["login", "--email", email, "--password-stdin"], { input: `${PASSWORD}\n` });

@@ -11,6 +11,10 @@ export const APP_ROUTES = {
   profile: "/profile",
   marketAnalysis: "/market-analysis",
   analysis: "/analysis/:id",
+  /** Several markets from one form: one state, 2–10 cities, the same radii (issue 16). */
+  compare: "/compare",
+  /** A saved comparison of 2–10 analyses (issue 16). */
+  comparison: "/comparisons/:id",
   checkout: "/checkout/:analysisId",
   register: "/register",
   signIn: "/signin",

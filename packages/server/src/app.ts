@@ -15,6 +15,7 @@ import { adminRoutes } from "./routes/admin-routes.js";
 import { analysisRoutes } from "./routes/analysis-routes.js";
 import { authRoutes } from "./routes/auth-routes.js";
 import { BRAND_BODY_PATH, brandBodyParser, brandRoutes } from "./routes/brand-routes.js";
+import { comparisonRoutes } from "./routes/comparison-routes.js";
 import { competitionRoutes } from "./routes/competition-routes.js";
 import { keywordRoutes } from "./routes/keyword-routes.js";
 import { partnerRoutes } from "./routes/partner-routes.js";
@@ -74,6 +75,7 @@ export function createApp(ctx: AppContext): Express {
     publicRoutes(ctx),
     devRoutes(ctx),
     analysisRoutes(ctx),
+    comparisonRoutes(ctx),
     reportRoutes(ctx),
     keywordRoutes(ctx),
     competitionRoutes(ctx),

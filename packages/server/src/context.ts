@@ -21,6 +21,7 @@ import { type AccountService, createAccountService } from "./services/accounts.j
 import { type AdminService, createAdminService } from "./services/admin.js";
 import { type AnalysisService, createAnalysisService } from "./services/analyses.js";
 import { type AuditService, createAuditService } from "./services/audit.js";
+import { type ComparisonService, createComparisonService } from "./services/comparisons.js";
 import { type CompetitionService, createCompetitionService } from "./services/competition.js";
 import { createInstanceRegistry, type InstanceRegistry } from "./services/instances.js";
 import { createKeywordService, type KeywordService } from "./services/keywords.js";
@@ -58,6 +59,8 @@ export interface AppContext {
     analyses: AnalysisService;
     payments: PaymentService;
     competition: CompetitionService;
+    /** Comparisons of 2–10 analyses (issue 16). */
+    comparisons: ComparisonService;
     keywords: KeywordService;
     admin: AdminService;
     apiKeys: ApiKeyService;
@@ -170,6 +173,7 @@ export async function createContext(
         keys: () => apiKeys.keys,
         logger,
       }),
+      comparisons: createComparisonService(db),
       keywords: createKeywordService({ db, config, payments, keys: () => apiKeys.keys, logger }),
       admin: createAdminService({ db, accounts, audit, settings }),
       apiKeys,

@@ -35,6 +35,8 @@ interface Fixtures {
   partnerId: string;
   /** A personal API token of "user". */
   tokenId: string;
+  /** A comparison of "user"'s two analyses. */
+  comparisonId: string;
   /** Unpaid analyses of "user" that each role tries to delete (each its own: a delete is final). */
   deletable: Record<Role, string>;
 }
@@ -182,6 +184,29 @@ const EXPECTATIONS: Record<string, Expectation> = {
   "PUT /api/analyses/:id/assumptions": {
     path: (f) => `/api/analyses/${f.analysisId}/assumptions`,
     body: () => ({ assumptions: {} }),
+    expect: ownerOnly(200, 200),
+  },
+
+  // ---------------------------------------------------------------- comparisons (issue 16)
+  // The other user may not compare "user"'s analyses (404, as reading one); an administrator may.
+  "POST /api/comparisons": {
+    body: (f) => ({ analysisIds: [f.analysisId, f.confirmAnalysisId] }),
+    expect: ownerOnly(201, 201),
+  },
+  "GET /api/comparisons/:id": {
+    path: (f) => `/api/comparisons/${f.comparisonId}`,
+    expect: ownerOnly(200, 200),
+  },
+  "GET /api/comparisons/:id/export.csv": {
+    path: (f) => `/api/comparisons/${f.comparisonId}/export.csv`,
+    expect: ownerOnly(200, 200),
+  },
+  "GET /api/comparisons/:id/export.xlsx": {
+    path: (f) => `/api/comparisons/${f.comparisonId}/export.xlsx`,
+    expect: ownerOnly(200, 200),
+  },
+  "GET /api/comparisons/:id/report.pdf": {
+    path: (f) => `/api/comparisons/${f.comparisonId}/report.pdf`,
     expect: ownerOnly(200, 200),
   },
 
@@ -468,6 +493,9 @@ beforeAll(async () => {
       })
     ).partner.id,
     tokenId: (await clients.user.tokens.create({ name: "matrix fixture" })).id,
+    comparisonId: (
+      await clients.user.comparisons.create({ analysisIds: [analysisId, confirmAnalysisId] })
+    ).id,
     deletable: {
       anon: (await clients.user.analyses.analyze(austin)).analysis.id,
       user: (await clients.user.analyses.analyze(austin)).analysis.id,

@@ -5,6 +5,7 @@
  */
 import { BRAND_MESSAGES, type Partner, type PartnerBrandInput } from "@bis/sdk";
 import type { NodeClient } from "@bis/sdk/node";
+import ExcelJS from "exceljs";
 import { PNG } from "pngjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { errorOf, type ServerWithUsers, signedInUser, startWithUsers } from "./support/index.js";
@@ -292,5 +293,33 @@ describe("partner brands", () => {
       const asAdmin = await pageTexts(await s.admin.premium.report(analysis.id));
       expect(asAdmin[0]).toContain("Acme Growth Partners");
     }, 60_000);
+
+    it("brands the partner's users' comparison report and workbook too", async () => {
+      const area = { state: "TX", industry: "HVAC", primaryRadius: 10, secondaryRadius: 15 };
+      const austin = await widgetUser.analyses.analyze({ ...area, city: "Austin" });
+      const waco = await widgetUser.analyses.analyze({ ...area, city: "Waco" });
+      const comparison = await widgetUser.comparisons.create({
+        analysisIds: [austin.analysis.id, waco.analysis.id],
+      });
+      const pages = await pageTexts(await widgetUser.comparisons.export(comparison.id, "pdf"));
+      expect(pages[0]).toContain("Acme Growth Partners");
+      expect(pages.join("\n")).toContain("Waco");
+      for (const page of pages) expect(page).toContain("Data and analysis by BIS");
+
+      const book = new ExcelJS.Workbook();
+      const xlsx = await widgetUser.comparisons.export(comparison.id, "xlsx");
+      await book.xlsx.load(Buffer.from(xlsx) as unknown as ArrayBuffer);
+      expect(book.creator).toBe("Acme Growth Partners (data and analysis by BIS)");
+
+      // A user without a partner gets BIS's own report.
+      const own = await s.owner.comparisons.create({
+        analysisIds: [
+          (await s.owner.analyses.analyze({ ...area, city: "Austin" })).analysis.id,
+          (await s.owner.analyses.analyze({ ...area, city: "Waco" })).analysis.id,
+        ],
+      });
+      const plain = await pageTexts(await s.owner.comparisons.export(own.id, "pdf"));
+      expect(plain.join("\n")).not.toContain("Acme Growth Partners");
+    }, 90_000);
   });
 });

@@ -23,6 +23,8 @@ export const queryKeys = {
   analysis: (id: string) => ["/api/analyses", id] as const,
   /** The ZIP areas of one analysis (GET /api/analyses/{id}/zip-areas); under `analysis(id)`. */
   zipAreas: (id: string) => ["/api/analyses", id, "zip-areas"] as const,
+  /** One comparison with its markets (GET /api/comparisons/{id}). */
+  comparison: (id: string) => ["/api/comparisons", id] as const,
   /** Payment mode, publishable key and price (GET /api/config/payments). */
   paymentConfig: ["/api/config/payments"],
   /** The partner brand the signed-in user reports under (GET /api/brand; issue 16). */

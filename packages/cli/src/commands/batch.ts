@@ -20,7 +20,10 @@ import {
 import { type ApiErrorLike, CliError, EXIT, SIGN_IN_HINT, toCliError } from "../errors.js";
 import type { GlobalOptions, Io } from "../io.js";
 import { currentUser, openSession } from "../session.js";
+import { comparisonDoc, comparisonJson } from "../ui/comparison-view.js";
 import { createUi, fmt } from "../ui/index.js";
+import { renderPlain } from "../ui/plain.js";
+import { compareAfterBatch, comparisonUrl } from "./compare.js";
 
 export interface BatchOptions extends GlobalOptions {
   /** A CSV file, or "-" for stdin. */
@@ -35,6 +38,8 @@ export interface BatchOptions extends GlobalOptions {
   secondary?: string | number;
   /** Attempts per row for rate limits, unavailability and network errors (default 3). */
   attempts?: number;
+  /** After the batch, compare its analyses and print the ranked table. */
+  compare?: boolean;
 }
 
 export interface BatchSummary {
@@ -47,6 +52,8 @@ export interface BatchSummary {
   format: "csv" | "json";
   elapsedMs: number;
   failures: RowFailureEntry[];
+  /** With --compare: the comparison of the batch's analyses, ranked. */
+  comparison?: ReturnType<typeof comparisonJson> | null;
 }
 
 function intOption(
@@ -145,6 +152,7 @@ export async function run(options: BatchOptions, io: Io): Promise<number> {
     const live =
       !ui.json && outPath !== null && io.stdout.isTTY === true && io.stderr.isTTY === true;
     const progress = await ui.progress(rows.length, { skipped, live });
+    const made: { line: number; id: string }[] = [];
     const batch = runBatch(todo, policy, {
       analyze: (form) => client.analyses.analyze(form),
       sleep: (ms) => sleep(ms),
@@ -156,6 +164,7 @@ export async function run(options: BatchOptions, io: Io): Promise<number> {
         if (event.type === "failed")
           return progress.row({ line, label, ok: false, message: event.message });
         writer.write(resultRow(event.row, event.form, event.result));
+        made.push({ line, id: event.result.analysis.id });
         const households = `${fmt.int(event.result.households)} households`;
         progress.row({ line, label, ok: true, message: households });
       },
@@ -178,6 +187,25 @@ export async function run(options: BatchOptions, io: Io): Promise<number> {
       ui.note(
         `Stopped. ${outPath ? `${options.out} is complete up to here; rerun with --resume to continue.` : ""}`.trim(),
       );
+    const compared =
+      options.compare && !interrupted
+        ? await compareAfterBatch(
+            client,
+            [
+              ...done.rows.map((r) => r.analysisId),
+              ...made.sort((a, b) => a.line - b.line).map((m) => m.id),
+            ],
+            (message) => ui.note(message),
+          ).catch((error: unknown) => {
+            throw toCliError(error, config.server);
+          })
+        : null;
+    if (compared && !ui.json) {
+      const doc = comparisonDoc(compared, comparisonUrl(config.server, compared.id));
+      // The results may be on stdout: the table then goes to stderr.
+      if (outPath) await ui.result(null, doc);
+      else io.stderr.write(renderPlain(doc));
+    }
     if (ui.json && outPath) {
       const summary: BatchSummary = {
         total: rows.length,
@@ -189,6 +217,7 @@ export async function run(options: BatchOptions, io: Io): Promise<number> {
         format,
         elapsedMs: outcome.elapsedMs,
         failures: outcome.failures,
+        ...(options.compare ? { comparison: compared ? comparisonJson(compared) : null } : {}),
       };
       io.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
     }

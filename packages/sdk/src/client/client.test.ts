@@ -70,6 +70,7 @@ describe("the client's surface", () => {
         "zipAreasCsv",
         "zipAreasCsvPath",
       ],
+      comparisons: ["create", "export", "exportPath", "get"],
       payments: ["config", "confirmDemo", "createIntent"],
       premium: ["competition", "keywords", "report", "reportPath"],
       admin: [
@@ -181,6 +182,15 @@ describe("calls that are not JSON", () => {
     expect(bytes).toBeInstanceOf(Uint8Array);
     expect([...bytes]).toEqual([37, 80, 68, 70]);
     expect(seen[0]?.url).toBe("http://bis.test/api/analyses/an_1/report.pdf");
+  });
+
+  it("reads a comparison's exports as bytes, asking for their type", async () => {
+    const { client, seen } = clientAnswering(() => new Response(new Uint8Array([80, 75])));
+    const bytes = await client.comparisons.export("c 1", "xlsx");
+    expect([...bytes]).toEqual([80, 75]);
+    expect(seen[0]?.url).toBe("http://bis.test/api/comparisons/c%201/export.xlsx");
+    expect(client.comparisons.exportPath("c1", "csv")).toBe("/api/comparisons/c1/export.csv");
+    expect(client.comparisons.exportPath("c1", "pdf")).toBe("/api/comparisons/c1/report.pdf");
   });
 
   it("raises a failed report or CSV like every call", async () => {

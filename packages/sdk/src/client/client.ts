@@ -8,6 +8,7 @@ import { accountResource } from "./resources/account.js";
 import { adminResource } from "./resources/admin.js";
 import { analysesResource } from "./resources/analyses.js";
 import { authResource } from "./resources/auth.js";
+import { comparisonsResource } from "./resources/comparisons.js";
 import { devResource } from "./resources/dev.js";
 import { paymentsResource } from "./resources/payments.js";
 import { premiumResource } from "./resources/premium.js";
@@ -29,6 +30,7 @@ export function createClient(options: TransportOptions = {}) {
     settings: settingsResource(transport),
     config: configResource(transport),
     analyses: analysesResource(transport),
+    comparisons: comparisonsResource(transport),
     payments: paymentsResource(transport),
     premium: premiumResource(transport),
     admin: adminResource(transport),

@@ -11,6 +11,7 @@ import { figureProvenanceSchema } from "./provenance.js";
 // Types only: a value import of this module (the client loads it with the session) must not
 // bring every other schema module along. The index exports their values.
 export type * from "./admin.js";
+export type * from "./comparisons.js";
 export type * from "./competition.js";
 export type * from "./keywords.js";
 export type * from "./market.js";

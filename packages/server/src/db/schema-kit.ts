@@ -32,4 +32,5 @@ export const {
   logEntry,
   partnerBrand,
   partnerMember,
+  comparison,
 } = defineTables(columns);

@@ -37,6 +37,7 @@ export let instance = sqliteTables.instance;
 export let logEntry = sqliteTables.logEntry;
 export let partnerBrand = sqliteTables.partnerBrand;
 export let partnerMember = sqliteTables.partnerMember;
+export let comparison = sqliteTables.comparison;
 
 export function useEngine(next: Engine): void {
   if (engine && engine !== next) {
@@ -68,6 +69,7 @@ export function useEngine(next: Engine): void {
   logEntry = t.logEntry;
   partnerBrand = t.partnerBrand;
   partnerMember = t.partnerMember;
+  comparison = t.comparison;
 }
 
 /** The engine this process runs on (SQLite until a database is opened). */
@@ -100,5 +102,6 @@ export function currentTables(): Tables {
     logEntry,
     partnerBrand,
     partnerMember,
+    comparison,
   };
 }

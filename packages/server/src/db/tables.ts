@@ -283,15 +283,19 @@ export function defineTables(c: Columns) {
     (t) => [c.index("lead_partner_idx").on(t.partnerId, t.createdAt)],
   );
 
+  /** The owning user's id: deleting the user deletes the row. */
+  const ownerId = () =>
+    c
+      .text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" });
+
   /** Personal API tokens (CLI): stored as a hash, revocable, with the last use. */
   const apiToken = c.table(
     "api_token",
     {
       id: c.text("id").primaryKey(),
-      userId: c
-        .text("user_id")
-        .notNull()
-        .references(() => user.id, { onDelete: "cascade" }),
+      userId: ownerId(),
       name: c.text("name").notNull(),
       tokenHash: c.text("token_hash").notNull().unique(),
       /** The first characters of the token, to recognise it in a list. */
@@ -425,6 +429,22 @@ export function defineTables(c: Columns) {
     (t) => [c.index("partner_member_partner_idx").on(t.partnerId)],
   );
 
+  /**
+   * Saved comparisons of 2–10 analyses (issue 16): the owner and the analysis ids in the order
+   * chosen. The analyses are read when the comparison is (one deleted since is reported missing).
+   */
+  const comparison = c.table(
+    "comparison",
+    {
+      id: c.text("id").primaryKey(),
+      userId: ownerId(),
+      name: c.text("name"),
+      analysisIds: c.json("analysis_ids").$type<string[]>().notNull(),
+      createdAt: createdAt(),
+    },
+    (t) => [c.index("comparison_user_created_idx").on(t.userId, t.createdAt)],
+  );
+
   return {
     user,
     session,
@@ -448,6 +468,7 @@ export function defineTables(c: Columns) {
     logEntry,
     partnerBrand,
     partnerMember,
+    comparison,
   };
 }
 

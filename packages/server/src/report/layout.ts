@@ -45,6 +45,8 @@ export interface RunningText {
   analysisId: string;
   /** A partner's brand (issue 16): its logo, name, colours and contact line; BIS's own without. */
   brand?: ReportBrand | null;
+  /** What the id in the footer is ("Analysis" by default; "Comparison" for a comparison). */
+  idLabel?: string;
 }
 
 export class ReportWriter {
@@ -356,7 +358,7 @@ export class ReportWriter {
       drawPageFooter(
         this,
         this.running.footer,
-        `Analysis ${this.running.analysisId}  ·  Page ${i - range.start + 1} of ${total}`,
+        `${this.running.idLabel ?? "Analysis"} ${this.running.analysisId}  ·  Page ${i - range.start + 1} of ${total}`,
       );
       page.margins.bottom = savedBottom;
     }

@@ -20,7 +20,7 @@ export const MAP_STYLE = {
   border: "#94a3b8",
 } as const;
 
-const MILES_PER_DEGREE_LAT = 69.05;
+export const MILES_PER_DEGREE_LAT = 69.05;
 
 export interface MapPlace {
   name: string;
@@ -51,7 +51,7 @@ function niceDistance(miles: number): number {
   return power;
 }
 
-type Projection = (lon: number, lat: number) => [number, number];
+export type Projection = (lon: number, lat: number) => [number, number];
 
 /** Adds a state's rings to the current path, dropping points closer than `minStep` points. */
 function tracePolygons(doc: Doc, state: StateShape, project: Projection, minStep: number): void {
@@ -129,6 +129,30 @@ export function drawLocator(doc: Doc, box: MapFrame, target: MapInput["target"])
   doc.restore();
 }
 
+/**
+ * Opens a map frame (clipped, the water drawn; the caller restores the graphics state) and
+ * traces the state outlines near `view`, letting `fill` paint each; returns how many were drawn.
+ */
+export function drawStatesInView(
+  doc: Doc,
+  frame: MapFrame,
+  view: Box,
+  project: Projection,
+  fill: (state: StateShape) => void,
+): number {
+  doc.save();
+  doc.rect(frame.x, frame.y, frame.width, frame.height).clip();
+  doc.rect(frame.x, frame.y, frame.width, frame.height).fill(MAP_STYLE.water);
+  let drawn = 0;
+  for (const state of stateShapes()) {
+    if (!intersects(state.box, view)) continue;
+    drawn += 1;
+    tracePolygons(doc, state, project, 0.5);
+    fill(state);
+  }
+  return drawn;
+}
+
 /** Draws the map into `frame`; returns how many state outlines were drawn. */
 export function drawServiceAreaMap(doc: Doc, frame: MapFrame, input: MapInput): number {
   const { target } = input;
@@ -151,17 +175,9 @@ export function drawServiceAreaMap(doc: Doc, frame: MapFrame, input: MapInput): 
     north: target.lat + halfHeightMiles / MILES_PER_DEGREE_LAT,
   };
 
-  doc.save();
-  doc.rect(frame.x, frame.y, frame.width, frame.height).clip();
-  doc.rect(frame.x, frame.y, frame.width, frame.height).fill(MAP_STYLE.water);
-
   // State outlines: only those near the view.
-  let drawn = 0;
   const labels: { name: string; x: number; y: number }[] = [];
-  for (const state of stateShapes()) {
-    if (!intersects(state.box, view)) continue;
-    drawn += 1;
-    tracePolygons(doc, state, project, 0.5);
+  const drawn = drawStatesInView(doc, frame, view, project, (state) => {
     const isTargetState = containsPoint(state, target.lon, target.lat);
     doc
       .lineWidth(0.8)
@@ -173,7 +189,7 @@ export function drawServiceAreaMap(doc: Doc, frame: MapFrame, input: MapInput): 
       );
     const [lx, ly] = project((state.box.west + state.box.east) / 2, state.box.north);
     labels.push({ name: state.name, x: lx, y: ly });
-  }
+  });
 
   // The radius circles: true circles in this projection near the target.
   doc.save();

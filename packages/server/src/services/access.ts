@@ -5,13 +5,18 @@
 import type { User } from "@bis/sdk";
 import { AppError } from "../lib/errors.js";
 
+/** Whether the viewer owns the record or is an administrator. */
+export function ownsOrAdmin(row: { userId: string | null }, viewer: User): boolean {
+  return row.userId === viewer.id || viewer.isAdmin;
+}
+
 /** The record when the viewer is its owner or an administrator; otherwise a 404 with `notFound`. */
 export function ownedOrAdmin<R extends { userId: string | null }>(
   row: R | undefined,
   viewer: User,
   notFound: string,
 ): R {
-  if (!row || (row.userId !== viewer.id && !viewer.isAdmin)) {
+  if (!row || !ownsOrAdmin(row, viewer)) {
     throw new AppError("NOT_FOUND", notFound);
   }
   return row;

@@ -48,7 +48,7 @@ function radius(value: number | undefined, fallback: number): number {
   return typeof value === "number" && Number.isFinite(value) && value > 0 ? value : fallback;
 }
 
-function MapPlaceholder({ children }: { children: ReactNode }) {
+export function MapPlaceholder({ children }: { children: ReactNode }) {
   return (
     <div
       className="flex items-center justify-center rounded-lg border border-slate-200 bg-slate-100 text-sm text-slate-600"

@@ -50,6 +50,20 @@ export interface MarketMapProps {
   tileUrl?: string;
   /** The tile provider's credit, plain text. */
   tileAttribution?: string;
+  /**
+   * More markets on the same map (a comparison): each target with its two circles; the view
+   * then fits every market's secondary circle.
+   */
+  others?: readonly OtherMarket[];
+}
+
+/** Another market drawn beside the target (the comparison page's map). */
+export interface OtherMarket {
+  name: string;
+  lat: number;
+  lon: number;
+  primaryRadiusMiles: number;
+  secondaryRadiusMiles: number;
 }
 
 const escapeHtml = (text: string) =>
@@ -119,10 +133,18 @@ export default function MarketMap({
   describedBy,
   tileUrl,
   tileAttribution,
+  others = [],
 }: MarketMapProps) {
   const containerRef = useRef<HTMLElement>(null);
   const { lat, lon, name: targetName } = target;
   // Redraw only when what the map shows changes, not on every new array from a refetch.
+  const othersKey = useMemo(
+    () =>
+      JSON.stringify(
+        others.map((o) => [o.name, o.lat, o.lon, o.primaryRadiusMiles, o.secondaryRadiusMiles]),
+      ),
+    [others],
+  );
   const citiesKey = useMemo(
     () =>
       JSON.stringify(
@@ -256,6 +278,50 @@ export default function MarketMap({
       interactive: false,
     }).addTo(map);
 
+    // Other markets: their circles, and a target marker named for screen readers.
+    const extents = [secondary.getBounds()];
+    for (const [name, oLat, oLon, r1, r2] of JSON.parse(othersKey) as [
+      string,
+      number,
+      number,
+      number,
+      number,
+    ][]) {
+      const at = L.latLng(oLat, oLon);
+      const outer = L.circle(at, {
+        radius: r2 * METERS_PER_MILE,
+        className: "bis-radius bis-radius-secondary",
+        color: MAP_COLORS.secondary,
+        weight: 2,
+        dashArray: "6 6",
+        fillOpacity: 0.05,
+        interactive: false,
+      }).addTo(map);
+      L.circle(at, {
+        radius: r1 * METERS_PER_MILE,
+        className: "bis-radius bis-radius-primary",
+        color: MAP_COLORS.primary,
+        weight: 2,
+        fillOpacity: 0.08,
+        interactive: false,
+      }).addTo(map);
+      L.circleMarker(at, {
+        radius: 7,
+        className: "bis-target-marker",
+        color: "#ffffff",
+        weight: 2,
+        fillColor: MAP_COLORS.target,
+        fillOpacity: 1,
+      })
+        .bindTooltip(`<strong>${escapeHtml(name)}</strong>`, { direction: "top", offset: [0, -8] })
+        .addTo(map);
+      labelMarker(at, name, "bis-target-label")
+        .addTo(map)
+        .getElement()
+        ?.setAttribute("aria-hidden", "true");
+      extents.push(outer.getBounds());
+    }
+
     const candidates: { label: L.Marker; at: L.LatLng; text: string }[] = [];
     for (const place of places) {
       const description = cityDescription(place);
@@ -342,12 +408,16 @@ export default function MarketMap({
 
     /* ---------------------------------------------------------------- view */
 
-    // MAP_ZOOM, or the whole secondary circle when it is larger than that view.
+    // MAP_ZOOM, or the whole secondary circle (every market's) when larger than that view.
     const fitView = () => {
       const size = map.getSize();
       map.setView(center, MAP_ZOOM, { animate: false });
-      if (size.x > 0 && size.y > 0 && !map.getBounds().contains(secondary.getBounds())) {
-        map.fitBounds(secondary.getBounds(), { padding: [16, 16], animate: false });
+      const all = extents.reduce(
+        (box, b) => box.extend(b),
+        L.latLngBounds([]).extend(extents[0] ?? secondary.getBounds()),
+      );
+      if (size.x > 0 && size.y > 0 && !map.getBounds().contains(all)) {
+        map.fitBounds(all, { padding: [16, 16], animate: false });
       }
     };
     fitView();
@@ -388,6 +458,7 @@ export default function MarketMap({
     primaryRadiusMiles,
     secondaryRadiusMiles,
     citiesKey,
+    othersKey,
     tileUrl,
     tileAttribution,
   ]);

@@ -24,10 +24,12 @@ import { formatCompactCurrency, formatDate, formatNumber } from "../../lib/forma
 import { Badge } from "../ui/badge";
 import { buttonClasses } from "../ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../ui/card";
+import { Checkbox } from "../ui/checkbox";
 import { ConfirmDialog } from "../ui/confirm-dialog";
 import { LoadMore } from "../ui/load-more";
 import { RetryButton } from "../ui/retry-button";
 import { Spinner } from "../ui/spinner";
+import { CompareBar } from "./compare-bar";
 
 /** The confirmation's words: the market and date, and what a paid analysis takes with it. */
 function DeleteWarning({ analysis }: { analysis: AnalysisSummary }) {
@@ -55,6 +57,10 @@ export function AnalysesList() {
   const list = useAnalysesList();
   const remove = useDeleteAnalysis();
   const [doomed, setDoomed] = useState<AnalysisSummary | null>(null);
+  // Selected for a comparison, in the order selected.
+  const [selected, setSelected] = useState<string[]>([]);
+  const toggle = (id: string, on: boolean) =>
+    setSelected((now) => (on ? [...now.filter((x) => x !== id), id] : now.filter((x) => x !== id)));
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   function confirmDelete() {
@@ -108,74 +114,85 @@ export function AnalysesList() {
               </Link>
             </div>
           ) : (
-            <ul className="divide-y divide-slate-100">
-              {list.data.map((a) => (
-                <li
-                  key={a.id}
-                  className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center sm:justify-between"
-                >
-                  <div className="min-w-0 space-y-1">
-                    <p className="flex flex-wrap items-center gap-2 font-semibold break-words text-slate-900">
-                      {a.location}
-                      {a.isPaid ? (
-                        <Badge tone="premium">
-                          <Sparkles className="mr-1 size-3.5" aria-hidden="true" />
-                          Premium
-                        </Badge>
-                      ) : null}
-                    </p>
-                    <p className="text-sm text-slate-600">
-                      {a.industry} · {formatDate(a.createdAt)} · {a.primaryRadius} mi /{" "}
-                      {a.secondaryRadius} mi
-                    </p>
-                    <p className="text-sm text-slate-600">
-                      Market size: {formatNumber(a.marketSize)} people
-                      {a.totalMarketRevenue !== null
-                        ? ` · Revenue potential ${formatCompactCurrency(a.totalMarketRevenue)}`
-                        : ""}
-                    </p>
-                  </div>
-                  <div className="flex flex-wrap gap-2">
-                    {a.isPaid ? null : (
-                      <Link
-                        to={`/checkout/${encodeURIComponent(a.id)}`}
-                        className={buttonClasses({ variant: "secondary", size: "sm" })}
-                      >
-                        <ShoppingCart className="size-4" aria-hidden="true" />
-                        Buy Premium
-                        <span className="sr-only"> for the {a.location} analysis</span>
-                      </Link>
-                    )}
-                    <Link
-                      to={`/analysis/${encodeURIComponent(a.id)}`}
-                      className={buttonClasses({ variant: "outline", size: "sm" })}
-                    >
-                      View
-                      <span className="sr-only">
-                        {" "}
-                        analysis of {a.location} from {formatDate(a.createdAt)}
-                      </span>
-                      <ArrowRight className="size-4" aria-hidden="true" />
-                    </Link>
-                    <button
-                      type="button"
-                      onClick={() => setDoomed(a)}
-                      className={cn(
-                        buttonClasses({ variant: "outline", size: "sm" }),
-                        "text-red-700 hover:bg-red-50 hover:text-red-800",
+            <>
+              <CompareBar selected={selected} onClear={() => setSelected([])} />
+              <ul className="divide-y divide-slate-100">
+                {list.data.map((a) => (
+                  <li
+                    key={a.id}
+                    className="flex flex-col gap-3 py-4 sm:flex-row sm:items-center sm:justify-between"
+                  >
+                    <div className="flex min-w-0 items-start gap-3">
+                      <Checkbox
+                        className="mt-1.5"
+                        checked={selected.includes(a.id)}
+                        onChange={(event) => toggle(a.id, event.currentTarget.checked)}
+                        aria-label={`Select ${a.location} from ${formatDate(a.createdAt)} for comparison`}
+                      />
+                      <div className="min-w-0 space-y-1">
+                        <p className="flex flex-wrap items-center gap-2 font-semibold break-words text-slate-900">
+                          {a.location}
+                          {a.isPaid ? (
+                            <Badge tone="premium">
+                              <Sparkles className="mr-1 size-3.5" aria-hidden="true" />
+                              Premium
+                            </Badge>
+                          ) : null}
+                        </p>
+                        <p className="text-sm text-slate-600">
+                          {a.industry} · {formatDate(a.createdAt)} · {a.primaryRadius} mi /{" "}
+                          {a.secondaryRadius} mi
+                        </p>
+                        <p className="text-sm text-slate-600">
+                          Market size: {formatNumber(a.marketSize)} people
+                          {a.totalMarketRevenue !== null
+                            ? ` · Revenue potential ${formatCompactCurrency(a.totalMarketRevenue)}`
+                            : ""}
+                        </p>
+                      </div>
+                    </div>
+                    <div className="flex flex-wrap gap-2">
+                      {a.isPaid ? null : (
+                        <Link
+                          to={`/checkout/${encodeURIComponent(a.id)}`}
+                          className={buttonClasses({ variant: "secondary", size: "sm" })}
+                        >
+                          <ShoppingCart className="size-4" aria-hidden="true" />
+                          Buy Premium
+                          <span className="sr-only"> for the {a.location} analysis</span>
+                        </Link>
                       )}
-                    >
-                      <Trash2 className="size-4" aria-hidden="true" />
-                      Delete
-                      <span className="sr-only">
-                        {" "}
-                        analysis of {a.location} from {formatDate(a.createdAt)}
-                      </span>
-                    </button>
-                  </div>
-                </li>
-              ))}
-            </ul>
+                      <Link
+                        to={`/analysis/${encodeURIComponent(a.id)}`}
+                        className={buttonClasses({ variant: "outline", size: "sm" })}
+                      >
+                        View
+                        <span className="sr-only">
+                          {" "}
+                          analysis of {a.location} from {formatDate(a.createdAt)}
+                        </span>
+                        <ArrowRight className="size-4" aria-hidden="true" />
+                      </Link>
+                      <button
+                        type="button"
+                        onClick={() => setDoomed(a)}
+                        className={cn(
+                          buttonClasses({ variant: "outline", size: "sm" }),
+                          "text-red-700 hover:bg-red-50 hover:text-red-800",
+                        )}
+                      >
+                        <Trash2 className="size-4" aria-hidden="true" />
+                        Delete
+                        <span className="sr-only">
+                          {" "}
+                          analysis of {a.location} from {formatDate(a.createdAt)}
+                        </span>
+                      </button>
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            </>
           )}
           {list.isSuccess ? <LoadMore list={list} noun="analyses" /> : null}
         </CardContent>

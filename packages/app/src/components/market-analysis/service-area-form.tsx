@@ -8,12 +8,12 @@ import {
   type marketAnalysisFormSchema,
   PRIMARY_RADIUS,
   SECONDARY_RADIUS,
-  US_STATES,
 } from "@bis/sdk";
 import { MapPin, Play } from "lucide-react";
 import { useId } from "react";
 import { type UseFormReturn, useWatch } from "react-hook-form";
 import { formatMiles } from "../../lib/format";
+import { StateField } from "../forms/state-field";
 import { Button } from "../ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card";
 import { FieldError } from "../ui/field-error";
@@ -140,18 +140,7 @@ export function ServiceAreaForm({
                   />
                 )}
               </FormField>
-              <FormField label="Target State" error={errors.state?.message}>
-                {(control) => (
-                  <Select {...control} {...register("state")}>
-                    <option value="">Select a state</option>
-                    {US_STATES.map((s) => (
-                      <option key={s.code} value={s.code}>
-                        {s.name}
-                      </option>
-                    ))}
-                  </Select>
-                )}
-              </FormField>
+              <StateField error={errors.state?.message} registration={register("state")} />
             </div>
 
             {unknownCity ? (

@@ -1,0 +1,138 @@
+/**
+ * Comparing markets in a real browser against the real server (issue 16): a verified user with
+ * three analyses selects them on the dashboard (the Compare button says why it is disabled until
+ * two are selected; the boxes work from the keyboard), compares them, and on the comparison page
+ * finds the markets ranked with their figures and grades, the best value of a row marked in
+ * words, the premium note, the map with every market's circles, and downloads the CSV. The
+ * dashboard's selection, the comparison page and the several-cities form pass axe-core.
+ */
+import { readFileSync } from "node:fs";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { axeViolations, blocking, describe as describeViolations } from "./axe.js";
+import { type E2EEnv, getEnv } from "./harness.js";
+import { NAV_TIMEOUT, newAccount, STEP_TIMEOUT, signUpVerified, visible } from "./support.js";
+
+const account = newAccount("compare", "Carmen", "Compare");
+const CITIES = ["Austin", "Waco", "Tyler"];
+
+/** Fails on any serious or critical axe-core violation of the page as it is now. */
+async function accessible(state: string) {
+  const violations = blocking(await axeViolations(page));
+  expect(violations, `${state}:\n${describeViolations(violations)}`).toEqual([]);
+}
+
+let env: E2EEnv;
+let page: Page;
+
+describe("comparing markets", () => {
+  beforeAll(async () => {
+    env = getEnv();
+    // CSP bypassed so axe-core can be injected (as in accessibility.e2e.test.ts).
+    const context = await env.browser.newContext({
+      baseURL: env.baseUrl,
+      viewport: { width: 1280, height: 900 },
+      bypassCSP: true,
+    });
+    context.setDefaultTimeout(10_000);
+    page = await context.newPage();
+  });
+
+  afterAll(async () => {
+    await page?.context().close();
+  });
+
+  it("signs up and has three analyses", { timeout: STEP_TIMEOUT }, async () => {
+    await signUpVerified(page, env, account);
+    // The analyses through the API from the page, with its session (the wizard has its own test).
+    for (const city of CITIES) {
+      const status = await page.evaluate(async (name) => {
+        const answer = await fetch("/api/market-analysis/analyze", {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({
+            city: name,
+            state: "TX",
+            industry: "HVAC",
+            primaryRadius: 10,
+            secondaryRadius: 15,
+          }),
+        });
+        return answer.status;
+      }, city);
+      expect(status).toBe(201);
+    }
+    await page.reload();
+    const list = page.getByRole("region", { name: "Your Analyses" });
+    for (const city of CITIES) await visible(list.getByText(`${city}, TX`, { exact: true }));
+  });
+
+  it("selects three analyses and compares them", { timeout: STEP_TIMEOUT }, async () => {
+    const bar = page.getByRole("region", { name: "Compare analyses" });
+    const compare = bar.getByRole("button", { name: "Compare" });
+    expect(await compare.isDisabled()).toBe(true);
+    await visible(bar.getByText("0 selected · Select at least 2 analyses to compare"));
+
+    const box = (city: string) =>
+      page.getByRole("checkbox", { name: new RegExp(`^Select ${city}, TX`) });
+    // The keyboard: focus the first box and press Space.
+    await box("Austin").focus();
+    await page.keyboard.press("Space");
+    expect(await box("Austin").isChecked()).toBe(true);
+    expect(await compare.isDisabled()).toBe(true);
+    expect(await compare.getAttribute("aria-describedby")).toBeTruthy();
+    await box("Waco").check();
+    await box("Tyler").check();
+    await visible(bar.getByText("3 selected · up to 10"));
+    expect(await compare.isDisabled()).toBe(false);
+    await accessible("dashboard with three analyses selected");
+    await compare.click();
+    await page.waitForURL((u) => u.pathname.startsWith("/comparisons/"), { timeout: NAV_TIMEOUT });
+  });
+
+  it("shows the markets ranked with grades, the best values and the premium note", {
+    timeout: STEP_TIMEOUT,
+  }, async () => {
+    await visible(page.getByRole("heading", { level: 1, name: "Market Comparison" }));
+    expect(await page.title()).toMatch(/ vs .* — Market comparison — BIS$/);
+    const table = page.getByRole("table");
+    const headers = table.getByRole("columnheader");
+    expect(await headers.count()).toBe(1 + CITIES.length);
+    await visible(headers.nth(1).getByText("Rank 1"));
+    for (const city of CITIES) await visible(table.getByRole("link", { name: `${city}, TX` }));
+    const households = table.getByRole("row", { name: /^Households/ });
+    expect(await households.getByText("Best", { exact: true }).count()).toBe(1);
+    await visible(households.getByText(/Modeled|Measured/).first());
+    const cpc = table.getByRole("row", { name: /^Average CPC/ });
+    expect(await cpc.getByText("Premium", { exact: true }).count()).toBe(CITIES.length);
+    await visible(page.getByText("Would need the premium steps"));
+
+    const map = page.getByRole("region", { name: /^Map of the 3 markets compared/ });
+    await visible(map.locator("path.bis-radius-primary").first(), 15_000);
+    expect(await map.locator("path.bis-radius-primary").count()).toBe(CITIES.length);
+    expect(await map.locator("path.bis-radius-secondary").count()).toBe(CITIES.length);
+    await accessible("comparison page");
+  });
+
+  it("downloads the comparison as CSV", { timeout: STEP_TIMEOUT }, async () => {
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("link", { name: "Download CSV" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^bis-comparison-.*-and-1-more\.csv$/);
+    const csv = readFileSync(await download.path(), "utf8");
+    const lines = csv.trimEnd().split("\n");
+    expect(lines[0]?.startsWith("Figure,Best,")).toBe(true);
+    for (const city of CITIES) expect(lines[0]).toContain(`"${city}, TX"`);
+    expect(lines.some((l) => l.startsWith("Households,"))).toBe(true);
+  });
+
+  it("offers the several-cities form, accessibly", { timeout: STEP_TIMEOUT }, async () => {
+    await page.goto(new URL("/compare", env.baseUrl).toString());
+    await visible(page.getByRole("heading", { level: 1, name: "Analyze several cities" }));
+    await page.getByRole("button", { name: "Analyze and Compare" }).click();
+    await visible(page.getByText("Enter at least 2 cities"));
+    await visible(page.getByText("Please select a state"));
+    await accessible("several-cities form with its messages");
+  });
+});

@@ -1,0 +1,103 @@
+/**
+ * Comparisons (issue 16): read one, save one (then open its page), and start several analyses
+ * from one form and compare them. Each mutation owns its toasts (specification §8 style).
+ */
+import {
+  type AnalyzeRequest,
+  COMPARISON_LIMITS,
+  type CreateComparisonRequest,
+  errorMessage,
+  type MultiMarketInput,
+} from "@bis/sdk";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import { api, queryKeys } from "../lib/api";
+import { toast } from "./use-toast";
+
+export const comparisonPath = (id: string) => `/comparisons/${encodeURIComponent(id)}`;
+
+export function useComparison(id: string | undefined) {
+  return useQuery({
+    queryKey: queryKeys.comparison(id ?? ""),
+    queryFn: ({ signal }) => api.comparisons.get(id ?? "", signal),
+    enabled: Boolean(id),
+  });
+}
+
+/** POST /api/comparisons, then the comparison's page. */
+export function useCreateComparison() {
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: (body: CreateComparisonRequest) => api.comparisons.create(body),
+    onSuccess: (comparison) => {
+      client.setQueryData(queryKeys.comparison(comparison.id), comparison);
+      navigate(comparisonPath(comparison.id));
+    },
+    onError: (error) => {
+      toast({
+        variant: "destructive",
+        title: "Comparison Failed",
+        description: errorMessage(error, "Comparison Failed"),
+      });
+    },
+  });
+}
+
+/** One city's run in the several-markets form. */
+export interface CityRun {
+  city: string;
+  status: "waiting" | "running" | "done" | "failed";
+  message?: string;
+}
+
+/**
+ * Runs one market analysis per city, one after another (the server's per-minute limit counts
+ * each), then compares those that succeeded — at least COMPARISON_LIMITS.min of them.
+ */
+export function useAnalyzeAndCompare() {
+  const create = useCreateComparison();
+  const client = useQueryClient();
+  const [runs, setRuns] = useState<CityRun[]>([]);
+  const [running, setRunning] = useState(false);
+
+  async function start(input: MultiMarketInput) {
+    setRunning(true);
+    const next: CityRun[] = input.cities.map((city) => ({ city, status: "waiting" }));
+    setRuns([...next]);
+    const ids: string[] = [];
+    for (const [i, city] of input.cities.entries()) {
+      next[i] = { city, status: "running" };
+      setRuns([...next]);
+      const request: AnalyzeRequest = {
+        state: input.state,
+        city,
+        industry: input.industry,
+        primaryRadius: input.primaryRadius,
+        secondaryRadius: input.secondaryRadius,
+      };
+      try {
+        const made = await api.analyses.analyze(request);
+        ids.push(made.analysis.id);
+        next[i] = { city, status: "done", message: made.location };
+      } catch (error) {
+        next[i] = { city, status: "failed", message: errorMessage(error, "Analysis Failed") };
+      }
+      setRuns([...next]);
+    }
+    void client.invalidateQueries({ queryKey: queryKeys.analyses, exact: true });
+    setRunning(false);
+    if (ids.length < COMPARISON_LIMITS.min) {
+      toast({
+        variant: "destructive",
+        title: "Comparison Failed",
+        description: `Only ${ids.length} of ${input.cities.length} analyses succeeded; a comparison needs at least ${COMPARISON_LIMITS.min}.`,
+      });
+      return;
+    }
+    create.mutate({ analysisIds: ids });
+  }
+
+  return { start, runs, running: running || create.isPending };
+}

@@ -1,0 +1,113 @@
+/**
+ * `bis compare <id…>`: saves a comparison of 2–10 of your analyses and prints the markets
+ * ranked by opportunity score (ui/comparison-view.ts); `--json` prints the comparison with its
+ * ranking; `--format csv|xlsx` writes the server's export instead (to `--out`, or stdout for
+ * CSV). `bis batch … --compare` ends with the same table (commands/batch.ts → `compareAfterBatch`).
+ */
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import { COMPARISON_LIMITS, type Comparison } from "@bis/sdk";
+import type { NodeClient } from "@bis/sdk/node";
+import { CliError } from "../errors.js";
+import type { GlobalOptions, Io } from "../io.js";
+import { withSession } from "../session.js";
+import { comparisonDoc, comparisonJson } from "../ui/comparison-view.js";
+import { createUi, text } from "../ui/index.js";
+
+export interface CompareOptions extends GlobalOptions {
+  ids: string[];
+  name?: string;
+  format?: string;
+  out?: string;
+}
+
+type ExportFormat = "csv" | "xlsx";
+
+function exportTarget(
+  options: CompareOptions,
+  io: Io,
+): { format: ExportFormat; out: string } | null {
+  if (options.format === undefined) {
+    if (options.out !== undefined)
+      throw new CliError(
+        "--out is where --format writes the export.",
+        "Add --format csv or --format xlsx.",
+      );
+    return null;
+  }
+  if (options.format !== "csv" && options.format !== "xlsx")
+    throw new CliError(`Unknown format "${options.format}".`, "Use --format csv or --format xlsx.");
+  const out = options.out ?? "-";
+  if (out === "-" && options.format === "xlsx" && io.stdout.isTTY)
+    throw new CliError(
+      "Refusing to write a spreadsheet to the terminal.",
+      "Use --out comparison.xlsx, or pipe it: --out - > comparison.xlsx",
+    );
+  if (out === "-" && options.json)
+    throw new CliError("--json and the export would both print to stdout.", "Add --out <file>.");
+  return { format: options.format, out };
+}
+
+/** The page of a comparison on the server. */
+export const comparisonUrl = (server: string, id: string) =>
+  `${server.replace(/\/+$/, "")}/comparisons/${encodeURIComponent(id)}`;
+
+export async function run(options: CompareOptions, io: Io): Promise<number> {
+  const ui = createUi(io, options);
+  const { min, max } = COMPARISON_LIMITS;
+  if (options.ids.length < min || options.ids.length > max)
+    throw new CliError(
+      `Give ${min} to ${max} analysis ids (got ${options.ids.length}).`,
+      "bis analyses list prints your analyses' ids.",
+    );
+  const target = exportTarget(options, io);
+  return withSession(options, io, async ({ client, config }) => {
+    const comparison = await client.comparisons.create({
+      analysisIds: options.ids,
+      ...(options.name ? { name: options.name } : {}),
+    });
+    if (!target) {
+      await ui.result(
+        comparisonJson(comparison),
+        comparisonDoc(comparison, comparisonUrl(config.server, comparison.id)),
+      );
+      return 0;
+    }
+    const bytes = await client.comparisons.export(comparison.id, target.format);
+    if (target.out === "-") {
+      io.stdout.write(bytes);
+      ui.note(`Comparison ${comparison.id} of ${comparison.markets.length} markets.`);
+      return 0;
+    }
+    writeFileSync(path.resolve(io.cwd, target.out), bytes);
+    const saved = `Saved the comparison to ${target.out} (${target.format.toUpperCase()}).`;
+    if (ui.json) {
+      await ui.result(comparisonJson(comparison), []);
+      ui.note(saved);
+    } else await ui.result(comparison, [...comparisonDoc(comparison), text(saved, "success")]);
+    return 0;
+  });
+}
+
+/**
+ * After a batch: compares the analyses it made (the first COMPARISON_LIMITS.max, in input
+ * order) and returns the comparison, or null (with a note) when fewer than two succeeded.
+ */
+export async function compareAfterBatch(
+  client: NodeClient,
+  analysisIds: readonly string[],
+  note: (message: string) => void,
+): Promise<Comparison | null> {
+  const { min, max } = COMPARISON_LIMITS;
+  if (analysisIds.length < min) {
+    note(
+      `--compare: ${analysisIds.length} analysis succeeded; a comparison needs at least ${min}.`,
+    );
+    return null;
+  }
+  if (analysisIds.length > max)
+    note(
+      `--compare: comparing the first ${max} of ${analysisIds.length} analyses (at most ${max}).`,
+    );
+  return client.comparisons.create({ analysisIds: analysisIds.slice(0, max) });
+}

@@ -1,0 +1,96 @@
+/**
+ * A comparison on a terminal (issue 16): the markets ranked by opportunity score with the key
+ * figures, the best value of each column marked "*" (not by colour alone), and which markets
+ * would need the premium steps. The table and the marks come from the SDK (compareMarkets).
+ */
+import {
+  type Comparison,
+  type ComparisonRowKey,
+  type ComparisonTable,
+  compareMarkets,
+  comparisonCellText,
+  rankBasisText,
+  scoreBasisText,
+} from "@bis/sdk";
+import { type Doc, heading, table, text } from "./doc.js";
+
+/** The columns of the ranked table, after rank and market. */
+const COLUMNS: { key: ComparisonRowKey; header: string }[] = [
+  { key: "opportunityScore", header: "Score" },
+  { key: "demandScore", header: "Demand" },
+  { key: "supplyScore", header: "Compet." },
+  { key: "costScore", header: "Cost" },
+  { key: "households", header: "Households" },
+  { key: "totalMarketRevenue", header: "Revenue" },
+  { key: "averageCpc", header: "Avg CPC" },
+  { key: "competitorCount", header: "Competitors" },
+];
+
+/** The ranked table's rows: rank, market, then each column's text ("*" on the best). */
+export function rankedRows(t: ComparisonTable): string[][] {
+  return t.markets.map((m, i) => [
+    t.ranks[i] === null || t.ranks[i] === undefined ? "—" : String(t.ranks[i]),
+    m.location,
+    ...(t.rankBasis ? [t.rankScores[i] == null ? "—" : String(t.rankScores[i])] : []),
+    ...COLUMNS.map(({ key }) => {
+      const row = t.rows.find((r) => r.row.key === key);
+      const c = row?.cells[i];
+      if (!row || !c) return "—";
+      return `${comparisonCellText(row.row, c)}${row.best[i] ? " *" : ""}`;
+    }),
+  ]);
+}
+
+export function comparisonDoc(comparison: Comparison, pageUrl?: string): Doc {
+  const t = compareMarkets(comparison.markets);
+  const doc: Doc = [
+    heading(comparison.name ?? `Comparison of ${t.markets.length} markets`),
+    table(
+      [
+        { header: "#", align: "right" },
+        "Market",
+        ...(t.rankBasis ? [{ header: "Like for like", align: "right" as const }] : []),
+        ...COLUMNS.map((c) => ({ header: c.header, align: "right" as const })),
+      ],
+      rankedRows(t),
+    ),
+    text(
+      "* best value of the column. Ranked by opportunity score (0–100, higher is better).",
+      "muted",
+    ),
+  ];
+  if (t.needPremium.length > 0)
+    doc.push(
+      text(
+        `Would need the premium steps: ${t.needPremium.map((m) => m.location).join(", ")}.`,
+        "warning",
+      ),
+    );
+  for (const { market, steps } of t.stepsToRun)
+    doc.push(text(`${market.location}: ${steps.join(" and ")} not run yet.`, "muted"));
+  const ranked = rankBasisText(t);
+  if (ranked) doc.push(text(ranked, "muted"));
+  for (const m of t.markets) {
+    const basis = scoreBasisText(m);
+    if (basis) doc.push(text(`${m.location}: ${basis}.`, "muted"));
+  }
+  if (comparison.missing.length > 0)
+    doc.push(text(`Left out (deleted since): ${comparison.missing.join(", ")}.`, "warning"));
+  doc.push(text(`Comparison ${comparison.id}${pageUrl ? `: ${pageUrl}` : ""}`, "muted"));
+  return doc;
+}
+
+/** What --json prints: the comparison, and the markets in rank order with their ranks. */
+export function comparisonJson(comparison: Comparison) {
+  const t = compareMarkets(comparison.markets);
+  return {
+    ...comparison,
+    ranking: t.markets.map((m, i) => ({
+      rank: t.ranks[i] ?? null,
+      analysisId: m.analysisId,
+      location: m.location,
+      score: m.score?.score ?? null,
+    })),
+    needPremium: t.needPremium.map((m) => m.analysisId),
+  };
+}
