@@ -20,10 +20,14 @@ import {
 
 const SCHEMA = "pgboss";
 const RETRY = { retryLimit: 10, retryDelay: 1, retryBackoff: true } as const;
+/** The advisory lock under which an instance creates a queue (one at a time, any instance). */
+const QUEUE_LOCK = 0x42_49_53_02;
 
 export function createPgBossQueue(database: Database, options: JobQueueOptions): JobQueue {
   const { logger } = options;
-  const connectionString = database.pool?.options.connectionString;
+  if (!database.pool) throw new Error("The PostgreSQL job queue needs DATABASE_URL");
+  const pool = database.pool;
+  const { connectionString } = pool.options;
   if (!connectionString) throw new Error("The PostgreSQL job queue needs DATABASE_URL");
   const expireInSeconds = Math.ceil((options.lockMs ?? DEFAULT_JOB_LOCK_MS) / 1000);
   const boss = new PgBoss({
@@ -40,15 +44,34 @@ export function createPgBossQueue(database: Database, options: JobQueueOptions):
   const workers: Array<() => Promise<void>> = [];
   let started: Promise<unknown> | null = null;
 
+  /**
+   * Creates the queue unless it exists, holding an advisory lock of BIS's own pool: instances
+   * starting at once would otherwise create its tables together, and PostgreSQL answers one of
+   * them "deadlock detected".
+   */
+  async function createQueueOnce(name: string): Promise<void> {
+    const client = await pool.connect();
+    try {
+      await client.query("select pg_advisory_lock($1)", [QUEUE_LOCK]);
+      try {
+        if (!(await boss.getQueue(name))) {
+          await boss.createQueue(name, { name, policy: "stately", expireInSeconds, ...RETRY });
+        }
+      } finally {
+        await client.query("select pg_advisory_unlock($1)", [QUEUE_LOCK]);
+      }
+    } finally {
+      client.release();
+    }
+  }
+
   /** pg-boss 10 needs each queue created once (idempotent; done lazily, per process). */
   function ensureQueue(name: string): Promise<void> {
     let done = created.get(name);
     if (!done) {
       done = (async () => {
         await started;
-        if (!(await boss.getQueue(name))) {
-          await boss.createQueue(name, { name, policy: "stately", expireInSeconds, ...RETRY });
-        }
+        await createQueueOnce(name);
       })().catch(async (error: unknown) => {
         created.delete(name);
         // Another instance created it at the same moment.
