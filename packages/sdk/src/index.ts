@@ -24,6 +24,7 @@ export * from "./models/industry-profiles.js";
 export * from "./models/keywords.js";
 export * from "./models/market.js";
 export * from "./models/market-leader.js";
+export * from "./models/most-populous.js";
 export type * from "./models/places.js";
 export * from "./models/ppc-table.js";
 export * from "./models/premium-state.js";

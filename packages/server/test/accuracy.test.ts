@@ -28,7 +28,10 @@ describe.runIf(censusFilesPresent)("embedded Census data against the raw Census 
     const places = createPlaceService(createEmbeddedProvider(), loadEmbeddedCensus);
     errors = await measureAccuracy(async (city, radius) => {
       try {
-        const area = await places.locate(city.name, city.state, radius);
+        const { target, ...area } = await places.locate(city.name, city.state, {
+          primaryRadius: Math.min(radius, 50),
+          secondaryRadius: radius,
+        });
         const data = computeMarketAnalysis({
           request: {
             city: city.name,
@@ -37,17 +40,15 @@ describe.runIf(censusFilesPresent)("embedded Census data against the raw Census 
             primaryRadius: Math.min(radius, 50),
             secondaryRadius: radius,
           },
-          target: { ...area.target, input: city.name },
+          target: { ...target, input: city.name },
           region: US_STATES.find((s) => s.code === city.state)?.region ?? "South",
-          dataset: area.dataset,
-          candidates: area.candidates,
-          ...(area.units ? { units: area.units } : {}),
+          ...area,
           profile: INDUSTRY_PROFILES.HVAC,
           now: new Date("2026-01-01T00:00:00Z"),
         });
         return {
-          lat: area.target.lat,
-          lon: area.target.lon,
+          lat: target.lat,
+          lon: target.lon,
           population: data.censusData.totalPopulation ?? 0,
           housingUnits: data.censusData.totalHousingUnits ?? 0,
         };

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { AreaUnitIndex } from "./coverage.js";
-import { distanceMiles } from "./geo.js";
-import type { AreaUnit, HousingStock } from "./places.js";
+import { distanceMiles, PlaceIndex } from "./geo.js";
+import { placesOfCandidates } from "./market.js";
+import type { AreaUnit, HousingStock, PlaceRecord } from "./places.js";
 
 /** Degrees of latitude for a distance along a meridian (great circle, R = 3,958.8 mi). */
 const north = (miles: number) => (miles / 3958.8) * (180 / Math.PI);
@@ -81,18 +82,18 @@ describe("AreaUnitIndex.totalsWithin: centroid containment", () => {
   });
 });
 
-describe("AreaUnitIndex.totalsWithin: whole kd-tree nodes", () => {
-  /** A deterministic pseudo-random sequence (mulberry32), so a failure can be replayed. */
-  function random(seed: number) {
-    let a = seed;
-    return () => {
-      a = (a + 0x6d2b79f5) | 0;
-      let t = Math.imul(a ^ (a >>> 15), 1 | a);
-      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    };
-  }
+/** A deterministic pseudo-random sequence (mulberry32), so a failure can be replayed. */
+function random(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
 
+describe("AreaUnitIndex.totalsWithin: whole kd-tree nodes", () => {
   it("gives the same totals as testing every tract, for 300 circles over 6,000 tracts", () => {
     const next = random(11);
     // A metro-like cloud: dense around (40.7, -74.0), thinning out to ~150 miles.
@@ -177,6 +178,48 @@ describe("AreaUnitIndex.totalsWithin: whole kd-tree nodes", () => {
       ]);
       const byId = (a: [string, number], b: [string, number]) => a[0].localeCompare(b[0]);
       expect(mapped.sort(byId)).toEqual(brute.sort(byId));
+    }
+  });
+});
+
+describe("PlaceIndex.inRange: the city table from one walk of the tree", () => {
+  it("keeps the city table of the candidates' path: same counts, rows and distances, 100 circles", () => {
+    const next = random(31);
+    // Populations from a short list: many ties at the cut of the 200 most populous.
+    const places = Array.from(
+      { length: 4000 },
+      (_, i): PlaceRecord => ({
+        id: String(i),
+        name: `P${i}`,
+        state: "NY",
+        lat: 40.7 + (next() - 0.5) * 3,
+        lon: -74 + (next() - 0.5) * 4,
+        population: [800, 1500, 1500, 3000, 12000][Math.floor(next() * 5)] as number,
+        housingUnits: 100,
+        households: 90,
+        singleFamilyUnits: 50,
+        medianHouseholdIncome: null,
+        footprintMiles: 1,
+      }),
+    );
+    const index = new PlaceIndex(places);
+    for (let q = 0; q < 100; q++) {
+      const [lat, lon] = [40.7 + (next() - 0.5) * 3, -74 + (next() - 0.5) * 4];
+      const edge = places[Math.floor(next() * places.length)] as PlaceRecord;
+      const radius = q % 10 === 0 ? distanceMiles(lat, lon, edge.lat, edge.lon) : next() * 150;
+      const inner = radius * next();
+      const limit = q % 3 === 0 ? 200 : Math.floor(next() * 50);
+      const got = index.inRange(lat, lon, radius, inner, limit);
+      const expected = placesOfCandidates(
+        index.within(lat, lon, radius, { sorted: false }),
+        radius,
+        inner,
+        limit,
+      );
+      expect(got.count).toBe(expected.count);
+      expect(got.inner).toBe(expected.inner);
+      const rows = (r: typeof got.rows) => r.map((x) => [x.place.name, x.distanceMiles]);
+      expect(rows(got.rows)).toEqual(rows(expected.rows));
     }
   });
 });

@@ -1,5 +1,6 @@
 /** Great-circle distances and a spatial index of points (kd-tree). */
 import KDBush from "kdbush";
+import { mostPopulousIndices } from "./most-populous.js";
 import type { GeoPoint, PlaceRecord } from "./places.js";
 
 const EARTH_RADIUS_MILES = 3958.8;
@@ -256,24 +257,19 @@ export class PointIndex<T extends GeoPoint> {
   }
 
   /**
-   * `make(item, distanceMiles)` of every item within `radiusMiles`, in no order (the places of
-   * a 100-mile circle are 1,600 calls). Walks the tree like `countWithin`: no list of the ids in
-   * the bounding box is built, and nodes wholly inside the circle skip the box test.
+   * Calls `visit(id, chordSquared)` for every item within `radiusMiles`, in no order (the places
+   * of a 100-mile circle are 1,600 calls). Walks the tree like `countWithin`: no list of the ids
+   * in the bounding box is built, and nodes wholly inside the circle skip the box test.
    */
-  mapWithin<R>(
+  protected eachWithin(
     lat: number,
     lon: number,
     radiusMiles: number,
-    make: (item: T, distanceMiles: number) => R,
-  ): R[] {
-    const out: R[] = [];
-    if (this.items.length === 0) return out;
-    const { items } = this;
+    visit: (id: number, chordSquared: number) => void,
+  ): void {
+    if (this.items.length === 0) return;
     const ids = this.treeOrder;
     const { x, y, z } = query(lat, lon, radiusMiles);
-    const add = (id: number, chordSquared: number) => {
-      out.push(make(items[id] as T, milesOfChordSquared(chordSquared)));
-    };
     this.visitWithin(
       lat,
       lon,
@@ -281,12 +277,41 @@ export class PointIndex<T extends GeoPoint> {
       (from, to) => {
         for (let position = from; position <= to; position++) {
           const id = ids[position] as number;
-          add(id, this.chordSquared(id, x, y, z));
+          visit(id, this.chordSquared(id, x, y, z));
         }
       },
-      add,
+      visit,
     );
+  }
+
+  /** `make(item, distanceMiles)` of every item within `radiusMiles`, in no order. */
+  mapWithin<R>(
+    lat: number,
+    lon: number,
+    radiusMiles: number,
+    make: (item: T, distanceMiles: number) => R,
+  ): R[] {
+    const out: R[] = [];
+    const { items } = this;
+    this.eachWithin(lat, lon, radiusMiles, (id, chordSquared) => {
+      out.push(make(items[id] as T, milesOfChordSquared(chordSquared)));
+    });
     return out;
+  }
+
+  /**
+   * The items within `radiusMiles` as two parallel lists, in no order: their positions in
+   * `items` and their squared chords to the point (`milesOfChordSquared` gives a distance; the
+   * order of chords is the order of distances). No object per item.
+   */
+  chordsWithin(lat: number, lon: number, radiusMiles: number): { ids: number[]; chords: number[] } {
+    const ids: number[] = [];
+    const chords: number[] = [];
+    this.eachWithin(lat, lon, radiusMiles, (id, chordSquared) => {
+      ids.push(id);
+      chords.push(chordSquared);
+    });
+    return { ids, chords };
   }
 
   /** Calls `visit` for every item whose point lies within `radiusMiles`, in no order. */
@@ -310,13 +335,27 @@ export class PointIndex<T extends GeoPoint> {
   }
 }
 
+/**
+ * The places of a circle for the city table: how many lie within it and within its inner radius,
+ * and the most populous ones (nearest first) with their distances.
+ */
+export interface PlacesInRange {
+  count: number;
+  inner: number;
+  rows: { place: PlaceRecord; distanceMiles: number }[];
+}
+
 /** The places of a dataset in a kd-tree, with the largest footprint for disc-coverage queries. */
 export class PlaceIndex {
   private readonly points: PointIndex<PlaceRecord>;
   readonly maxFootprintMiles: number;
 
+  /** Each place's population, by its position in `places` (the selection reads no objects). */
+  private readonly populations: Float64Array;
+
   constructor(readonly places: readonly PlaceRecord[]) {
-    this.points = new PointIndex(places);
+    this.points = new PointIndex(places, 16);
+    this.populations = Float64Array.from(places, (p) => p.population);
     this.maxFootprintMiles = places.reduce((m, p) => Math.max(m, p.footprintMiles), 0);
   }
 
@@ -335,5 +374,33 @@ export class PlaceIndex {
       distanceMiles,
     }));
     return sorted ? out.sort((a, b) => a.distanceMiles - b.distanceMiles) : out;
+  }
+
+  /**
+   * The places whose point lies within `radiusMiles`, counted (all of them, and those within
+   * `innerMiles`), and the `limit` most populous of them, nearest first (`mostPopulousIndices`):
+   * one walk of the tree, and an object only for the places kept.
+   */
+  inRange(
+    lat: number,
+    lon: number,
+    radiusMiles: number,
+    innerMiles: number,
+    limit: number,
+  ): PlacesInRange {
+    const { ids, chords } = this.points.chordsWithin(lat, lon, radiusMiles);
+    const innerLimit = chordSquaredOf(innerMiles);
+    let inner = 0;
+    const populations = new Float64Array(ids.length);
+    for (let i = 0; i < ids.length; i++) {
+      if ((chords[i] as number) <= innerLimit) inner++;
+      populations[i] = this.populations[ids[i] as number] as number;
+    }
+    // Nearest first by chord: the same order as by distance, with no arcsine per place.
+    const rows = mostPopulousIndices(populations, chords, limit).map((i) => ({
+      place: this.places[ids[i] as number] as PlaceRecord,
+      distanceMiles: milesOfChordSquared(chords[i] as number),
+    }));
+    return { count: ids.length, inner, rows };
   }
 }

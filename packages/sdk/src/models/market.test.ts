@@ -6,9 +6,9 @@ import {
   AssumptionError,
   computeMarketAnalysis,
   computeServices,
-  mostPopulous,
   resolveAssumptions,
 } from "./market.js";
+import { mostPopulous } from "./most-populous.js";
 import type { AreaUnit, HousingStock, PlaceDataset, PlaceRecord } from "./places.js";
 
 const HVAC = INDUSTRY_PROFILES.HVAC;
@@ -453,6 +453,18 @@ describe("market analysis with the housing stock of the tracts (issue 11)", () =
       now: new Date("2026-11-20T12:00:00Z"),
     });
     expect(data.assumptions).toEqual(resolveAssumptions(HVAC, "South"));
+  });
+
+  it("resolves a region's defaults once: equal every time, never changed by an override", () => {
+    const first = resolveAssumptions(HVAC, "Midwest");
+    const again = resolveAssumptions(HVAC, "Midwest");
+    expect(again).toEqual(first);
+    expect(Object.isFrozen(again[0])).toBe(true);
+    const key = (first[0] as { key: string }).key;
+    const changed = resolveAssumptions(HVAC, "Midwest", { [key]: (first[0]?.min ?? 0) as number });
+    expect(changed[0]?.value).toBe(first[0]?.min);
+    expect(resolveAssumptions(HVAC, "Midwest")).toEqual(first);
+    expect(resolveAssumptions(HVAC, "West")).not.toEqual(first);
   });
 
   it("lets an override of the housing mix change replacements offline too", () => {

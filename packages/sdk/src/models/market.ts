@@ -16,6 +16,7 @@ import {
   areaTotals,
   type PlaceAtDistance,
 } from "./coverage.js";
+import type { PlacesInRange } from "./geo.js";
 import {
   ADJUSTMENT_LABELS,
   type HousingContext,
@@ -23,6 +24,7 @@ import {
   replacementFactor,
 } from "./housing-adjustments.js";
 import { COMMERCIAL_UNITS_PER_RESIDENT, type IndustryProfile } from "./industry-profiles.js";
+import { mostPopulous } from "./most-populous.js";
 import type { PlaceDataset } from "./places.js";
 
 export class AssumptionError extends Error {
@@ -82,13 +84,31 @@ export function resolveAssumptions(
   overrides: Record<string, number> = {},
   housing?: HousingContext,
 ): Assumption[] {
+  const plain = !housing && Object.keys(overrides).length === 0;
+  const kept = plain ? regionalDefaults.get(profile)?.get(region) : undefined;
+  if (kept) return [...kept];
   const definitions = housing
     ? housingDefaults(profile.assumptions, region, housing).definitions
     : profile.assumptions;
-  return resolveAssumptionDefinitions(definitions, region, overrides).map(
+  const resolved = resolveAssumptionDefinitions(definitions, region, overrides).map(
     ({ fromHousing: _rule, ...assumption }) => assumption,
   );
+  if (plain) {
+    const byRegion = regionalDefaults.get(profile) ?? new Map<CensusRegion, Assumption[]>();
+    byRegion.set(
+      region,
+      resolved.map((a) => Object.freeze(a)),
+    );
+    regionalDefaults.set(profile, byRegion);
+  }
+  return resolved;
 }
+
+/**
+ * A profile's assumptions for a region with no override and no housing data: the same every
+ * time, so resolved once (frozen: every record shares them).
+ */
+const regionalDefaults = new WeakMap<IndustryProfile, Map<CensusRegion, Assumption[]>>();
 
 /** A lookup of resolved assumptions by key; a missing key is an AssumptionError. */
 export function assumptionValues(
@@ -159,8 +179,16 @@ export interface MarketInput {
   target: { name: string; state: string; lat: number; lon: number; input: string };
   region: CensusRegion;
   dataset: Omit<PlaceDataset, "places" | "units">;
-  /** Every place whose footprint may reach the secondary circle, with its distance to the target. */
-  candidates: readonly PlaceAtDistance[];
+  /**
+   * Every place whose footprint may reach the secondary circle, with its distance to the target
+   * (needed without `units`: the area totals are then sums over these places).
+   */
+  candidates?: readonly PlaceAtDistance[];
+  /**
+   * The places of the city table (`PlaceIndex.inRange` around the target, radius R2, inner
+   * radius R1), when the caller has them; otherwise they are taken from `candidates`.
+   */
+  places?: PlacesInRange;
   /**
    * The dataset's area units (tracts) in a spatial index; when given, the area totals are the
    * sums of the units whose centre lies within each radius of the target (centroid containment)
@@ -184,68 +212,31 @@ function housingMethod(derived: readonly string[], tracts: number, region: Censu
   return `; ${derived.length} ${derived.length === 1 ? "assumption" : "assumptions"} (basis “derived”) from the ACS housing tables (tenure B25003, year built B25034, heating fuel B25040) of the ${formatDecimal(tracts)} tracts in range; replacements × housing-age and owner-occupancy factors`;
 }
 
-/**
- * The value that would sit at index `k` if `values` were sorted ascending (quickselect,
- * linear on average; reorders `values`). Ten times faster than sorting the 1,600 populations of
- * a 100-mile circle to read one of them.
- */
-function kthSmallest(values: Float64Array, k: number): number {
-  let left = 0;
-  let right = values.length - 1;
-  while (left < right) {
-    // Median of three as the pivot keeps sorted and reversed inputs linear.
-    const mid = (left + right) >> 1;
-    const a = values[left] as number;
-    const b = values[mid] as number;
-    const c = values[right] as number;
-    const pivot = Math.max(Math.min(a, b), Math.min(Math.max(a, b), c));
-    let i = left;
-    let j = right;
-    while (i <= j) {
-      while ((values[i] as number) < pivot) i++;
-      while ((values[j] as number) > pivot) j--;
-      if (i <= j) {
-        const t = values[i] as number;
-        values[i] = values[j] as number;
-        values[j] = t;
-        i++;
-        j--;
-      }
-    }
-    if (k <= j) right = j;
-    else if (k >= i) left = i;
-    else break;
-  }
-  return values[k] as number;
-}
+/** Rows of the city table an analysis keeps (the most populous places in range). */
+export const CITY_TABLE_ROWS = 200;
 
 /**
- * The `limit` most populous of `places`, nearest first; among equal populations at the cut, the
- * nearer. A selection of the populations finds the cut, so only the rows kept are sorted by
- * distance.
+ * The places of the city table from a list of candidates in any order: those within `radius`,
+ * counted (and those within `inner`), and the `limit` most populous, nearest first.
  */
-export function mostPopulous<T extends { place: { population: number }; distanceMiles: number }>(
-  places: readonly T[],
+export function placesOfCandidates(
+  candidates: readonly PlaceAtDistance[],
+  radius: number,
+  inner: number,
   limit: number,
-): T[] {
-  const byDistance = (a: T, b: T) => a.distanceMiles - b.distanceMiles;
-  if (places.length <= limit) return [...places].sort(byDistance);
-  if (limit <= 0) return [];
-  const populations = new Float64Array(places.length);
-  for (let i = 0; i < places.length; i++) populations[i] = (places[i] as T).place.population;
-  const cut = kthSmallest(populations, places.length - limit);
-  const above: T[] = [];
-  const ties: T[] = [];
-  for (const c of places) {
-    if (c.place.population > cut) above.push(c);
-    else if (c.place.population === cut) ties.push(c);
-  }
-  ties.sort(byDistance);
-  return [...above, ...ties.slice(0, limit - above.length)].sort(byDistance);
+): PlacesInRange {
+  const inRange = candidates.filter((c) => c.distanceMiles <= radius);
+  let innerCount = 0;
+  for (const c of inRange) if (c.distanceMiles <= inner) innerCount++;
+  return { count: inRange.length, inner: innerCount, rows: mostPopulous(inRange, limit) };
 }
 
 export function computeMarketAnalysis(input: MarketInput): MarketAnalysisData {
-  const { request, target, dataset, profile, candidates } = input;
+  const { request, target, dataset, profile } = input;
+  const candidates = input.candidates ?? [];
+  if (!input.units && !input.candidates) {
+    throw new Error("computeMarketAnalysis: without area units, the candidate places are needed");
+  }
   const background = dataset.background[target.state];
   // Two radii in, two totals out: the service area (R2) and the primary area (R1).
   const [service, primary] = (
@@ -268,11 +259,15 @@ export function computeMarketAnalysis(input: MarketInput): MarketAnalysisData {
     ? housingDefaults(profile.assumptions, input.region, housing).derived
     : [];
 
-  // Candidates come in any order; only the rows of the city table are sorted (nearest first).
-  const inRange = candidates.filter((c) => c.distanceMiles <= request.secondaryRadius);
-  let primaryCities = 0;
-  for (const c of inRange) if (c.distanceMiles <= request.primaryRadius) primaryCities++;
-  const rows = mostPopulous(inRange, input.maxCityRows ?? 200);
+  const places =
+    input.places ??
+    placesOfCandidates(
+      candidates,
+      request.secondaryRadius,
+      request.primaryRadius,
+      input.maxCityRows ?? CITY_TABLE_ROWS,
+    );
+  const rows = places.rows;
 
   const serviceBreakdown = computeServices(service.households, profile, assumptions);
   const totalMarketRevenue = serviceBreakdown.reduce((s, x) => s + x.estimatedRevenue, 0);
@@ -329,9 +324,9 @@ export function computeMarketAnalysis(input: MarketInput): MarketAnalysisData {
     marketSummary: {
       totalMarketRevenue,
       avgAnnualRevenuePerHousehold: avgRevenue,
-      citiesInRange: inRange.length,
-      primaryCities,
-      secondaryCities: inRange.length - primaryCities,
+      citiesInRange: places.count,
+      primaryCities: places.inner,
+      secondaryCities: places.count - places.inner,
       primaryPopulation: primary.population,
       primaryHouseholds: primary.households,
       listedPlacesPopulation: service.listedPlacesPopulation,

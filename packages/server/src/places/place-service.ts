@@ -6,10 +6,12 @@
 import {
   type AreaUnit,
   AreaUnitIndex,
+  CITY_TABLE_ROWS,
   type PlaceAtDistance,
   type PlaceDataset,
   PlaceIndex,
   type PlaceRecord,
+  type PlacesInRange,
   PointIndex,
   US_STATES,
   type ZipArea,
@@ -29,14 +31,14 @@ interface Prepared {
   geocoder: Geocoder;
 }
 
-export interface LocatedArea {
-  target: PlaceRecord;
-  dataset: PlaceDataset;
-  /** Every place whose footprint may reach the circle, with its distance to the target. */
-  candidates: PlaceAtDistance[];
-  /** The dataset's area units (tracts) in a spatial index, when it has units. */
-  units?: AreaUnitIndex;
-}
+/**
+ * A geocoded analysis area. With area units (tracts): the units' index and the places of the
+ * city table; without: every place whose footprint may reach the circle (the model sums those).
+ */
+export type LocatedArea = { target: PlaceRecord; dataset: PlaceDataset } & (
+  | { units: AreaUnitIndex; places: PlacesInRange; candidates?: undefined }
+  | { units?: undefined; places?: undefined; candidates: PlaceAtDistance[] }
+);
 
 /** A state code from a code or a name ("tx", "Texas" → "TX"), or null. */
 export function stateCode(input: string): string | null {
@@ -76,7 +78,7 @@ export function createPlaceService(provider: PlaceProvider, census: () => Embedd
   // for providers that load by state (the embedded provider's own dataset serves it).
   let zips: PointIndex<ZipArea> | undefined;
   const zipIndex = () => {
-    zips ??= new PointIndex(census().zips);
+    zips ??= new PointIndex(census().zips, 16);
     return zips;
   };
   let reference: { geocoder: Geocoder; tracts: PointIndex<AreaUnit> } | undefined;
@@ -119,13 +121,17 @@ export function createPlaceService(provider: PlaceProvider, census: () => Embedd
     },
 
     /**
-     * Geocodes `city` in `state` and returns the places that may reach `radiusMiles` and the
-     * dataset's area units (the model sums those in range). Unknown city: 422 UNKNOWN_CITY with
-     * up to five suggestions.
+     * Geocodes `city` in `state` and returns what the model needs of the area within
+     * `secondaryRadius` (`LocatedArea`). Unknown city: 422 UNKNOWN_CITY with up to five
+     * suggestions.
      */
-    async locate(city: string, state: string, radiusMiles: number): Promise<LocatedArea> {
+    async locate(
+      city: string,
+      state: string,
+      { primaryRadius, secondaryRadius }: { primaryRadius: number; secondaryRadius: number },
+    ): Promise<LocatedArea> {
       const { dataset, index, units, geocoder } = await prepare(
-        statesNear(state, city, radiusMiles),
+        statesNear(state, city, secondaryRadius),
       );
       const target = geocoder.find(city, state);
       if (!target) {
@@ -140,9 +146,19 @@ export function createPlaceService(provider: PlaceProvider, census: () => Embedd
         );
       }
       // With area units, places are rows of the city table only: their points decide.
-      const reach = units ? radiusMiles : radiusMiles + index.maxFootprintMiles;
+      if (units) {
+        const places = index.inRange(
+          target.lat,
+          target.lon,
+          secondaryRadius,
+          Math.min(primaryRadius, secondaryRadius),
+          CITY_TABLE_ROWS,
+        );
+        return { target, dataset, units, places };
+      }
+      const reach = secondaryRadius + index.maxFootprintMiles;
       const candidates = index.within(target.lat, target.lon, reach, { sorted: false });
-      return units ? { target, dataset, candidates, units } : { target, dataset, candidates };
+      return { target, dataset, candidates };
     },
 
     /** How many ZIP areas lie within each radius of a point. */

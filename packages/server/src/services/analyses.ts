@@ -124,11 +124,7 @@ export function createAnalysisService(
         "VALIDATION_FAILED",
         "This industry is coming soon: only HVAC can be analyzed today",
       );
-    const { target, dataset, candidates, units } = await places.locate(
-      request.city,
-      request.state,
-      request.secondaryRadius,
-    );
+    const { target, ...area } = await places.locate(request.city, request.state, request);
     try {
       return computeMarketAnalysis({
         request,
@@ -140,9 +136,7 @@ export function createAnalysisService(
           input: request.city,
         },
         region: regionOf(target.state),
-        dataset,
-        candidates,
-        ...(units ? { units } : {}),
+        ...area,
         zipAreas: places.zipAreasSummary(
           target.lat,
           target.lon,

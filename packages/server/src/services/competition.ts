@@ -75,7 +75,10 @@ export function createCompetitionService(deps: CompetitionServiceDeps) {
     if (market?.target)
       return { location, lat: market.target.lat, lon: market.target.lon, radiusMiles };
     // Analyses stored before the target was recorded: geocode again.
-    const { target } = await deps.places.locate(row.city, row.state, radiusMiles);
+    const { target } = await deps.places.locate(row.city, row.state, {
+      primaryRadius: radiusMiles,
+      secondaryRadius: radiusMiles,
+    });
     return { location, lat: target.lat, lon: target.lon, radiusMiles };
   }
 
