@@ -3,8 +3,9 @@
  * three analyses selects them on the dashboard (the Compare button says why it is disabled until
  * two are selected; the boxes work from the keyboard), compares them, and on the comparison page
  * finds the markets ranked with their figures and grades, the best value of a row marked in
- * words, the premium note, the map with every market's circles, and downloads the CSV. The
- * dashboard's selection, the comparison page and the several-cities form pass axe-core.
+ * words, the premium note, the map with every market's circles, downloads the CSV, and finds
+ * the comparison again under "Your Comparisons" on the dashboard. The dashboard's selection and
+ * saved comparisons, the comparison page and the several-cities form pass axe-core.
  */
 import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
@@ -125,6 +126,17 @@ describe("comparing markets", () => {
     expect(lines[0]?.startsWith("Figure,Best,")).toBe(true);
     for (const city of CITIES) expect(lines[0]).toContain(`"${city}, TX"`);
     expect(lines.some((l) => l.startsWith("Households,"))).toBe(true);
+  });
+
+  it("finds the comparison again on the dashboard", { timeout: STEP_TIMEOUT }, async () => {
+    const comparisonUrl = page.url();
+    await page.goto(new URL("/dashboard", env.baseUrl).toString());
+    const saved = page.getByRole("region", { name: "Your Comparisons" });
+    await visible(saved.getByText("Austin, TX vs Waco, TX vs Tyler, TX", { exact: true }));
+    await accessible("dashboard with a saved comparison");
+    await saved.getByRole("link", { name: /^View comparison Austin, TX vs/ }).click();
+    await page.waitForURL(comparisonUrl, { timeout: NAV_TIMEOUT });
+    await visible(page.getByRole("heading", { level: 1, name: "Market Comparison" }));
   });
 
   it("offers the several-cities form, accessibly", { timeout: STEP_TIMEOUT }, async () => {

@@ -237,6 +237,14 @@ program
     execute(cmd, async () => (await import("./commands/compare.js")).run, { ids }),
   );
 
+const comparisons = program.command("comparisons").description("your saved comparisons");
+paged(comparisons.command("list"), "comparisons")
+  .description("list your comparisons, newest first, a page at a time")
+  .addHelpText("after", examples("bis comparisons list", "bis comparisons list --all --json"))
+  .action((_o, cmd: Command) =>
+    execute(cmd, async () => (await import("./commands/compare.js")).list),
+  );
+
 const analyses = program.command("analyses").description("your analyses");
 paged(analyses.command("list"), "analyses")
   .description("list your analyses, newest first, a page at a time")

@@ -226,6 +226,17 @@ describe("the bis binary", () => {
     expect(xlsx.code).toBe(0);
     expect(readFileSync(path.join(work, "texas.xlsx")).subarray(0, 2).toString()).toBe("PK");
 
+    // Four saved: the batch's, then --json, CSV and XLSX; newest first.
+    const saved = await bis_(["comparisons", "list", "--json"], { env: token });
+    expect(saved.code).toBe(0);
+    const listed = JSON.parse(saved.stdout) as { id: string; locations: string[] }[];
+    expect(listed).toHaveLength(4);
+    expect(listed[3]?.locations.sort()).toEqual(["Austin, TX", "Tyler, TX", "Waco, TX"]);
+    const table = await bis_(["comparisons", "list", "--limit", "1"], { env: token });
+    expect(table.stdout).toMatch(/Id\s+Name\s+Markets\s+Created/);
+    expect(table.stdout).toContain(listed[0]?.id ?? "?");
+    expect(table.stdout).toContain("Showing 1 of 4 comparisons.");
+
     const one = await bis_(["compare", ids[0] ?? ""], { env: token });
     expect(one.code).toBe(1);
     expect(one.stderr).toContain("Give 2 to 10 analysis ids (got 1).");

@@ -193,6 +193,7 @@ const EXPECTATIONS: Record<string, Expectation> = {
     body: (f) => ({ analysisIds: [f.analysisId, f.confirmAnalysisId] }),
     expect: ownerOnly(201, 201),
   },
+  "GET /api/comparisons": { expect: signedIn(200) },
   "GET /api/comparisons/:id": {
     path: (f) => `/api/comparisons/${f.comparisonId}`,
     expect: ownerOnly(200, 200),

@@ -121,6 +121,45 @@ describe("GET /api/comparisons/{id}", () => {
   });
 });
 
+describe("GET /api/comparisons", () => {
+  it("lists only your own comparisons, newest first, with their markets' locations", async () => {
+    const latest = await s.owner.comparisons.create({ analysisIds: [ids.dallas, ids.waco] });
+    const mine = await s.owner.comparisons.page();
+    expect(mine.items[0]).toEqual({
+      id: latest.id,
+      name: null,
+      createdAt: latest.createdAt,
+      analysisCount: 2,
+      locations: ["Dallas, TX", "Waco, TX"],
+    });
+    expect(mine.items.find((c) => c.id === saved.id)).toMatchObject({
+      name: "Texas expansion",
+      analysisCount: 3,
+      locations: ["Waco, TX", "Austin, TX", "Dallas, TX"],
+    });
+    expect(mine.total).toBe(mine.items.length);
+    // An administrator may open anyone's comparison, but lists only their own.
+    expect((await s.other.comparisons.list()).map((c) => c.id)).not.toContain(saved.id);
+    expect((await s.admin.comparisons.list()).map((c) => c.id)).not.toContain(saved.id);
+  });
+
+  it("pages with ?limit and a cursor, and counts an analysis deleted since", async () => {
+    const gone = await analysisFor(s.owner, { city: "Temple" });
+    const c = await s.owner.comparisons.create({ analysisIds: [gone, ids.austin] });
+    await s.owner.analyses.delete(gone);
+    const first = await s.owner.comparisons.page({ limit: 1 });
+    expect(first.items).toEqual([
+      expect.objectContaining({ id: c.id, analysisCount: 2, locations: ["Austin, TX"] }),
+    ]);
+    expect(first.nextCursor).toEqual(expect.any(String));
+    const second = await s.owner.comparisons.page({ limit: 1, cursor: first.nextCursor ?? "" });
+    expect(second.items[0]?.id).not.toBe(c.id);
+    expect(second.total).toBe(first.total);
+    const bad = await errorOf(s.owner.comparisons.page({ cursor: "nope" }));
+    expect(bad.status).toBe(400);
+  });
+});
+
 describe("exports", () => {
   it("CSV: one column per market with its grade, the best market of each row named", async () => {
     const bytes = await s.owner.comparisons.export(saved.id, "csv");

@@ -88,6 +88,8 @@ export function useDeleteAnalysis({ quiet = false }: { quiet?: boolean } = {}) {
     onSuccess: (_nothing, { id, location }) => {
       client.removeQueries({ queryKey: queryKeys.analysis(id) });
       void client.invalidateQueries({ queryKey: queryKeys.analyses, exact: true });
+      // Comparisons that held it now list it as missing.
+      void client.invalidateQueries({ queryKey: queryKeys.comparisons });
       if (quiet) return;
       toast({
         title: "Analysis deleted",

@@ -1,5 +1,5 @@
 /**
- * Comparisons (issue 16): read one, save one (then open its page), and start several analyses
+ * Comparisons (issue 16): list yours, read one, save one (then open its page), and start several analyses
  * from one form and compare them. Each mutation owns its toasts (specification §8 style).
  */
 import {
@@ -13,6 +13,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { api, queryKeys } from "../lib/api";
+import { usePagedList } from "./use-paged-list";
 import { toast } from "./use-toast";
 
 export const comparisonPath = (id: string) => `/comparisons/${encodeURIComponent(id)}`;
@@ -25,6 +26,11 @@ export function useComparison(id: string | undefined) {
   });
 }
 
+/** The signed-in user's comparisons, newest first, a page at a time. */
+export function useComparisonsList() {
+  return usePagedList(queryKeys.comparisons, (query) => api.comparisons.page(query));
+}
+
 /** POST /api/comparisons, then the comparison's page. */
 export function useCreateComparison() {
   const client = useQueryClient();
@@ -33,6 +39,7 @@ export function useCreateComparison() {
     mutationFn: (body: CreateComparisonRequest) => api.comparisons.create(body),
     onSuccess: (comparison) => {
       client.setQueryData(queryKeys.comparison(comparison.id), comparison);
+      void client.invalidateQueries({ queryKey: queryKeys.comparisons, exact: true });
       navigate(comparisonPath(comparison.id));
     },
     onError: (error) => {

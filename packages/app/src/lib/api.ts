@@ -23,6 +23,8 @@ export const queryKeys = {
   analysis: (id: string) => ["/api/analyses", id] as const,
   /** The ZIP areas of one analysis (GET /api/analyses/{id}/zip-areas); under `analysis(id)`. */
   zipAreas: (id: string) => ["/api/analyses", id, "zip-areas"] as const,
+  /** The signed-in user's comparisons (GET /api/comparisons). */
+  comparisons: ["/api/comparisons"],
   /** One comparison with its markets (GET /api/comparisons/{id}). */
   comparison: (id: string) => ["/api/comparisons", id] as const,
   /** Payment mode, publishable key and price (GET /api/config/payments). */

@@ -3,6 +3,7 @@ import { ChartColumn, Lock, type LucideIcon, Play, Search, Trophy, Unlock } from
 import { Link, useSearchParams } from "react-router";
 import { PaymentReturnNote } from "../components/checkout/payment-return-note";
 import { AnalysesList } from "../components/dashboard/analyses-list";
+import { ComparisonsList } from "../components/dashboard/comparisons-list";
 import { PageHeader } from "../components/page-header";
 import { Badge } from "../components/ui/badge";
 import { Button, buttonClasses } from "../components/ui/button";
@@ -150,6 +151,8 @@ export function DashboardPage({ user }: { user: User }) {
         </section>
 
         <AnalysesList />
+
+        <ComparisonsList />
 
         <section aria-labelledby="account-heading">
           <Card>

@@ -3,6 +3,7 @@
  * ranked by opportunity score (ui/comparison-view.ts); `--json` prints the comparison with its
  * ranking; `--format csv|xlsx` writes the server's export instead (to `--out`, or stdout for
  * CSV). `bis batch … --compare` ends with the same table (commands/batch.ts → `compareAfterBatch`).
+ * `bis comparisons list`: your saved comparisons, newest first, a page at a time.
  */
 import { writeFileSync } from "node:fs";
 import path from "node:path";
@@ -11,8 +12,9 @@ import type { NodeClient } from "@bis/sdk/node";
 import { CliError } from "../errors.js";
 import type { GlobalOptions, Io } from "../io.js";
 import { withSession } from "../session.js";
-import { comparisonDoc, comparisonJson } from "../ui/comparison-view.js";
+import { comparisonDoc, comparisonJson, comparisonsListDoc } from "../ui/comparison-view.js";
 import { createUi, text } from "../ui/index.js";
+import { type PageOptions, showList } from "./paging.js";
 
 export interface CompareOptions extends GlobalOptions {
   ids: string[];
@@ -110,4 +112,13 @@ export async function compareAfterBatch(
       `--compare: comparing the first ${max} of ${analysisIds.length} analyses (at most ${max}).`,
     );
   return client.comparisons.create({ analysisIds: analysisIds.slice(0, max) });
+}
+
+export function list(options: GlobalOptions & PageOptions, io: Io): Promise<number> {
+  return showList(options, io, {
+    noun: "comparisons",
+    command: "bis comparisons list",
+    pageOf: (client) => (q) => client.comparisons.page(q),
+    doc: comparisonsListDoc,
+  });
 }

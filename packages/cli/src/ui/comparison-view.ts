@@ -6,13 +6,14 @@
 import {
   type Comparison,
   type ComparisonRowKey,
+  type ComparisonSummary,
   type ComparisonTable,
   compareMarkets,
   comparisonCellText,
   rankBasisText,
   scoreBasisText,
 } from "@bis/sdk";
-import { type Doc, heading, table, text } from "./doc.js";
+import { type Doc, fmt, heading, table, text } from "./doc.js";
 
 /** The columns of the ranked table, after rank and market. */
 const COLUMNS: { key: ComparisonRowKey; header: string }[] = [
@@ -93,4 +94,23 @@ export function comparisonJson(comparison: Comparison) {
     })),
     needPremium: t.needPremium.map((m) => m.analysisId),
   };
+}
+
+/** `bis comparisons list`: your saved comparisons, newest first. */
+export function comparisonsListDoc(list: ComparisonSummary[]): Doc {
+  return [
+    table(
+      ["Id", "Name", "Markets", "Created"],
+      list.map((c) => {
+        const gone = c.analysisCount - c.locations.length;
+        return [
+          c.id,
+          c.name ?? "",
+          `${c.locations.join(" vs ")}${gone > 0 ? ` (+${gone} deleted)` : ""}`,
+          fmt.date(c.createdAt),
+        ];
+      }),
+      { empty: "No comparisons yet. Save one with `bis compare <id> <id>`." },
+    ),
+  ];
 }

@@ -125,3 +125,18 @@ export const comparisonSchema = z.object({
   missing: z.array(z.string()),
 });
 export type Comparison = z.infer<typeof comparisonSchema>;
+
+/**
+ * One line of GET /api/comparisons (the signed-in user's comparisons, newest first): the
+ * comparison and the locations of its markets still there, in the order chosen.
+ */
+export const comparisonSummarySchema = z.object({
+  id: z.string(),
+  name: z.string().nullable(),
+  createdAt: isoDate,
+  /** Analyses chosen when it was saved (some may have been deleted since). */
+  analysisCount: z.number().int().nonnegative(),
+  /** "Austin, TX", … of the analyses still there, in the order chosen. */
+  locations: z.array(z.string()),
+});
+export type ComparisonSummary = z.infer<typeof comparisonSummarySchema>;

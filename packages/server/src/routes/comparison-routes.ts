@@ -1,5 +1,5 @@
 /**
- * Comparisons (issue 16): save one, read one, and its exports — CSV, XLSX and the PDF report.
+ * Comparisons (issue 16): save one, list yours, read one, and its exports — CSV, XLSX and the PDF report.
  * Owner or administrator only (404 otherwise), as analyses. Routes parse, call the comparison
  * service, and respond; the table, the CSV, the workbook and the PDF come from the SDK's model
  * and the report layer.
@@ -14,6 +14,7 @@ import { Router } from "express";
 import type { AppContext } from "../context.js";
 import { requireUser, userOf } from "../http/session.js";
 import { parse } from "../lib/errors.js";
+import { pageBody, pageRequest } from "../lib/pagination.js";
 import { comparisonXlsx, XLSX_TYPE } from "../report/comparison-export.js";
 import { renderComparisonReport } from "../report/comparison-report.js";
 
@@ -27,6 +28,11 @@ export function comparisonRoutes({
   router.post("/comparisons", async (req, res) => {
     const body = parse(createComparisonRequestSchema, req.body);
     res.status(201).json(await comparisons.create(userOf(req), body));
+  });
+
+  router.get("/comparisons", async (req, res) => {
+    const page = pageRequest(req.query);
+    res.json(pageBody("comparisons", page, await comparisons.list(userOf(req), page)));
   });
 
   router.get("/comparisons/:id", async (req, res) => {

@@ -8,13 +8,16 @@ import { randomUUID } from "node:crypto";
 import {
   COMPARISON_MESSAGES,
   type Comparison,
+  type ComparisonSummary,
   type CreateComparisonInput,
   comparisonMarket,
   type User,
 } from "@bis/sdk";
 import { eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/database.js";
+import { newestFirst } from "../db/dialect.js";
 import { analysis, comparison } from "../db/schema.js";
+import { FIRST_PAGE, type PageRequest, readPage } from "../lib/pagination.js";
 import { ownedOrAdmin, ownsOrAdmin } from "./access.js";
 import { ANALYSIS_NOT_FOUND_MESSAGE, type AnalysisRow, toAnalysisDto } from "./analysis-rows.js";
 
@@ -71,6 +74,52 @@ export function createComparisonService(db: Db) {
         .returning();
       if (!row) throw new Error("The comparison was not saved");
       return answer(row, viewer);
+    },
+
+    /**
+     * One page of the viewer's own comparisons, newest first, each with the locations of its
+     * analyses still there (one query of three columns for the whole page).
+     */
+    list(viewer: User, page: PageRequest = FIRST_PAGE) {
+      const mine = eq(comparison.userId, viewer.id);
+      return readPage(
+        page,
+        async (limit, offset): Promise<ComparisonSummary[]> => {
+          const rows = await db
+            .select()
+            .from(comparison)
+            .where(mine)
+            .orderBy(...newestFirst(comparison.createdAt, comparison))
+            .limit(limit)
+            .offset(offset);
+          const ids = [...new Set(rows.flatMap((r) => r.analysisIds))];
+          const located =
+            ids.length === 0
+              ? []
+              : await db
+                  .select({
+                    id: analysis.id,
+                    userId: analysis.userId,
+                    location: analysis.location,
+                  })
+                  .from(analysis)
+                  .where(inArray(analysis.id, ids));
+          const found = new Map(
+            located.filter((a) => ownsOrAdmin(a, viewer)).map((a) => [a.id, a]),
+          );
+          return rows.map((row) => ({
+            id: row.id,
+            name: row.name ?? null,
+            createdAt: row.createdAt.toISOString(),
+            analysisCount: row.analysisIds.length,
+            locations: row.analysisIds.flatMap((id) => {
+              const a = found.get(id);
+              return a ? [a.location] : [];
+            }),
+          }));
+        },
+        () => db.$count(comparison, mine),
+      );
     },
 
     /** One comparison with its markets (owner or administrator; 404 otherwise). */

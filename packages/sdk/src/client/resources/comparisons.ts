@@ -1,6 +1,7 @@
 /** Comparisons of 2–10 of the signed-in user's analyses (issue 16). */
-import type { CreateComparisonRequest } from "../../schemas/comparisons.js";
-import { at } from "../calls.js";
+import type { ComparisonSummary, CreateComparisonRequest } from "../../schemas/comparisons.js";
+import type { Page, PageQuery } from "../../schemas/pagination.js";
+import { at, getPage } from "../calls.js";
 import { schemasOf } from "../schema-ref.js";
 import type { Transport } from "../transport.js";
 
@@ -31,6 +32,18 @@ export function comparisonsResource(t: Transport) {
         body,
         schema: comparisons("comparisonSchema"),
       }),
+    /** A page of your comparisons, newest first, with `nextCursor` and `total`. */
+    page: (query: PageQuery = {}): Promise<Page<ComparisonSummary>> =>
+      getPage(t, "/api/comparisons", "comparisons", comparisons("comparisonSummarySchema"), query),
+    /** Your comparisons, newest first: one page (the first unless `cursor`). */
+    list: (query: PageQuery = {}): Promise<ComparisonSummary[]> =>
+      getPage(
+        t,
+        "/api/comparisons",
+        "comparisons",
+        comparisons("comparisonSummarySchema"),
+        query,
+      ).then((p) => p.items),
     /** One comparison with its markets; 404 unless it is yours (or you are an administrator). */
     get: (id: string, signal?: AbortSignal) =>
       t.request({
