@@ -4,6 +4,7 @@ import { type Auth, createAuth } from "./auth/auth.js";
 import type { Config } from "./config.js";
 import { startWalCheckpoints } from "./db/checkpoints.js";
 import { type Database, type Db, isFileDatabase, openDatabase } from "./db/database.js";
+import { stopRateLimitStores } from "./db/rate-limit-store.js";
 import { createMailer, type Mailer } from "./email/mailer.js";
 // Durable jobs (issue 14, webhook jobs).
 import { createJobQueue } from "./jobs/create-queue.js";
@@ -196,6 +197,7 @@ export async function createContext(
       await logs.close();
       // The worker's connection closes on its own; SQLite checkpoints when the last one does.
       void checkpoints?.stop();
+      stopRateLimitStores(db);
       await database.close();
     },
   };

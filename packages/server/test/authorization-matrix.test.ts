@@ -366,6 +366,10 @@ const EXPECTATIONS: Record<string, Expectation> = {
     expect: adminOnly([204, 404]),
   },
   "GET /api/brand": { expect: signedIn(200) },
+  "GET /api/analyses/:id/brand": {
+    path: (f) => `/api/analyses/${f.analysisId}/brand`,
+    expect: ownerOnly(200, 200),
+  },
   // Nobody but administrators and the partner's own users sees a logo; this partner has none.
   "GET /api/brands/:partnerId/logo": {
     path: (f) => `/api/brands/${f.partnerId}/logo`,

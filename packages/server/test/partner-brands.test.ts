@@ -289,9 +289,24 @@ describe("partner brands", () => {
       expect(Math.abs(g - 0x74)).toBeLessThan(12);
       expect(Math.abs(b - 0x90)).toBeLessThan(12);
 
-      // An administrator downloading it gets the owner's brand too.
+      // An administrator downloading it gets the owner's brand too, and sees it on the page.
       const asAdmin = await pageTexts(await s.admin.premium.report(analysis.id));
       expect(asAdmin[0]).toContain("Acme Growth Partners");
+      expect((await widgetUser.account.analysisBrand(analysis.id))?.displayName).toBe(
+        "Acme Growth Partners",
+      );
+      expect((await s.admin.account.analysisBrand(analysis.id))?.displayName).toBe(
+        "Acme Growth Partners",
+      );
+      expect((await errorOf(s.other.account.analysisBrand(analysis.id))).status).toBe(404);
+      const own = await s.owner.analyses.analyze({
+        state: "TX",
+        city: "Waco",
+        industry: "HVAC",
+        primaryRadius: 10,
+        secondaryRadius: 15,
+      });
+      expect(await s.admin.account.analysisBrand(own.analysis.id)).toBeNull();
     }, 60_000);
 
     it("brands the partner's users' comparison report and workbook too", async () => {

@@ -11,7 +11,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { Options } from "express-rate-limit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../src/db/database.js";
-import { DatabaseRateLimitStore } from "../src/db/rate-limit-store.js";
+import { DatabaseRateLimitStore, stopRateLimitStores } from "../src/db/rate-limit-store.js";
 import { rateLimit } from "../src/db/schema.js";
 import { createTestDatabase, type TestDatabase, testEngine } from "./support/postgres.js";
 
@@ -103,5 +103,14 @@ describe(`the database rate-limit store (${testEngine()})`, () => {
     await first.prune();
     const left = await a.db.select().from(rateLimit);
     expect(left.filter((row) => row.key.startsWith("short-limit:"))).toEqual([]);
+  });
+
+  it("stops the pruning timers of a database's stores when the server closes it", () => {
+    const onA = [storeOn(a, "close-a1:", 60_000), storeOn(a, "close-a2:", 900_000)];
+    const onB = storeOn(b, "close-b:", 60_000);
+    expect(onA.every((s) => s.pruning)).toBe(true);
+    stopRateLimitStores(a.db);
+    expect(onA.some((s) => s.pruning)).toBe(false);
+    expect(onB.pruning).toBe(true);
   });
 });

@@ -29,8 +29,8 @@ export const queryKeys = {
   comparison: (id: string) => ["/api/comparisons", id] as const,
   /** Payment mode, publishable key and price (GET /api/config/payments). */
   paymentConfig: ["/api/config/payments"],
-  /** The partner brand the signed-in user reports under (GET /api/brand; issue 16). */
-  brand: ["/api/brand"],
+  /** The brand an analysis' reports carry, its owner's (GET /api/analyses/{id}/brand). */
+  analysisBrand: (id: string) => ["/api/analyses", id, "brand"] as const,
   /** The PaymentIntent of one analysis (POST /api/create-payment-intent, idempotent). */
   paymentIntent: (analysisId: string) => ["/api/create-payment-intent", analysisId] as const,
 } as const;

@@ -275,7 +275,7 @@ function CompletedAnalysis({ analysis, data }: { analysis: Analysis; data: Marke
   const videos = useVideoSettings().data;
   return (
     <>
-      <PartnerBrandBanner />
+      <PartnerBrandBanner analysisId={analysis.id} />
       <header className="space-y-2">
         <div className="flex flex-wrap items-center gap-3">
           <h1 className="text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl">

@@ -49,6 +49,7 @@ describe("the client's surface", () => {
     expect(surface).toEqual({
       auth: ["changePassword", "login", "logout", "register", "updateProfile", "user"],
       account: [
+        "analysisBrand",
         "brand",
         "confirmEmailChange",
         "forgotPassword",
@@ -70,7 +71,7 @@ describe("the client's surface", () => {
         "zipAreasCsv",
         "zipAreasCsvPath",
       ],
-      comparisons: ["create", "export", "exportPath", "get"],
+      comparisons: ["create", "export", "exportPath", "get", "list", "page"],
       payments: ["config", "confirmDemo", "createIntent"],
       premium: ["competition", "keywords", "report", "reportPath"],
       admin: [

@@ -7,7 +7,8 @@
  * once the window is over, starts a new one — so concurrent hits on any number of instances are
  * counted exactly (the row is locked by the upsert on PostgreSQL; SQLite writes one at a time).
  * The same drizzle statement runs on both engines: "now" is a bound parameter mapped by the
- * column, never an engine's clock function. Expired rows are deleted by a timer.
+ * column, never an engine's clock function. Expired rows are deleted by a timer, which stops
+ * when the server closes its database (`stopRateLimitStores`, from the context's close).
  */
 import { createHash } from "node:crypto";
 import { and, eq, gt, lte, type SQL, sql } from "drizzle-orm";
@@ -18,6 +19,15 @@ import { rateLimit } from "./schema.js";
 /** How often expired rows are deleted: once per window, between one and fifteen minutes. */
 export function pruneInterval(windowMs: number): number {
   return Math.min(Math.max(windowMs, 60_000), 15 * 60_000);
+}
+
+/** The stores of each database, so that closing the server stops their timers. */
+const storesOf = new WeakMap<Db, Set<DatabaseRateLimitStore>>();
+
+/** Stops the pruning timers of every store on `db` (the server is closing it). */
+export function stopRateLimitStores(db: Db): void {
+  for (const store of storesOf.get(db) ?? []) store.shutdown();
+  storesOf.delete(db);
 }
 
 /** Keys longer than this (an account key is the email a caller typed) are stored as a hash. */
@@ -36,7 +46,16 @@ export class DatabaseRateLimitStore implements Store {
   constructor(
     private readonly db: Db,
     readonly prefix: string,
-  ) {}
+  ) {
+    const stores = storesOf.get(db) ?? new Set<DatabaseRateLimitStore>();
+    stores.add(this);
+    storesOf.set(db, stores);
+  }
+
+  /** Whether the timer that deletes expired rows is running. */
+  get pruning(): boolean {
+    return this.pruner !== null;
+  }
 
   init(options: Options): void {
     this.windowMs = options.windowMs;

@@ -26,7 +26,7 @@ export function brandRoutes(ctx: AppContext): Router {
   const { accounts, partnerBrands } = ctx.services;
   const router = Router();
   router.use("/admin/partners", requireAdmin(accounts));
-  router.use(["/brand", "/brands"], requireUser(accounts));
+  router.use(["/brand", "/brands", "/analyses/:id/brand"], requireUser(accounts));
 
   router.get("/admin/partners/:id/brand", async (req, res) => {
     res.json(await partnerBrands.get(req.params.id));
@@ -54,6 +54,15 @@ export function brandRoutes(ctx: AppContext): Router {
   router.delete("/admin/partners/:id/members/:userId", async (req, res) => {
     await partnerBrands.unassign(userOf(req), req.params.id, req.params.userId);
     res.status(204).end();
+  });
+
+  /**
+   * The brand an analysis' reports carry (its owner's), for its results page: the owner or an
+   * administrator; `{ brand: null }` for BIS's own.
+   */
+  router.get("/analyses/:id/brand", async (req, res) => {
+    res.setHeader("Cache-Control", "private, no-cache");
+    res.json({ brand: await partnerBrands.forAnalysis(req.params.id, userOf(req)) });
   });
 
   /** The brand the signed-in user's reports carry; `{ brand: null }` for BIS's own. */

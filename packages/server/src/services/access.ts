@@ -5,15 +5,18 @@
 import type { User } from "@bis/sdk";
 import { AppError } from "../lib/errors.js";
 
+/** What the rule reads of the viewer. */
+type Viewer = Pick<User, "id" | "isAdmin">;
+
 /** Whether the viewer owns the record or is an administrator. */
-export function ownsOrAdmin(row: { userId: string | null }, viewer: User): boolean {
+export function ownsOrAdmin(row: { userId: string | null }, viewer: Viewer): boolean {
   return row.userId === viewer.id || viewer.isAdmin;
 }
 
 /** The record when the viewer is its owner or an administrator; otherwise a 404 with `notFound`. */
 export function ownedOrAdmin<R extends { userId: string | null }>(
   row: R | undefined,
-  viewer: User,
+  viewer: Viewer,
   notFound: string,
 ): R {
   if (!row || !ownsOrAdmin(row, viewer)) {

@@ -22,10 +22,12 @@ import {
 import { and, asc, eq, gte } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../db/database.js";
-import { partner, partnerBrand, partnerMember, user } from "../db/schema.js";
+import { analysis, partner, partnerBrand, partnerMember, user } from "../db/schema.js";
 import { AppError } from "../lib/errors.js";
 import type { ReportBrand } from "../report/brand.js";
 import { checkLogo } from "../report/brand-logo.js";
+import { ownedOrAdmin } from "./access.js";
+import { ANALYSIS_NOT_FOUND_MESSAGE } from "./analysis-rows.js";
 import type { AuditService } from "./audit.js";
 
 type BrandRow = typeof partnerBrand.$inferSelect;
@@ -319,6 +321,22 @@ export function createPartnerBrandService(options: {
     async forUser(userId: string): Promise<PartnerBrand | null> {
       const row = await brandRowOfUser(userId);
       return row ? toDto(row) : null;
+    },
+
+    /**
+     * The brand an analysis' report carries — its owner's — for its results page
+     * (GET /api/analyses/{id}/brand): the owner or an administrator, 404 otherwise; null for
+     * BIS's own (and for a widget's analyses, which have no owner).
+     */
+    async forAnalysis(analysisId: string, viewer: Viewer): Promise<PartnerBrand | null> {
+      const [row] = await db
+        .select({ userId: analysis.userId })
+        .from(analysis)
+        .where(eq(analysis.id, analysisId))
+        .limit(1);
+      const { userId } = ownedOrAdmin(row, viewer, ANALYSIS_NOT_FOUND_MESSAGE);
+      const brand = userId ? await brandRowOfUser(userId) : undefined;
+      return brand ? toDto(brand) : null;
     },
 
     /** The brand a user's reports carry; null for BIS's own. */

@@ -171,7 +171,7 @@ describe("the results page of a partner's user", () => {
     fakeApi({
       ...signedIn,
       "GET /api/analyses/an_123": { status: 200, body: analysisFixture() },
-      "GET /api/brand": { status: 200, body: { brand } },
+      "GET /api/analyses/an_123/brand": { status: 200, body: { brand } },
     });
     renderApp("/analysis/an_123");
     const banner = within(
@@ -193,7 +193,7 @@ describe("the results page of a partner's user", () => {
     fakeApi({
       ...signedIn,
       "GET /api/analyses/an_123": { status: 200, body: analysisFixture() },
-      "GET /api/brand": { status: 200, body: { brand: null } },
+      "GET /api/analyses/an_123/brand": { status: 200, body: { brand: null } },
     });
     renderApp("/analysis/an_123");
     expect(await screen.findByRole("heading", { name: "Austin, TX", level: 1 })).toBeTruthy();

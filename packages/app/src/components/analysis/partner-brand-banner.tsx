@@ -1,14 +1,17 @@
 /**
- * The partner a user reports under (issue 16): its logo and name at the top of the results
- * page, as on the cover of their PDF report, with "Data and analysis by BIS" in small print.
- * Nothing for users without a partner. The logo is served by BIS (`/api/brands/{id}/logo`),
+ * The partner an analysis reports under (issue 16) — its owner's, also for an administrator
+ * looking at it: the logo and name at the top of the results page, as on the cover of its PDF
+ * report, with "Data and analysis by BIS" in small print. Nothing without a partner. The logo is served by BIS (`/api/brands/{id}/logo`),
  * never loaded from the partner's site.
  */
 import { useQuery } from "@tanstack/react-query";
 import { api, queryKeys } from "../../lib/api";
 
-export function PartnerBrandBanner() {
-  const brand = useQuery({ queryKey: queryKeys.brand, queryFn: () => api.account.brand() }).data;
+export function PartnerBrandBanner({ analysisId }: { analysisId: string }) {
+  const brand = useQuery({
+    queryKey: queryKeys.analysisBrand(analysisId),
+    queryFn: () => api.account.analysisBrand(analysisId),
+  }).data;
   if (!brand) return null;
   return (
     <section

@@ -1,6 +1,6 @@
 /**
  * Partners' brands and the users reporting under them (issue 16): administrators give a partner
- * a brand and assign users to it (`admin.*`); a signed-in user reads their own brand (`account.brand`).
+ * a brand and assign users to it (`admin.*`); a signed-in user reads their own brand (`account.brand`) and an analysis' (`account.analysisBrand`).
  */
 import type { PartnerBrandInput } from "../../schemas/brand.js";
 import { at } from "../calls.js";
@@ -50,12 +50,16 @@ export function partnerBrandCalls(t: Transport) {
   };
 }
 
-/** The signed-in user's partner brand (null: BIS's own reports). */
+/** The signed-in user's partner brand, and an analysis' (null: BIS's own reports). */
 export function myBrandCall(t: Transport) {
+  const read = (path: string) =>
+    t.request({ method: "GET", path, schema: brand("myBrandSchema") }).then((r) => r.brand);
   return {
-    brand: () =>
-      t
-        .request({ method: "GET", path: "/api/brand", schema: brand("myBrandSchema") })
-        .then((r) => r.brand),
+    brand: () => read("/api/brand"),
+    /**
+     * The brand an analysis' reports carry — its owner's, also when an administrator asks;
+     * 404 unless the analysis is yours (or you are an administrator).
+     */
+    analysisBrand: (analysisId: string) => read(`${at("/api/analyses", analysisId)}/brand`),
   };
 }
