@@ -4,7 +4,6 @@
  * succeeded are compared and the comparison opens. Validated with the SDK's multiMarketFormSchema.
  */
 import {
-  INDUSTRIES,
   type MultiMarketForm,
   type MultiMarketInput,
   multiMarketFormSchema,
@@ -14,13 +13,13 @@ import {
 import { zodResolver } from "@hookform/resolvers/zod";
 import { CircleCheck, CircleX, Columns3, LoaderCircle } from "lucide-react";
 import { useForm } from "react-hook-form";
+import { IndustryField } from "../components/forms/industry-field";
 import { StateField } from "../components/forms/state-field";
 import { PageShell } from "../components/page-shell";
 import { Button } from "../components/ui/button";
 import { Card, CardContent } from "../components/ui/card";
 import { FormField } from "../components/ui/form-field";
 import { Input, inputClasses } from "../components/ui/input";
-import { Select } from "../components/ui/select";
 import { type CityRun, useAnalyzeAndCompare } from "../hooks/use-comparisons";
 import { useDocumentTitle } from "../hooks/use-document-title";
 import { cn } from "../lib/cn";
@@ -114,17 +113,7 @@ export function CompareMarketsPage() {
                   />
                 )}
               </FormField>
-              <FormField label="Service Industry" error={errors.industry?.message}>
-                {(control) => (
-                  <Select {...control} {...register("industry")}>
-                    {INDUSTRIES.map((i) => (
-                      <option key={i.id} value={i.id}>
-                        {i.active ? i.label : `${i.label} (Coming Soon)`}
-                      </option>
-                    ))}
-                  </Select>
-                )}
-              </FormField>
+              <IndustryField error={errors.industry?.message} registration={register("industry")} />
               <div className="grid gap-4 sm:grid-cols-2">
                 <FormField
                   label="Primary radius (miles)"

@@ -46,7 +46,7 @@ export function useEngine(next: Engine): void {
     );
   }
   engine = next;
-  const t: Tables = next === "postgres" ? pgTables : sqliteTables;
+  const t = currentTables();
   user = t.user;
   session = t.session;
   account = t.account;
@@ -79,29 +79,5 @@ export function currentEngine(): Engine {
 
 /** Every table of the engine in use (better-auth's adapter takes them as one object). */
 export function currentTables(): Tables {
-  return {
-    user,
-    session,
-    account,
-    verification,
-    appSetting,
-    analysis,
-    importedPlace,
-    censusCache,
-    payment,
-    stripeEvent,
-    apiKey,
-    auditLog,
-    partner,
-    partnerUsage,
-    lead,
-    apiToken,
-    rateLimit,
-    job,
-    instance,
-    logEntry,
-    partnerBrand,
-    partnerMember,
-    comparison,
-  };
+  return currentEngine() === "postgres" ? pgTables : sqliteTables;
 }

@@ -19,11 +19,10 @@ import {
   scoreBasisText,
   weightPercentText,
 } from "@bis/sdk";
-import PDFDocument from "pdfkit";
 import type { ReportBrand } from "./brand.js";
 import { drawBrandIdentity } from "./chrome.js";
 import { formatDateTime, gradeLabel } from "./format.js";
-import { COLORS, type Doc, PAGE, ReportWriter } from "./layout.js";
+import { COLORS, type Doc, newReportDocument, PAGE, ReportWriter } from "./layout.js";
 import { drawMarketsMap, type MapMarket, marketsMapCaption } from "./markets-map.js";
 
 export const COMPARISON_TITLE = "Market Comparison Report";
@@ -248,18 +247,14 @@ export function renderComparisonReport(
   const generatedAt = options.generatedAt ?? new Date();
   const table = compareMarkets(comparison.markets);
   const names = table.markets.map((m) => m.location).join(", ");
-  const doc = new PDFDocument({
-    size: PAGE.size,
-    margins: PAGE.margins,
-    bufferPages: true,
-    compress: true,
-    info: {
+  const doc = newReportDocument(
+    {
       Title: `${COMPARISON_TITLE}: ${names}`,
-      Author: "BIS",
       Subject: `Comparison ${comparison.id} of ${table.markets.length} markets`,
       CreationDate: generatedAt,
     },
-  });
+    options.brand,
+  );
   const running = {
     header: `${COMPARISON_TITLE}  ·  ${table.markets.length} markets`,
     footer: `BIS ${COMPARISON_TITLE}`,

@@ -4,10 +4,28 @@
  * the running header and footer (analysis id, page X of Y) written once every page exists.
  */
 import type { BrandPalette, DataGrade } from "@bis/sdk";
-import { paletteOf, type ReportBrand } from "./brand.js";
+import PDFDocument from "pdfkit";
+import { BIS_CREDIT, paletteOf, type ReportBrand } from "./brand.js";
 import { drawPageFooter, drawPageHeader } from "./chrome.js";
 import { gradeLabel, pdfText } from "./format.js";
 import { COLORS, type Doc, drawBisMark, FONT, GRADE_COLORS, PAGE } from "./theme.js";
+
+/**
+ * A new report: every report's page size and margins, pages kept until the chrome is drawn, and
+ * its author — the partner's brand (with BIS's credit) or BIS.
+ */
+export function newReportDocument(
+  info: { Title: string; Subject: string; Keywords?: string; CreationDate: Date },
+  brand: ReportBrand | null | undefined,
+): Doc {
+  return new PDFDocument({
+    size: PAGE.size,
+    margins: PAGE.margins,
+    bufferPages: true,
+    compress: true,
+    info: { ...info, Author: brand ? `${brand.displayName} (${BIS_CREDIT})` : "BIS" },
+  });
+}
 
 export { COLORS, type Doc, FONT, PAGE } from "./theme.js";
 

@@ -154,6 +154,34 @@ export function drawStatesInView(
 }
 
 /** Draws the map into `frame`; returns how many state outlines were drawn. */
+/**
+ * A market's two radius circles at (x, y), radii in points: the secondary area tinted with a
+ * dashed edge, the primary area tinted with a solid one (the report's map and the comparison's).
+ */
+export function drawRadiusCircles(
+  doc: Doc,
+  x: number,
+  y: number,
+  r: { primary: number; secondary: number; lineWidth: number; dash: [number, number] },
+): void {
+  doc.save();
+  doc.circle(x, y, r.secondary);
+  doc.fillOpacity(0.07).fill(MAP_STYLE.secondary);
+  doc.restore();
+  doc.save();
+  doc
+    .circle(x, y, r.secondary)
+    .lineWidth(r.lineWidth)
+    .dash(r.dash[0], { space: r.dash[1] })
+    .stroke(MAP_STYLE.secondary);
+  doc.restore();
+  doc.save();
+  doc.circle(x, y, r.primary);
+  doc.fillOpacity(0.1).fill(MAP_STYLE.primary);
+  doc.restore();
+  doc.circle(x, y, r.primary).lineWidth(r.lineWidth).stroke(MAP_STYLE.primary);
+}
+
 export function drawServiceAreaMap(doc: Doc, frame: MapFrame, input: MapInput): number {
   const { target } = input;
   const r2 = Math.max(input.secondaryRadiusMiles, input.primaryRadiusMiles, 1);
@@ -192,25 +220,12 @@ export function drawServiceAreaMap(doc: Doc, frame: MapFrame, input: MapInput): 
   });
 
   // The radius circles: true circles in this projection near the target.
-  doc.save();
-  doc.circle(cx, cy, input.secondaryRadiusMiles * scale);
-  doc.fillOpacity(0.07).fill(MAP_STYLE.secondary);
-  doc.restore();
-  doc.save();
-  doc
-    .circle(cx, cy, input.secondaryRadiusMiles * scale)
-    .lineWidth(1.6)
-    .dash(6, { space: 4 })
-    .stroke(MAP_STYLE.secondary);
-  doc.restore();
-  doc.save();
-  doc.circle(cx, cy, input.primaryRadiusMiles * scale);
-  doc.fillOpacity(0.1).fill(MAP_STYLE.primary);
-  doc.restore();
-  doc
-    .circle(cx, cy, input.primaryRadiusMiles * scale)
-    .lineWidth(1.6)
-    .stroke(MAP_STYLE.primary);
+  drawRadiusCircles(doc, cx, cy, {
+    primary: input.primaryRadiusMiles * scale,
+    secondary: input.secondaryRadiusMiles * scale,
+    lineWidth: 1.6,
+    dash: [6, 4],
+  });
 
   // Places in range, then the target on top.
   for (const place of input.places) {

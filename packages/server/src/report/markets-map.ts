@@ -8,6 +8,7 @@ import type { Box } from "./basemap.js";
 import { formatNumber, pdfText } from "./format.js";
 import { COLORS, type Doc, FONT } from "./layout.js";
 import {
+  drawRadiusCircles,
   drawStatesInView,
   MAP_STYLE,
   type MapFrame,
@@ -65,25 +66,12 @@ export function drawMarketsMap(doc: Doc, frame: MapFrame, markets: readonly MapM
   });
   for (const m of markets) {
     const [x, y] = project(m.lon, m.lat);
-    doc.save();
-    doc.circle(x, y, m.secondaryRadiusMiles * pointsPerMile);
-    doc.fillOpacity(0.07).fill(MAP_STYLE.secondary);
-    doc.restore();
-    doc.save();
-    doc
-      .circle(x, y, m.secondaryRadiusMiles * pointsPerMile)
-      .lineWidth(1.2)
-      .dash(5, { space: 3 })
-      .stroke(MAP_STYLE.secondary);
-    doc.restore();
-    doc.save();
-    doc.circle(x, y, m.primaryRadiusMiles * pointsPerMile);
-    doc.fillOpacity(0.1).fill(MAP_STYLE.primary);
-    doc.restore();
-    doc
-      .circle(x, y, m.primaryRadiusMiles * pointsPerMile)
-      .lineWidth(1.2)
-      .stroke(MAP_STYLE.primary);
+    drawRadiusCircles(doc, x, y, {
+      primary: m.primaryRadiusMiles * pointsPerMile,
+      secondary: m.secondaryRadiusMiles * pointsPerMile,
+      lineWidth: 1.2,
+      dash: [5, 3],
+    });
   }
   // Targets on top, numbered, with their names.
   for (const m of markets) {

@@ -10,10 +10,9 @@ import {
   opportunityScoreSchema,
   type PremiumDeliverable,
 } from "@bis/sdk";
-import PDFDocument from "pdfkit";
-import { BIS_CREDIT, type ReportBrand } from "./brand.js";
+import type { ReportBrand } from "./brand.js";
 import { slugify } from "./format.js";
-import { type Doc, PAGE, ReportWriter } from "./layout.js";
+import { type Doc, newReportDocument, ReportWriter } from "./layout.js";
 import {
   drawCompetition,
   drawCover,
@@ -76,19 +75,15 @@ export function renderReport(analysis: Analysis, options: ReportOptions = {}): R
   const started = performance.now();
   const generatedAt = options.generatedAt ?? new Date();
   const location = analysis.marketAnalysisData?.requestLocation ?? analysis.location;
-  const doc = new PDFDocument({
-    size: PAGE.size,
-    margins: PAGE.margins,
-    bufferPages: true,
-    compress: true,
-    info: {
+  const doc = newReportDocument(
+    {
       Title: `${SECTION_TITLES.cover}: ${location}`,
-      Author: options.brand ? `${options.brand.displayName} (${BIS_CREDIT})` : "BIS",
       Subject: `${analysis.industry} market analysis for ${location} (analysis ${analysis.id})`,
       Keywords: `BIS, market analysis, ${analysis.industry}, ${location}`,
       CreationDate: generatedAt,
     },
-  });
+    options.brand,
+  );
   const writer = new ReportWriter(doc, {
     header: `${SECTION_TITLES.cover}  ·  ${location}  ·  ${analysis.industry}`,
     footer: `BIS ${SECTION_TITLES.cover} · ${location}`,

@@ -110,6 +110,31 @@ function labelRect(map: L.Map, at: L.LatLng, element: HTMLElement, text: string)
   return { left, top, right: left + width, bottom: top + height };
 }
 
+/**
+ * A market's two radius circles (the primary area solid, the secondary dashed), as one layer
+ * group whose bounds are the secondary circle's.
+ */
+function radiusCircles(at: L.LatLng, primaryMiles: number, secondaryMiles: number) {
+  const shared = { weight: 2, interactive: false };
+  return L.featureGroup([
+    L.circle(at, {
+      ...shared,
+      radius: secondaryMiles * METERS_PER_MILE,
+      className: "bis-radius bis-radius-secondary",
+      color: MAP_COLORS.secondary,
+      dashArray: "6 6",
+      fillOpacity: 0.05,
+    }),
+    L.circle(at, {
+      ...shared,
+      radius: primaryMiles * METERS_PER_MILE,
+      className: "bis-radius bis-radius-primary",
+      color: MAP_COLORS.primary,
+      fillOpacity: 0.08,
+    }),
+  ]);
+}
+
 function labelMarker(at: L.LatLng, text: string, className: string): L.Marker {
   return L.marker(at, {
     pane: "bisLabels",
@@ -260,23 +285,7 @@ export default function MarketMap({
 
     /* ---------------------------------------------------------------- circles and markers */
 
-    const secondary = L.circle(center, {
-      radius: secondaryRadiusMiles * METERS_PER_MILE,
-      className: "bis-radius bis-radius-secondary",
-      color: MAP_COLORS.secondary,
-      weight: 2,
-      dashArray: "6 6",
-      fillOpacity: 0.05,
-      interactive: false,
-    }).addTo(map);
-    L.circle(center, {
-      radius: primaryRadiusMiles * METERS_PER_MILE,
-      className: "bis-radius bis-radius-primary",
-      color: MAP_COLORS.primary,
-      weight: 2,
-      fillOpacity: 0.08,
-      interactive: false,
-    }).addTo(map);
+    const secondary = radiusCircles(center, primaryRadiusMiles, secondaryRadiusMiles).addTo(map);
 
     // Other markets: their circles, and a target marker named for screen readers.
     const extents = [secondary.getBounds()];
@@ -288,23 +297,7 @@ export default function MarketMap({
       number,
     ][]) {
       const at = L.latLng(oLat, oLon);
-      const outer = L.circle(at, {
-        radius: r2 * METERS_PER_MILE,
-        className: "bis-radius bis-radius-secondary",
-        color: MAP_COLORS.secondary,
-        weight: 2,
-        dashArray: "6 6",
-        fillOpacity: 0.05,
-        interactive: false,
-      }).addTo(map);
-      L.circle(at, {
-        radius: r1 * METERS_PER_MILE,
-        className: "bis-radius bis-radius-primary",
-        color: MAP_COLORS.primary,
-        weight: 2,
-        fillOpacity: 0.08,
-        interactive: false,
-      }).addTo(map);
+      const outer = radiusCircles(at, r1, r2).addTo(map);
       L.circleMarker(at, {
         radius: 7,
         className: "bis-target-marker",

@@ -13,6 +13,7 @@ import { MapPin, Play } from "lucide-react";
 import { useId } from "react";
 import { type UseFormReturn, useWatch } from "react-hook-form";
 import { formatMiles } from "../../lib/format";
+import { IndustryField } from "../forms/industry-field";
 import { StateField } from "../forms/state-field";
 import { Button } from "../ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../ui/card";
@@ -21,7 +22,6 @@ import { FormField } from "../ui/form-field";
 import { Input } from "../ui/input";
 import { Label } from "../ui/label";
 import { RangeInput } from "../ui/range-input";
-import { Select } from "../ui/select";
 
 /** The form's values after validation (radii coerced to numbers). */
 export type ServiceAreaValues = (typeof marketAnalysisFormSchema)["_zod"]["output"];
@@ -172,18 +172,11 @@ export function ServiceAreaForm({
               </div>
             ) : null}
 
-            <FormField label="Service Industry" error={errors.industry?.message}>
-              {(control) => (
-                <Select {...control} {...register("industry")}>
-                  <option value="">Select an industry</option>
-                  {INDUSTRIES.map((i) => (
-                    <option key={i.id} value={i.id}>
-                      {i.active ? i.label : `${i.label} (Coming Soon)`}
-                    </option>
-                  ))}
-                </Select>
-              )}
-            </FormField>
+            <IndustryField
+              error={errors.industry?.message}
+              registration={register("industry")}
+              placeholder="Select an industry"
+            />
 
             <div className="grid gap-6 sm:grid-cols-2">
               <RadiusSlider
