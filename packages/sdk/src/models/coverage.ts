@@ -8,7 +8,13 @@
  *    (`areaTotals`).
  */
 import { PointIndex } from "./geo.js";
-import type { AreaUnit, BackgroundDensity, HousingStock, PlaceRecord } from "./places.js";
+import type {
+  AreaUnit,
+  BackgroundDensity,
+  HousingStock,
+  LocalStock,
+  PlaceRecord,
+} from "./places.js";
 
 /** Share (0–1) of a disc of radius r, whose centre is d from the target, inside radius R. */
 export function discShareInside(R: number, r: number, d: number): number {
@@ -35,6 +41,8 @@ export interface AreaTotals {
   units?: number;
   /** Housing stock summed over the units, where every counted unit has it. */
   housing?: HousingStock;
+  /** Local market sums over the units, where every counted unit has them. */
+  local?: LocalStock;
 }
 
 const FIGURES = ["population", "households", "housingUnits", "singleFamilyUnits"] as const;
@@ -54,22 +62,98 @@ export const HOUSING_STOCK_FIELDS = [
   "heatingNone",
 ] as const satisfies readonly (keyof HousingStock)[];
 
-/** A housing stock from its values in HOUSING_STOCK_FIELDS order. */
-function stockOf(values: Float64Array): HousingStock {
-  const at = (key: (typeof HOUSING_STOCK_FIELDS)[number]) =>
-    values[HOUSING_STOCK_FIELDS.indexOf(key)] as number;
-  return {
-    occupied: at("occupied"),
-    ownerOccupied: at("ownerOccupied"),
-    built2000OrLater: at("built2000OrLater"),
-    built1980To1999: at("built1980To1999"),
-    builtBefore1980: at("builtBefore1980"),
-    heatingGas: at("heatingGas"),
-    heatingElectricity: at("heatingElectricity"),
-    heatingFuelOil: at("heatingFuelOil"),
-    heatingOther: at("heatingOther"),
-    heatingNone: at("heatingNone"),
-  };
+/** The fields of a local stock, in one order for every reader. */
+export const LOCAL_STOCK_FIELDS = [
+  "households",
+  "heatingDegreeDays",
+  "coolingDegreeDays",
+  "incomeSum",
+  "incomeHouseholds",
+  "countyContractors",
+  "countyEmployment",
+  "countyPayroll",
+  "heatingPropane",
+  "metroHousing",
+] as const satisfies readonly (keyof LocalStock)[];
+
+/** An object of `fields` from values in that order. */
+function recordOf<K extends string>(fields: readonly K[], values: Float64Array): Record<K, number> {
+  const out = {} as Record<K, number>;
+  fields.forEach((f, j) => {
+    out[f] = values[j] as number;
+  });
+  return out;
+}
+
+/**
+ * One group of optional per-unit sums (a housing stock, a local stock) in the kd-tree's order,
+ * with running sums: entry p holds the sum over positions before p, so a node's total is two
+ * lookups. `total` is given only when every unit counted has the group.
+ */
+class SummedGroup<K extends string> {
+  private readonly values: Float64Array;
+  private readonly has: Uint8Array;
+  private readonly prefix: Float64Array | null;
+  private readonly prefixHas: Float64Array;
+
+  constructor(
+    readonly fields: readonly K[],
+    units: readonly AreaUnit[],
+    order: ArrayLike<number>,
+    read: (unit: AreaUnit) => Record<K, number> | undefined,
+  ) {
+    const n = units.length;
+    const nf = fields.length;
+    this.values = new Float64Array(n * nf);
+    this.has = new Uint8Array(n);
+    for (let i = 0; i < n; i++) {
+      const record = read(units[i] as AreaUnit);
+      if (!record) continue;
+      this.has[i] = 1;
+      for (let j = 0; j < nf; j++) this.values[i * nf + j] = record[fields[j] as K];
+    }
+    this.prefixHas = new Float64Array(n + 1);
+    this.prefix = this.has.some((h) => h === 1) ? new Float64Array((n + 1) * nf) : null;
+    for (let p = 0; p < n; p++) {
+      const id = order[p] as number;
+      this.prefixHas[p + 1] = (this.prefixHas[p] as number) + (this.has[id] as number);
+      if (!this.prefix) continue;
+      for (let j = 0; j < nf; j++) {
+        this.prefix[(p + 1) * nf + j] =
+          (this.prefix[p * nf + j] as number) + (this.values[id * nf + j] as number);
+      }
+    }
+  }
+
+  /** A new accumulator: [units with the group, ...sums]. */
+  start(): Float64Array {
+    return new Float64Array(this.fields.length + 1);
+  }
+  /** Adds the units at tree positions from..to. */
+  addRange(acc: Float64Array, from: number, to: number): void {
+    const nf = this.fields.length;
+    acc[0] =
+      (acc[0] as number) + (this.prefixHas[to + 1] as number) - (this.prefixHas[from] as number);
+    const prefix = this.prefix;
+    if (!prefix) return;
+    for (let j = 0; j < nf; j++) {
+      acc[j + 1] =
+        (acc[j + 1] as number) +
+        (prefix[(to + 1) * nf + j] as number) -
+        (prefix[from * nf + j] as number);
+    }
+  }
+  /** Adds one unit (by its id). */
+  addUnit(acc: Float64Array, id: number): void {
+    if (!this.has[id]) return;
+    const nf = this.fields.length;
+    acc[0] = (acc[0] as number) + 1;
+    for (let j = 0; j < nf; j++)
+      acc[j + 1] = (acc[j + 1] as number) + (this.values[id * nf + j] as number);
+  }
+  total(acc: Float64Array, units: number): Record<K, number> | undefined {
+    return units > 0 && acc[0] === units ? recordOf(this.fields, acc.subarray(1)) : undefined;
+  }
 }
 
 /**
@@ -79,57 +163,32 @@ function stockOf(values: Float64Array): HousingStock {
  */
 export class AreaUnitIndex extends PointIndex<AreaUnit> {
   private readonly figures: Float64Array;
-  /** 1 where the unit has a housing stock. */
-  private readonly hasHousing: Uint8Array;
-  private readonly housing: Float64Array;
-  /**
-   * Running sums in the kd-tree's order (`treeOrder`): entry p holds the sum over positions
-   * before p, so a node's total is two lookups. Figures, units with a housing stock, and the
-   * housing-stock fields (only when some unit has one).
-   */
+  /** Running sums of the figures in the kd-tree's order (`treeOrder`). */
   private readonly prefixFigures: Float64Array;
-  private readonly prefixWithHousing: Float64Array;
-  private readonly prefixHousing: Float64Array | null;
+  private readonly housing: SummedGroup<keyof HousingStock>;
+  private readonly local: SummedGroup<keyof LocalStock>;
 
   constructor(units: readonly AreaUnit[]) {
     // Small leaves: a circle's edge is tested point by point, its inside summed a node at a time.
     super(units, 16);
     const nf = FIGURES.length;
-    const nh = HOUSING_STOCK_FIELDS.length;
     this.figures = new Float64Array(units.length * nf);
-    this.hasHousing = new Uint8Array(units.length);
-    this.housing = new Float64Array(units.length * nh);
     for (let i = 0; i < units.length; i++) {
       const unit = units[i] as AreaUnit;
       for (let j = 0; j < nf; j++) this.figures[i * nf + j] = unit[FIGURES[j] as Figure] ?? 0;
-      const housing = unit.housing;
-      if (housing) {
-        this.hasHousing[i] = 1;
-        for (let j = 0; j < nh; j++)
-          this.housing[i * nh + j] = housing[HOUSING_STOCK_FIELDS[j] as keyof HousingStock];
-      }
     }
     const order = this.treeOrder;
     const n = units.length;
     this.prefixFigures = new Float64Array((n + 1) * nf);
-    this.prefixWithHousing = new Float64Array(n + 1);
-    const anyHousing = this.hasHousing.some((h) => h === 1);
-    this.prefixHousing = anyHousing ? new Float64Array((n + 1) * nh) : null;
     for (let p = 0; p < n; p++) {
       const id = order[p] as number;
       for (let j = 0; j < nf; j++) {
         this.prefixFigures[(p + 1) * nf + j] =
           (this.prefixFigures[p * nf + j] as number) + (this.figures[id * nf + j] as number);
       }
-      this.prefixWithHousing[p + 1] =
-        (this.prefixWithHousing[p] as number) + (this.hasHousing[id] as number);
-      if (this.prefixHousing) {
-        for (let j = 0; j < nh; j++) {
-          this.prefixHousing[(p + 1) * nh + j] =
-            (this.prefixHousing[p * nh + j] as number) + (this.housing[id * nh + j] as number);
-        }
-      }
     }
+    this.housing = new SummedGroup(HOUSING_STOCK_FIELDS, units, order, (u) => u.housing);
+    this.local = new SummedGroup(LOCAL_STOCK_FIELDS, units, order, (u) => u.local);
   }
 
   /**
@@ -139,13 +198,12 @@ export class AreaUnitIndex extends PointIndex<AreaUnit> {
    */
   totalsWithin(lat: number, lon: number, radii: readonly number[]): AreaTotals[] {
     const nf = FIGURES.length;
-    const nh = HOUSING_STOCK_FIELDS.length;
-    const { figures, hasHousing, housing, prefixFigures, prefixWithHousing, prefixHousing } = this;
+    const { figures, prefixFigures, housing, local } = this;
     return radii.map((radius) => {
       const sum = new Float64Array(nf);
-      const stock = new Float64Array(nh);
+      const stock = housing.start();
+      const localSums = local.start();
       let units = 0;
-      let withHousing = 0;
       this.visitWithin(
         lat,
         lon,
@@ -158,29 +216,20 @@ export class AreaUnitIndex extends PointIndex<AreaUnit> {
               (prefixFigures[(to + 1) * nf + j] as number) -
               (prefixFigures[from * nf + j] as number);
           }
-          withHousing +=
-            (prefixWithHousing[to + 1] as number) - (prefixWithHousing[from] as number);
-          if (prefixHousing) {
-            for (let j = 0; j < nh; j++) {
-              stock[j] =
-                (stock[j] as number) +
-                (prefixHousing[(to + 1) * nh + j] as number) -
-                (prefixHousing[from * nh + j] as number);
-            }
-          }
+          housing.addRange(stock, from, to);
+          local.addRange(localSums, from, to);
         },
         (id) => {
           units++;
           for (let j = 0; j < nf; j++)
             sum[j] = (sum[j] as number) + (figures[id * nf + j] as number);
-          if (hasHousing[id]) {
-            withHousing++;
-            for (let j = 0; j < nh; j++)
-              stock[j] = (stock[j] as number) + (housing[id * nh + j] as number);
-          }
+          housing.addUnit(stock, id);
+          local.addUnit(localSums, id);
         },
       );
       const figure = (f: (typeof FIGURES)[number]) => Math.round(sum[FIGURES.indexOf(f)] as number);
+      const housingTotal = housing.total(stock, units);
+      const localTotal = local.total(localSums, units);
       return {
         population: figure("population"),
         households: figure("households"),
@@ -189,7 +238,8 @@ export class AreaUnitIndex extends PointIndex<AreaUnit> {
         listedPlacesPopulation: figure("population"),
         outsidePlacesPopulation: 0,
         units,
-        ...(units > 0 && withHousing === units ? { housing: stockOf(stock) } : {}),
+        ...(housingTotal ? { housing: housingTotal } : {}),
+        ...(localTotal ? { local: localTotal } : {}),
       };
     });
   }

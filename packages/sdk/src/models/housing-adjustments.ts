@@ -20,18 +20,33 @@
  */
 import type { CensusRegion } from "../constants.js";
 import { formatDecimal } from "../format.js";
-import type { HousingStock } from "./places.js";
+import {
+  EQUIPMENT_SOURCE,
+  equipmentShares,
+  type FuelShares,
+  localMeans,
+  NATIONAL_DEGREE_DAYS,
+  USAGE_ELASTICITY,
+  usageFactor,
+} from "./local-market.js";
+import type { HousingStock, LocalStock, StateBaseline } from "./places.js";
 
 /** Which housing rule gives an assumption its area default. */
 export type HousingRule =
   | "furnaceShare"
   | "heatPumpShare"
   | "centralAcShare"
+  | "boilerShare"
   | "ownerOccupied"
-  | "built2000OrLater";
+  | "built2000OrLater"
+  | "coolingDegreeDays"
+  | "heatingDegreeDays";
 
-/** A factor on a service's jobs, read from one assumption (see `replacementFactor`). */
-export type ReplacementAdjustment = "housingAge" | "ownerOccupancy";
+/**
+ * A factor on a service's jobs, read from one assumption (see `replacementFactor`): the age and
+ * tenure of the housing stock on replacements, the climate on repairs.
+ */
+export type ReplacementAdjustment = "housingAge" | "ownerOccupancy" | "coolingUse" | "heatingUse";
 
 /**
  * Share of households heating mainly with electricity, by census region: EIA RECS 2020, as
@@ -108,13 +123,24 @@ export function ownerOccupancyFactor(ownerOccupied: number): number {
 }
 
 export function replacementFactor(kind: ReplacementAdjustment, value: number): number {
-  return kind === "housingAge" ? housingAgeFactor(value) : ownerOccupancyFactor(value);
+  switch (kind) {
+    case "housingAge":
+      return housingAgeFactor(value);
+    case "ownerOccupancy":
+      return ownerOccupancyFactor(value);
+    case "coolingUse":
+      return usageFactor(value, NATIONAL_DEGREE_DAYS.cooling);
+    case "heatingUse":
+      return usageFactor(value, NATIONAL_DEGREE_DAYS.heating);
+  }
 }
 
 /** How a factor is named in a service's formula. */
 export const ADJUSTMENT_LABELS: Record<ReplacementAdjustment, string> = {
   housingAge: "housing age",
   ownerOccupancy: "owner occupancy",
+  coolingUse: "cooling use",
+  heatingUse: "heating use",
 };
 
 /** Shares (0–1) of an area's housing stock; null where the table's total is 0. */
@@ -160,6 +186,17 @@ export function housingMix(h: HousingStock): HousingMix {
   };
 }
 
+/** The local market of a service area: its sums, its state's baseline, and their sources. */
+export interface LocalContext {
+  stock: LocalStock;
+  baseline: StateBaseline;
+  /** The target's state, as named in texts ("Arizona"). */
+  stateName: string;
+  /** Where the area's housing shares come from, e.g. "ACS 2019–2023 DP04 of the metro areas …". */
+  housingSource: string;
+  climateSource: string;
+}
+
 /** The housing stock of a service area, as the market model is given it. */
 export interface HousingContext {
   housing: HousingStock;
@@ -167,6 +204,27 @@ export interface HousingContext {
   tracts: number;
   /** The data's vintage as the dataset names it, e.g. "2022 ACS 5-year". */
   vintage: string;
+  /** With the embedded dataset's local data: the local equipment and climate rules apply. */
+  local?: LocalContext;
+  /** How the stock's tables are named in sources (default: the ACS tract tables). */
+  tables?: { fuel: string; tenure: string; built: string };
+}
+
+/** The area's heating fuel shares (bottled gas apart where the local sums know it). */
+export function fuelShares(h: HousingStock, local?: LocalStock): FuelShares | null {
+  const mix = housingMix(h);
+  if (!mix.heating) return null;
+  const occupied =
+    h.heatingGas + h.heatingElectricity + h.heatingFuelOil + h.heatingOther + h.heatingNone;
+  const propane =
+    local && occupied > 0 ? Math.min(mix.heating.gas, local.heatingPropane / occupied) : 0;
+  return {
+    gas: mix.heating.gas - propane,
+    propane,
+    electricity: mix.heating.electricity,
+    fuelOil: mix.heating.fuelOil,
+    otherOrNone: mix.heating.other + mix.heating.none,
+  };
 }
 
 const pct = (share: number) => `${formatDecimal(share * 100, 1)} %`;
@@ -205,7 +263,23 @@ export function housingDefaults<D extends HousingAdjustable>(
     return typeof def.value === "number" ? def.value : def.value[region];
   };
   const over = `over the ${formatDecimal(context.tracts)} census ${context.tracts === 1 ? "tract" : "tracts"} in range`;
-  const fuelTable = `ACS B25040 house heating fuel (${context.vintage}) ${over}`;
+  const tables = context.tables ?? {
+    fuel: `ACS B25040 house heating fuel (${context.vintage}) ${over}`,
+    tenure: `ACS B25003 tenure (${context.vintage}) ${over}`,
+    built: `ACS B25034 year structure built (${context.vintage}) ${over}`,
+  };
+  const fuelTable = tables.fuel;
+  const local = context.local;
+  const means = local ? localMeans(local.stock) : null;
+  const fuel = local ? fuelShares(context.housing, local.stock) : null;
+  const equipment = local && means && fuel ? equipmentShares(fuel, means, local.baseline) : null;
+  const localEquipment = (value: number, what: string): { value: number; source: string } | null =>
+    equipment && fuel && local && means
+      ? {
+          value,
+          source: `${what}; ${EQUIPMENT_SOURCE}: ${local.housingSource} — gas ${pct(fuel.gas)}, bottled gas ${pct(fuel.propane)}, fuel oil ${pct(fuel.fuelOil)}, electricity ${pct(fuel.electricity)}; ${formatDecimal(Math.round(means.coolingDegreeDays))} cooling and ${formatDecimal(Math.round(means.heatingDegreeDays))} heating degree days (${local.climateSource}); ${local.stateName} baseline: ${pct(local.baseline.centralCooling)} central cooling, ${num(equipment.heatPumpsPerElectricHome)} heat pumps per electrically heated home, ${num(equipment.furnacesPerHeatedHome)} furnaces per home heated without a heat pump`,
+        }
+      : null;
 
   // Heat pumps per electrically heated home, and furnaces per home not on a heat pump, in the
   // region: the regional defaults over the region's electric heat share (RECS 2020).
@@ -220,7 +294,46 @@ export function housingDefaults<D extends HousingAdjustable>(
   const derive = (
     rule: HousingRule,
   ): { value: number; source: string; sourceUrl?: string } | null => {
+    if (equipment) {
+      switch (rule) {
+        case "heatPumpShare":
+          return localEquipment(
+            equipment.heatPump,
+            `Homes heated by electricity × the state's heat pumps per electrically heated home`,
+          );
+        case "furnaceShare":
+          return localEquipment(
+            equipment.furnace,
+            "Homes heated by gas, bottled gas or fuel oil × the state's furnaces per home heated without a heat pump (electric resistance — baseboards, an air handler's heat strips — counts no furnace)",
+          );
+        case "boilerShare":
+          return localEquipment(
+            equipment.boiler,
+            `Fuel-heated homes without a furnace × ${pct(equipment.boilersPerOtherFuelHome)} on a boiler at this climate (0 at 2,000 heating degree days, 90 % from 6,000; the rest wall or floor furnaces and space heaters; BIS estimate)`,
+          );
+        case "centralAcShare":
+          return localEquipment(
+            equipment.centralAc,
+            `Central cooling ${pct(equipment.centralCooling)} (the state's share × ${num(equipment.coolingClimateFactor)} for this area's cooling degree days against the state's, saturation curve 1 − e^(−CDD/600)) less ducted heat pumps ${pct(equipment.ductedHeatPump)}`,
+          );
+        default:
+          break;
+      }
+    }
     switch (rule) {
+      case "boilerShare":
+        return null;
+      case "coolingDegreeDays":
+      case "heatingDegreeDays": {
+        if (!means || !local) return null;
+        const cooling = rule === "coolingDegreeDays";
+        const value = cooling ? means.coolingDegreeDays : means.heatingDegreeDays;
+        const national = cooling ? NATIONAL_DEGREE_DAYS.cooling : NATIONAL_DEGREE_DAYS.heating;
+        return {
+          value: Math.round(value),
+          source: `${local.climateSource}: household-weighted mean ${formatDecimal(Math.round(value))} ${cooling ? "cooling" : "heating"} degree days (base 65 °F) against the U.S. ${formatDecimal(national)}; ${cooling ? "cooling" : "heating"} repairs × (this ÷ U.S.)^${USAGE_ELASTICITY.value} = ${num(usageFactor(value, national))} (${USAGE_ELASTICITY.source})`,
+        };
+      }
       case "heatPumpShare":
         if (!heating || heatPump === null) return null;
         return {
@@ -250,7 +363,7 @@ export function housingDefaults<D extends HousingAdjustable>(
         if (owner === null) return null;
         return {
           value: owner,
-          source: `ACS B25003 tenure (${context.vintage}) ${over}: ${formatDecimal(context.housing.ownerOccupied)} of ${formatDecimal(context.housing.occupied)} occupied homes are owner-occupied; replacement jobs × ${num(ownerOccupancyFactor(round3(owner)))} against the U.S. ${pct(HOUSING_REFERENCE.ownerOccupied.value)}`,
+          source: `${tables.tenure}: ${formatDecimal(context.housing.ownerOccupied)} of ${formatDecimal(context.housing.occupied)} occupied homes are owner-occupied; replacement jobs × ${num(ownerOccupancyFactor(round3(owner)))} against the U.S. ${pct(HOUSING_REFERENCE.ownerOccupied.value)}`,
         };
       }
       case "built2000OrLater": {
@@ -258,7 +371,7 @@ export function housingDefaults<D extends HousingAdjustable>(
         if (!built) return null;
         return {
           value: built.since2000,
-          source: `ACS B25034 year structure built (${context.vintage}) ${over}: ${pct(built.since2000)} of housing units built 2000 or later, ${pct(built.from1980To1999)} 1980–1999, ${pct(built.before1980)} before 1980; replacement jobs × ${num(housingAgeFactor(round3(built.since2000)))} against the U.S. ${pct(HOUSING_REFERENCE.built2000OrLater.value)} built 2000 or later`,
+          source: `${tables.built}: ${pct(built.since2000)} of housing units built 2000 or later, ${pct(built.from1980To1999)} 1980–1999, ${pct(built.before1980)} before 1980; replacement jobs × ${num(housingAgeFactor(round3(built.since2000)))} against the U.S. ${pct(HOUSING_REFERENCE.built2000OrLater.value)} built 2000 or later`,
         };
       }
     }

@@ -17,6 +17,7 @@ import {
   type HousingRule,
   type ReplacementAdjustment,
 } from "./housing-adjustments.js";
+import { NATIONAL_DEGREE_DAYS } from "./local-market.js";
 
 export interface AssumptionDefinition {
   key: string;
@@ -87,7 +88,7 @@ const HVAC_ASSUMPTIONS: AssumptionDefinition[] = [
   },
   {
     key: "share.furnace",
-    label: "Households heated mainly by a furnace",
+    label: "Households heated mainly by a fuel-fired furnace (gas, propane, oil)",
     unit: "share",
     min: 0,
     max: 1,
@@ -95,6 +96,39 @@ const HVAC_ASSUMPTIONS: AssumptionDefinition[] = [
     source: `BIS estimate by census region (boilers are common in the Northeast, heat pumps in the South), after ${RECS}`,
     value: { Northeast: 0.5, Midwest: 0.78, South: 0.5, West: 0.58 },
     fromHousing: "furnaceShare",
+  },
+  {
+    key: "share.boiler",
+    label: "Households heated by a boiler (hot water or steam)",
+    unit: "share",
+    min: 0,
+    max: 1,
+    basis: "estimate",
+    source: `BIS estimate by census region (hydronic heat is a cold-climate system, common in the old housing of the Northeast), after ${RECS}`,
+    value: { Northeast: 0.25, Midwest: 0.06, South: 0.01, West: 0.02 },
+    fromHousing: "boilerShare",
+  },
+  {
+    key: "climate.coolingDegreeDays",
+    label: "Cooling degree days a year (base 65 °F)",
+    unit: "degreeDays",
+    min: 0,
+    max: 10_000,
+    basis: "derived",
+    source: `${NATIONAL_DEGREE_DAYS.source}; cooling repairs scale with (this ÷ the U.S. mean)^0.5`,
+    value: NATIONAL_DEGREE_DAYS.cooling,
+    fromHousing: "coolingDegreeDays",
+  },
+  {
+    key: "climate.heatingDegreeDays",
+    label: "Heating degree days a year (base 65 °F)",
+    unit: "degreeDays",
+    min: 0,
+    max: 20_000,
+    basis: "derived",
+    source: `${NATIONAL_DEGREE_DAYS.source}; heating repairs scale with (this ÷ the U.S. mean)^0.5`,
+    value: NATIONAL_DEGREE_DAYS.heating,
+    fromHousing: "heatingDegreeDays",
   },
   {
     key: "lifespan.centralAc",
@@ -126,6 +160,17 @@ const HVAC_ASSUMPTIONS: AssumptionDefinition[] = [
     basis: "published",
     source: "Heat pump 16 years (money.cnn.com, “How long things last”, 2008)",
     value: 16,
+  },
+  {
+    key: "lifespan.boiler",
+    label: "Boiler lifespan",
+    unit: "years",
+    min: 5,
+    max: 50,
+    basis: "derived",
+    source:
+      "Midpoint of 15–20 years (thisoldhouse.com, boiler replacement cost, updated March 2024)",
+    value: 17.5,
   },
   {
     key: "housing.built2000OrLater",
@@ -169,6 +214,17 @@ const HVAC_ASSUMPTIONS: AssumptionDefinition[] = [
     basis: "derived",
     source:
       "20 % of U.S. adults had an HVAC repair or replacement in the past year (Harris Poll for HomeServe, Aug 2018), less the replacement rates above, split between cooling and heating",
+    value: 0.08,
+  },
+  {
+    key: "rate.boilerRepair",
+    label: "Boiler repairs per equipped household per year",
+    unit: "rate",
+    min: 0,
+    max: 2,
+    basis: "estimate",
+    source:
+      "BIS estimate: the furnace repair rate above applied to boilers (no published boiler repair rate was found)",
     value: 0.08,
   },
   {
@@ -246,6 +302,28 @@ const HVAC_ASSUMPTIONS: AssumptionDefinition[] = [
     value: 300,
   },
   {
+    key: "ticket.boilerReplacement",
+    label: "Average boiler replacement",
+    unit: "usd",
+    min: 100,
+    max: 50_000,
+    basis: "published",
+    source:
+      "$7,938 average, $4,290–$10,070 range (thisoldhouse.com, boiler replacement cost, updated March 2024, citing Consumer Reports)",
+    value: 7938,
+  },
+  {
+    key: "ticket.boilerRepair",
+    label: "Average boiler repair",
+    unit: "usd",
+    min: 10,
+    max: 10_000,
+    basis: "published",
+    source:
+      "$391 average paid for boiler repairs in 2021 (Consumer Reports survey, via thisoldhouse.com, boiler replacement cost)",
+    value: 391,
+  },
+  {
     key: "ticket.maintenancePlan",
     label: "Annual maintenance plan price",
     unit: "usd",
@@ -296,6 +374,14 @@ const HVAC: IndustryProfile = {
       adjustments: REPLACEMENT_ADJUSTMENTS,
     },
     {
+      id: "boiler-replacement",
+      name: "Boiler Replacement",
+      shareKeys: ["share.boiler"],
+      incidence: { kind: "lifespan", key: "lifespan.boiler" },
+      ticketKey: "ticket.boilerReplacement",
+      adjustments: REPLACEMENT_ADJUSTMENTS,
+    },
+    {
       id: "heat-pump-installation",
       name: "Heat Pump Installation",
       shareKeys: ["share.heatPump"],
@@ -309,6 +395,7 @@ const HVAC: IndustryProfile = {
       shareKeys: ["share.centralAc", "share.heatPump"],
       incidence: { kind: "rate", key: "rate.acRepair" },
       ticketKey: "ticket.acRepair",
+      adjustments: [{ kind: "coolingUse", key: "climate.coolingDegreeDays" }],
     },
     {
       id: "furnace-repair",
@@ -316,6 +403,15 @@ const HVAC: IndustryProfile = {
       shareKeys: ["share.furnace"],
       incidence: { kind: "rate", key: "rate.furnaceRepair" },
       ticketKey: "ticket.furnaceRepair",
+      adjustments: [{ kind: "heatingUse", key: "climate.heatingDegreeDays" }],
+    },
+    {
+      id: "boiler-repair",
+      name: "Boiler Repair",
+      shareKeys: ["share.boiler"],
+      incidence: { kind: "rate", key: "rate.boilerRepair" },
+      ticketKey: "ticket.boilerRepair",
+      adjustments: [{ kind: "heatingUse", key: "climate.heatingDegreeDays" }],
     },
     {
       id: "maintenance-plans",

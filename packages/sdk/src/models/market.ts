@@ -24,6 +24,7 @@ import {
   replacementFactor,
 } from "./housing-adjustments.js";
 import { COMMERCIAL_UNITS_PER_RESIDENT, type IndustryProfile } from "./industry-profiles.js";
+import { type LocalZips, localContext, localMarketProfile } from "./local-market-profile.js";
 import { mostPopulous } from "./most-populous.js";
 import type { PlaceDataset } from "./places.js";
 
@@ -197,6 +198,8 @@ export interface MarketInput {
   units?: AreaUnitIndex;
   /** The ZIP areas in range, counted (rows are recomputed on request). */
   zipAreas?: ZipAreasSummary;
+  /** Contractors and climate zone of the ZIP areas in range (datasets with local data). */
+  localZips?: LocalZips;
   profile: IndustryProfile;
   overrides?: Record<string, number>;
   now: Date;
@@ -205,9 +208,17 @@ export interface MarketInput {
 }
 
 /** What the revenue method says of the housing data used (assumption keys derived from it). */
-function housingMethod(derived: readonly string[], tracts: number, region: CensusRegion): string {
+function housingMethod(
+  derived: readonly string[],
+  tracts: number,
+  region: CensusRegion,
+  local: boolean,
+): string {
   if (derived.length === 0) {
     return `; equipment shares by census region (${region})`;
+  }
+  if (local) {
+    return `; ${derived.length} assumptions (basis “derived”) from the local market of the ${formatDecimal(tracts)} tracts in range: equipment shares from the state's mix (NREL ResStock, EIA RECS 2020) adjusted to the area's heating fuel and cooling degree days, repairs × climate factors, replacements × housing-age and owner-occupancy factors`;
   }
   return `; ${derived.length} ${derived.length === 1 ? "assumption" : "assumptions"} (basis “derived”) from the ACS housing tables (tenure B25003, year built B25034, heating fuel B25040) of the ${formatDecimal(tracts)} tracts in range; replacements × housing-age and owner-occupancy factors`;
 }
@@ -251,8 +262,24 @@ export function computeMarketAnalysis(input: MarketInput): MarketAnalysisData {
         ]
   ) as [AreaTotals, AreaTotals];
   // Tract-level housing tables (census-api) give area defaults; else the regional ones stand.
+  // The embedded dataset's local data (climate, modeled stock) brings the local rules.
+  const local = localContext(service, dataset, target.state);
   const housing: HousingContext | undefined = service.housing
-    ? { housing: service.housing, tracts: service.units ?? 0, vintage: dataset.vintage }
+    ? {
+        housing: service.housing,
+        tracts: service.units ?? 0,
+        vintage: dataset.vintage,
+        ...(local ? { local } : {}),
+        ...(local && dataset.provider === "embedded"
+          ? {
+              tables: {
+                fuel: `House heating fuel: ${local.housingSource}`,
+                tenure: `${dataset.localSources?.tenure ?? "ACS B25003 tenure"} over the ${formatDecimal(service.units ?? 0)} tracts in range`,
+                built: `Year structure built: ${local.housingSource}`,
+              },
+            }
+          : {}),
+      }
     : undefined;
   const assumptions = resolveAssumptions(profile, input.region, input.overrides, housing);
   const housingDerived = housing
@@ -284,6 +311,7 @@ export function computeMarketAnalysis(input: MarketInput): MarketAnalysisData {
     dataset.backgroundMethod && !input.units
       ? `${geometry}, plus ${dataset.backgroundMethod}`
       : geometry;
+  const localMarket = localMarketProfile(service, local, dataset.localSources, input.localZips);
   const p = dataset.provenance;
   const rowsCarryHouseholds = p.households.grade === "measured";
   const location = `${target.name}, ${target.state}`;
@@ -363,10 +391,11 @@ export function computeMarketAnalysis(input: MarketInput): MarketAnalysisData {
         source: `${profile.label} industry profile: sourced assumptions (see the assumptions list)`,
         vintage: input.now.getUTCFullYear().toString(),
         grade: "modeled",
-        method: `Σ services: households × equipment share × annual incidence × average ticket${housingMethod(housingDerived, service.units ?? 0, input.region)}`,
+        method: `Σ services: households × equipment share × annual incidence × average ticket${housingMethod(housingDerived, service.units ?? 0, input.region, local !== undefined)}`,
       },
     },
     assumptions,
     ...(input.zipAreas ? { zipAreas: input.zipAreas } : {}),
+    ...(localMarket ? { localMarket } : {}),
   };
 }

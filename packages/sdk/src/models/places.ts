@@ -50,6 +50,50 @@ export interface HousingStock {
 }
 
 /**
+ * What the local market model sums over an area's units besides the housing stock: climate
+ * weighted by households, county income and contractors apportioned by households, and homes
+ * heated with bottled gas (the housing stock's gas includes them). Sums, so that a service area's
+ * figures are sums over its tracts; divide by `households` for means.
+ */
+export interface LocalStock {
+  /** Households the sums below are weighted by. */
+  households: number;
+  /** Σ households × annual heating / cooling degree days (base 65 °F). */
+  heatingDegreeDays: number;
+  coolingDegreeDays: number;
+  /** Σ households × the county's median household income, and the households it covers. */
+  incomeSum: number;
+  incomeHouseholds: number;
+  /** The county's NAICS 238220 establishments, employees, payroll ($1,000), × the unit's share of its households. */
+  countyContractors: number;
+  countyEmployment: number;
+  countyPayroll: number;
+  /** Occupied homes heated with bottled, tank or LP gas. */
+  heatingPropane: number;
+  /** Homes whose stock shares come from a metro or micro area's DP04 (the rest: state tables). */
+  metroHousing: number;
+}
+
+/**
+ * A state's equipment mix (NREL ResStock, from EIA RECS 2020), shares of homes, and its mean
+ * degree days (household-weighted over its tracts): the baseline the local model adjusts.
+ */
+export interface StateBaseline {
+  centralCooling: number;
+  ductedHeatPump: number;
+  anyHeatPump: number;
+  roomAc: number;
+  noCooling: number;
+  ductedHeating: number;
+  nonDuctedHeating: number;
+  noHeating: number;
+  electricity: number;
+  fossil: number;
+  heatingDegreeDays: number;
+  coolingDegreeDays: number;
+}
+
+/**
  * A small area whose residents are counted where its population centre lies: a census tract
  * (about 4,000 people). A dataset with units sums them by centroid containment.
  */
@@ -60,8 +104,13 @@ export interface AreaUnit extends GeoPoint {
   households: number | null;
   housingUnits: number | null;
   singleFamilyUnits: number | null;
-  /** Present where the provider has tract-level housing tables (census-api). */
+  /**
+   * Tract-level housing tables (census-api, measured), or the embedded dataset's modeled stock
+   * (metro or state shares × the tract's homes).
+   */
   housing?: HousingStock;
+  /** The local market sums (embedded dataset: climate, county income and contractors). */
+  local?: LocalStock;
 }
 
 /** A ZIP Code Tabulation Area: its internal point and ACS figures. */
@@ -72,6 +121,14 @@ export interface ZipArea extends GeoPoint {
   state: string;
   population: number;
   housingUnits: number;
+  /** Occupied and owner-occupied homes (ACS B25003), where published. */
+  households?: number | null;
+  ownerOccupied?: number | null;
+  /** NAICS 238220 establishments (ZIP Code Business Patterns); 0 where none is published. */
+  contractors?: number;
+  /** IECC climate zone ("4A", "CEC 12") and Building America zone ("Mixed-Humid"). */
+  climateZone?: string;
+  buildingAmericaZone?: string;
 }
 
 /** Residents per square mile living outside the listed places, by state. */
@@ -97,9 +154,24 @@ export interface PlaceDataset {
   backgroundMethod: string | null;
   /** The places of the city table and of geocoding. */
   places: PlaceRecord[];
+  /** Each state's equipment baseline, by state code (datasets with local data). */
+  baselines?: Record<string, StateBaseline>;
+  /** Where the local figures come from (shown with the local market profile). */
+  localSources?: LocalSources;
   /**
    * Small areas (census tracts) that the area totals are summed from, by centroid containment.
    * Without them, totals come from the places' discs plus the background density.
    */
   units?: AreaUnit[];
+}
+
+/** The sources and vintages of a dataset's local figures, as shown to users. */
+export interface LocalSources {
+  climate: string;
+  housing: string;
+  tenure: string;
+  income: string;
+  contractors: string;
+  zipContractors: string;
+  equipment: string;
 }

@@ -46,7 +46,7 @@ export const censusDataSchema = z.object({
 });
 export type CensusData = z.infer<typeof censusDataSchema>;
 
-export const assumptionUnitSchema = z.enum(["usd", "years", "share", "rate"]);
+export const assumptionUnitSchema = z.enum(["usd", "years", "share", "rate", "degreeDays"]);
 export type AssumptionUnit = z.infer<typeof assumptionUnitSchema>;
 
 /**
@@ -124,6 +124,68 @@ export const zipAreasResponseSchema = z.object({
 });
 export type ZipAreasResponse = z.infer<typeof zipAreasResponseSchema>;
 
+const share = z.number().min(0).max(1);
+
+/**
+ * The local market profile: why this market's figures are its own. Each block carries its
+ * source, vintage and grade; shares are fractions of homes (0–1).
+ */
+export const localMarketSchema = z.object({
+  climate: z.object({
+    /** Annual heating and cooling degree days (base 65 °F), household-weighted over the area. */
+    heatingDegreeDays: z.number(),
+    coolingDegreeDays: z.number(),
+    /** Relative to the U.S. household-weighted mean (1 = national). */
+    heatingVsNational: z.number(),
+    coolingVsNational: z.number(),
+    /** IECC climate zone of the target's ZIP area ("2B", "CEC 12") and Building America zone. */
+    zone: z.string().nullable(),
+    zoneName: z.string().nullable(),
+    provenance: figureProvenanceSchema,
+  }),
+  housing: z.object({
+    builtBefore1980: share,
+    built1980To1999: share,
+    built2000OrLater: share,
+    fuel: z.object({
+      gas: share,
+      propane: share,
+      electricity: share,
+      fuelOil: share,
+      otherOrNone: share,
+    }),
+    singleFamilyShare: share.nullable(),
+    ownerOccupiedShare: share.nullable(),
+    /** Share of the area's homes whose stock shares come from a metro or micro area's table. */
+    metroCoverage: share.nullable(),
+    provenance: figureProvenanceSchema,
+    tenureProvenance: figureProvenanceSchema,
+  }),
+  equipment: z.object({
+    centralAc: share,
+    heatPump: share,
+    furnace: share,
+    boiler: share,
+    roomUnitsOrNone: share,
+    provenance: figureProvenanceSchema,
+  }),
+  income: z
+    .object({ medianHouseholdIncome: z.number(), provenance: figureProvenanceSchema })
+    .nullable(),
+  contractors: z.object({
+    /** NAICS 238220 establishments in the ZIP areas in range (ZIP Code Business Patterns). */
+    establishments: z.number(),
+    householdsPerContractor: z.number().nullable(),
+    /** County Business Patterns, apportioned to the area by households. */
+    countyEstablishments: z.number().nullable(),
+    countyEmployment: z.number().nullable(),
+    countyPayroll: z.number().nullable(),
+    provenance: figureProvenanceSchema,
+    countyProvenance: figureProvenanceSchema,
+  }),
+});
+export type LocalMarket = z.infer<typeof localMarketSchema>;
+
 export const marketAnalysisDataSchema = z.looseObject({
   requestLocation: z.string(),
   requestIndustry: z.string(),
@@ -157,5 +219,7 @@ export const marketAnalysisDataSchema = z.looseObject({
   assumptions: z.array(assumptionSchema).optional(),
   /** ZIP areas in range (counts; rows at GET /api/analyses/{id}/zip-areas). Absent on older records. */
   zipAreas: zipAreasSummarySchema.optional(),
+  /** The local market profile (climate, housing, equipment, income, contractors). Absent on older records. */
+  localMarket: localMarketSchema.optional(),
 });
 export type MarketAnalysisData = z.infer<typeof marketAnalysisDataSchema>;

@@ -16,18 +16,20 @@
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
-import {
-  type AreaUnit,
-  HOUSEHOLDS_PER_HOUSING_UNIT,
-  type PlaceDataset,
-  type PlaceRecord,
-  SINGLE_FAMILY_SHARE,
-  type ZipArea,
+import type {
+  AreaUnit,
+  LocalSources,
+  PlaceDataset,
+  PlaceRecord,
+  StateBaseline,
+  ZipArea,
 } from "@bis/sdk";
+import { HOUSEHOLDS_PER_HOUSING_UNIT, SINGLE_FAMILY_SHARE } from "@bis/sdk";
+import { decodeLocal, LOCAL_SOURCES, type LocalColumns } from "./embedded-local.js";
 import type { PlaceAlias } from "./geocoder.js";
 import type { PlaceProvider } from "./provider.js";
 
-export const EMBEDDED_FORMAT = "bis-census/1";
+export const EMBEDDED_FORMAT = "bis-census/2";
 const DATA_FILE = "census-us.json.gz";
 
 /** The columns of `census-us.json.gz` (see the derive script for their meaning and units). */
@@ -49,7 +51,7 @@ interface DatasetFile {
     lon: number[];
     population: number[];
     housingUnits: number[];
-  };
+  } & LocalColumns["tracts"];
   zctas: {
     zip: number[];
     lat: number[];
@@ -58,7 +60,7 @@ interface DatasetFile {
     housingUnits: number[];
     name: string[];
     state: string[];
-  };
+  } & LocalColumns["zctas"];
   places: {
     geoid: string[];
     name: string[];
@@ -78,6 +80,10 @@ interface DatasetFile {
     lon: number[];
     population: number[];
   };
+  climateZones: LocalColumns["climateZones"];
+  counties: LocalColumns["counties"];
+  profiles: LocalColumns["profiles"];
+  stateEquipment: LocalColumns["stateEquipment"];
 }
 
 export interface EmbeddedState {
@@ -96,6 +102,8 @@ export interface EmbeddedCensus {
   places: PlaceRecord[];
   zips: ZipArea[];
   aliases: PlaceAlias[];
+  /** Each state's equipment baseline and mean degree days, by state code. */
+  baselines: Record<string, StateBaseline>;
   /** How each place's centre was chosen: downtown (GeoNames point), population centre, internal point. */
   centres: Record<"downtown" | "population" | "internal", number>;
   /** Bytes of the shipped file and milliseconds to read and build it. */
@@ -149,18 +157,15 @@ export function decodeEmbeddedCensus(gz: Uint8Array): Omit<EmbeddedCensus, "load
   const tract = undelta(t.tract);
   const tLat = undelta(t.lat);
   const tLon = undelta(t.lon);
-  const tracts: AreaUnit[] = t.population.map((population, i) => {
-    const housingUnits = t.housingUnits[i] as number;
-    return {
-      id: `${String(county[i]).padStart(5, "0")}${String(tract[i]).padStart(6, "0")}`,
-      lat: (tLat[i] as number) / 1e5,
-      lon: (tLon[i] as number) / 1e5,
-      population,
-      housingUnits,
-      households: households(housingUnits),
-      singleFamilyUnits: singleFamily(housingUnits),
-    };
-  });
+  const local = decodeLocal(file, county, states);
+  const tracts: AreaUnit[] = t.population.map((population, i) => ({
+    id: `${String(county[i]).padStart(5, "0")}${String(tract[i]).padStart(6, "0")}`,
+    lat: (tLat[i] as number) / 1e5,
+    lon: (tLon[i] as number) / 1e5,
+    population,
+    housingUnits: t.housingUnits[i] as number,
+    ...local.tract(i),
+  }));
 
   const p = file.places;
   const centres = { downtown: 0, population: 0, internal: 0 };
@@ -196,6 +201,7 @@ export function decodeEmbeddedCensus(gz: Uint8Array): Omit<EmbeddedCensus, "load
     lon: (z.lon[i] as number) / 1e5,
     population: z.population[i] as number,
     housingUnits: z.housingUnits[i] as number,
+    ...local.zcta(i),
   }));
 
   const a = file.aliases;
@@ -214,6 +220,7 @@ export function decodeEmbeddedCensus(gz: Uint8Array): Omit<EmbeddedCensus, "load
     places,
     zips,
     aliases,
+    baselines: local.baselines,
     centres,
     fileBytes: gz.byteLength,
   };
@@ -261,20 +268,24 @@ export function embeddedDataset(census: EmbeddedCensus = loadEmbeddedCensus()): 
           "Each tract's 2020 population × the housing units per resident of the ZCTA nearest its centre",
       },
       households: {
-        source: `${HOUSING_SOURCE}; ${HOUSEHOLDS_PER_HOUSING_UNIT.source}`,
-        vintage: "2020 Census × ACS 2017–2021",
+        source: `${HOUSING_SOURCE}; ${LOCAL_SOURCES.tenure}`,
+        vintage: "2020 Census × ACS 2017–2021 × ACS 2019–2023",
         grade: "modeled",
-        method: `Housing units × ${HOUSEHOLDS_PER_HOUSING_UNIT.value.toFixed(3)} households per housing unit (national ACS share)`,
+        method:
+          "Each tract's housing units × the occupied share (B25003 occupied ÷ housing units) of the ZCTA nearest its centre",
       },
       singleFamilyUnits: {
-        source: `${HOUSING_SOURCE}; ${SINGLE_FAMILY_SHARE.source}`,
-        vintage: "2020 Census × ACS 2017–2021",
+        source: `${HOUSING_SOURCE}; U.S. Census Bureau, ACS 2019–2023 5-year DP04 units in structure of the metro and micro areas (else NREL ResStock state shares)`,
+        vintage: "2020 Census × ACS 2019–2023",
         grade: "modeled",
-        method: `Housing units × ${(SINGLE_FAMILY_SHARE.value * 100).toFixed(1)} % single-family (national ACS share)`,
+        method:
+          "Each tract's housing units × its metro area's 1-unit (detached + attached) share, raked by the tract's owner-occupied share (× tract ÷ metro) so the metro's total stays the published one",
       },
     },
     background: {},
     backgroundMethod: null,
+    baselines: census.baselines,
+    localSources: LOCAL_SOURCES,
     places: census.places,
     units: census.tracts,
   };

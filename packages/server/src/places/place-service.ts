@@ -6,7 +6,9 @@
 import {
   type AreaUnit,
   AreaUnitIndex,
+  type AtDistance,
   CITY_TABLE_ROWS,
+  type LocalZips,
   type PlaceAtDistance,
   type PlaceDataset,
   PlaceIndex,
@@ -173,6 +175,26 @@ export function createPlaceService(provider: PlaceProvider, census: () => Embedd
         Math.min(primaryRadius, secondaryRadius),
       ]) as [number, number];
       return { count, primary, secondary: count - primary };
+    },
+
+    /**
+     * The contractors (ZIP Code Business Patterns) of the ZIP areas within the secondary radius,
+     * and the climate zone of the ZIP area nearest the point.
+     */
+    localZips(lat: number, lon: number, secondaryRadius: number): LocalZips {
+      const near = zipIndex().near(lat, lon, Math.max(secondaryRadius, 25));
+      let contractors = 0;
+      let nearest: AtDistance<ZipArea> | undefined;
+      for (const z of near) {
+        if (z.distanceMiles <= secondaryRadius) contractors += z.item.contractors ?? 0;
+        if (z.item.climateZone && (!nearest || z.distanceMiles < nearest.distanceMiles))
+          nearest = z;
+      }
+      return {
+        contractors,
+        zone: nearest?.item.climateZone ?? null,
+        zoneName: nearest?.item.buildingAmericaZone ?? null,
+      };
     },
 
     /** The ZIP areas within the secondary radius of a point, nearest first. */

@@ -143,6 +143,7 @@ export function createAnalysisService(
           request.primaryRadius,
           request.secondaryRadius,
         ),
+        localZips: places.localZips(target.lat, target.lon, request.secondaryRadius),
         profile,
         overrides,
         now: now(),

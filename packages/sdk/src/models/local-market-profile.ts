@@ -1,0 +1,157 @@
+/**
+ * The "Local market profile" of an analysis: the climate, housing stock, equipment, income and
+ * contractors behind its figures, each block with its source, vintage and grade. One builder for
+ * the API record that the results page, the PDF, the CLI and the widget read.
+ */
+import { US_STATES } from "../constants.js";
+import type { LocalMarket } from "../schemas/market.js";
+import type { AreaTotals } from "./coverage.js";
+import { fuelShares, housingMix, type LocalContext } from "./housing-adjustments.js";
+import {
+  EQUIPMENT_SOURCE,
+  equipmentShares,
+  localMeans,
+  NATIONAL_DEGREE_DAYS,
+} from "./local-market.js";
+import type { LocalSources, PlaceDataset, StateBaseline } from "./places.js";
+
+/** What the server knows of the ZIP areas in range. */
+export interface LocalZips {
+  /** NAICS 238220 establishments in the ZIP areas in range (ZIP Code Business Patterns). */
+  contractors: number;
+  /** The climate zone of the ZIP area nearest the target. */
+  zone: string | null;
+  zoneName: string | null;
+}
+
+/** The local context of a service area, when the dataset and the area's units carry it. */
+export function localContext(
+  totals: AreaTotals,
+  dataset: Pick<PlaceDataset, "baselines" | "localSources">,
+  state: string,
+): LocalContext | undefined {
+  const baseline: StateBaseline | undefined = dataset.baselines?.[state];
+  const sources = dataset.localSources;
+  if (!totals.local || !baseline || !sources || !(totals.local.households > 0)) return undefined;
+  const metro = totals.local.metroHousing / totals.local.households;
+  return {
+    stock: totals.local,
+    baseline,
+    stateName: US_STATES.find((s) => s.code === state)?.name ?? state,
+    housingSource: housingSourceText(sources, metro),
+    climateSource: sources.climate,
+  };
+}
+
+const pct = (n: number) => `${Math.round(n * 100)} %`;
+
+function housingSourceText(sources: LocalSources, metroShare: number): string {
+  if (metroShare >= 0.995) return sources.housing;
+  if (metroShare <= 0.005) return `${sources.equipment} (no metro or micro area covers this area)`;
+  return `${sources.housing} for ${pct(metroShare)} of homes; the rest from ${sources.equipment}`;
+}
+
+/** The profile shown with the analysis; null without local data. */
+export function localMarketProfile(
+  totals: AreaTotals,
+  context: LocalContext | undefined,
+  sources: LocalSources | undefined,
+  zips: LocalZips | undefined,
+): LocalMarket | undefined {
+  const local = totals.local;
+  const housing = totals.housing;
+  if (!context || !local || !housing || !sources) return undefined;
+  const means = localMeans(local);
+  const fuel = fuelShares(housing, local);
+  const mix = housingMix(housing);
+  if (!means || !fuel || !mix.built) return undefined;
+  const equipment = equipmentShares(fuel, means, context.baseline);
+  const households = totals.households;
+  const establishments = zips?.contractors ?? 0;
+  const modeled = (source: string, vintage: string, method: string) => ({
+    source,
+    vintage,
+    grade: "modeled" as const,
+    method,
+  });
+  return {
+    climate: {
+      heatingDegreeDays: Math.round(means.heatingDegreeDays),
+      coolingDegreeDays: Math.round(means.coolingDegreeDays),
+      heatingVsNational: means.heatingDegreeDays / NATIONAL_DEGREE_DAYS.heating,
+      coolingVsNational: means.coolingDegreeDays / NATIONAL_DEGREE_DAYS.cooling,
+      zone: zips?.zone ?? null,
+      zoneName: zips?.zoneName ?? null,
+      provenance: modeled(
+        sources.climate,
+        "1991–2020 normals",
+        "Each tract's degree days from the 4 nearest NOAA stations (inverse-distance weights, no elevation correction), averaged over the area's households",
+      ),
+    },
+    housing: {
+      builtBefore1980: mix.built.before1980,
+      built1980To1999: mix.built.from1980To1999,
+      built2000OrLater: mix.built.since2000,
+      fuel,
+      singleFamilyShare:
+        totals.housingUnits > 0
+          ? Math.min(1, totals.singleFamilyUnits / totals.housingUnits)
+          : null,
+      ownerOccupiedShare: mix.ownerOccupied,
+      metroCoverage: local.households > 0 ? local.metroHousing / local.households : null,
+      provenance: modeled(
+        context.housingSource,
+        "ACS 2019–2023; ResStock 2024",
+        "The metro or micro area's shares (else the state's) applied to each tract's homes; single-family homes raked by each tract's owner share so the metro total stays the published one",
+      ),
+      tenureProvenance: modeled(
+        sources.tenure,
+        "ACS 2019–2023",
+        "Each tract's homes × the occupied and owner-occupied shares of the ZIP area nearest its centre",
+      ),
+    },
+    equipment: {
+      centralAc: equipment.centralAc,
+      heatPump: equipment.heatPump,
+      furnace: equipment.furnace,
+      boiler: equipment.boiler,
+      roomUnitsOrNone: equipment.roomUnitsOrNone,
+      provenance: modeled(
+        `${EQUIPMENT_SOURCE} (${context.stateName} baseline)`,
+        "RECS 2020; ACS 2019–2023; 1991–2020 normals",
+        "See the methodology: heat pumps from electric heat, furnaces and boilers from fuel-fired heat, central cooling from the state's share and the area's cooling degree days",
+      ),
+    },
+    income:
+      means.medianHouseholdIncome !== null
+        ? {
+            medianHouseholdIncome: Math.round(means.medianHouseholdIncome),
+            provenance: modeled(
+              sources.income,
+              "ACS 2017–2021",
+              "The counties' median household incomes, weighted by the area's households in each",
+            ),
+          }
+        : null,
+    contractors: {
+      establishments,
+      householdsPerContractor: establishments > 0 ? Math.round(households / establishments) : null,
+      countyEstablishments:
+        local.countyContractors > 0 ? Math.round(local.countyContractors) : null,
+      countyEmployment: local.countyEmployment > 0 ? Math.round(local.countyEmployment) : null,
+      countyPayroll: local.countyPayroll > 0 ? Math.round(local.countyPayroll * 1000) : null,
+      provenance: {
+        source: sources.zipContractors,
+        vintage: "2022",
+        grade: "measured",
+        method:
+          "Establishments of the ZIP areas whose internal point lies within the service radius (ZIP codes with very few establishments are not published)",
+      },
+      countyProvenance: modeled(
+        sources.contractors,
+        "2021",
+        "Each county's establishments, employees and payroll × the share of its households in the service area",
+      ),
+    },
+  };
+}

@@ -1,0 +1,450 @@
+/**
+ * The local market data of the embedded dataset (derive-census-data.ts calls it): what makes an
+ * analysis of Phoenix differ from one of Seattle. From the public files in ../shared/data
+ * (see its README):
+ *
+ *  - climate/noaa_normals_1991_2020_station_hdd_cdd.csv — each tract's heating and cooling degree
+ *    days (base 65 °F): the inverse-distance-weighted mean (power 2, distances floored at 1 mile)
+ *    of the `STATION_COUNT` nearest U.S. stations with both normals; no elevation correction
+ *    (a tract in a valley next to a mountain station takes part of the mountain's cold);
+ *  - climate/zcta_iecc_climate_zone.csv — each ZCTA's IECC climate zone and Building America zone;
+ *  - acs/cbsa_DP04_housing_acs5_2019_2023.csv — the housing stock of each metro and micro area
+ *    (year built, heating fuel, units in structure), given to every tract of its counties;
+ *  - resstock/*_by_state.csv — the same for the rest of each state (counties outside any CBSA),
+ *    and each state's equipment mix (cooling and heating types, heating fuel) for the model;
+ *  - acs/zcta_B25003_tenure_acs5_2019_2023.csv — occupied and owner-occupied homes per ZCTA;
+ *    a tract takes the ratios of the ZCTA whose internal point is nearest its centre;
+ *  - acs/county_B19013_income_acs5_2017_2021.csv — median household income by county;
+ *  - business/cbp_county_238220_2021.csv, business/zbp_238220_2022.csv — plumbing, heating and
+ *    air-conditioning contractors (NAICS 238220) by county (establishments, employment, payroll)
+ *    and by ZIP (establishments).
+ *
+ * Single-family homes of a tract: its housing units × the 1-unit share of its metro (or state),
+ * raked by owner occupancy: × the tract's owner share ÷ the owner share of the whole metro, so
+ * that the metro's total stays the DP04 figure while a renter-heavy city centre gets fewer.
+ *
+ * Shares are stored as integers per 10,000; pure functions of the CSV texts (same input, same
+ * output).
+ */
+import { parse } from "csv-parse/sync";
+import { Grid, miles, type Point } from "./derive-census-geo.js";
+
+/** Stations averaged for a tract's degree days. */
+export const STATION_COUNT = 4;
+
+export interface LocalInput {
+  /** climate/noaa_normals_1991_2020_station_hdd_cdd.csv */
+  normals: string;
+  /** climate/zcta_iecc_climate_zone.csv */
+  climateZones: string;
+  /** acs/cbsa_DP04_housing_acs5_2019_2023.csv */
+  metroHousing: string;
+  /** acs/zcta_B25003_tenure_acs5_2019_2023.csv */
+  zctaTenure: string;
+  /** acs/county_B19013_income_acs5_2017_2021.csv */
+  countyIncome: string;
+  /** business/cbp_county_238220_2021.csv */
+  countyContractors: string;
+  /** business/zbp_238220_2022.csv */
+  zipContractors: string;
+  /** resstock/resstock_{vintage,heating_fuel,building_type,cooling_type,heating_type}_by_state.csv */
+  stateVintage: string;
+  stateFuel: string;
+  stateBuildingType: string;
+  stateCooling: string;
+  stateHeating: string;
+}
+
+/** What the local derivation needs of the census rows (built by derive-census-data.ts). */
+export interface LocalTract extends Point {
+  county: number;
+  population: number;
+  housingUnits: number;
+}
+export interface LocalZcta extends Point {
+  zip: string;
+  population: number;
+  housingUnits: number;
+}
+export interface LocalCounty {
+  geoid: string;
+  state: string;
+  cbsa: string;
+}
+
+type Row = Record<string, string>;
+const rows = (text: string) =>
+  parse(text.replace(/^\uFEFF/, ""), {
+    columns: true,
+    skip_empty_lines: true,
+    relax_column_count: true,
+  }) as Row[];
+const num = (s: string | undefined): number | null => {
+  const n = Number(String(s ?? "").trim());
+  return String(s ?? "").trim() !== "" && Number.isFinite(n) ? n : null;
+};
+/** A share (0–1) as an integer per 10,000. */
+const per10k = (share: number) => Math.round(Math.min(1, Math.max(0, share)) * 10_000);
+
+/** A housing profile: the housing stock shares of a metro or micro area, or of a state. */
+export interface HousingProfile {
+  id: string;
+  name: string;
+  level: "metro" | "micro" | "state";
+  builtBefore1980: number;
+  built1980To1999: number;
+  built2000OrLater: number;
+  gas: number;
+  propane: number;
+  electricity: number;
+  fuelOil: number;
+  otherFuel: number;
+  noFuel: number;
+  singleFamily: number;
+  /** Owner-occupied ÷ occupied homes of the area (used to rake single-family homes). */
+  ownerOccupied: number;
+}
+
+/** DP04 rows of the metro and micro areas (two header rows: the second is labels). */
+export function metroProfiles(text: string): HousingProfile[] {
+  const all = rows(text);
+  return all
+    .filter((r) => /^310M\d00US\d{5}$/.test(r.GEO_ID ?? ""))
+    .map((r) => {
+      const e = (n: number) => num(r[`DP04_${String(n).padStart(4, "0")}E`]) ?? 0;
+      const sum = (...ns: number[]) => ns.reduce((s, n) => s + e(n), 0);
+      const built = e(16) || 1;
+      const fuel = e(62) || 1;
+      const units = e(6) || 1;
+      const name = r.NAME ?? "";
+      return {
+        id: `cbsa:${(r.GEO_ID ?? "").slice(-5)}`,
+        name,
+        level: /Micro Area$/.test(name) ? "micro" : "metro",
+        builtBefore1980: sum(22, 23, 24, 25, 26) / built,
+        built1980To1999: sum(20, 21) / built,
+        built2000OrLater: sum(17, 18, 19) / built,
+        gas: e(63) / fuel,
+        propane: e(64) / fuel,
+        electricity: e(65) / fuel,
+        fuelOil: e(66) / fuel,
+        otherFuel: sum(67, 68, 69, 70) / fuel,
+        noFuel: e(71) / fuel,
+        singleFamily: sum(7, 8) / units,
+        ownerOccupied: e(45) > 0 ? e(46) / e(45) : 0.65,
+      } satisfies HousingProfile;
+    });
+}
+
+/** ResStock state marginals as state profiles (for counties outside any CBSA). */
+export function stateProfiles(
+  input: Pick<LocalInput, "stateVintage" | "stateFuel" | "stateBuildingType">,
+  names: ReadonlyMap<string, string>,
+): HousingProfile[] {
+  const byState = (text: string) => new Map(rows(text).map((r) => [r.state_abbr ?? "", r]));
+  const vintage = byState(input.stateVintage);
+  const fuel = byState(input.stateFuel);
+  const building = byState(input.stateBuildingType);
+  const out: HousingProfile[] = [];
+  for (const [code, name] of [...names].sort()) {
+    const v = vintage.get(code);
+    const f = fuel.get(code);
+    const b = building.get(code);
+    if (!v || !f || !b) continue;
+    const n = (r: Row, k: string) => num(r[k]) ?? 0;
+    out.push({
+      id: `state:${code}`,
+      name,
+      level: "state",
+      builtBefore1980: n(v, "pre1940") + n(v, "y1940_59") + n(v, "y1960_79"),
+      built1980To1999: n(v, "y1980_99"),
+      built2000OrLater: n(v, "y2000_09") + n(v, "y2010s"),
+      gas: n(f, "natural_gas"),
+      propane: n(f, "propane"),
+      electricity: n(f, "electricity"),
+      fuelOil: n(f, "fuel_oil"),
+      otherFuel: n(f, "wood") + n(f, "other_fuel"),
+      noFuel: n(f, "none"),
+      singleFamily: n(b, "single_family_detached") + n(b, "single_family_attached"),
+      ownerOccupied: 0.65,
+    });
+  }
+  return out;
+}
+
+/** Each state's equipment mix (ResStock, from EIA RECS 2020), as the model's state baseline. */
+export interface StateEquipment {
+  centralCooling: number;
+  ductedHeatPump: number;
+  anyHeatPump: number;
+  roomAc: number;
+  noCooling: number;
+  ductedHeating: number;
+  nonDuctedHeating: number;
+  noHeating: number;
+  electricity: number;
+  fossil: number;
+}
+
+export function stateEquipment(
+  input: Pick<LocalInput, "stateCooling" | "stateHeating" | "stateFuel">,
+): Map<string, StateEquipment> {
+  const byState = (text: string) => new Map(rows(text).map((r) => [r.state_abbr ?? "", r]));
+  const cooling = byState(input.stateCooling);
+  const heating = byState(input.stateHeating);
+  const fuel = byState(input.stateFuel);
+  const out = new Map<string, StateEquipment>();
+  for (const [code, c] of cooling) {
+    const h = heating.get(code);
+    const f = fuel.get(code);
+    if (!h || !f) continue;
+    const n = (r: Row, k: string) => num(r[k]) ?? 0;
+    out.set(code, {
+      centralCooling: n(c, "central_ac_or_ducted_hp"),
+      ductedHeatPump: n(c, "ducted_heat_pump"),
+      anyHeatPump: n(c, "any_heat_pump"),
+      roomAc: n(c, "room_ac") + n(c, "evaporative_or_swamp_cooler"),
+      noCooling: n(c, "none"),
+      ductedHeating: n(h, "ducted_heating_furnace_or_boiler"),
+      nonDuctedHeating: n(h, "non_ducted_heating"),
+      noHeating: n(h, "none"),
+      electricity: n(f, "electricity"),
+      fossil: n(f, "natural_gas") + n(f, "fuel_oil") + n(f, "propane"),
+    });
+  }
+  return out;
+}
+
+interface Station extends Point {
+  hdd: number;
+  cdd: number;
+}
+
+export function stations(text: string): Station[] {
+  return rows(text)
+    .filter((r) => (r.station ?? "").startsWith("US"))
+    .map((r) => ({
+      key: r.station ?? "",
+      lat: num(r.lat) ?? Number.NaN,
+      lon: num(r.lon) ?? Number.NaN,
+      hdd: num(r["ANN-HTDD-NORMAL"]) ?? Number.NaN,
+      cdd: num(r["ANN-CLDD-NORMAL"]) ?? Number.NaN,
+    }))
+    .filter((s) => [s.lat, s.lon, s.hdd, s.cdd].every(Number.isFinite))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+}
+
+/** Degree days at a point: inverse-distance weights (power 2) of the nearest stations. */
+export function degreeDaysAt(
+  grid: Grid<Station>,
+  lat: number,
+  lon: number,
+): { hdd: number; cdd: number } {
+  let found: { s: Station; d: number }[] = [];
+  for (let r = 10; r <= 1600 && found.length < STATION_COUNT; r *= 2) {
+    found = grid.within(lat, lon, r).map((s) => ({ s, d: miles(lat, lon, s.lat, s.lon) }));
+  }
+  found.sort((a, b) => a.d - b.d || (a.s.key < b.s.key ? -1 : 1));
+  const nearest = found.slice(0, STATION_COUNT);
+  let w = 0;
+  let hdd = 0;
+  let cdd = 0;
+  for (const { s, d } of nearest) {
+    const weight = 1 / Math.max(1, d) ** 2;
+    w += weight;
+    hdd += weight * s.hdd;
+    cdd += weight * s.cdd;
+  }
+  return w > 0 ? { hdd: Math.round(hdd / w), cdd: Math.round(cdd / w) } : { hdd: 0, cdd: 0 };
+}
+
+/** The local columns of the dataset (see the module comment). */
+export function deriveLocal(
+  input: LocalInput,
+  census: {
+    tracts: readonly LocalTract[];
+    zctas: readonly LocalZcta[];
+    counties: readonly LocalCounty[];
+    states: readonly { code: string; name: string; fips: string }[];
+    /** The ZCTA each tract takes its ratios from (null: none). */
+    tractZcta: readonly (LocalZcta | null)[];
+  },
+) {
+  // Climate: degree days per tract, climate zone per ZCTA.
+  const stationList = stations(input.normals);
+  const stationGrid = new Grid(stationList, 1);
+  const climate = census.tracts.map((t) => degreeDaysAt(stationGrid, t.lat, t.lon));
+  const zoneOf = new Map(
+    rows(input.climateZones).map((r) => {
+      const iecc = r.iecc_zone ?? "";
+      // California rows carry a CEC zone and no moisture regime or Building America zone.
+      if (/^CA_/.test(iecc)) return [r.zcta ?? "", `CEC ${iecc.slice(3)}|`];
+      return [r.zcta ?? "", `${iecc}${r.iecc_moisture ?? ""}|${r.ba_climate_zone ?? ""}`];
+    }),
+  );
+  const zoneNames = [...new Set(census.zctas.map((z) => zoneOf.get(z.zip) ?? "|"))].sort();
+  const zoneIndex = new Map(zoneNames.map((z, i) => [z, i]));
+
+  // Housing profiles: metro/micro DP04, else the state's ResStock marginals.
+  const stateNames = new Map(census.states.map((s) => [s.code, s.name]));
+  const profiles = [...metroProfiles(input.metroHousing), ...stateProfiles(input, stateNames)];
+  const profileIndex = new Map(profiles.map((p, i) => [p.id, i]));
+  const countyProfile = new Map(
+    census.counties.map((c) => [
+      Number(c.geoid),
+      profileIndex.get(`cbsa:${c.cbsa}`) ?? profileIndex.get(`state:${c.state}`) ?? -1,
+    ]),
+  );
+
+  // Tenure per ZCTA.
+  const tenure = new Map<string, { occupied: number; owners: number }>();
+  for (const r of rows(input.zctaTenure)) {
+    const geo = r.GEO_ID ?? "";
+    if (!/^860Z200US\d{5}$/.test(geo)) continue;
+    const occupied = num(r.B25003_001E);
+    const owners = num(r.B25003_002E);
+    if (occupied === null || owners === null) continue;
+    tenure.set(geo.slice(-5), { occupied, owners });
+  }
+
+  // Households and owners per tract from its ZCTA's ratios; single-family raked by owner share.
+  const tractHouseholds: number[] = [];
+  const tractOwners: number[] = [];
+  census.tracts.forEach((t, i) => {
+    const z = census.tractZcta[i];
+    const ten = z ? tenure.get(z.zip) : undefined;
+    const profile = profiles[countyProfile.get(t.county) ?? -1];
+    const occupancy =
+      ten && z && z.housingUnits > 0 ? Math.min(1, ten.occupied / z.housingUnits) : 0.888;
+    const ownerShare =
+      ten && ten.occupied > 0 ? ten.owners / ten.occupied : (profile?.ownerOccupied ?? 0.65);
+    const households = Math.round(t.housingUnits * occupancy);
+    tractHouseholds.push(households);
+    tractOwners.push(Math.round(households * ownerShare));
+  });
+  const rake = new Map<number, { units: number; weighted: number }>();
+  census.tracts.forEach((t, i) => {
+    const p = countyProfile.get(t.county) ?? -1;
+    const owner = ownerShareOf(tractOwners[i] as number, tractHouseholds[i] as number, profiles[p]);
+    const r = rake.get(p) ?? { units: 0, weighted: 0 };
+    r.units += t.housingUnits;
+    r.weighted += t.housingUnits * owner;
+    rake.set(p, r);
+  });
+  const tractSingleFamily = census.tracts.map((t, i) => {
+    const p = countyProfile.get(t.county) ?? -1;
+    const profile = profiles[p];
+    if (!profile) return 0;
+    const r = rake.get(p) as { units: number; weighted: number };
+    const mean = r.units > 0 ? r.weighted / r.units : 0;
+    const owner = ownerShareOf(tractOwners[i] as number, tractHouseholds[i] as number, profile);
+    const share = mean > 0 ? (profile.singleFamily * owner) / mean : profile.singleFamily;
+    return Math.round(t.housingUnits * Math.min(1, share));
+  });
+
+  // Counties: income and contractors.
+  const income = new Map(
+    rows(input.countyIncome).map((r) => [r.geoid ?? "", num(r.median_hh_income_B19013)]),
+  );
+  const cbp = new Map(
+    rows(input.countyContractors).map((r) => [
+      r.fips ?? "",
+      {
+        establishments: num(r.est_238220),
+        employment: num(r.emp_238220),
+        payroll: num(r.pay_238220_k),
+      },
+    ]),
+  );
+  const counties = [...census.counties].sort((a, b) => Number(a.geoid) - Number(b.geoid));
+  const zbp = new Map(
+    rows(input.zipContractors).map((r) => [r.zip ?? "", num(r.establishments) ?? 0]),
+  );
+
+  // Each state's mean degree days, household-weighted: the model's reference for the state mix.
+  const stateClimate = new Map<string, { w: number; hdd: number; cdd: number }>();
+  const fipsToCode = new Map(census.states.map((s) => [Number(s.fips), s.code]));
+  census.tracts.forEach((t, i) => {
+    const code = fipsToCode.get(Math.floor(t.county / 1000)) ?? "";
+    const c = climate[i] as { hdd: number; cdd: number };
+    const w = tractHouseholds[i] as number;
+    const s = stateClimate.get(code) ?? { w: 0, hdd: 0, cdd: 0 };
+    s.w += w;
+    s.hdd += w * c.hdd;
+    s.cdd += w * c.cdd;
+    stateClimate.set(code, s);
+  });
+  const equipment = stateEquipment(input);
+  const share = (k: keyof StateEquipment) =>
+    census.states.map((s) => per10k(equipment.get(s.code)?.[k] ?? 0));
+  const stateMean = (k: "hdd" | "cdd") =>
+    census.states.map((s) => {
+      const c = stateClimate.get(s.code);
+      return c && c.w > 0 ? Math.round(c[k] / c.w) : 0;
+    });
+
+  const profileShare = (k: keyof HousingProfile) => profiles.map((p) => per10k(p[k] as number));
+  return {
+    tracts: {
+      hdd: climate.map((c) => c.hdd),
+      cdd: climate.map((c) => c.cdd),
+      households: tractHouseholds,
+      owners: tractOwners,
+      singleFamily: tractSingleFamily,
+    },
+    zctas: {
+      zone: census.zctas.map((z) => zoneIndex.get(zoneOf.get(z.zip) ?? "|") ?? 0),
+      occupied: census.zctas.map((z) => tenure.get(z.zip)?.occupied ?? null),
+      owners: census.zctas.map((z) => tenure.get(z.zip)?.owners ?? null),
+      contractors: census.zctas.map((z) => zbp.get(z.zip) ?? 0),
+    },
+    climateZones: zoneNames,
+    counties: {
+      fips: counties.map((c) => Number(c.geoid)),
+      profile: counties.map((c) => countyProfile.get(Number(c.geoid)) ?? -1),
+      income: counties.map((c) => income.get(c.geoid) ?? null),
+      establishments: counties.map((c) => cbp.get(c.geoid)?.establishments ?? null),
+      employment: counties.map((c) => cbp.get(c.geoid)?.employment ?? null),
+      payroll: counties.map((c) => cbp.get(c.geoid)?.payroll ?? null),
+    },
+    profiles: {
+      id: profiles.map((p) => p.id),
+      name: profiles.map((p) => p.name),
+      builtBefore1980: profileShare("builtBefore1980"),
+      built1980To1999: profileShare("built1980To1999"),
+      built2000OrLater: profileShare("built2000OrLater"),
+      gas: profileShare("gas"),
+      propane: profileShare("propane"),
+      electricity: profileShare("electricity"),
+      fuelOil: profileShare("fuelOil"),
+      otherFuel: profileShare("otherFuel"),
+      noFuel: profileShare("noFuel"),
+      singleFamily: profileShare("singleFamily"),
+    },
+    stateEquipment: {
+      centralCooling: share("centralCooling"),
+      ductedHeatPump: share("ductedHeatPump"),
+      anyHeatPump: share("anyHeatPump"),
+      roomAc: share("roomAc"),
+      noCooling: share("noCooling"),
+      ductedHeating: share("ductedHeating"),
+      nonDuctedHeating: share("nonDuctedHeating"),
+      noHeating: share("noHeating"),
+      electricity: share("electricity"),
+      fossil: share("fossil"),
+      hdd: stateMean("hdd"),
+      cdd: stateMean("cdd"),
+    },
+    /** For the derive script's summary line. */
+    stats: {
+      stations: stationList.length,
+      profiles: profiles.length,
+      zipContractors: [...zbp.values()].reduce((s, n) => s + n, 0),
+      zipContractorsPlaced: census.zctas.reduce((s, z) => s + (zbp.get(z.zip) ?? 0), 0),
+    },
+  };
+}
+
+function ownerShareOf(owners: number, households: number, profile?: HousingProfile): number {
+  return households > 0 ? owners / households : (profile?.ownerOccupied ?? 0.65);
+}

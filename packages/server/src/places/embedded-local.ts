@@ -1,0 +1,193 @@
+/**
+ * The local market columns of the embedded dataset (scripts/derive-local-data.ts writes them):
+ * each tract's households, owners, single-family homes and degree days; its county's housing
+ * profile (metro DP04, else the state's ResStock shares), income and contractors; each ZIP area's
+ * tenure, contractors and climate zone; each state's equipment baseline.
+ *
+ * A tract's housing stock is modeled: its homes × its profile's shares (year built: housing
+ * units; heating fuel: occupied homes). County figures are apportioned to tracts by households.
+ */
+import type {
+  AreaUnit,
+  HousingStock,
+  LocalSources,
+  LocalStock,
+  StateBaseline,
+  ZipArea,
+} from "@bis/sdk";
+
+/** The columns as stored (shares per 10,000; see the derive script). */
+export interface LocalColumns {
+  tracts: {
+    hdd: number[];
+    cdd: number[];
+    households: number[];
+    owners: number[];
+    singleFamily: number[];
+  };
+  zctas: {
+    zone: number[];
+    occupied: (number | null)[];
+    owners: (number | null)[];
+    contractors: number[];
+  };
+  climateZones: string[];
+  counties: {
+    fips: number[];
+    profile: number[];
+    income: (number | null)[];
+    establishments: (number | null)[];
+    employment: (number | null)[];
+    payroll: (number | null)[];
+  };
+  profiles: Record<
+    | "builtBefore1980"
+    | "built1980To1999"
+    | "built2000OrLater"
+    | "gas"
+    | "propane"
+    | "electricity"
+    | "fuelOil"
+    | "otherFuel"
+    | "noFuel"
+    | "singleFamily",
+    number[]
+  > & { id: string[]; name: string[] };
+  stateEquipment: Record<
+    Exclude<keyof StateBaseline, "heatingDegreeDays" | "coolingDegreeDays">,
+    number[]
+  > & {
+    hdd: number[];
+    cdd: number[];
+  };
+}
+
+interface FileWithLocal {
+  tracts: { population: number[]; housingUnits: number[] } & LocalColumns["tracts"];
+  zctas: LocalColumns["zctas"];
+  climateZones: string[];
+  counties: LocalColumns["counties"];
+  profiles: LocalColumns["profiles"];
+  stateEquipment: LocalColumns["stateEquipment"];
+}
+
+export const LOCAL_SOURCES: LocalSources = {
+  climate:
+    "NOAA NCEI U.S. Climate Normals 1991–2020 (annual heating and cooling degree days, base 65 °F)",
+  housing:
+    "U.S. Census Bureau, ACS 2019–2023 5-year DP04 (year built, house heating fuel, units in structure) of the metro and micro areas in range",
+  tenure: "U.S. Census Bureau, ACS 2019–2023 5-year B25003 tenure of the ZIP Code Tabulation Areas",
+  income: "U.S. Census Bureau, ACS 2017–2021 5-year B19013 median household income by county",
+  contractors:
+    "U.S. Census Bureau, County Business Patterns 2021, NAICS 238220 plumbing, heating and air-conditioning contractors",
+  zipContractors:
+    "U.S. Census Bureau, ZIP Code Business Patterns 2022, NAICS 238220 plumbing, heating and air-conditioning contractors",
+  equipment: "NREL ResStock housing characteristics by state (from EIA RECS 2020 and ACS PUMS)",
+};
+
+const share = (per10k: number | undefined) => (per10k ?? 0) / 10_000;
+
+function undelta(values: readonly number[]): number[] {
+  const out = new Array<number>(values.length);
+  let acc = 0;
+  for (let i = 0; i < values.length; i++) {
+    acc += values[i] as number;
+    out[i] = acc;
+  }
+  return out;
+}
+
+/** The local fields of each tract and ZCTA, and the states' baselines. */
+export function decodeLocal(
+  file: FileWithLocal,
+  tractCounty: readonly number[],
+  states: readonly { code: string }[],
+) {
+  const t = file.tracts;
+  const hdd = undelta(t.hdd);
+  const cdd = undelta(t.cdd);
+  const c = file.counties;
+  const countyFips = undelta(c.fips);
+  const countyIndex = new Map(countyFips.map((fips, i) => [fips, i]));
+  // Households per county, to apportion its figures to its tracts.
+  const countyHouseholds = new Float64Array(countyFips.length);
+  tractCounty.forEach((fips, i) => {
+    const k = countyIndex.get(fips);
+    if (k !== undefined)
+      countyHouseholds[k] = (countyHouseholds[k] as number) + (t.households[i] as number);
+  });
+  const p = file.profiles;
+
+  const tract = (
+    i: number,
+  ): Pick<AreaUnit, "households" | "singleFamilyUnits" | "housing" | "local"> => {
+    const households = t.households[i] as number;
+    const housingUnits = t.housingUnits[i] as number;
+    const k = countyIndex.get(tractCounty[i] as number);
+    const profile = k === undefined ? -1 : (c.profile[k] as number);
+    const base = { households, singleFamilyUnits: t.singleFamily[i] as number };
+    if (k === undefined || profile < 0) return base;
+    const at = (key: keyof LocalColumns["profiles"]) => share((p[key] as number[])[profile]);
+    const housing: HousingStock = {
+      occupied: households,
+      ownerOccupied: t.owners[i] as number,
+      built2000OrLater: housingUnits * at("built2000OrLater"),
+      built1980To1999: housingUnits * at("built1980To1999"),
+      builtBefore1980: housingUnits * at("builtBefore1980"),
+      heatingGas: households * (at("gas") + at("propane")),
+      heatingElectricity: households * at("electricity"),
+      heatingFuelOil: households * at("fuelOil"),
+      heatingOther: households * at("otherFuel"),
+      heatingNone: households * at("noFuel"),
+    };
+    const countyShare =
+      (countyHouseholds[k] as number) > 0 ? households / (countyHouseholds[k] as number) : 0;
+    const income = c.income[k] ?? null;
+    const local: LocalStock = {
+      households,
+      heatingDegreeDays: households * (hdd[i] as number),
+      coolingDegreeDays: households * (cdd[i] as number),
+      incomeSum: income === null ? 0 : households * income,
+      incomeHouseholds: income === null ? 0 : households,
+      countyContractors: (c.establishments[k] ?? 0) * countyShare,
+      countyEmployment: (c.employment[k] ?? 0) * countyShare,
+      countyPayroll: (c.payroll[k] ?? 0) * countyShare,
+      heatingPropane: households * at("propane"),
+      metroHousing: (p.id[profile] ?? "").startsWith("cbsa:") ? households : 0,
+    };
+    return { ...base, housing, local };
+  };
+
+  const z = file.zctas;
+  const zcta = (i: number): Partial<ZipArea> => {
+    const [zone, zoneName] = (file.climateZones[z.zone[i] as number] ?? "|").split("|");
+    return {
+      households: z.occupied[i] ?? null,
+      ownerOccupied: z.owners[i] ?? null,
+      contractors: z.contractors[i] ?? 0,
+      ...(zone ? { climateZone: zone } : {}),
+      ...(zoneName ? { buildingAmericaZone: zoneName } : {}),
+    };
+  };
+
+  const e = file.stateEquipment;
+  const baselines: Record<string, StateBaseline> = {};
+  states.forEach((s, i) => {
+    const v = (key: keyof typeof e) => share((e[key] as number[])[i]);
+    baselines[s.code] = {
+      centralCooling: v("centralCooling"),
+      ductedHeatPump: v("ductedHeatPump"),
+      anyHeatPump: v("anyHeatPump"),
+      roomAc: v("roomAc"),
+      noCooling: v("noCooling"),
+      ductedHeating: v("ductedHeating"),
+      nonDuctedHeating: v("nonDuctedHeating"),
+      noHeating: v("noHeating"),
+      electricity: v("electricity"),
+      fossil: v("fossil"),
+      heatingDegreeDays: e.hdd[i] ?? 0,
+      coolingDegreeDays: e.cdd[i] ?? 0,
+    };
+  });
+  return { tract, zcta, baselines };
+}
