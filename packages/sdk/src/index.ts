@@ -24,6 +24,7 @@ export * from "./models/industry-profiles.js";
 export * from "./models/keywords.js";
 export * from "./models/local-market.js";
 export * from "./models/local-market-profile.js";
+export * from "./models/local-market-view.js";
 export * from "./models/market.js";
 export * from "./models/market-leader.js";
 export * from "./models/most-populous.js";

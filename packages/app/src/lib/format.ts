@@ -63,6 +63,8 @@ export function assumptionUnitSuffix(unit: AssumptionUnit): string {
       return "years";
     case "rate":
       return "per year";
+    case "degreeDays":
+      return "degree days";
     case "usd":
       return "";
   }
@@ -72,6 +74,7 @@ export function assumptionUnitSuffix(unit: AssumptionUnit): string {
 export function assumptionStep(unit: AssumptionUnit): number {
   switch (unit) {
     case "usd":
+    case "degreeDays":
       return 1;
     case "years":
       return 0.5;
