@@ -2,13 +2,14 @@
  * The derive script on a tiny synthetic input (below): exact bytes out (scripts/fixtures/census/
  * expected.json), and the rules behind them.
  */
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { decodeEmbeddedCensus } from "../src/places/embedded.js";
 import { compress, derive } from "./derive-census-data.js";
+import type { LocalInput } from "./derive-local-data.js";
 
 const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), "fixtures/census");
 /** CSV text: a header of the column names, then each row's values in that order. */
@@ -200,13 +201,152 @@ const input = {
     },
     { name: "Tiny", state: "TN", lat: 36.1, lon: -86.82, population: 300, featureCode: "PPL" },
   ],
+  local: {} as LocalInput,
+};
+
+// The local market files in their real shapes (invented figures): two TN stations near Nashville
+// and one far away, the metro's DP04 (CBSA "1"), ZCTA tenure, county income and contractors,
+// ZIP contractors, ResStock state rows.
+const dp04 = (values: Record<number, number>) => {
+  const cols = Object.keys(values).map((n) => `DP04_${String(n).padStart(4, "0")}E`);
+  return csv(
+    ["GEO_ID", "NAME", ...cols],
+    ["Geography", "Geographic Area Name", ...cols.map(() => "label")],
+    ["310M700US00001", "Nashville-Davidson TN Metro Area", ...Object.values(values).map(String)],
+  );
+};
+const resstock = (columns: string[], values: string[]) =>
+  csv(["state_abbr", "state_fips", "stock_share", ...columns], ["TN", "47", "0.02", ...values]);
+const local = {
+  normals: csv(
+    ["station", "name", "lat", "lon", "elev_m", "ANN-HTDD-NORMAL", "ANN-CLDD-NORMAL"],
+    ["USW00013897", "NASHVILLE", "36.1190", "-86.6890", "180", "3600", "1700"],
+    ["USC00400001", "WEST", "36.1000", "-86.8600", "200", "3800", "1500"],
+    ["USW00014739", "BOSTON", "42.3606", "-71.0097", "4", "5600", "800"],
+    ["CAW00064757", "CANADA", "44.2325", "-79.7811", "246", "7711", "343"],
+  ),
+  climateZones: csv(
+    ["zcta", "iecc_zone", "iecc_moisture", "ba_climate_zone", "lat", "lng"],
+    ["37205", "4", "A", "Mixed-Humid", "36.11", "-86.87"],
+    ["37201", "4", "A", "Mixed-Humid", "36.16", "-86.78"],
+  ),
+  metroHousing: dp04({
+    6: 1000,
+    7: 500,
+    8: 100,
+    16: 1000,
+    17: 50,
+    18: 150,
+    19: 100,
+    20: 200,
+    21: 100,
+    22: 400,
+    45: 900,
+    46: 540,
+    62: 900,
+    63: 270,
+    64: 90,
+    65: 450,
+    66: 18,
+    67: 0,
+    68: 9,
+    69: 0,
+    70: 9,
+    71: 54,
+  }),
+  zctaTenure: csv(
+    ["GEO_ID", "NAME", "B25003_001E", "B25003_002E", "B25003_003E"],
+    ["Geography", "Geographic Area Name", "Total", "Owner", "Renter"],
+    ["0100000US", "United States", "127482865", "82892037", "44590828"],
+    ["860Z200US37205", "ZCTA5 37205", "11700", "9360", "2340"],
+    ["860Z200US37219", "ZCTA5 37219", "3600", "720", "2880"],
+  ),
+  countyIncome: csv(
+    [
+      "geoid",
+      "name",
+      "state",
+      "acs_vintage",
+      "total_population_B99021",
+      "households_B19058_001",
+      "median_hh_income_B19013",
+      "median_hh_income_moe",
+    ],
+    ["47037", "Davidson County Tennessee", "TN", "2017-2021", "700000", "300000", "66047", "900"],
+  ),
+  countyContractors: csv(
+    [
+      "state",
+      "fips",
+      "name",
+      "population",
+      "lon",
+      "lat",
+      "est_238220",
+      "emp_238220",
+      "pay_238220_k",
+    ],
+    ["TN", "47037", "Davidson County", "700.0", "-86.78", "36.17", "400", "6000", "360000"],
+  ),
+  zipContractors: csv(
+    ["state", "zip", "naics", "establishments", "employees", "payroll"],
+    ["TN", "37205", "238220", "12", "0", "0"],
+    ["TN", "37219", "238220", "3", "0", "0"],
+    ["TN", "37999", "238220", "5", "0", "0"],
+  ),
+  stateVintage: resstock(
+    ["pre1940", "y1940_59", "y1960_79", "y1980_99", "y2000_09", "y2010s"],
+    ["0.05", "0.10", "0.25", "0.30", "0.20", "0.10"],
+  ),
+  stateFuel: resstock(
+    ["electricity", "natural_gas", "fuel_oil", "propane", "wood", "other_fuel", "none"],
+    ["0.62", "0.30", "0.01", "0.05", "0.01", "0.005", "0.005"],
+  ),
+  stateBuildingType: resstock(
+    [
+      "single_family_detached",
+      "single_family_attached",
+      "multifamily_2_4",
+      "multifamily_5plus",
+      "mobile_home",
+    ],
+    ["0.65", "0.04", "0.06", "0.15", "0.10"],
+  ),
+  stateCooling: resstock(
+    [
+      "central_ac",
+      "ducted_heat_pump",
+      "non_ducted_heat_pump",
+      "room_ac",
+      "evaporative_or_swamp_cooler",
+      "none",
+      "central_ac_or_ducted_hp",
+      "any_heat_pump",
+      "any_cooling",
+    ],
+    ["0.52", "0.35", "0.01", "0.10", "0", "0.02", "0.87", "0.36", "0.98"],
+  ),
+  stateHeating: resstock(
+    [
+      "ducted_heating_furnace_or_boiler",
+      "ducted_heat_pump",
+      "non_ducted_heating",
+      "non_ducted_heat_pump",
+      "none",
+      "any_heat_pump",
+    ],
+    ["0.50", "0.35", "0.13", "0.01", "0.01", "0.36"],
+  ),
 };
 
 describe("derive-census-data", () => {
+  input.local = local;
   const json = derive(input);
   const census = decodeEmbeddedCensus(compress(json));
 
   it("writes exactly the expected bytes, and the same bytes every time", () => {
+    // BIS_UPDATE_FIXTURES=1 rewrites the fixture after a deliberate format change (review the diff).
+    if (process.env.BIS_UPDATE_FIXTURES) writeFileSync(path.join(dir, "expected.json"), json);
     expect(json).toBe(readFileSync(path.join(dir, "expected.json"), "utf8"));
     expect(compress(derive(input)).equals(compress(json))).toBe(true);
     expect(gunzipSync(compress(json)).toString("utf8")).toBe(json);
@@ -259,5 +399,53 @@ describe("derive-census-data", () => {
 
   it("keeps as aliases the GeoNames names of ≥ 1,000 people that no place carries", () => {
     expect(census.aliases.map((a) => a.name)).toEqual(["Green Hills", "Nashville"]);
+  });
+
+  it("gives each tract the inverse-distance-weighted degree days of its nearest U.S. stations", () => {
+    const [westEnd] = census.tracts;
+    // The West station is 0 mi away (distance floored at 1 mi): it dominates; Boston barely counts.
+    const hdd = westEnd?.local ? westEnd.local.heatingDegreeDays / westEnd.local.households : 0;
+    expect(hdd).toBeGreaterThan(3780);
+    expect(hdd).toBeLessThan(3800);
+  });
+
+  it("models households and owners from the nearest ZCTA's tenure, single-family homes raked by owner share", () => {
+    const [westEnd, downtown] = census.tracts;
+    // 2,000 units × (11,700 occupied ÷ 13,000 units) = 1,800 households, 80 % owners.
+    expect(westEnd).toMatchObject({ households: 1800 });
+    expect(westEnd?.housing).toMatchObject({ occupied: 1800, ownerOccupied: 1440 });
+    // 1,600 units × 3,600 ÷ 4,000 = 1,440 households, 20 % owners.
+    expect(downtown).toMatchObject({ households: 1440 });
+    // Metro 60 % single-family; the owner-heavy tract gets more, the renter-heavy one fewer,
+    // and together they keep the metro share: (1,200 + 480) ÷ 3,600 ≈ 0.6 × (2,000 + 1,600).
+    const sf = [westEnd?.singleFamilyUnits ?? 0, downtown?.singleFamilyUnits ?? 0];
+    expect(sf[0]).toBeGreaterThan(2000 * 0.6);
+    expect(sf[1]).toBeLessThan(1600 * 0.6);
+    expect(Math.abs(sf[0] + sf[1] - 3600 * 0.6)).toBeLessThanOrEqual(2);
+  });
+
+  it("takes the metro's heating fuel and year built, the county's income and contractors, and each ZIP's contractors and climate zone", () => {
+    const [westEnd] = census.tracts;
+    // DP04 fuel: utility gas 30 % + bottled 10 % of 900 occupied homes.
+    expect((westEnd?.housing?.heatingGas ?? 0) / 1800).toBeCloseTo(0.4, 6);
+    expect((westEnd?.housing?.built2000OrLater ?? 0) / 2000).toBeCloseTo(0.3, 6);
+    expect(westEnd?.local?.incomeSum).toBe(1800 * 66047);
+    // 400 county establishments × the tract's 1,800 of the county's 3,240 households in tracts.
+    expect(westEnd?.local?.countyContractors).toBeCloseTo((400 * 1800) / 3240, 6);
+    expect(westEnd?.local?.metroHousing).toBe(1800);
+    const z = Object.fromEntries(census.zips.map((zip) => [zip.zip, zip]));
+    expect(z["37205"]).toMatchObject({
+      contractors: 12,
+      climateZone: "4A",
+      buildingAmericaZone: "Mixed-Humid",
+      households: 11700,
+      ownerOccupied: 9360,
+    });
+    expect(z["37201"]).toMatchObject({ contractors: 0, households: null });
+    expect(census.baselines.TN).toMatchObject({
+      centralCooling: 0.87,
+      anyHeatPump: 0.36,
+      ductedHeating: 0.5,
+    });
   });
 });

@@ -292,7 +292,9 @@ export function deriveLocal(
   const countyProfile = new Map(
     census.counties.map((c) => [
       Number(c.geoid),
-      profileIndex.get(`cbsa:${c.cbsa}`) ?? profileIndex.get(`state:${c.state}`) ?? -1,
+      (c.cbsa ? profileIndex.get(`cbsa:${c.cbsa.padStart(5, "0")}`) : undefined) ??
+        profileIndex.get(`state:${c.state}`) ??
+        -1,
     ]),
   );
 

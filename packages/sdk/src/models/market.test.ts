@@ -56,7 +56,7 @@ describe("assumptions", () => {
       AssumptionError,
     );
     expect(() => resolveAssumptions(HVAC, "South", { "share.furnace": 1.5 })).toThrow(
-      "Households heated mainly by a furnace must be between 0 and 1",
+      "Households heated mainly by a fuel-fired furnace (gas, propane, oil) must be between 0 and 1",
     );
   });
 
@@ -97,13 +97,15 @@ describe("services (hand-checked, 10,000 households in the South)", () => {
     expect(byId["duct-cleaning"]).toMatchObject({ annualJobs: 400, estimatedRevenue: 149_200 });
   });
 
-  it("has the seven HVAC services", () => {
+  it("has the nine HVAC services, boilers apart from furnaces", () => {
     expect(services.map((s) => s.serviceName)).toEqual([
       "AC Replacement",
       "Furnace Replacement",
+      "Boiler Replacement",
       "Heat Pump Installation",
       "AC Repair",
       "Furnace Repair",
+      "Boiler Repair",
       "Maintenance & Tune-Up Plans",
       "Duct Cleaning",
     ]);

@@ -67,6 +67,12 @@ export const OPPORTUNITY_SCALES = {
   densityZeroAt: 10,
   /** Supply: review depth scores 100 with no reviews, 0 at this many (log scale). */
   reviewsZeroAt: 1_000,
+  /**
+   * Supply without a competitor search: NAICS 238220 establishments (ZIP Code Business Patterns
+   * 2022) per 10,000 households score 0 at this many — twice the U.S. figure (98,732 establishments
+   * in published ZIP codes for 125.5 million households: 7.9 per 10,000).
+   */
+  contractorsZeroAt: 16,
   /** Supply: share of density (the rest: review depth). */
   densityShare: 0.6,
   /** Cost: 50 at the benchmark CPC, ±50 per halving or doubling. */

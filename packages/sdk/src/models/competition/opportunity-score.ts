@@ -45,6 +45,22 @@ export function supplyScore(per10k: number | null, topThreeMeanReviews: number):
   return s.densityShare * density + (1 - s.densityShare) * depth;
 }
 
+/**
+ * Contractors (Business Patterns establishments) per 10,000 households of the service area, from
+ * the market analysis' local market profile; null without it.
+ */
+export function contractorDensity(market: MarketAnalysisData | null | undefined): number | null {
+  const contractors = market?.localMarket?.contractors;
+  const households = market?.households ?? null;
+  if (!contractors || households == null || households <= 0) return null;
+  return (contractors.establishments / households) * 10_000;
+}
+
+/** Supply from contractor density alone: 100 with none, 0 at `contractorsZeroAt` per 10,000. */
+export function contractorScore(per10k: number): number {
+  return clamp(100 * (1 - per10k / OPPORTUNITY_SCALES.contractorsZeroAt));
+}
+
 /** Cost to acquire (high = cheap): 50 at the benchmark CPC, +50 per halving, −50 per doubling. */
 export function costScore(avgCpc: number): number {
   return clamp(50 - 50 * Math.log2(avgCpc / OPPORTUNITY_SCALES.cpcBenchmark));
@@ -118,6 +134,15 @@ export function opportunityScore(
         top.length > 0
           ? `${density}; the top ${top.length} average ${int.format(Math.round(mean))} reviews`
           : `${density}; no competitor listed`,
+    });
+  } else if (contractorDensity(market) !== null) {
+    const per10k = contractorDensity(market) as number;
+    components.push({
+      key: "supply",
+      label: LABELS.supply,
+      score: Math.round(contractorScore(per10k)),
+      weight: OPPORTUNITY_WEIGHTS.supply,
+      detail: `${per10k.toFixed(1)} HVAC and plumbing contractors per 10,000 households (ZIP Code Business Patterns 2022, measured)`,
     });
   } else missing.push("supply");
 

@@ -11,7 +11,7 @@ export type KeywordMarketInput = Pick<
   MarketAnalysisData,
   "requestLocation" | "households" | "cityAnalysis" | "target" | "region" | "marketSummary"
 > &
-  Partial<Pick<MarketAnalysisData, "requestIndustry" | "dataSource">>;
+  Partial<Pick<MarketAnalysisData, "requestIndustry" | "dataSource" | "serviceBreakdown">>;
 
 /** People per household, for places that lack households and housing units. */
 const PEOPLE_PER_HOUSEHOLD = 2.5;

@@ -34,13 +34,60 @@ function regionOfState(code: string | undefined): CensusRegion {
   return US_STATES.find((s) => s.code === code)?.region ?? "South";
 }
 
-/** The profile's keyword assumptions for a census region, with overrides applied and checked. */
+/** Services whose searches are about cooling or heating (a heat pump counts half to each). */
+const COOLING_SERVICES: Record<string, number> = {
+  "ac-replacement": 1,
+  "ac-repair": 1,
+  "heat-pump-installation": 0.5,
+};
+const HEATING_SERVICES: Record<string, number> = {
+  "furnace-replacement": 1,
+  "furnace-repair": 1,
+  "boiler-replacement": 1,
+  "boiler-repair": 1,
+  "heat-pump-installation": 0.5,
+};
+
+/**
+ * The cooling share of service-specific searches from the market's own jobs: cooling jobs ÷
+ * (cooling + heating jobs), a heat pump counting half to each. Null without those services.
+ */
+export function coolingSearchShare(
+  services: readonly { serviceId?: string; annualJobs: number }[] | undefined,
+): { value: number; cooling: number; heating: number } | null {
+  let cooling = 0;
+  let heating = 0;
+  for (const s of services ?? []) {
+    cooling += s.annualJobs * (COOLING_SERVICES[s.serviceId ?? ""] ?? 0);
+    heating += s.annualJobs * (HEATING_SERVICES[s.serviceId ?? ""] ?? 0);
+  }
+  return cooling + heating > 0 ? { value: cooling / (cooling + heating), cooling, heating } : null;
+}
+
+/**
+ * The profile's keyword assumptions for a census region, with overrides applied and checked.
+ * With the market's services, the cooling share of searches follows its jobs (basis "derived").
+ */
 export function resolveKeywordAssumptions(
   profile: KeywordProfile,
   region: CensusRegion,
   overrides: Record<string, number> = {},
+  services?: readonly { serviceId?: string; annualJobs: number }[],
 ): KeywordAssumption[] {
-  return resolveAssumptionDefinitions(profile.assumptions, region, overrides);
+  const share = coolingSearchShare(services);
+  const definitions = share
+    ? profile.assumptions.map((def) =>
+        def.key === "keywords.share.cooling"
+          ? {
+              ...def,
+              value: Math.round(share.value * 1000) / 1000,
+              basis: "derived" as const,
+              source: `This market's jobs (market analysis): ${fmt(Math.round(share.cooling))} cooling jobs (AC replacement and repair, half of heat pump installations) of ${fmt(Math.round(share.cooling + share.heating))} cooling and heating jobs a year; searches follow jobs (BIS estimate)`,
+            }
+          : def,
+      )
+    : profile.assumptions;
+  return resolveAssumptionDefinitions(definitions, region, overrides);
 }
 
 /* ------------------------------------------------------------------ taxonomy expansion */
@@ -168,7 +215,12 @@ export function modelKeywords(input: KeywordModelInput): KeywordModelResult {
   const profile = keywordProfileFor(input.industry ?? market.requestIndustry);
   const region =
     (market.region as CensusRegion | undefined) ?? regionOfState(targetOf(market)?.state);
-  const assumptions = resolveKeywordAssumptions(profile, region, input.overrides);
+  const assumptions = resolveKeywordAssumptions(
+    profile,
+    region,
+    input.overrides,
+    market.serviceBreakdown,
+  );
   const value = (key: string) => assumptions.find((a) => a.key === key)?.value ?? 0;
   const { cities, available } = keywordCities(market, input.maxCities);
   const areaHouseholds = market.households ?? cities.reduce((s, c) => s + (c.households ?? 0), 0);
