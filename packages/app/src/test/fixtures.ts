@@ -7,6 +7,7 @@ import {
   type AnalysisSummary,
   computeMarketAnalysis,
   INDUSTRY_PROFILES,
+  type LocalMarket,
   type MarketAnalysisData,
   type PlaceDataset,
   ZIP_AREAS_PROVENANCE,
@@ -153,3 +154,59 @@ export function zipAreasFixture(rows: ZipAreaRow[] = austinZipRows): ZipAreasRes
     provenance: { ...ZIP_AREAS_PROVENANCE },
   };
 }
+
+const localSource = (
+  source: string,
+  vintage: string,
+  grade: "measured" | "modeled" = "modeled",
+) => ({
+  source,
+  vintage,
+  grade,
+  method: `${source} (fixture)`,
+});
+
+/** An Austin-like local market profile (issue 23), as the server adds it to new records. */
+export const austinLocalMarket: LocalMarket = {
+  climate: {
+    heatingDegreeDays: 1_640,
+    coolingDegreeDays: 3_130,
+    heatingVsNational: 0.4,
+    coolingVsNational: 2.3,
+    zone: "2A",
+    zoneName: "Hot-Humid",
+    provenance: localSource("NOAA 1991–2020 normals", "1991–2020 normals"),
+  },
+  housing: {
+    builtBefore1980: 0.22,
+    built1980To1999: 0.31,
+    built2000OrLater: 0.47,
+    fuel: { gas: 0.31, propane: 0.02, electricity: 0.66, fuelOil: 0, otherOrNone: 0.01 },
+    singleFamilyShare: 0.55,
+    ownerOccupiedShare: 0.46,
+    metroCoverage: 1,
+    provenance: localSource("ACS DP04, Austin metro", "ACS 2019–2023"),
+    tenureProvenance: localSource("ACS B25003 by ZCTA", "ACS 2019–2023"),
+  },
+  equipment: {
+    centralAc: 0.71,
+    heatPump: 0.24,
+    furnace: 0.29,
+    boiler: 0,
+    roomUnitsOrNone: 0.05,
+    provenance: localSource("RECS 2020 (Texas baseline)", "RECS 2020"),
+  },
+  income: {
+    medianHouseholdIncome: 89_400,
+    provenance: localSource("ACS S1901 by county", "ACS 2017–2021"),
+  },
+  contractors: {
+    establishments: 696,
+    householdsPerContractor: 1_284,
+    countyEstablishments: 712,
+    countyEmployment: 6_950,
+    countyPayroll: 412_300_000,
+    provenance: localSource("ZIP Code Business Patterns", "2022", "measured"),
+    countyProvenance: localSource("County Business Patterns", "2021"),
+  },
+};
