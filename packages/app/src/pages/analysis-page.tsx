@@ -31,7 +31,7 @@ import { CollapsibleSection } from "../components/analysis/collapsible-section";
 import { CompetitionAnalysisSection } from "../components/analysis/competition-section";
 import { Figure } from "../components/analysis/figure";
 import { KeywordResearchSection } from "../components/analysis/keyword-research-section";
-
+import { LocalMarketCard } from "../components/analysis/local-market-card";
 import { MapBlock } from "../components/analysis/map-block";
 import { OpportunityScoreCard } from "../components/analysis/opportunity-score-card";
 import { PartnerBrandBanner } from "../components/analysis/partner-brand-banner";
@@ -224,7 +224,7 @@ function MarketResults({ analysis, data }: { analysis: Analysis; data: MarketAna
 
       <ZipAreasCard analysisId={analysis.id} summary={data.zipAreas} />
 
-
+      <LocalMarketCard localMarket={data.localMarket} />
 
       <ServiceBreakdown
         services={data.serviceBreakdown}
