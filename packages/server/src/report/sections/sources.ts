@@ -5,6 +5,7 @@ import type { ReportWriter } from "../layout.js";
 import { assumptionRows, type SourceRow, sourceRows } from "../sources.js";
 
 import { type ReportContext, SAMPLE_DATA_LABEL, SECTION_TITLES } from "./context.js";
+import { localMarketSourceRows } from "./local-market.js";
 
 function figureCell(row: SourceRow): string {
   return row.method ? `${row.source}\nMethod: ${row.method}` : row.source;
@@ -21,6 +22,7 @@ export function drawSources(w: ReportWriter, ctx: ReportContext): void {
 
   w.subheading("Figures");
   const rows = sourceRows(analysis);
+  rows.push(...localMarketSourceRows(analysis.marketAnalysisData?.localMarket));
   if (ctx.zipAreas) {
     const p = ctx.zipAreas.provenance;
     rows.push({
