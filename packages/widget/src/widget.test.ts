@@ -366,3 +366,20 @@ describe("lead capture", () => {
     expect(lead?.bubbles && lead.composed).toBe(true);
   });
 });
+
+describe("the local market line", () => {
+  it("shows the server's one-line local market summary, and nothing without one", async () => {
+    const line = "Climate: 1,640 heating · 3,130 cooling degree days · 696 contractors in range";
+    stubFetch(
+      { status: 200, body: { ...RESULT, localMarketSummary: line } },
+      { status: 200, body: RESULT },
+    );
+    const { ui, root } = mount();
+    await runAnalysis(ui);
+    expect(root.querySelector("[part=local]")?.textContent).toBe(line);
+    fireEvent.click(ui.getByRole("button", { name: "New analysis" }));
+    await ui.findByRole("button", { name: "Start Market Analysis" });
+    await runAnalysis(ui);
+    expect(root.querySelector("[part=local]")).toBeNull();
+  });
+});

@@ -191,6 +191,9 @@ function Result(p: { r: WidgetAnalyzeResponse; cfg: WidgetConfig; host: Host; ba
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   const src = r.provenance ?? {};
+  // The SDK's localMarketSummary, written by the server (absent from older servers and records).
+  const local = (r as WidgetAnalyzeResponse & { localMarketSummary?: string | null })
+    .localMarketSummary;
   const figures: [string, string, Provenance | null | undefined][] = [
     ["Market size (people)", format(r.marketSize), src.population],
     ["Households", format(r.households), src.households],
@@ -218,6 +221,7 @@ function Result(p: { r: WidgetAnalyzeResponse; cfg: WidgetConfig; host: Host; ba
           </div>
         ))}
       </dl>
+      {local && <p part="local">{local}</p>}
       {r.topServices?.length > 0 && (
         <>
           <h3>Top services</h3>
