@@ -157,6 +157,14 @@ describe("analyze and analyses", () => {
     // Each figure's source, listed once.
     expect(out).toMatch(/\n\[1\] .*(GeoNames|Census)/);
     expect(out).toMatch(/Market revenue \/ year:\s+\$[\d,]+/);
+    // The local market profile, each row with its grade and footnoted source.
+    expect(out).toContain("Local market profile");
+    expect(out).toMatch(
+      /Heating degree days:\s+[\d,]+ \([\d.]+× U\.S\.\)\s+\((measured|modeled) \[\d+\]\)/,
+    );
+    expect(out).toMatch(/Cooling degree days:\s+[\d,]+ \([\d.]+× U\.S\.\)/);
+    expect(out).toMatch(/Heating fuel:\s+(gas|electricity) \d+%/);
+    expect(out).toMatch(/Contractors in range:\s+[\d,]+.*\(measured \[\d+\]\)/);
     expect(out).toContain("Top cities");
     expect(out).toContain("Services");
     expect(out).toMatch(/AC Replacement|Furnace|Heat Pump/i);
@@ -175,6 +183,11 @@ describe("analyze and analyses", () => {
       primaryRadius: 5,
     });
     expect(analysis.marketAnalysisData.serviceBreakdown.length).toBeGreaterThan(0);
+    // The record as stored, its local market profile included.
+    expect(analysis.marketAnalysisData.localMarket).toMatchObject({
+      climate: { heatingDegreeDays: expect.any(Number), coolingDegreeDays: expect.any(Number) },
+      contractors: { establishments: expect.any(Number) },
+    });
     analysisId = analysis.id;
   });
 

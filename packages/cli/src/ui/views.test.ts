@@ -11,7 +11,7 @@ import {
   ppcFixture,
 } from "../../../sdk/src/models/view-models.fixture.js";
 import type { Block } from "./doc.js";
-import { competitionDoc, keywordsDoc } from "./views.js";
+import { analysisDoc, competitionDoc, keywordsDoc } from "./views.js";
 
 const analysis = (patch: Partial<Analysis>) => ({ location: "Austin, TX", ...patch }) as Analysis;
 
@@ -33,5 +33,23 @@ describe("CLI documents of the premium results", () => {
     expect(fields.find((f) => f.label === "Market leader")?.value).toBe(
       LEADER_FIXTURE_EXPECTED.name,
     );
+  });
+});
+
+describe("the analysis summary", () => {
+  it("has no local market profile for an older record without one", () => {
+    const doc = analysisDoc(
+      analysis({
+        id: "an_1",
+        createdAt: "2025-03-04T15:00:00.000Z",
+        marketAnalysisData: {
+          censusData: { totalHousingUnits: 10 },
+          cityAnalysis: { cityBreakdown: [] },
+          serviceBreakdown: [],
+          marketSummary: null,
+        } as unknown as Analysis["marketAnalysisData"],
+      }),
+    );
+    expect(doc.some((b) => b.kind === "heading" && b.text === "Local market profile")).toBe(false);
   });
 });

@@ -8,6 +8,8 @@ import {
   type AppSettings,
   type FigureProvenance,
   keywordCounts,
+  LOCAL_MARKET_TITLE,
+  localMarketRows,
   marketLeader,
   type Partner,
   type PpcRow,
@@ -41,7 +43,10 @@ function footnotes() {
 
 const TOP_CITIES = 10;
 
-/** The readable summary of a market analysis: figures with source and grade, cities, services. */
+/**
+ * The readable summary of a market analysis: figures with source and grade, the local market
+ * profile, cities, services.
+ */
 export function analysisDoc(analysis: Analysis): Doc {
   const data = analysis.marketAnalysisData;
   const doc: Doc = [
@@ -113,6 +118,13 @@ export function analysisDoc(analysis: Analysis): Doc {
     });
   }
 
+  // The local market profile (absent on older records): the SDK's rows, as the page and PDF.
+  const local: Field[] = localMarketRows(data.localMarket).map((r) => ({
+    label: r.label,
+    value: r.value,
+    note: provenanceNote(r.provenance),
+  }));
+
   const cities = [...data.cityAnalysis.cityBreakdown]
     .sort((a, b) => (b.population ?? 0) - (a.population ?? 0))
     .slice(0, TOP_CITIES);
@@ -125,6 +137,7 @@ export function analysisDoc(analysis: Analysis): Doc {
     fields(about),
     heading("Market"),
     fields(figures),
+    ...(local.length ? [heading(LOCAL_MARKET_TITLE), fields(local)] : []),
     ...(cite.count ? [heading("Sources"), cite.block()] : []),
     table(
       [
