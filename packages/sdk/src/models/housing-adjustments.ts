@@ -21,7 +21,6 @@
 import type { CensusRegion } from "../constants.js";
 import { formatDecimal } from "../format.js";
 import {
-  EQUIPMENT_SOURCE,
   equipmentShares,
   type FuelShares,
   localMeans,
@@ -274,10 +273,10 @@ export function housingDefaults<D extends HousingAdjustable>(
   const fuel = local ? fuelShares(context.housing, local.stock) : null;
   const equipment = local && means && fuel ? equipmentShares(fuel, means, local.baseline) : null;
   const localEquipment = (value: number, what: string): { value: number; source: string } | null =>
-    equipment && fuel && local && means
+    equipment && local
       ? {
           value,
-          source: `${what}; ${EQUIPMENT_SOURCE}: ${local.housingSource} — gas ${pct(fuel.gas)}, bottled gas ${pct(fuel.propane)}, fuel oil ${pct(fuel.fuelOil)}, electricity ${pct(fuel.electricity)}; ${formatDecimal(Math.round(means.coolingDegreeDays))} cooling and ${formatDecimal(Math.round(means.heatingDegreeDays))} heating degree days (${local.climateSource}); ${local.stateName} baseline: ${pct(local.baseline.centralCooling)} central cooling, ${num(equipment.heatPumpsPerElectricHome)} heat pumps per electrically heated home, ${num(equipment.furnacesPerHeatedHome)} furnaces per home heated without a heat pump`,
+          source: `${what}; heating fuel: ${local.housingSource}; ${local.stateName} baseline: NREL ResStock (EIA RECS 2020)`,
         }
       : null;
 
@@ -299,22 +298,22 @@ export function housingDefaults<D extends HousingAdjustable>(
         case "heatPumpShare":
           return localEquipment(
             equipment.heatPump,
-            `Homes heated by electricity × the state's heat pumps per electrically heated home`,
+            `Homes heated by electricity (${pct(fuel?.electricity ?? 0)}) × ${num(equipment.heatPumpsPerElectricHome)} heat pumps per electrically heated home in the state`,
           );
         case "furnaceShare":
           return localEquipment(
             equipment.furnace,
-            "Homes heated by gas, bottled gas or fuel oil × the state's furnaces per home heated without a heat pump (electric resistance — baseboards, an air handler's heat strips — counts no furnace)",
+            `Homes heated by gas, bottled gas or fuel oil (${pct((fuel?.gas ?? 0) + (fuel?.propane ?? 0) + (fuel?.fuelOil ?? 0))}) × ${num(equipment.furnacesPerHeatedHome)} furnaces per home heated without a heat pump in the state (electric resistance counts no furnace)`,
           );
         case "boilerShare":
           return localEquipment(
             equipment.boiler,
-            `Fuel-heated homes without a furnace × ${pct(equipment.boilersPerOtherFuelHome)} on a boiler at this climate (0 at 2,000 heating degree days, 90 % from 6,000; the rest wall or floor furnaces and space heaters; BIS estimate)`,
+            `Fuel-heated homes without a furnace × ${pct(equipment.boilersPerOtherFuelHome)} on a boiler at ${formatDecimal(Math.round(means?.heatingDegreeDays ?? 0))} heating degree days (BIS estimate: 0 at 2,000, 90 % from 6,000)`,
           );
         case "centralAcShare":
           return localEquipment(
             equipment.centralAc,
-            `Central cooling ${pct(equipment.centralCooling)} (the state's share × ${num(equipment.coolingClimateFactor)} for this area's cooling degree days against the state's, saturation curve 1 − e^(−CDD/600)) less ducted heat pumps ${pct(equipment.ductedHeatPump)}`,
+            `Central cooling ${pct(equipment.centralCooling)} (the state's ${pct(local?.baseline.centralCooling ?? 0)} × ${num(equipment.coolingClimateFactor)} for ${formatDecimal(Math.round(means?.coolingDegreeDays ?? 0))} cooling degree days against the state's ${formatDecimal(local?.baseline.coolingDegreeDays ?? 0)}) less ducted heat pumps ${pct(equipment.ductedHeatPump)}`,
           );
         default:
           break;

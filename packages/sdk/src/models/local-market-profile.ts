@@ -38,17 +38,19 @@ export function localContext(
     stock: totals.local,
     baseline,
     stateName: US_STATES.find((s) => s.code === state)?.name ?? state,
-    housingSource: housingSourceText(sources, metro),
+    housingSource: housingSourceText(metro),
     climateSource: sources.climate,
   };
 }
 
 const pct = (n: number) => `${Math.round(n * 100)} %`;
 
-function housingSourceText(sources: LocalSources, metroShare: number): string {
-  if (metroShare >= 0.995) return sources.housing;
-  if (metroShare <= 0.005) return `${sources.equipment} (no metro or micro area covers this area)`;
-  return `${sources.housing} for ${pct(metroShare)} of homes; the rest from ${sources.equipment}`;
+function housingSourceText(metroShare: number): string {
+  const metro = "ACS 2019–2023 DP04 of the metro and micro areas in range";
+  const state = "NREL ResStock state shares (EIA RECS 2020, ACS PUMS)";
+  if (metroShare >= 0.995) return metro;
+  if (metroShare <= 0.005) return `${state}; no metro or micro area covers this area`;
+  return `${metro} (${pct(metroShare)} of homes), else ${state}`;
 }
 
 /** The profile shown with the analysis; null without local data. */
