@@ -24,6 +24,18 @@ const acs = (
   B19013_001E: "-666666666",
 });
 
+/** A synthetic housing stock: tenure, year built and heating fuel (58 % electricity). */
+const stock = (households: number, housingUnits: number) => ({
+  B25003_001E: String(households),
+  B25003_002E: String(Math.round(households * 0.6)),
+  B25034_003E: String(Math.round(housingUnits * 0.3)),
+  B25034_005E: String(Math.round(housingUnits * 0.3)),
+  B25034_008E: String(Math.round(housingUnits * 0.4)),
+  B25040_002E: String(Math.round(households * 0.4)),
+  B25040_004E: String(Math.round(households * 0.58)),
+  B25040_010E: String(Math.round(households * 0.02)),
+});
+
 /** Synthetic figures (not Census data) for one tract, from its position in the list. */
 function tractFigures(i: number) {
   const population = 1500 + ((i * 737) % 4000);
@@ -90,6 +102,7 @@ beforeAll(async () => {
       name: `Census Tract ${Number(t.id.slice(5)) / 100}; Texas`,
       values: {
         ...acs(f.population, f.households, f.housingUnits, f.detached, f.attached ?? 0),
+        ...stock(f.households, f.housingUnits),
         B25024_003E: f.attached === null ? "-999999999" : String(f.attached),
       },
     };
@@ -168,6 +181,15 @@ it("runs the analysis on measured ACS tract figures and says so", async () => {
   }
   expect(data?.provenance?.singleFamilyUnits?.method).toMatch(
     /tracts? with a suppressed estimate counted as 0/,
+  );
+  // The local market (climate, contractors, state baseline) comes from the embedded data, over
+  // the measured tracts; the measured housing tables drive the equipment shares.
+  expect(data?.localMarket?.climate.coolingDegreeDays).toBeGreaterThan(2500);
+  expect(data?.localMarket?.housing.fuel.electricity).toBeCloseTo(0.58, 2);
+  expect(data?.localMarket?.housing.ownerOccupiedShare).toBeCloseTo(0.6, 2);
+  expect(data?.localMarket?.contractors.provenance.grade).toBe("measured");
+  expect(data?.assumptions?.find((a) => a.key === "climate.coolingDegreeDays")?.basis).toBe(
+    "derived",
   );
 
   // The target is Austin's embedded centre; the totals are the fake's tracts within each radius.

@@ -51,6 +51,7 @@ import {
   tractVariables,
 } from "./census-api/variables.js";
 import type { EmbeddedCensus } from "./embedded.js";
+import { LOCAL_SOURCES } from "./embedded-local.js";
 import type { PlaceProvider } from "./provider.js";
 
 export * from "./census-api/names.js";
@@ -63,7 +64,8 @@ export interface CensusApiDeps {
    * The embedded Census dataset: its 2020 tract centres place the tracts, its places (by GEOID,
    * else by name) place the city table.
    */
-  census: () => Pick<EmbeddedCensus, "tracts" | "places">;
+  census: () => Pick<EmbeddedCensus, "tracts" | "places"> &
+    Partial<Pick<EmbeddedCensus, "baselines">>;
   /** undici dispatcher (default: the global one). The caller owns and closes it. */
   dispatcher?: Dispatcher;
   /** Default CENSUS_TIMEOUT_MS. */
@@ -188,7 +190,12 @@ export function createCensusApiProvider(
     async load(requested) {
       const known = censusStates(requested);
       const results = await Promise.all(known.map((s) => stateResult(s)));
-      return censusDataset(vintage, known, results);
+      // The local market data (climate, contractors, state baselines) is the embedded one's.
+      const baselines = deps.census().baselines;
+      return {
+        ...censusDataset(vintage, known, results),
+        ...(baselines ? { baselines, localSources: LOCAL_SOURCES } : {}),
+      };
     },
 
     async refresh(requested) {

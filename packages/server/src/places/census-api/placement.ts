@@ -5,7 +5,14 @@
  * code when that is unique in the state); each place at the embedded Census place centre of the
  * same GEOID, else of the same name in the state. Rows without a centre are left out and counted.
  */
-import type { AreaUnit, HousingStock, PlaceFigure, PlaceRecord, US_STATES } from "@bis/sdk";
+import type {
+  AreaUnit,
+  HousingStock,
+  LocalStock,
+  PlaceFigure,
+  PlaceRecord,
+  US_STATES,
+} from "@bis/sdk";
 import type { EmbeddedCensus } from "../embedded.js";
 import { candidateNames } from "./names.js";
 import type { AcsRow } from "./table.js";
@@ -120,6 +127,9 @@ export function createPlacement(
         housingUnits: figures.housingUnits.total,
         singleFamilyUnits: figures.singleFamilyUnits.total,
         housing,
+        ...(centre.tract.local
+          ? { local: localFor(centre.tract.local, figures.households.total) }
+          : {}),
       });
     }
     return { units, suppressed, housingSuppressed, leftOut, leftOutPopulation, byTractCode };
@@ -208,4 +218,15 @@ export function createPlacement(
   }
 
   return { build };
+}
+
+/**
+ * The embedded tract's local sums (degree days, county income and contractors) weighted by the
+ * measured households instead of the modeled ones: every sum scales by measured ÷ modeled.
+ */
+function localFor(local: LocalStock, households: number): LocalStock {
+  const k = local.households > 0 ? households / local.households : 0;
+  const out = {} as LocalStock;
+  for (const key of Object.keys(local) as (keyof LocalStock)[]) out[key] = local[key] * k;
+  return out;
 }
