@@ -215,6 +215,9 @@ describe("widget calls: key, origin, CORS, cookies", () => {
       result.topServices[2]?.estimatedRevenue ?? 0,
     );
     expect(result.provenance.population?.grade).toMatch(/measured|modeled/);
+    expect(result.localMarketSummary).toMatch(
+      /^Climate: [\d,]+ heating · [\d,]+ cooling degree days · [\d,]+ contractors in range$/,
+    );
     const stored = (await bis.server.context.db.select().from(analysis)).find(
       (a) => a.id === result.analysisId,
     );

@@ -20,6 +20,8 @@ export function assumptionValueText(
       return `${formatNumber(value, 1)} ${value === 1 ? "year" : "years"}`;
     case "rate":
       return `${formatNumber(value, 3)} per year`;
+    case "degreeDays":
+      return `${formatNumber(value, 0)} degree days`;
     default:
       return `${formatNumber(value, 4)} ${unit}`;
   }

@@ -59,6 +59,8 @@ export const widgetAnalyzeResponseSchema = z.object({
   citiesInRange: z.number().int().nullable(),
   /** The three largest services by estimated revenue; empty in headline-only reduced mode. */
   topServices: z.array(widgetTopServiceSchema).max(3),
+  /** One line of the local market profile ("Climate: … degree days · … contractors in range"). */
+  localMarketSummary: z.string().nullable().optional(),
   /** Source, vintage and grade of the headline figures (null when unknown). */
   provenance: z.object({
     population: provenanceSchema.nullable(),

@@ -10,6 +10,7 @@
  */
 import { randomUUID } from "node:crypto";
 import {
+  localMarketSummary,
   type MarketAnalysisData,
   type Provenance,
   WIDGET_MESSAGES,
@@ -51,6 +52,7 @@ export function toWidgetResult(id: string | null, data: MarketAnalysisData): Wid
     avgRevenue: data.avgRevenue,
     citiesInRange: data.marketSummary?.citiesInRange ?? null,
     topServices,
+    localMarketSummary: localMarketSummary(data.localMarket),
     provenance: {
       population: provenanceOf(data.provenance?.population),
       households: provenanceOf(data.provenance?.households),
