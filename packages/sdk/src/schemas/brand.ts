@@ -35,6 +35,10 @@ export const BRAND_MESSAGES = {
   svgUnsafe:
     "SVG logos may not contain scripts, event handlers, external references or embedded documents",
   svgBroken: "The SVG logo could not be drawn",
+  svgExpensive:
+    "SVG logos may not use filters (blur, shadow, morphology…), patterns or more than 50 <use> copies: flatten the logo or upload a PNG",
+  svgTooComplex:
+    "The SVG logo is too complex: it took more than 5 seconds to draw. Simplify it or upload a PNG",
   emailRequired: "Enter the email address of a registered user",
   userNotFound: "No user has that email address",
   brandNotFound: "This partner has no brand yet",

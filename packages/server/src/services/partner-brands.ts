@@ -123,7 +123,7 @@ export function createPartnerBrandService(options: {
         throw new AppError("VALIDATION_FAILED", brandContrastMessage(input.primaryColor), {
           issues: [{ path: "primaryColor", message: brandContrastMessage(input.primaryColor) }],
         });
-      const logo = input.logo ? checkLogo(decodeLogo(input.logo.dataBase64)) : input.logo;
+      const logo = input.logo ? await checkLogo(decodeLogo(input.logo.dataBase64)) : input.logo;
       const fields = {
         displayName: input.displayName,
         primaryColor: input.primaryColor,
