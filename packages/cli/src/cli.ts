@@ -96,6 +96,7 @@ program
   .option("--email <email>", "your account's email (prompted on a terminal otherwise)")
   .option("--password-stdin", "read the password from stdin (else BIS_PASSWORD, else a prompt)")
   .option("--name <name>", "the token's name on the server (default: bis CLI on <host>)")
+  .option("--days <n>", "days until the token expires, 1–365 (default: 90 for administrators)")
   .addHelpText(
     "after",
     examples(
@@ -139,6 +140,17 @@ tokens
   .addHelpText("after", examples("bis tokens revoke 3f2c…"))
   .action((id: string, _o, cmd: Command) =>
     execute(cmd, async () => (await import("./commands/auth.js")).tokensRevoke, { id }),
+  );
+
+tokens
+  .command("renew <id>")
+  .description("move a token's expiry (asks for your password, like login)")
+  .option("--email <email>", "your account's email (default: the one `bis login` saved)")
+  .option("--password-stdin", "read the password from stdin (else BIS_PASSWORD, else a prompt)")
+  .option("--days <n>", "days from now, 1–365 (default: 90 for administrators)")
+  .addHelpText("after", examples("bis tokens renew 3f2c…", "bis tokens renew 3f2c… --days 30"))
+  .action((id: string, _o, cmd: Command) =>
+    execute(cmd, async () => (await import("./commands/auth.js")).tokensRenew, { id }),
   );
 
 /* ------------------------------------------------------------------ analyses */

@@ -99,6 +99,26 @@ describe("login, whoami, logout", () => {
     expect(revoked.hint).toContain("bis login");
   });
 
+  it("shows when a token expires (an administrator's in 90 days) and renews it with the password", async () => {
+    const io = bufferIo({ env: { BIS_PASSWORD: ADMIN_PASSWORD } });
+    await authCmd.login({ server: bis.url, email: adminEmail, name: "admin box" }, io);
+    const in90 = new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10);
+    expect(io.out()).toContain(`The token expires ${in90}: renew it with \`bis tokens renew\`.`);
+
+    const list = bufferIo({ configHome: io.configHome });
+    await authCmd.tokensList({}, list);
+    expect(list.out()).toContain("Expires");
+    expect(list.out()).toContain(in90);
+
+    const saved = JSON.parse(readFileSync(configFile(io.env), "utf8"));
+    const renew = bufferIo({ configHome: io.configHome, env: { BIS_PASSWORD: ADMIN_PASSWORD } });
+    await authCmd.tokensRenew({ id: saved.tokenId, days: "30" }, renew);
+    const in30 = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    expect(renew.out()).toContain(in30);
+    const bad = await failure(authCmd.tokensRenew({ id: saved.tokenId, days: "0" }, renew));
+    expect(bad.message).toBe("--days must be a whole number from 1 to 365.");
+  });
+
   it("reads the password from stdin with --password-stdin", async () => {
     const email = await verifiedAccount(bis, "Pia");
     const io = bufferIo({ stdin: `${PASSWORD}\nignored\n` });

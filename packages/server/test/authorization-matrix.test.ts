@@ -249,6 +249,11 @@ const EXPECTATIONS: Record<string, Expectation> = {
   // Signed out without email + password: 401 (with them, see tokens.test.ts).
   "POST /api/tokens": { body: () => ({ name: "matrix" }), expect: signedIn(201) },
   "GET /api/tokens": { expect: signedIn(200) },
+  // The owner renews (with a session or the password, never a token); anyone else gets 404.
+  "POST /api/tokens/:id/renew": {
+    path: (f) => `/api/tokens/${f.tokenId}/renew`,
+    expect: ownerOnly(200, 404),
+  },
   // The owner revokes; another user gets 404; an administrator may revoke anyone's.
   "DELETE /api/tokens/:id": {
     path: (f) => `/api/tokens/${f.tokenId}`,
@@ -355,6 +360,11 @@ const EXPECTATIONS: Record<string, Expectation> = {
   "GET /api/admin/partners/:id/members": {
     path: (f) => `/api/admin/partners/${f.partnerId}/members`,
     expect: adminOnly(200),
+  },
+  // 404 until "other" is a member or asks to be (confirming a confirmed member: 200).
+  "POST /api/admin/partners/:id/members/:userId/confirm": {
+    path: (f) => `/api/admin/partners/${f.partnerId}/members/${f.ids.other}/confirm`,
+    expect: adminOnly([200, 404]),
   },
   "POST /api/admin/partners/:id/members": {
     path: (f) => `/api/admin/partners/${f.partnerId}/members`,

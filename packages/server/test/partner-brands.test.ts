@@ -8,7 +8,13 @@ import type { NodeClient } from "@bis/sdk/node";
 import ExcelJS from "exceljs";
 import { PNG } from "pngjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { errorOf, type ServerWithUsers, signedInUser, startWithUsers } from "./support/index.js";
+import {
+  errorOf,
+  me,
+  type ServerWithUsers,
+  signedInUser,
+  startWithUsers,
+} from "./support/index.js";
 import { ink, pageTexts, renderPage } from "./support/pdf.js";
 
 /** A PNG of `width` × `height` in one colour. */
@@ -50,6 +56,8 @@ describe("partner brands", () => {
       })
     ).partner;
     widgetUser = await signedInUser(s.bis, "Wendy", { ref: acme.publicKey });
+    // A widget sign-up is a request until an administrator confirms it (partner-membership.test.ts).
+    await s.admin.admin.confirmPartnerMember(acme.id, (await me(widgetUser)).id);
   }, 60_000);
   afterAll(async () => {
     await widgetUser?.close();
@@ -229,12 +237,18 @@ describe("partner brands", () => {
     it("assigns any user to a partner and unassigns them, with audit entries", async () => {
       const email = (await s.other.auth.user())?.email ?? "";
       const member = await s.admin.admin.assignPartnerMember(beta.id, email.toUpperCase());
-      expect(member).toMatchObject({ email, partnerId: beta.id, source: "admin" });
+      expect(member).toMatchObject({
+        email,
+        partnerId: beta.id,
+        source: "admin",
+        status: "confirmed",
+      });
       expect((await s.other.account.brand())?.partnerId).toBe(beta.id);
 
       const members = await s.admin.admin.partnerMembers(acme.id);
-      expect(members.map((m) => [m.source, m.email])).toContainEqual([
+      expect(members.map((m) => [m.source, m.status, m.email])).toContainEqual([
         "widget",
+        "confirmed",
         (await widgetUser.auth.user())?.email,
       ]);
 

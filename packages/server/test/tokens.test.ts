@@ -214,7 +214,7 @@ describe("using a token", () => {
     let now = new Date("2030-01-01T00:00:00Z");
     const service = createTokenService(db(), createAuditService(db()), () => now);
     const owner = (await db().select().from(user).limit(1))[0];
-    const created = await service.create(owner?.id as string, "clock");
+    const created = await service.create(owner?.id as string, "clock", { isAdmin: false });
     const lastUsed = async () =>
       (
         await db().select().from(apiToken).where(eq(apiToken.id, created.id))
@@ -226,7 +226,7 @@ describe("using a token", () => {
     await service.resolve(created.token);
     expect(await lastUsed()).toBe(first);
     now = new Date(first + LAST_USED_RESOLUTION_MS);
-    expect((await service.resolve(created.token))?.tokenId).toBe(created.id);
+    expect(await service.resolve(created.token)).toMatchObject({ tokenId: created.id });
     expect(await lastUsed()).toBe(now.getTime());
   });
 });

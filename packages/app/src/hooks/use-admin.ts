@@ -135,12 +135,11 @@ export function usePartnerBrand(partnerId: string) {
   });
 }
 
-/** The users reporting under a partner's brand. */
+/** The users reporting under a partner's brand and those asking to, a page at a time. */
 export function usePartnerMembers(partnerId: string) {
-  return useAdminQuery({
-    queryKey: adminKeys.partnerMembers(partnerId),
-    queryFn: () => api.admin.partnerMembers(partnerId),
-  });
+  return useAdminPaged(adminKeys.partnerMembers(partnerId), (query) =>
+    api.admin.partnerMembersPage(partnerId, query),
+  );
 }
 
 /** The widget's leads, newest first, with one delivery status or all. */

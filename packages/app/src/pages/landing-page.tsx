@@ -6,6 +6,7 @@ import { PageHeader } from "../components/page-header";
 import { Badge } from "../components/ui/badge";
 import { buttonClasses } from "../components/ui/button";
 import { Card } from "../components/ui/card";
+import { VideoFrame } from "../components/video-frame";
 import { useDocumentTitle } from "../hooks/use-document-title";
 import { api, queryKeys } from "../lib/api";
 import { toEmbedUrl } from "../lib/video";
@@ -57,15 +58,7 @@ function LandingVideo() {
           {settings.isPending ? (
             <div className="size-full animate-pulse bg-slate-800" aria-hidden="true" />
           ) : embedUrl ? (
-            <iframe
-              src={embedUrl}
-              title="BIS introduction video"
-              className="size-full border-0"
-              allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture"
-              allowFullScreen
-              loading="lazy"
-              referrerPolicy="strict-origin-when-cross-origin"
-            />
+            <VideoFrame src={embedUrl} title="BIS introduction video" />
           ) : (
             <div className="flex size-full flex-col items-center justify-center gap-3 bg-gradient-to-br from-brand-800 to-slate-900 px-6 text-center text-white">
               <span className="flex size-12 items-center justify-center rounded-full bg-white/10 sm:size-16">

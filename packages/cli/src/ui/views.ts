@@ -403,18 +403,21 @@ export function partnersDoc(partners: Partner[]): Doc {
 export function tokensDoc(tokens: ApiToken[]): Doc {
   return [
     table(
-      ["Id", "Name", "Prefix", "Created", "Last used", "Status"],
+      ["Id", "Name", "Prefix", "Created", "Last used", "Expires", "Status"],
       tokens.map((t) => [
         t.id,
         t.name,
         `${t.prefix}…`,
         fmt.date(t.createdAt),
         fmt.date(t.lastUsedAt),
+        t.expiresAt ? t.expiresAt.slice(0, 10) : "never",
         t.revokedAt
           ? `revoked ${fmt.date(t.revokedAt)}`
-          : t.current
-            ? "active (this one)"
-            : "active",
+          : t.expiresAt && Date.parse(t.expiresAt) <= Date.now()
+            ? "expired"
+            : t.current
+              ? "active (this one)"
+              : "active",
       ]),
       { empty: "No tokens." },
     ),

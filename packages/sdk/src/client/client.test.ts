@@ -83,6 +83,7 @@ describe("the client's surface", () => {
         "audit",
         "auditPage",
         "bulkDeleteAnalyses",
+        "confirmPartnerMember",
         "createPartner",
         "deleteApiKey",
         "deleteUser",
@@ -91,6 +92,7 @@ describe("the client's surface", () => {
         "logs",
         "partnerBrand",
         "partnerMembers",
+        "partnerMembersPage",
         "logsPage",
         "partners",
         "partnersPage",
@@ -115,7 +117,7 @@ describe("the client's surface", () => {
         "usersPage",
       ].sort(),
       dev: ["outbox"],
-      tokens: ["create", "list", "page", "revoke"],
+      tokens: ["create", "list", "page", "renew", "revoke"],
       widget: ["analyze", "lead", "manifest"],
     });
     expect(client.transport.baseUrl).toBe("http://bis.test");

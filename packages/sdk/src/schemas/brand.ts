@@ -35,6 +35,10 @@ export const BRAND_MESSAGES = {
   svgUnsafe:
     "SVG logos may not contain scripts, event handlers, external references or embedded documents",
   svgBroken: "The SVG logo could not be drawn",
+  svgExpensive:
+    "SVG logos may not use filters (blur, shadow, morphology…), patterns or more than 50 <use> copies: flatten the logo or upload a PNG",
+  svgTooComplex:
+    "The SVG logo is too complex: it took more than 5 seconds to draw. Simplify it or upload a PNG",
   emailRequired: "Enter the email address of a registered user",
   userNotFound: "No user has that email address",
   brandNotFound: "This partner has no brand yet",
@@ -112,18 +116,30 @@ export type MyBrand = z.infer<typeof myBrandSchema>;
 export const partnerMemberSourceSchema = z.enum(["widget", "admin"]);
 export type PartnerMemberSource = z.infer<typeof partnerMemberSourceSchema>;
 
-/** A user reporting under a partner's brand. */
+/**
+ * "pending": registered through the partner's widget and waiting for an administrator (no brand
+ * yet); "confirmed": reports under the brand (issue 27).
+ */
+export const partnerMemberStatusSchema = z.enum(["pending", "confirmed"]);
+export type PartnerMemberStatus = z.infer<typeof partnerMemberStatusSchema>;
+
+/** A user reporting under a partner's brand, or asking to. */
 export const partnerMemberSchema = z.object({
   userId: z.string(),
   email: z.string(),
   partnerId: z.string(),
   /** "widget": registered through the partner's widget; "admin": assigned by an administrator. */
   source: partnerMemberSourceSchema,
+  status: partnerMemberStatusSchema,
+  /** When the user registered (a request) or was assigned or confirmed. */
   assignedAt: isoDate,
 });
 export type PartnerMember = z.infer<typeof partnerMemberSchema>;
 
-export const partnerMembersSchema = z.object({ members: z.array(partnerMemberSchema) });
+/** GET /api/admin/partners/{id}/members: `?status=` narrows the list to one status. */
+export const partnerMembersQuerySchema = z.object({
+  status: partnerMemberStatusSchema.optional().catch(undefined),
+});
 
 /** POST /api/admin/partners/{id}/members: assigns a user (moving them from another partner). */
 export const partnerMemberAssignSchema = z.strictObject({

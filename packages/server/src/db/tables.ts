@@ -303,6 +303,8 @@ export function defineTables(c: Columns) {
       createdAt: createdAt(),
       lastUsedAt: c.timestamp("last_used_at"),
       revokedAt: c.timestamp("revoked_at"),
+      /** After this the token is refused (401); null: never. Renewing moves it (issue 27). */
+      expiresAt: c.timestamp("expires_at"),
     },
     (t) => [c.index("api_token_user_idx").on(t.userId)],
   );
@@ -423,10 +425,15 @@ export function defineTables(c: Columns) {
         .references(() => partner.id, { onDelete: "cascade" }),
       /** "widget" (the `ref` on registration) or "admin" (assigned). */
       source: c.text("source").notNull(),
+      /**
+       * "pending" (a widget sign-up waiting for an administrator: no brand yet) or "confirmed"
+       * (issue 27). Assignments by an administrator are confirmed at once.
+       */
+      status: c.text("status").notNull().default("confirmed"),
       assignedBy: c.text("assigned_by"),
       assignedAt: c.timestamp("assigned_at").notNull(),
     },
-    (t) => [c.index("partner_member_partner_idx").on(t.partnerId)],
+    (t) => [c.index("partner_member_partner_idx").on(t.partnerId, t.status)],
   );
 
   /**

@@ -1,5 +1,5 @@
 /** The signed-in user of a request, looked up once and kept on the request. */
-import { TOKEN_MESSAGES, type User } from "@bis/sdk";
+import { TOKEN_MESSAGES, tokenExpiredMessage, type User } from "@bis/sdk";
 import { fromNodeHeaders } from "better-auth/node";
 import type { Request, RequestHandler } from "express";
 import { AppError } from "../lib/errors.js";
@@ -30,7 +30,8 @@ export function bearerToken(req: Request): string | null {
 
 /**
  * The caller: the owner of a personal API token when the request carries
- * `Authorization: Bearer` (an unknown or revoked token is a 401, never "signed out"), else the
+ * `Authorization: Bearer` (an unknown, revoked or expired token is a 401, never "signed out";
+ * an expired one says so), else the
  * session cookie's user.
  */
 export async function currentUser(req: Request, accounts: AccountService): Promise<User | null> {
@@ -39,6 +40,8 @@ export async function currentUser(req: Request, accounts: AccountService): Promi
     if (bearer !== null) {
       const found = await accounts.userForToken(bearer);
       if (!found) throw new AppError("UNAUTHORIZED", TOKEN_MESSAGES.invalidToken);
+      if ("expiredAt" in found)
+        throw new AppError("UNAUTHORIZED", tokenExpiredMessage(found.expiredAt.toISOString()));
       req.apiTokenId = found.tokenId;
       req.currentUser = found.user;
     } else {

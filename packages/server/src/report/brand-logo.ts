@@ -6,13 +6,16 @@
  *   bombs), then the image is decoded and written again, which drops every ancillary chunk.
  * - SVG: refused when it holds a script, an event handler, an embedded document, a DOCTYPE or
  *   entity, or any reference that is not a same-document fragment (`#id`): nothing is ever
- *   loaded. It is then rasterised to PNG (resvg: no scripts, no network), so browsers and the
- *   PDF only ever see a PNG.
+ *   loaded. Refused too when it uses what can make drawing it arbitrarily slow — filters
+ *   (`feMorphology` with a large radius took minutes), patterns, or many `<use>` copies (issue
+ *   27). It is then rasterised to PNG (resvg: no scripts, no network, no system fonts) in a
+ *   child process with a deadline (logo-raster.ts), so browsers and the PDF only ever see a PNG
+ *   and no logo can stall the server.
  */
 import { BRAND_LOGO, BRAND_MESSAGES } from "@bis/sdk";
-import { Resvg } from "@resvg/resvg-js";
 import { PNG } from "pngjs";
 import { AppError } from "../lib/errors.js";
+import { rasteriseSvg } from "./logo-raster.js";
 
 export interface CheckedLogo {
   /** The PNG to store. */
@@ -77,22 +80,24 @@ const UNSAFE_SVG: readonly RegExp[] = [
   /javascript:/i,
 ];
 
-function checkSvg(text: string): CheckedLogo {
+/** What can make an SVG slow to draw, however small the file (issue 27). */
+const EXPENSIVE_SVG: readonly RegExp[] = [
+  /<\s*(?:[a-z]+:)?(filter|fe[a-z]+|pattern)\b/i,
+  /\bfilter\s*[:=]/i,
+];
+/** More `<use>` copies than a logo needs can multiply into millions of drawn shapes. */
+const MAX_SVG_USES = 50;
+
+async function checkSvg(text: string): Promise<CheckedLogo> {
   if (UNSAFE_SVG.some((pattern) => pattern.test(text))) throw invalid(BRAND_MESSAGES.svgUnsafe);
-  let png: Buffer;
-  try {
-    const probe = new Resvg(text, { logLevel: "off", font: { loadSystemFonts: false } });
-    const { width, height } = probe;
-    const side = BRAND_LOGO.svgRasterSide;
-    const resvg = new Resvg(text, {
-      logLevel: "off",
-      fitTo: width >= height ? { mode: "width", value: side } : { mode: "height", value: side },
-      font: { loadSystemFonts: true },
-    });
-    png = resvg.render().asPng();
-  } catch {
+  if (
+    EXPENSIVE_SVG.some((pattern) => pattern.test(text)) ||
+    (text.match(/<\s*(?:[a-z]+:)?use\b/gi)?.length ?? 0) > MAX_SVG_USES
+  )
+    throw invalid(BRAND_MESSAGES.svgExpensive);
+  const png = await rasteriseSvg(text, { side: BRAND_LOGO.svgRasterSide });
+  if (png.length < 24 || !png.subarray(0, 8).equals(PNG_MAGIC))
     throw invalid(BRAND_MESSAGES.svgBroken);
-  }
   const width = png.readUInt32BE(16);
   const height = png.readUInt32BE(20);
   checkSides(width, height);
@@ -100,7 +105,7 @@ function checkSvg(text: string): CheckedLogo {
 }
 
 /** The logo to store, from the uploaded bytes; a 4xx AppError saying what is wrong otherwise. */
-export function checkLogo(bytes: Buffer): CheckedLogo {
+export async function checkLogo(bytes: Buffer): Promise<CheckedLogo> {
   if (bytes.length === 0) throw invalid(BRAND_MESSAGES.logoEmpty);
   if (bytes.length > BRAND_LOGO.maxBytes)
     throw new AppError("PAYLOAD_TOO_LARGE", BRAND_MESSAGES.logoTooLarge);

@@ -3,11 +3,16 @@
  * signed-in user reads the brand their reports carry and its logo. Parse, call the brand
  * service, respond. The admin paths are refused to non-administrators before they run.
  */
-import { partnerBrandInputSchema, partnerMemberAssignSchema } from "@bis/sdk";
+import {
+  partnerBrandInputSchema,
+  partnerMemberAssignSchema,
+  partnerMembersQuerySchema,
+} from "@bis/sdk";
 import express, { type RequestHandler, Router } from "express";
 import type { AppContext } from "../context.js";
 import { requireAdmin, requireUser, userOf } from "../http/session.js";
 import { parse } from "../lib/errors.js";
+import { pageBody, pageRequest } from "../lib/pagination.js";
 
 /** A 256 KB logo in base64 is about 342 KB; a larger upload still gets the logo's own message. */
 const BRAND_BODY_LIMIT = "600kb";
@@ -43,7 +48,14 @@ export function brandRoutes(ctx: AppContext): Router {
   });
 
   router.get("/admin/partners/:id/members", async (req, res) => {
-    res.json({ members: await partnerBrands.members(req.params.id) });
+    const page = pageRequest(req.query);
+    const { status } = parse(partnerMembersQuerySchema, req.query);
+    res.json(pageBody("members", page, await partnerBrands.members(req.params.id, page, status)));
+  });
+
+  /** Confirms a widget sign-up's request: the user's reports carry the brand from now on. */
+  router.post("/admin/partners/:id/members/:userId/confirm", async (req, res) => {
+    res.json(await partnerBrands.confirm(userOf(req), req.params.id, req.params.userId));
   });
 
   router.post("/admin/partners/:id/members", async (req, res) => {

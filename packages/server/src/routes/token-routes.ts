@@ -4,10 +4,16 @@
  * POST /api/tokens creates a token for the caller's session cookie, or — for a terminal that
  * has no session — for the account of `email` + `password`, checked exactly as sign-in checks
  * them and on sign-in's budget. A token cannot create tokens (403): one leaked token must not
- * be able to mint others that outlive its revocation.
+ * be able to mint others that outlive its revocation. POST /api/tokens/{id}/renew moves a
+ * token's expiry, with the same credentials (issue 27).
  */
-import { createTokenRequestSchema, TOKEN_MESSAGES } from "@bis/sdk";
-import { type RequestHandler, Router } from "express";
+import {
+  createTokenRequestSchema,
+  renewTokenRequestSchema,
+  TOKEN_MESSAGES,
+  type User,
+} from "@bis/sdk";
+import { type Request, type RequestHandler, Router } from "express";
 import type { AppContext } from "../context.js";
 import { loginRateLimit } from "../http/security.js";
 import { currentUser, requestHeaders, requireUser, userOf } from "../http/session.js";
@@ -25,27 +31,46 @@ export function tokenRoutes({ config, db, services: { accounts, tokens } }: AppC
     else next();
   };
 
-  router.post("/tokens", limitPasswordAttempts, async (req, res) => {
-    const body = parse(createTokenRequestSchema, req.body);
-    let ownerId: string;
-    if (body.email !== undefined && body.password !== undefined) {
-      const user = await accounts.verifyCredentials(
+  /**
+   * The account a token is made or renewed for: the one of `email` + `password`, or the
+   * session's. A token may do neither (403 `refused`): one leaked token must not be able to
+   * mint others, nor keep itself alive, beyond its revocation or expiry.
+   */
+  async function credentialOwner(
+    req: Request,
+    body: { email?: string; password?: string },
+    refused: string,
+  ): Promise<User> {
+    if (body.email !== undefined && body.password !== undefined)
+      return accounts.verifyCredentials(
         { email: body.email, password: body.password },
         requestHeaders(req),
       );
-      ownerId = user.id;
-    } else {
-      const user = await currentUser(req, accounts);
-      if (!user)
-        throw new AppError(
-          "UNAUTHORIZED",
-          "Please sign in, or give your email and password, to create an API token",
-        );
-      if (req.apiTokenId !== undefined)
-        throw new AppError("FORBIDDEN", TOKEN_MESSAGES.tokenCannotCreateTokens);
-      ownerId = user.id;
-    }
-    res.status(201).json(await tokens.create(ownerId, body.name));
+    const user = await currentUser(req, accounts);
+    if (!user)
+      throw new AppError(
+        "UNAUTHORIZED",
+        "Please sign in, or give your email and password, to create or renew an API token",
+      );
+    if (req.apiTokenId !== undefined) throw new AppError("FORBIDDEN", refused);
+    return user;
+  }
+
+  router.post("/tokens", limitPasswordAttempts, async (req, res) => {
+    const body = parse(createTokenRequestSchema, req.body);
+    const owner = await credentialOwner(req, body, TOKEN_MESSAGES.tokenCannotCreateTokens);
+    res.status(201).json(
+      await tokens.create(owner.id, body.name, {
+        isAdmin: owner.isAdmin,
+        expiresInDays: body.expiresInDays,
+      }),
+    );
+  });
+
+  router.post("/tokens/:id/renew", limitPasswordAttempts, async (req, res) => {
+    const body = parse(renewTokenRequestSchema, req.body ?? {});
+    const owner = await credentialOwner(req, body, TOKEN_MESSAGES.tokenCannotRenewTokens);
+    res.json(await tokens.renew(owner, req.params.id as string, body.expiresInDays));
   });
 
   router.get("/tokens", signedIn, async (req, res) => {

@@ -91,10 +91,13 @@ function setCookies(headers: Headers | undefined): string[] {
  * no token table.
  */
 export interface TokenResolver {
-  resolve(bearer: string): Promise<{ user: User; tokenId: string } | null>;
+  /** The token's owner; `expiredAt` for a token past its expiry; null when unknown or revoked. */
+  resolve(bearer: string): Promise<TokenResolution | null>;
   /** Revokes every live token of the user; answers how many. */
   revokeAllTokens(userId: string): Promise<number>;
 }
+
+export type TokenResolution = { user: User; tokenId: string } | { expiredAt: Date };
 
 /** The key of the row that lets one first-administrator setup run at a time (any instance). */
 const ADMIN_SETUP_CLAIM = "bis:first-admin-setup";
@@ -196,7 +199,7 @@ export function createAccountService(
     },
 
     /** The owner of a personal API token (`Authorization: Bearer bis_…`), or null. */
-    async userForToken(bearer: string): Promise<{ user: User; tokenId: string } | null> {
+    async userForToken(bearer: string): Promise<TokenResolution | null> {
       return (await tokens?.resolve(bearer)) ?? null;
     },
 

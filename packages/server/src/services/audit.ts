@@ -25,7 +25,9 @@ export type AuditAction =
   | "partner.brand.update"
   | "partner.brand.remove"
   | "partner.member.assign"
-  | "partner.member.unassign";
+  | "partner.member.unassign"
+  | "partner.member.confirm"
+  | "partner.member.decline";
 
 export interface AuditRecord {
   action: AuditAction;

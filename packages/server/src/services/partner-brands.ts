@@ -1,8 +1,13 @@
 /**
  * Reports under a partner's brand (issue 16): administrators give a partner a brand (display
  * name, logo, primary colour, contact line) and assign users to it; a user who registered
- * through the partner's widget (`ref`) joins it on registration. A user's reports carry the
- * brand while the partner is active.
+ * through the partner's widget (`ref`) asks to join it, and an administrator confirms or
+ * declines (issue 27: the public widget key alone must not hand out a partner's brand). A user's
+ * reports carry the brand while their membership is confirmed and the partner is active.
+ *
+ * Widget sign-ups are never confirmed automatically, not even from a partner's allowed origins:
+ * the widget links to BIS's own /register page, so the registration request always comes from
+ * BIS's origin and nothing in it proves which site the user came from.
  *
  * Async drizzle calls only, nothing engine-specific: the same code runs on SQLite and PostgreSQL.
  * Each change and its audit entry commit together.
@@ -16,14 +21,16 @@ import {
   type PartnerBrandSaved,
   type PartnerMember,
   type PartnerMemberSource,
+  type PartnerMemberStatus,
   type partnerBrandInputSchema,
   type User,
 } from "@bis/sdk";
-import { and, asc, eq, gte } from "drizzle-orm";
+import { and, asc, desc, eq, gte, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../db/database.js";
 import { analysis, partner, partnerBrand, partnerMember, user } from "../db/schema.js";
 import { AppError } from "../lib/errors.js";
+import { FIRST_PAGE, type PageRequest, readPage } from "../lib/pagination.js";
 import type { ReportBrand } from "../report/brand.js";
 import { checkLogo } from "../report/brand-logo.js";
 import { ownedOrAdmin } from "./access.js";
@@ -31,6 +38,20 @@ import { ANALYSIS_NOT_FOUND_MESSAGE } from "./analysis-rows.js";
 import type { AuditService } from "./audit.js";
 
 type BrandRow = typeof partnerBrand.$inferSelect;
+type MemberRow = typeof partnerMember.$inferSelect;
+
+const PENDING_NOT_FOUND = "That user is not a member of this partner and has not asked to be";
+
+function toMember(row: MemberRow, email: string): PartnerMember {
+  return {
+    userId: row.userId,
+    email,
+    partnerId: row.partnerId,
+    source: row.source as PartnerMemberSource,
+    status: row.status as PartnerMemberStatus,
+    assignedAt: row.assignedAt.toISOString(),
+  };
+}
 type Actor = Pick<User, "id" | "email">;
 type Viewer = Pick<User, "id" | "isAdmin">;
 
@@ -93,7 +114,13 @@ export function createPartnerBrandService(options: {
       .from(partnerMember)
       .innerJoin(partner, eq(partner.id, partnerMember.partnerId))
       .innerJoin(partnerBrand, eq(partnerBrand.partnerId, partnerMember.partnerId))
-      .where(and(eq(partnerMember.userId, userId), eq(partner.active, true)))
+      .where(
+        and(
+          eq(partnerMember.userId, userId),
+          eq(partnerMember.status, "confirmed"),
+          eq(partner.active, true),
+        ),
+      )
       .limit(1);
     return row?.brand;
   }
@@ -123,7 +150,7 @@ export function createPartnerBrandService(options: {
         throw new AppError("VALIDATION_FAILED", brandContrastMessage(input.primaryColor), {
           issues: [{ path: "primaryColor", message: brandContrastMessage(input.primaryColor) }],
         });
-      const logo = input.logo ? checkLogo(decodeLogo(input.logo.dataBase64)) : input.logo;
+      const logo = input.logo ? await checkLogo(decodeLogo(input.logo.dataBase64)) : input.logo;
       const fields = {
         displayName: input.displayName,
         primaryColor: input.primaryColor,
@@ -193,21 +220,67 @@ export function createPartnerBrandService(options: {
 
     /* ------------------------------------------------------------ administrators: the users */
 
-    async members(partnerId: string): Promise<PartnerMember[]> {
+    /**
+     * A page of the partner's members and pending requests: pending first, then by email;
+     * `status` narrows it to one.
+     */
+    async members(partnerId: string, page: PageRequest = FIRST_PAGE, status?: PartnerMemberStatus) {
       await findPartner(partnerId);
-      const rows = await db
+      const where: SQL | undefined = and(
+        eq(partnerMember.partnerId, partnerId),
+        status ? eq(partnerMember.status, status) : undefined,
+      );
+      return readPage(
+        page,
+        async (limit, offset) => {
+          const rows = await db
+            .select({ member: partnerMember, email: user.email })
+            .from(partnerMember)
+            .innerJoin(user, eq(user.id, partnerMember.userId))
+            .where(where)
+            .orderBy(desc(partnerMember.status), asc(user.email), asc(partnerMember.userId))
+            .limit(limit)
+            .offset(offset);
+          return rows.map(({ member, email }) => toMember(member, email));
+        },
+        () => db.$count(partnerMember, where),
+      );
+    },
+
+    /**
+     * Confirms a widget sign-up's request to join the partner: from now on the user's reports
+     * carry its brand. Confirming a confirmed member changes nothing.
+     */
+    async confirm(actor: Actor, partnerId: string, userId: string): Promise<PartnerMember> {
+      await findPartner(partnerId);
+      const [found] = await db
         .select({ member: partnerMember, email: user.email })
         .from(partnerMember)
         .innerJoin(user, eq(user.id, partnerMember.userId))
-        .where(eq(partnerMember.partnerId, partnerId))
-        .orderBy(asc(user.email));
-      return rows.map(({ member, email }) => ({
-        userId: member.userId,
-        email,
-        partnerId: member.partnerId,
-        source: member.source as PartnerMemberSource,
-        assignedAt: member.assignedAt.toISOString(),
-      }));
+        .where(and(eq(partnerMember.userId, userId), eq(partnerMember.partnerId, partnerId)))
+        .limit(1);
+      if (!found) throw new AppError("NOT_FOUND", PENDING_NOT_FOUND);
+      if (found.member.status === "confirmed") return toMember(found.member, found.email);
+      const confirmed = await db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(partnerMember)
+          .set({ status: "confirmed", assignedBy: actor.id, assignedAt: now() })
+          .where(and(eq(partnerMember.userId, userId), eq(partnerMember.partnerId, partnerId)))
+          .returning();
+        if (!row) throw new AppError("NOT_FOUND", PENDING_NOT_FOUND);
+        await audit.record(
+          actor,
+          {
+            action: "partner.member.confirm",
+            targetType: "user",
+            targetId: userId,
+            detail: { email: found.email, partnerId },
+          },
+          tx,
+        );
+        return row;
+      });
+      return toMember(confirmed, found.email);
     },
 
     /** Assigns a registered user to the partner (moving them from any other partner). */
@@ -229,6 +302,7 @@ export function createPartnerBrandService(options: {
           userId: found.id,
           partnerId,
           source: "admin",
+          status: "confirmed",
           assignedBy: actor.id,
           assignedAt: now(),
         };
@@ -250,28 +324,23 @@ export function createPartnerBrandService(options: {
         );
         return linked;
       });
-      return {
-        userId: found.id,
-        email: found.email,
-        partnerId,
-        source: "admin",
-        assignedAt: row.assignedAt.toISOString(),
-      };
+      return toMember(row, found.email);
     },
 
+    /** Takes a member off the partner, or declines a pending request (the row goes either way). */
     async unassign(actor: Actor, partnerId: string, userId: string): Promise<void> {
       await findPartner(partnerId);
       await db.transaction(async (tx) => {
-        const removed = await tx
+        const [removed] = await tx
           .delete(partnerMember)
           .where(and(eq(partnerMember.userId, userId), eq(partnerMember.partnerId, partnerId)))
-          .returning({ userId: partnerMember.userId });
-        if (removed.length === 0)
-          throw new AppError("NOT_FOUND", "That user is not assigned to this partner");
+          .returning({ status: partnerMember.status });
+        if (!removed) throw new AppError("NOT_FOUND", "That user is not assigned to this partner");
         await audit.record(
           actor,
           {
-            action: "partner.member.unassign",
+            action:
+              removed.status === "pending" ? "partner.member.decline" : "partner.member.unassign",
             targetType: "user",
             targetId: userId,
             detail: { partnerId },
@@ -284,8 +353,8 @@ export function createPartnerBrandService(options: {
     /* ------------------------------------------------------------ registration */
 
     /**
-     * A user who registered through a partner's widget (`/register?ref=pk_…`) joins that
-     * partner. Only an account created by this registration (at or after `since`, with no
+     * A user who registered through a partner's widget (`/register?ref=pk_…`) asks to join that
+     * partner: a pending request, no brand until an administrator confirms it. Only an account created by this registration (at or after `since`, with no
      * partner yet) is linked, so registering an existing address changes nobody's partner;
      * an unknown or revoked key is ignored.
      */
@@ -309,6 +378,7 @@ export function createPartnerBrandService(options: {
           userId: created.id,
           partnerId: found.id,
           source: "widget",
+          status: "pending",
           assignedBy: null,
           assignedAt: now(),
         })

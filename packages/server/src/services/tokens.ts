@@ -1,19 +1,29 @@
 /**
  * Personal API tokens (the `bis` command line, scripts): `bis_` + 32 base62 characters, shown
  * once at creation and stored only as a SHA-256 hash. A token acts with its owner's rights as
- * `Authorization: Bearer …` until it is revoked or the owner is deleted (the rows cascade).
+ * `Authorization: Bearer …` until it expires, is revoked or the owner is deleted (the rows
+ * cascade). An administrator's token always expires: in 90 days unless asked otherwise, at most
+ * 365; renewing moves the expiry (issue 27).
  *
  * A token is a 190-bit random secret, not a password: a fast hash is enough (GitHub and npm do
  * the same), and it keeps the lookup on every API call to one indexed query.
  */
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { API_TOKEN_PREFIX, type ApiToken, type CreatedToken, type User } from "@bis/sdk";
+import {
+  API_TOKEN_EXPIRY,
+  API_TOKEN_PREFIX,
+  type ApiToken,
+  type CreatedToken,
+  TOKEN_MESSAGES,
+  type User,
+} from "@bis/sdk";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Db } from "../db/database.js";
 import { apiToken, user as userTable } from "../db/schema.js";
+import { AppError } from "../lib/errors.js";
 import { FIRST_PAGE, type PageRequest, readPage } from "../lib/pagination.js";
 import { ownedOrAdmin } from "./access.js";
-import { toUserDto } from "./accounts.js";
+import { type TokenResolution, toUserDto } from "./accounts.js";
 import type { AuditService } from "./audit.js";
 
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
@@ -24,6 +34,25 @@ const PREFIX_LENGTH = API_TOKEN_PREFIX.length + 6;
 export const LAST_USED_RESOLUTION_MS = 60_000;
 
 type TokenRow = typeof apiToken.$inferSelect;
+
+const DAY_MS = 86_400_000;
+
+/** What a token's expiry is to be: `days` asked (null: never), or the default for its owner. */
+export interface TokenExpiry {
+  isAdmin: boolean;
+  expiresInDays?: number | null;
+}
+
+/** The expiry date of a token created or renewed at `at`; null: never. */
+function expiryFrom(at: Date, { isAdmin, expiresInDays }: TokenExpiry): Date | null {
+  if (expiresInDays === null && isAdmin)
+    throw new AppError("VALIDATION_FAILED", TOKEN_MESSAGES.adminTokenMustExpire, {
+      issues: [{ path: "expiresInDays", message: TOKEN_MESSAGES.adminTokenMustExpire }],
+    });
+  const days =
+    expiresInDays === undefined && isAdmin ? API_TOKEN_EXPIRY.adminDefaultDays : expiresInDays;
+  return days == null ? null : new Date(at.getTime() + days * DAY_MS);
+}
 
 /** 32 base62 characters from the CSPRNG, without modulo bias (bytes ≥ 248 are drawn again). */
 function randomBase62(length: number): string {
@@ -50,6 +79,7 @@ function toDto(row: TokenRow, currentId?: string): ApiToken {
     createdAt: row.createdAt.toISOString(),
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
     revokedAt: row.revokedAt?.toISOString() ?? null,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
     ...(currentId !== undefined ? { current: row.id === currentId } : {}),
   };
 }
@@ -61,8 +91,9 @@ export function createTokenService(
 ) {
   return {
     /** Creates a token for `userId`; the answer is the only place the secret ever appears. */
-    async create(userId: string, name: string): Promise<CreatedToken> {
+    async create(userId: string, name: string, expiry: TokenExpiry): Promise<CreatedToken> {
       const token = `${API_TOKEN_PREFIX}${randomBase62(SECRET_LENGTH)}`;
+      const at = now();
       const [row] = await db
         .insert(apiToken)
         .values({
@@ -71,7 +102,8 @@ export function createTokenService(
           name,
           tokenHash: hashToken(token),
           prefix: token.slice(0, PREFIX_LENGTH),
-          createdAt: now(),
+          createdAt: at,
+          expiresAt: expiryFrom(at, expiry),
         })
         .returning();
       if (!row) throw new Error("The API token was not stored");
@@ -80,6 +112,7 @@ export function createTokenService(
         name: row.name,
         prefix: row.prefix,
         createdAt: row.createdAt.toISOString(),
+        expiresAt: row.expiresAt?.toISOString() ?? null,
         token,
       };
     },
@@ -143,10 +176,30 @@ export function createTokenService(
     },
 
     /**
-     * The owner of a bearer token, or null when it is unknown or revoked. Marks the token as
-     * used (at most once a minute).
+     * Moves the expiry of one of the owner's tokens to `expiresInDays` from now (the creation
+     * default otherwise). Someone else's token is a 404; a revoked one a 409.
      */
-    async resolve(bearer: string): Promise<{ user: User; tokenId: string } | null> {
+    async renew(owner: User, id: string, expiresInDays?: number | null): Promise<ApiToken> {
+      const [found] = await db
+        .select()
+        .from(apiToken)
+        .where(and(eq(apiToken.id, id), eq(apiToken.userId, owner.id)));
+      if (!found) throw new AppError("NOT_FOUND", "No such API token");
+      if (found.revokedAt) throw new AppError("CONFLICT", TOKEN_MESSAGES.revokedCannotRenew);
+      const expiresAt = expiryFrom(now(), { isAdmin: owner.isAdmin, expiresInDays });
+      const [renewed] = (await db
+        .update(apiToken)
+        .set({ expiresAt })
+        .where(eq(apiToken.id, id))
+        .returning()) as [TokenRow];
+      return toDto(renewed);
+    },
+
+    /**
+     * The owner of a bearer token; `expiredAt` when it is past its expiry; null when it is
+     * unknown or revoked. Marks a live token as used (at most once a minute).
+     */
+    async resolve(bearer: string): Promise<TokenResolution | null> {
       if (!bearer.startsWith(API_TOKEN_PREFIX)) return null;
       const [found] = await db
         .select({ token: apiToken, user: userTable })
@@ -155,6 +208,13 @@ export function createTokenService(
         .where(and(eq(apiToken.tokenHash, hashToken(bearer)), isNull(apiToken.revokedAt)));
       if (!found) return null;
       const at = now();
+      // A token made before its owner became an administrator gets an administrator's default.
+      const expiresAt =
+        found.token.expiresAt ??
+        (found.user.isAdmin
+          ? new Date(found.token.createdAt.getTime() + API_TOKEN_EXPIRY.adminDefaultDays * DAY_MS)
+          : null);
+      if (expiresAt && expiresAt.getTime() <= at.getTime()) return { expiredAt: expiresAt };
       const last = found.token.lastUsedAt?.getTime() ?? 0;
       if (at.getTime() - last >= LAST_USED_RESOLUTION_MS) {
         await db.update(apiToken).set({ lastUsedAt: at }).where(eq(apiToken.id, found.token.id));

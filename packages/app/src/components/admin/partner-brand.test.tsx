@@ -3,7 +3,7 @@
  * contrast preview, its checks before any call, the saved colour's note, the server's logo
  * message, assigning a user) and the brand at the top of a partner user's results page.
  */
-import { BRAND_MESSAGES, type Partner, type PartnerBrand } from "@bis/sdk";
+import { BRAND_MESSAGES, type Partner, type PartnerBrand, type PartnerMember } from "@bis/sdk";
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { adminRoutes } from "../../test/admin-fixtures";
@@ -42,6 +42,20 @@ const brand: PartnerBrand = {
   updatedAt: "2026-01-06T10:00:00.000Z",
 };
 
+const member = (userId: string, email: string, extra: Partial<PartnerMember> = {}) =>
+  ({
+    userId,
+    email,
+    partnerId: "p1",
+    source: "widget",
+    status: "confirmed",
+    assignedAt: "2026-01-07T10:00:00.000Z",
+    ...extra,
+  }) satisfies PartnerMember;
+const pam = member("u8", "pam@example.com", { status: "pending" });
+const wendy = member("u9", "wendy@example.com");
+const carl = member("u7", "carl@example.com", { source: "admin" });
+
 function routes(extra = {}) {
   return adminRoutes({
     "GET /api/admin/partners": { status: 200, body: { partners: [acme] } },
@@ -50,20 +64,13 @@ function routes(extra = {}) {
       status: 404,
       body: { code: "NOT_FOUND", message: BRAND_MESSAGES.brandNotFound },
     },
-    "GET /api/admin/partners/p1/members": {
-      status: 200,
-      body: {
-        members: [
-          {
-            userId: "u9",
-            email: "wendy@example.com",
-            partnerId: "p1",
-            source: "widget",
-            assignedAt: "2026-01-07T10:00:00.000Z",
+    "GET /api/admin/partners/p1/members": ({ query }: { query: URLSearchParams }) =>
+      query.get("cursor") === "after-2"
+        ? { status: 200, body: { members: [carl], nextCursor: null, total: 3, limit: 50 } }
+        : {
+            status: 200,
+            body: { members: [pam, wendy], nextCursor: "after-2", total: 3, limit: 50 },
           },
-        ],
-      },
-    },
     ...extra,
   });
 }
@@ -144,6 +151,7 @@ describe("Admin → Partners → Partner brands", () => {
             email: "otto@example.com",
             partnerId: "p1",
             source: "admin",
+            status: "confirmed",
             assignedAt: "2026-01-08T10:00:00.000Z",
           },
         },
@@ -163,6 +171,41 @@ describe("Admin → Partners → Partner brands", () => {
       }),
     );
     expect(await screen.findByText("otto@example.com reports under Acme")).toBeTruthy();
+  });
+
+  it("shows widget sign-ups as pending requests to confirm or decline, a page at a time", async () => {
+    const api = fakeApi(
+      routes({
+        "POST /api/admin/partners/p1/members/u8/confirm": {
+          status: 200,
+          body: { ...pam, status: "confirmed" },
+        },
+        "DELETE /api/admin/partners/p1/members/u8": { status: 204 },
+      }),
+    );
+    const { user } = renderApp("/admin?tab=partners");
+    const users = within(await screen.findByRole("list", { name: "Users of Acme" }));
+    const pending = within(users.getByText("pam@example.com").closest("li") as HTMLElement);
+    expect(pending.getByText("Pending: no brand yet")).toBeTruthy();
+    expect(pending.getByText(/^Asked to join through the widget/)).toBeTruthy();
+    const confirmed = within(users.getByText("wendy@example.com").closest("li") as HTMLElement);
+    expect(confirmed.queryByText("Pending: no brand yet")).toBeNull();
+    expect(confirmed.queryByRole("button", { name: "Confirm wendy@example.com" })).toBeNull();
+
+    // Paginated like the other admin lists.
+    expect(users.queryByText("carl@example.com")).toBeNull();
+    expect(screen.getByText("Showing 2 of 3 users")).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Load more" }));
+    expect(await users.findByText("carl@example.com")).toBeTruthy();
+
+    await user.click(users.getByRole("button", { name: "Confirm pam@example.com" }));
+    expect(await screen.findByText("pam@example.com reports under Acme")).toBeTruthy();
+    expect(api.calls.some((c) => c.method === "POST" && c.path.endsWith("/u8/confirm"))).toBe(true);
+    await user.click(users.getByRole("button", { name: "Decline pam@example.com" }));
+    expect(await screen.findByText("Declined pam@example.com's request to join Acme")).toBeTruthy();
+    expect(api.calls.some((c) => c.method === "DELETE" && c.path.endsWith("/members/u8"))).toBe(
+      true,
+    );
   });
 });
 

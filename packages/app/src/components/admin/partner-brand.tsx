@@ -14,25 +14,19 @@ import {
   type Partner,
   type PartnerBrand,
   type PartnerBrandInput,
-  type PartnerMember,
   partnerBrandInputSchema,
 } from "@bis/sdk";
 import { type FormEvent, useState } from "react";
-import {
-  useAdminChange,
-  usePartnerBrand,
-  usePartnerMembers,
-  usePartners,
-} from "../../hooks/use-admin";
+import { useAdminChange, usePartnerBrand, usePartners } from "../../hooks/use-admin";
 import { toast } from "../../hooks/use-toast";
 import { api } from "../../lib/api";
 import { cn } from "../../lib/cn";
 import { firstMessageByField } from "../../lib/field-messages";
-import { formatDate } from "../../lib/format";
 import { Button } from "../ui/button";
 import { FormField, InputField } from "../ui/form-field";
 import { Input } from "../ui/input";
 import { FilterSelect, PanelSection } from "./panel-states";
+import { PartnerMembers } from "./partner-members";
 
 interface Draft {
   displayName: string;
@@ -215,81 +209,6 @@ function BrandForm({ partner, brand }: { partner: Partner; brand: PartnerBrand |
         </Button>
       </div>
     </form>
-  );
-}
-
-const SOURCE_LABEL: Record<PartnerMember["source"], string> = {
-  widget: "Registered through the widget",
-  admin: "Assigned by an administrator",
-};
-
-function PartnerMembers({ partner }: { partner: Partner }) {
-  const members = usePartnerMembers(partner.id);
-  const [email, setEmail] = useState("");
-  const assign = useAdminChange(
-    "Failed to assign user",
-    (address: string) => api.admin.assignPartnerMember(partner.id, address),
-    (member) => {
-      toast({ title: "Success", description: `${member.email} reports under ${partner.name}` });
-      setEmail("");
-    },
-  );
-  const unassign = useAdminChange(
-    "Failed to unassign user",
-    (member: PartnerMember) => api.admin.unassignPartnerMember(partner.id, member.userId),
-    (_result, member) =>
-      toast({
-        title: "Success",
-        description: `${member.email} no longer reports under ${partner.name}`,
-      }),
-  );
-  return (
-    <div className="space-y-3">
-      <h3 className="font-semibold text-slate-900">Users under this brand</h3>
-      {members.data && members.data.length > 0 ? (
-        <ul aria-label={`Users of ${partner.name}`} className="divide-y divide-slate-200 text-sm">
-          {members.data.map((member) => (
-            <li key={member.userId} className="flex flex-wrap items-center gap-3 py-2">
-              <span className="break-all">{member.email}</span>
-              <span className="text-xs text-slate-500">
-                {SOURCE_LABEL[member.source]} · {formatDate(member.assignedAt)}
-              </span>
-              <Button
-                variant="outline"
-                size="sm"
-                className="ml-auto"
-                aria-label={`Unassign ${member.email}`}
-                onClick={() => unassign.mutate(member)}
-              >
-                Unassign
-              </Button>
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <p className="text-sm text-slate-500">
-          {members.isPending ? "Loading users..." : "No users yet."}
-        </p>
-      )}
-      <form
-        className="flex flex-wrap items-end gap-2"
-        aria-label={`Assign a user to ${partner.name}`}
-        onSubmit={(e) => {
-          e.preventDefault();
-          assign.mutate(email);
-        }}
-      >
-        <InputField
-          label="User's email"
-          type="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-        <Button type="submit" variant="secondary" pending={assign.isPending}>
-          Assign user
-        </Button>
-      </form>
-    </div>
   );
 }
 

@@ -10,6 +10,7 @@ import { toEmbedUrl } from "../../lib/video";
 import { buttonClasses } from "../ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../ui/card";
 import { CheckList } from "../ui/check-list";
+import { VideoFrame } from "../video-frame";
 
 const PREMIUM_ITEMS = [
   {
@@ -60,15 +61,7 @@ export function PremiumPromo({
           style={{ aspectRatio: VIDEO_ASPECT_RATIO }}
         >
           {embedUrl ? (
-            <iframe
-              src={embedUrl}
-              title="BIS premium services video"
-              className="size-full border-0"
-              allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture"
-              allowFullScreen
-              loading="lazy"
-              referrerPolicy="strict-origin-when-cross-origin"
-            />
+            <VideoFrame src={embedUrl} title="BIS premium services video" />
           ) : (
             <div className="flex size-full flex-col items-center justify-center gap-2 bg-gradient-to-br from-brand-800 to-slate-900 px-4 text-center text-white">
               <Video className="size-8" aria-hidden="true" />

@@ -10,6 +10,7 @@ import { type ReactNode, useId } from "react";
 import { cn } from "../../lib/cn";
 import { toEmbedUrl } from "../../lib/video";
 import { Button } from "../ui/button";
+import { VideoFrame } from "../video-frame";
 import { CollapsibleSection } from "./collapsible-section";
 
 /**
@@ -91,15 +92,7 @@ export function EducationVideo({ url, title }: { url: string | null | undefined;
       className="mx-auto w-full max-w-3xl overflow-hidden rounded-lg bg-slate-900"
       style={{ aspectRatio: VIDEO_ASPECT_RATIO }}
     >
-      <iframe
-        src={embedUrl}
-        title={title}
-        className="size-full border-0"
-        allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture"
-        allowFullScreen
-        loading="lazy"
-        referrerPolicy="strict-origin-when-cross-origin"
-      />
+      <VideoFrame src={embedUrl} title={title} />
     </div>
   );
 }

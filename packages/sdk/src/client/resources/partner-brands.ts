@@ -2,8 +2,9 @@
  * Partners' brands and the users reporting under them (issue 16): administrators give a partner
  * a brand and assign users to it (`admin.*`); a signed-in user reads their own brand (`account.brand`) and an analysis' (`account.analysisBrand`).
  */
-import type { PartnerBrandInput } from "../../schemas/brand.js";
-import { at } from "../calls.js";
+import type { PartnerBrandInput, PartnerMemberStatus } from "../../schemas/brand.js";
+import type { PageQuery } from "../../schemas/pagination.js";
+import { at, getPage } from "../calls.js";
 import { schemasOf } from "../schema-ref.js";
 import type { Transport } from "../transport.js";
 
@@ -31,11 +32,26 @@ export function partnerBrandCalls(t: Transport) {
       }),
     /** Removes the brand: the partner's users get BIS's own reports again. */
     removePartnerBrand: (id: string) => t.request({ method: "DELETE", path: path(id) }),
-    /** Users reporting under the partner's brand. */
-    partnerMembers: (id: string) =>
-      t
-        .request({ method: "GET", path: members(id), schema: brand("partnerMembersSchema") })
-        .then((r) => r.members),
+    /**
+     * A page of the users reporting under the partner's brand and those asking to (pending
+     * first, then by email); `status` narrows it to one.
+     */
+    partnerMembersPage: (id: string, query: PageQuery & { status?: PartnerMemberStatus } = {}) =>
+      getPage(t, members(id), "members", brand("partnerMemberSchema"), query, {
+        status: query.status,
+      }),
+    /** The first page of `partnerMembersPage`, its items only. */
+    partnerMembers: (id: string, query: PageQuery & { status?: PartnerMemberStatus } = {}) =>
+      getPage(t, members(id), "members", brand("partnerMemberSchema"), query, {
+        status: query.status,
+      }).then((p) => p.items),
+    /** Confirms a widget sign-up's request: the user's reports carry the brand from now on. */
+    confirmPartnerMember: (id: string, userId: string) =>
+      t.request({
+        method: "POST",
+        path: `${at(members(id), userId)}/confirm`,
+        schema: brand("partnerMemberSchema"),
+      }),
     /** Assigns a registered user (by email) to the partner, moving them from any other. */
     assignPartnerMember: (id: string, email: string) =>
       t.request({
@@ -44,7 +60,7 @@ export function partnerBrandCalls(t: Transport) {
         body: { email },
         schema: brand("partnerMemberSchema"),
       }),
-    /** Takes a user off the partner: their reports are BIS's own again. */
+    /** Takes a user off the partner, or declines a pending request: BIS's own reports. */
     unassignPartnerMember: (id: string, userId: string) =>
       t.request({ method: "DELETE", path: at(members(id), userId) }),
   };

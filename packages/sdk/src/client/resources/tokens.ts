@@ -1,6 +1,11 @@
 /** Personal API tokens (the CLI's credential). */
 import type { Page, PageQuery } from "../../schemas/pagination.js";
-import type { ApiToken, CreatedToken, CreateTokenRequest } from "../../schemas/tokens.js";
+import type {
+  ApiToken,
+  CreatedToken,
+  CreateTokenRequest,
+  RenewTokenRequest,
+} from "../../schemas/tokens.js";
 import { at, getPage } from "../calls.js";
 import { schemasOf } from "../schema-ref.js";
 import type { Transport } from "../transport.js";
@@ -26,6 +31,17 @@ export function tokensResource(t: Transport) {
     /** A page of your tokens, with `nextCursor` and `total`. */
     page: (query: PageQuery = {}): Promise<Page<ApiToken>> =>
       getPage(t, "/api/tokens", "tokens", tokens("apiTokenSchema"), query),
+    /**
+     * Moves one of your tokens' expiry to `expiresInDays` from now (default: 90 days for an
+     * administrator, never for others). Needs a session or `email` + `password`, not a token.
+     */
+    renew: (id: string, body: RenewTokenRequest = {}): Promise<ApiToken> =>
+      t.request({
+        method: "POST",
+        path: `${at("/api/tokens", id)}/renew`,
+        body,
+        schema: tokens("apiTokenSchema"),
+      }),
     /** Revokes one of your tokens (administrators: anyone's); 404 otherwise. */
     revoke: (id: string): Promise<ApiToken> =>
       t.request({
