@@ -62,3 +62,21 @@ describe("the sign-in budget", () => {
     });
   });
 });
+
+describe("the client address behind a proxy", () => {
+  it("with BIS_TRUST_PROXY=1 is the one the proxy appended, not a spoofed left-most one", async () => {
+    await withServer({ BIS_TRUST_PROXY: "1" }, async (bis) => {
+      // The proxy appends the client's real address (203.0.113.9) to whatever the client sent.
+      for (const spoofed of ["198.51.100.1", "198.51.100.2", "198.51.100.3"])
+        expect(
+          (await attempt(bis, LOGIN, `${spoofed}@example.com`, `${spoofed}, 203.0.113.9`)).status,
+        ).toBe(401);
+      const fourth = await attempt(bis, LOGIN, "fourth@example.com", "198.51.100.4, 203.0.113.9");
+      expect(fourth.status).toBe(429);
+      // Another client behind the same proxy has its own budget.
+      expect(
+        (await attempt(bis, LOGIN, "fifth@example.com", "198.51.100.4, 203.0.113.10")).status,
+      ).toBe(401);
+    });
+  });
+});
