@@ -2,7 +2,7 @@
  * A tiny round-robin HTTP proxy, enough to put several BIS instances behind one address on a
  * development machine (a real deployment uses its load balancer: nginx, HAProxy, a cloud one).
  * Each request goes to the next instance in turn; the instance learns the client's address and
- * scheme from X-Forwarded-For / X-Forwarded-Proto (start BIS with BIS_TRUST_PROXY=true) and
+ * scheme from X-Forwarded-For / X-Forwarded-Proto (start BIS with BIS_TRUST_PROXY=1: one hop) and
  * answers with an `X-Bis-Instance` header naming which one served it. An instance that cannot
  * be reached answers 502 for that request; the next request goes to the next instance.
  */

@@ -128,7 +128,7 @@ try {
     DATABASE_URL: databaseUrl,
     BIS_SECRET: process.env.BIS_SECRET ?? randomBytes(32).toString("hex"),
     BIS_BASE_URL: publicUrl,
-    BIS_TRUST_PROXY: "true",
+    BIS_TRUST_PROXY: "1",
   };
   const targets = [];
   for (let i = 1; i <= count; i++) {

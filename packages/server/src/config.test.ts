@@ -43,7 +43,9 @@ describe("loadConfig", () => {
     [{ NODE_ENV: "staging" }, "NODE_ENV: must be development, production or test"],
     [{ BIS_BASE_URL: "localhost:3000" }, "BIS_BASE_URL: must be an http(s) URL"],
     [{ BIS_LOGIN_RATE_LIMIT: "-1" }, "BIS_LOGIN_RATE_LIMIT: must be a positive whole number"],
-    [{ BIS_TRUST_PROXY: "maybe" }, "BIS_TRUST_PROXY: must be true or false"],
+    [{ BIS_TRUST_PROXY: "maybe" }, "BIS_TRUST_PROXY: must be true, false, a hop count"],
+    [{ BIS_TRUST_PROXY: "10.0.0.0/33" }, "BIS_TRUST_PROXY: must be true, false, a hop count"],
+    [{ BIS_TRUST_PROXY: "10.0.0.1, proxy.local" }, "BIS_TRUST_PROXY: must be true, false"],
     [{ BIS_TRUSTED_ORIGINS: "not a url" }, "BIS_TRUSTED_ORIGINS"],
     [
       { BIS_PREMIUM_PRICE_CENTS: "899.00" },
@@ -72,6 +74,20 @@ describe("loadConfig", () => {
     const local = loadConfig({ BIS_DATA_DIR: dataDir(), NODE_ENV: "production" });
     expect(local.isProduction).toBe(true);
     expect(local.trustedOrigins).toEqual(["http://localhost:3000"]);
+  });
+
+  it.each([
+    [undefined, false],
+    ["true", true],
+    ["no", false],
+    ["0", false],
+    ["1", 1],
+    [" 2 ", 2],
+    ["10.0.0.1", ["10.0.0.1"]],
+    ["loopback, 10.0.0.0/8,fd00::/8", ["loopback", "10.0.0.0/8", "fd00::/8"]],
+  ])("reads BIS_TRUST_PROXY=%o as Express's trust proxy %o", (value, expected) => {
+    const env = value === undefined ? {} : { BIS_TRUST_PROXY: value };
+    expect(loadConfig({ BIS_DATA_DIR: dataDir(), ...env }).trustProxy).toEqual(expected);
   });
 
   it("treats empty variables as unset", () => {

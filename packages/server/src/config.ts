@@ -8,6 +8,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import type { DatabaseTarget } from "./db/database.js";
+import { type TrustProxy, trustProxySchema } from "./lib/trust-proxy.js";
 
 const bool = z
   .enum(["true", "false", "1", "0", "yes", "no"], { error: "must be true or false" })
@@ -47,7 +48,8 @@ const envSchema = z.object({
   BIS_BASE_URL: httpUrl.optional(),
   BIS_SECRET: z.string().min(32, { error: "must be at least 32 characters" }).optional(),
   BIS_TRUSTED_ORIGINS: z.string().optional(),
-  BIS_TRUST_PROXY: bool.default(false),
+  /** Express's trust-proxy forms: true/false, a hop count, or proxy addresses (lib/trust-proxy.ts). */
+  BIS_TRUST_PROXY: trustProxySchema.default(false),
   BIS_LOG_LEVEL: z
     .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
       error: "must be one of fatal, error, warn, info, debug, trace, silent",
@@ -184,7 +186,7 @@ export interface Config {
   baseUrl: string;
   secret: string;
   trustedOrigins: string[];
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
   logLevel: string;
   /** The database log's bound (logging/log-store.ts prunes to it every minute). */
   logRetention: { entries: number; days: number };

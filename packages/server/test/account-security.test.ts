@@ -7,7 +7,13 @@ import { createNodeClient, type NodeClient } from "@bis/sdk/node";
 import { like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { verification } from "../src/db/schema.js";
-import { startTestServer, type TestServer, verificationLink } from "./support/index.js";
+import {
+  linkIn,
+  startTestServer,
+  type TestServer,
+  tokenOf,
+  verificationLink,
+} from "./support/index.js";
 
 const password = "Cool-Air9!";
 let seq = 0;
@@ -30,14 +36,6 @@ async function account(c = client()) {
   await c.fetch(verificationLink(await bis.mailbox.waitFor(email)), { method: "GET" });
   return { c, email };
 }
-
-/** The one BIS link (path `path`) in a mail's plain text. */
-function linkIn(mail: { text: string }, path: string): string {
-  const match = new RegExp(`https?://\\S+${path}\\?token=[^\\s]+`).exec(mail.text);
-  if (!match) throw new Error(`No ${path} link in:\n${mail.text}`);
-  return match[0];
-}
-const tokenOf = (link: string) => new URL(link).searchParams.get("token") ?? "";
 
 /** Moves every pending link whose identifier starts with `prefix` one minute into the past. */
 async function expireLinks(prefix: string) {

@@ -198,6 +198,25 @@ describe("the upstream client", () => {
     );
   });
 
+  it("quotes a refusal without the request's secrets, in any form the provider echoes them", async () => {
+    const api = client();
+    const secret = "sk/with+special=chars";
+    const echoed = `bad key ${secret} (${encodeURIComponent(secret)}) in "${JSON.stringify(secret)}"`;
+    const url = new URL(`${server.url}/status`);
+    url.searchParams.set("code", "401");
+    url.searchParams.set("body", echoed);
+    const refusal = api.failure(await api.send({ url, secrets: [secret] }));
+    expect(refusal.message).toMatch(
+      /^Example API refused the request \(HTTP 401: bad key \*\*\*\*/,
+    );
+    expect(refusal.message).not.toContain(secret);
+    expect(refusal.message).not.toContain(encodeURIComponent(secret));
+    // A provider's own detail (parsed from its body) is masked too.
+    const detailed = api.failure(await api.send({ url, secrets: [secret] }), { detail: echoed });
+    expect(detailed.message).not.toContain(secret);
+    expect(detailed.message).not.toContain(encodeURIComponent(secret));
+  });
+
   it("says where it could not connect, without the secrets", async () => {
     const error = await failureOf(
       client().send({

@@ -13,6 +13,7 @@ import { currentEngine, currentTables } from "../db/schema.js";
 import { passwordResetMail } from "../email/account-templates.js";
 import type { Mailer } from "../email/mailer.js";
 import { existingAccountMail, verificationMail } from "../email/templates.js";
+import { revokeAccountLinks } from "./account-links.js";
 
 /** Where the verification link lands: the sign-in page, which forwards a signed-in user on. */
 export const VERIFIED_CALLBACK_PATH = "/signin?verified=1";
@@ -59,6 +60,9 @@ export function createAuth(config: Config, db: Db, mailer: Mailer, logger: Logge
       // the link opens the app's reset page, which posts to BIS's /api/auth/reset-password.
       resetPasswordTokenExpiresIn: RESET_PASSWORD_EXPIRES_MINUTES * 60,
       sendResetPassword: async ({ user, token }) => {
+        // The newest link is the only one (issue 27): earlier reset links and pending email
+        // changes of the account die before the answer (better-auth awaits this and logs errors).
+        await revokeAccountLinks(db, user.id, { exceptResetToken: token });
         const url = `${config.baseUrl}${RESET_PASSWORD_PATH}?token=${encodeURIComponent(token)}`;
         // Not awaited: an existing address must answer as fast as an unknown one.
         mailer

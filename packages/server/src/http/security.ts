@@ -1,11 +1,12 @@
 /** Security headers, the cross-site check for cookie-bearing writes, and rate limits. */
-import type { Request, RequestHandler } from "express";
+import type { RequestHandler } from "express";
 import { rateLimit } from "express-rate-limit";
 import helmet from "helmet";
 import type { Config } from "../config.js";
 import type { Db } from "../db/database.js";
 import { DatabaseRateLimitStore } from "../db/rate-limit-store.js";
 import { AppError } from "../lib/errors.js";
+import { signInDelay } from "./sign-in-delay.js";
 
 export function securityHeaders(config: Config): RequestHandler {
   const https = config.baseUrl.startsWith("https://");
@@ -73,12 +74,6 @@ interface LimiterOptions {
   windowMs: number;
   limit: number;
   message: string;
-  /** What is counted (default: the client's IP address). */
-  keyGenerator?: (req: Request) => string;
-  /** Requests that are not counted. */
-  skip?: (req: Request) => boolean;
-  /** Count only the requests that fail (status 400 and above). */
-  skipSuccessfulRequests?: boolean;
 }
 
 function limiter(options: LimiterOptions): RequestHandler {
@@ -88,9 +83,6 @@ function limiter(options: LimiterOptions): RequestHandler {
     standardHeaders: "draft-8",
     legacyHeaders: false,
     store: new DatabaseRateLimitStore(options.db, `${options.name}:`),
-    ...(options.keyGenerator ? { keyGenerator: options.keyGenerator } : {}),
-    ...(options.skip ? { skip: options.skip } : {}),
-    skipSuccessfulRequests: options.skipSuccessfulRequests ?? false,
     handler: (_req, _res, next) => next(new AppError("RATE_LIMITED", options.message)),
   });
 }
@@ -106,23 +98,17 @@ function both(first: RequestHandler, second: RequestHandler): RequestHandler {
   };
 }
 
-/** The account a sign-in attempt is for: its email as sign-in compares it, or null. */
-function signInAccount(req: Request): string | null {
-  const email = (req.body as { email?: unknown } | undefined)?.email;
-  return typeof email === "string" && email.trim() !== "" ? email.trim().toLowerCase() : null;
-}
-
 /** One sign-in budget per database, that is per running server (see loginRateLimit). */
 const signInBudgets = new WeakMap<Db, RequestHandler>();
 
 /**
- * The sign-in limit: every password attempt — `POST /api/auth/login` and token sign-in
- * (`POST /api/tokens` with email and password) — draws on one budget per IP address and one
- * per account (`BIS_LOGIN_RATE_LIMIT` per `BIS_LOGIN_RATE_WINDOW_MINUTES` each). Every call for
- * the same database returns the same middleware, so the routes share the counters; the counters
- * live in the database, so every instance on it shares them too. The account budget counts
- * failed attempts only: its owner signing in does not use it up, and guesses spread over many
- * addresses still run out.
+ * The sign-in budget: every password attempt — `POST /api/auth/login` and token sign-in
+ * (`POST /api/tokens` with email and password) — draws on one limit per IP address
+ * (`BIS_LOGIN_RATE_LIMIT` per `BIS_LOGIN_RATE_WINDOW_MINUTES`; more answer 429), and wrong
+ * passwords at one account, from any address, slow further attempts at it down
+ * (sign-in-delay.ts) rather than lock it: nobody can lock the owner out. Every call for the same
+ * database returns the same middleware, so the routes share the counters; the counters live in
+ * the database, so every instance on it shares them too.
  */
 export function loginRateLimit(config: Config, db: Db): RequestHandler {
   const existing = signInBudgets.get(db);
@@ -130,16 +116,7 @@ export function loginRateLimit(config: Config, db: Db): RequestHandler {
   const minutes = Math.round(config.loginRateLimit.windowMs / 60_000);
   const message = `Too many sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? "" : "s"} and try again.`;
   const perIp = limiter({ ...config.loginRateLimit, db, name: "sign-in-ip", message });
-  const perAccount = limiter({
-    ...config.loginRateLimit,
-    db,
-    name: "sign-in-account",
-    message,
-    keyGenerator: (req) => `account:${signInAccount(req)}`,
-    skip: (req) => signInAccount(req) === null,
-    skipSuccessfulRequests: true,
-  });
-  const budget = both(perIp, perAccount);
+  const budget = both(perIp, signInDelay(config, db));
   signInBudgets.set(db, budget);
   return budget;
 }

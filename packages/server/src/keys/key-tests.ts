@@ -10,7 +10,9 @@
  *   googleAds*     GET  {ads}/{version}/customers:listAccessibleCustomers (developer token + access token)
  *   dataforseo*    GET  {dataforseo}/v3/appendix/user_data (HTTP basic: login + password)
  *
- * Messages name the provider and what it said, never the key.
+ * Messages name the provider and what it said, never the key in any form it may come back in
+ * (raw, URL-encoded, JSON-escaped; for DataForSEO also `login:password` and its Base64:
+ * upstream/messages.ts `redact`). An unexpected error is passed on with the same masking.
  */
 import { API_KEY_LABELS } from "@bis/sdk";
 import type { Dispatcher } from "undici";
@@ -23,7 +25,7 @@ import {
   type UpstreamRequest,
   type UpstreamResponse,
 } from "../upstream/client.js";
-import { snippet } from "../upstream/messages.js";
+import { basicAuthHeader, basicAuthSecrets, redact, snippet } from "../upstream/messages.js";
 import type { ApiKeyName } from "./key-store.js";
 
 type Answer = UpstreamResponse;
@@ -142,7 +144,7 @@ async function testCensus(value: string, deps: KeyTestDeps): Promise<KeyTestOutc
   if (answer.status >= 300 && answer.status < 400) {
     return {
       ok: false,
-      message: `${label} rejected the key (HTTP ${answer.status}, redirected to ${answer.header("location") || "its invalid-key page"}): invalid or not yet activated`,
+      message: `${label} rejected the key (HTTP ${answer.status}, redirected to ${redact(answer.header("location"), [value]) || "its invalid-key page"}): invalid or not yet activated`,
     };
   }
   if (answer.status !== 200) return refused(label, answer, [value]);
@@ -263,24 +265,48 @@ async function testGoogleAds(
   );
 }
 
+/** The DataForSEO login and password a test of `name` with `value` uses. */
+function dataforseoCredentials(name: ApiKeyName, value: string, deps: KeyTestDeps) {
+  return {
+    login: name === "dataforseoLogin" ? value : deps.current("dataforseoLogin"),
+    password: name === "dataforseoPassword" ? value : deps.current("dataforseoPassword"),
+  };
+}
+
+/** Every secret a test of `name` with `value` may send, for masking (never throws). */
+function secretsOf(name: ApiKeyName, value: string, deps: KeyTestDeps): string[] {
+  const current = (n: ApiKeyName) => {
+    try {
+      return deps.current(n);
+    } catch {
+      return undefined;
+    }
+  };
+  const { login, password } = dataforseoCredentials(name, value, { ...deps, current });
+  const tokens = (["googleAdsDeveloperToken", "googleAdsAccessToken"] as const).map((n) =>
+    n === name ? value : (current(n) ?? ""),
+  );
+  const pair = login && password ? basicAuthSecrets(login, password) : [];
+  return [value, ...tokens, ...pair].filter((secret) => secret !== "");
+}
+
 async function testDataForSeo(
   name: ApiKeyName,
   value: string,
   deps: KeyTestDeps,
 ): Promise<KeyTestOutcome> {
   const label = "DataForSEO";
-  const login = name === "dataforseoLogin" ? value : deps.current("dataforseoLogin");
-  const password = name === "dataforseoPassword" ? value : deps.current("dataforseoPassword");
+  const { login, password } = dataforseoCredentials(name, value, deps);
   if (!login) return missingPartner(label, ["dataforseoLogin"]);
   if (!password) return missingPartner(label, ["dataforseoPassword"]);
-  const secrets = [password];
+  const secrets = basicAuthSecrets(login, password);
   const url = new URL(`${deps.config.premium.urls.dataforseo}/v3/appendix/user_data`);
   const answer = await call(
     label,
     {
       url,
       headers: {
-        authorization: `Basic ${Buffer.from(`${login}:${password}`).toString("base64")}`,
+        authorization: basicAuthHeader(login, password),
         accept: "application/json",
       },
       secrets,
@@ -293,12 +319,29 @@ async function testDataForSeo(
   return refused(label, answer, secrets);
 }
 
-/** One real request to the provider of `name` with `value`. */
+/**
+ * One real request to the provider of `name` with `value`. An unexpected error (not a provider's
+ * answer, not an unreachable provider) is rethrown with every secret of the test masked in its
+ * message and stack, and without its cause, since the caller logs it.
+ */
 export async function testProviderKey(
   name: ApiKeyName,
   value: string,
   deps: KeyTestDeps,
 ): Promise<KeyTestOutcome> {
+  try {
+    return await testWith(name, value, deps);
+  } catch (error) {
+    const secrets = secretsOf(name, value, deps);
+    const masked = new Error(
+      redact(error instanceof Error ? error.message : String(error), secrets),
+    );
+    masked.stack = redact((error as Error)?.stack ?? masked.message, secrets);
+    throw masked;
+  }
+}
+
+function testWith(name: ApiKeyName, value: string, deps: KeyTestDeps): Promise<KeyTestOutcome> {
   switch (name) {
     case "googleMaps":
       return testGoogleMaps(value, deps);

@@ -9,6 +9,10 @@
  * - Password reset is better-auth's (requestPasswordReset / resetPassword, single-use expiring
  *   token), under registration's password rules; a reset ends every session, revokes every API
  *   token, counts as proof of the address, and signs the user in on the device that reset.
+ * - Every link dies with the state it was issued for (issue 27, auth/account-links.ts): a new
+ *   reset link, a completed reset, a password change or an email change revokes the account's
+ *   other reset and email-change links, and a confirmation re-checks the password it was
+ *   requested under.
  */
 import { randomBytes } from "node:crypto";
 import {
@@ -22,6 +26,14 @@ import {
 } from "@bis/sdk";
 import { APIError } from "better-auth/api";
 import { and, eq, ne } from "drizzle-orm";
+import {
+  EMAIL_CHANGE_LINK_PREFIX,
+  type EmailChangeLink,
+  parseEmailChangeLink,
+  passwordFingerprint,
+  RESET_LINK_PREFIX,
+  revokeAccountLinks,
+} from "../auth/account-links.js";
 import type { Auth } from "../auth/auth.js";
 import type { Config } from "../config.js";
 import type { Db } from "../db/database.js";
@@ -40,7 +52,6 @@ import { parseUserAgent } from "./user-agent.js";
 export const EMAIL_CHANGE_EXPIRES_HOURS = 24;
 /** The app page a confirmation link opens (`?token=`). */
 export const CONFIRM_EMAIL_PATH = "/confirm-email";
-const EMAIL_CHANGE_PREFIX = "change-email:";
 
 interface Deps {
   config: Config;
@@ -54,11 +65,18 @@ interface Deps {
 export function createAccountSecurityService({ config, db, auth, mailer, accounts, tokens }: Deps) {
   const signInUrl = `${config.baseUrl}/signin`;
 
-  async function passwordMatches(userId: string, password: string): Promise<boolean> {
+  /** The stored hash of the user's password, or null (no password account). */
+  async function passwordHash(userId: string): Promise<string | null> {
     const ctx = await auth.$context;
     const account = await ctx.internalAdapter.findCredentialAccount(userId);
-    if (!account?.password) return false;
-    return ctx.password.verify({ hash: account.password, password });
+    return account?.password ?? null;
+  }
+
+  async function passwordMatches(userId: string, password: string): Promise<boolean> {
+    const hash = await passwordHash(userId);
+    if (!hash) return false;
+    const ctx = await auth.$context;
+    return ctx.password.verify({ hash, password });
   }
 
   async function emailTaken(email: string, exceptUserId: string): Promise<boolean> {
@@ -98,9 +116,17 @@ export function createAccountSecurityService({ config, db, auth, mailer, account
       } else {
         const ctx = await auth.$context;
         const token = randomBytes(24).toString("base64url");
+        // One pending email change at a time: a new request replaces the earlier link.
+        await revokeAccountLinks(db, actor.id, { reset: false });
+        const link: EmailChangeLink = {
+          userId: actor.id,
+          from: actor.email,
+          to: newEmail,
+          password: passwordFingerprint(await passwordHash(actor.id)),
+        };
         await ctx.internalAdapter.createVerificationValue({
-          identifier: `${EMAIL_CHANGE_PREFIX}${token}`,
-          value: JSON.stringify({ userId: actor.id, from: actor.email, to: newEmail }),
+          identifier: `${EMAIL_CHANGE_LINK_PREFIX}${token}`,
+          value: JSON.stringify(link),
           expiresAt: new Date(Date.now() + EMAIL_CHANGE_EXPIRES_HOURS * 3_600_000),
         });
         const url = `${config.baseUrl}${CONFIRM_EMAIL_PATH}?token=${encodeURIComponent(token)}`;
@@ -110,23 +136,28 @@ export function createAccountSecurityService({ config, db, auth, mailer, account
       return { message: ACCOUNT_MESSAGES.emailChangeRequested };
     },
 
-    /** Follows a confirmation link: once, before it expires, and only if the address is still free. */
+    /**
+     * Follows a confirmation link: once, before it expires, only while the password is the one
+     * it was requested under, and only if the address is still free. The change revokes every
+     * other reset and email-change link of the account.
+     */
     async confirmEmailChange(input: EmailChangeConfirm): Promise<MessageResponse> {
       const ctx = await auth.$context;
       const found = await ctx.internalAdapter.consumeVerificationValue(
-        `${EMAIL_CHANGE_PREFIX}${input.token.trim()}`,
+        `${EMAIL_CHANGE_LINK_PREFIX}${input.token.trim()}`,
       );
       const invalid = new AppError("BAD_REQUEST", ACCOUNT_MESSAGES.emailChangeInvalidLink);
-      if (!found) throw invalid;
-      let change: { userId: string; from: string; to: string };
-      try {
-        change = JSON.parse(found.value);
-      } catch {
-        throw invalid;
-      }
+      const change = found ? parseEmailChangeLink(found.value) : null;
+      if (!change) throw invalid;
       const row = await accounts.findById(change.userId);
-      // The account changed its address since (or is gone), or the new one was taken meanwhile.
-      if (!row || row.email !== change.from || (await emailTaken(change.to, change.userId)))
+      // The account changed its address or its password since (or is gone), or the new address
+      // was taken meanwhile.
+      if (
+        !row ||
+        row.email !== change.from ||
+        passwordFingerprint(await passwordHash(change.userId)) !== change.password ||
+        (await emailTaken(change.to, change.userId))
+      )
         throw invalid;
       try {
         await db
@@ -139,6 +170,8 @@ export function createAccountSecurityService({ config, db, auth, mailer, account
           cause: error,
         });
       }
+      // Links mailed to the former address, and other pending changes, die with it.
+      await revokeAccountLinks(db, change.userId);
       accounts.userChanged(change.userId);
       return { message: ACCOUNT_MESSAGES.emailChanged };
     },
@@ -150,7 +183,8 @@ export function createAccountSecurityService({ config, db, auth, mailer, account
     },
 
     /**
-     * Sets a new password from a reset link, ends every session and API token of the user,
+     * Sets a new password from a reset link, ends every session, API token and other account
+     * link of the user,
      * marks the address verified (the link proved it), and signs in on this device.
      */
     async resetPassword(
@@ -159,7 +193,9 @@ export function createAccountSecurityService({ config, db, auth, mailer, account
     ): Promise<{ user: User; cookies: string[] }> {
       const ctx = await auth.$context;
       const token = input.token.trim();
-      const pending = await ctx.internalAdapter.findVerificationValue(`reset-password:${token}`);
+      const pending = await ctx.internalAdapter.findVerificationValue(
+        `${RESET_LINK_PREFIX}${token}`,
+      );
       const invalid = new AppError("BAD_REQUEST", ACCOUNT_MESSAGES.resetInvalidLink);
       if (!pending || pending.expiresAt < new Date()) throw invalid;
       try {
@@ -169,6 +205,8 @@ export function createAccountSecurityService({ config, db, auth, mailer, account
         throw error;
       }
       const userId = pending.value;
+      // Every other reset link and pending email change dies with the old password.
+      await revokeAccountLinks(db, userId);
       await tokens.revokeAllTokens(userId);
       await db
         .update(userTable)

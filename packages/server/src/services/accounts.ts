@@ -16,6 +16,7 @@ import {
 import { APIError } from "better-auth/api";
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { z } from "zod";
+import { revokeAccountLinks } from "../auth/account-links.js";
 import { type Auth, VERIFIED_CALLBACK_PATH } from "../auth/auth.js";
 import { cookieValue, createSessionCache } from "../auth/session-cache.js";
 import type { Db } from "../db/database.js";
@@ -302,7 +303,8 @@ export function createAccountService(
 
     /**
      * Changes the password, signs out every other session and revokes every API token (a
-     * token must not outlive the password that let someone create it); returns the renewed
+     * token must not outlive the password that let someone create it) and every reset and
+     * email-change link; returns the renewed
      * cookie and the message that says so.
      */
     async changePassword(
@@ -319,7 +321,10 @@ export function createAccountService(
           headers,
           returnHeaders: true,
         });
-        const revoked = (await tokens?.revokeAllTokens(result.response.user.id)) ?? 0;
+        const userId = result.response.user.id;
+        // Reset links and pending email changes die with the password they were issued under.
+        await revokeAccountLinks(db, userId);
+        const revoked = (await tokens?.revokeAllTokens(userId)) ?? 0;
         return { cookies: setCookies(result.headers), message: passwordChangedMessage(revoked) };
       } catch (error) {
         fromAuthError(error);

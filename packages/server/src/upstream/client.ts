@@ -82,6 +82,9 @@ export interface UpstreamClient {
   failure(response: UpstreamResponse, options?: StatusFailureOptions): AppError;
 }
 
+/** The secrets of the request each answer came from: `failure` masks them in what it quotes. */
+const requestSecrets = new WeakMap<UpstreamResponse, readonly string[]>();
+
 const isTimeout = (error: unknown) => /TIMEOUT/i.test((error as { code?: string }).code ?? "");
 
 export function createUpstreamClient(options: UpstreamClientOptions): UpstreamClient {
@@ -155,7 +158,7 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
           );
         }
       };
-      return {
+      const answer: UpstreamResponse = {
         status,
         text,
         header,
@@ -166,11 +169,15 @@ export function createUpstreamClient(options: UpstreamClientOptions): UpstreamCl
           return parsed.data;
         },
       };
+      requestSecrets.set(answer, req.secrets ?? []);
+      return answer;
     },
 
     failure(response, failure = {}) {
       const { status } = response;
-      const detail = failure.detail ?? snippet(response.text);
+      // What the provider said, without the request's secrets in any form (it may echo them).
+      const secrets = requestSecrets.get(response) ?? [];
+      const detail = redact(failure.detail ?? snippet(response.text, secrets), secrets);
       const said = `HTTP ${status}${detail ? `: ${detail}` : ""}`;
       if (status === 429 || failure.rateLimited) {
         const retryAfter = response.header("retry-after");

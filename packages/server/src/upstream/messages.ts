@@ -5,10 +5,54 @@
 import type { z } from "zod";
 import { AppError } from "../lib/errors.js";
 
-/** Every occurrence of each secret replaced by "****". */
+/**
+ * The ways a secret can come back in a provider's answer or an error: as sent, URL-encoded
+ * (upper- and lower-case hex, and form encoding with `+` for spaces, as in a query string), and
+ * JSON-escaped (a body that quotes it).
+ */
+export function secretForms(secret: string): string[] {
+  if (!secret) return [];
+  const uri = encodeURIComponent(secret);
+  const form = new URLSearchParams({ s: secret }).toString().slice(2);
+  const jsonEscaped = JSON.stringify(secret).slice(1, -1);
+  const forms = [
+    secret,
+    uri,
+    uri.replace(/%[0-9A-F]{2}/g, (h) => h.toLowerCase()),
+    form,
+    jsonEscaped,
+  ];
+  return [...new Set(forms)];
+}
+
+/**
+ * What HTTP basic authentication with `login` and `password` puts on the wire, each a secret:
+ * the password, `login:password`, and its Base64 (padded, unpadded and URL-safe).
+ */
+export function basicAuthSecrets(login: string, password: string): string[] {
+  const pair = `${login}:${password}`;
+  const base64 = Buffer.from(pair).toString("base64");
+  return [
+    password,
+    pair,
+    base64,
+    base64.replace(/=+$/, ""),
+    Buffer.from(pair).toString("base64url"),
+  ];
+}
+
+/** The `Authorization` header value of HTTP basic authentication. */
+export function basicAuthHeader(login: string, password: string): string {
+  return `Basic ${Buffer.from(`${login}:${password}`).toString("base64")}`;
+}
+
+/** Every occurrence of each secret, in every form of `secretForms`, replaced by "****". */
 export function redact(text: string, secrets: readonly string[] = []): string {
+  // Longest first, so that a secret inside a longer one (the password in `login:password`)
+  // does not leave the rest of the longer one behind.
+  const forms = [...new Set(secrets.flatMap(secretForms))].sort((a, b) => b.length - a.length);
   let out = text;
-  for (const secret of secrets) if (secret) out = out.split(secret).join("****");
+  for (const form of forms) out = out.split(form).join("****");
   return out;
 }
 

@@ -74,6 +74,16 @@ export async function startMailbox(): Promise<Mailbox> {
   };
 }
 
+/** The one BIS link (path `path`, with `?token=`) in a mail's plain text. */
+export function linkIn(mail: { text: string }, path: string): string {
+  const match = new RegExp(`https?://\\S+${path}\\?token=[^\\s]+`).exec(mail.text);
+  if (!match) throw new Error(`No ${path} link in:\n${mail.text}`);
+  return match[0];
+}
+
+/** The token of a BIS link. */
+export const tokenOf = (link: string) => new URL(link).searchParams.get("token") ?? "";
+
 /** The verification link in a BIS mail. */
 export function verificationLink(mail: { text: string }): string {
   const match = /https?:\/\/\S+\/api\/auth\/verify-email\?\S+/.exec(mail.text);

@@ -11,7 +11,7 @@
 import type { Dispatcher } from "undici";
 import { AppError } from "../../lib/errors.js";
 import { createUpstreamClient, type UpstreamClient } from "../../upstream/client.js";
-import { snippet } from "../../upstream/messages.js";
+import { redact, snippet } from "../../upstream/messages.js";
 import { upstream } from "./table.js";
 
 /** The whole exchange (connect, headers, body) must finish within this many milliseconds. */
@@ -47,19 +47,20 @@ export async function fetchTable(
   url.searchParams.set("for", geography.for);
   for (const within of geography.in) url.searchParams.append("in", within);
   if (options.apiKey) url.searchParams.set("key", options.apiKey);
+  const secrets = options.apiKey ? [options.apiKey] : [];
   const response = await client.send({
     url,
     headers: { accept: "application/json" },
     what,
     where: endpoint,
-    secrets: options.apiKey ? [options.apiKey] : [],
+    secrets,
   });
 
   const { status: statusCode, text } = response;
-  const said = snippet(text);
+  const said = snippet(text, secrets);
   const contentType = response.header("content-type");
   if (statusCode >= 300 && statusCode < 400) {
-    const location = response.header("location");
+    const location = redact(response.header("location"), secrets);
     const keyHint = /key/i.test(location)
       ? options.apiKey
         ? ": the CENSUS_API_KEY was rejected (invalid or not yet activated)"

@@ -15,7 +15,7 @@ import { classifyKeywordIntent, type KeywordMetric, keywordCityLimit } from "@bi
 import { z } from "zod";
 import { AppError } from "../../lib/errors.js";
 import { statusVerb } from "../../upstream/client.js";
-import { snippet, unexpectedAnswer } from "../../upstream/messages.js";
+import { basicAuthSecrets, snippet, unexpectedAnswer } from "../../upstream/messages.js";
 import {
   KEYWORD_PROVIDER_LABELS,
   type KeywordProvider,
@@ -145,7 +145,7 @@ export function createDataforseoKeywordProvider(options: KeywordProviderOptions)
       const auth = Buffer.from(`${keys.dataforseoLogin}:${keys.dataforseoPassword}`).toString(
         "base64",
       );
-      const secrets = [auth, keys.dataforseoPassword ?? ""];
+      const secrets = basicAuthSecrets(keys.dataforseoLogin ?? "", keys.dataforseoPassword ?? "");
       const intentOf = new Map(model.candidates.map((c) => [c.keyword, c.intent]));
       const target = model.cities.find((c) => c.target) ?? model.cities[0];
 
