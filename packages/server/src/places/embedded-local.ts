@@ -7,14 +7,7 @@
  * A tract's housing stock is modeled: its homes × its profile's shares (year built: housing
  * units; heating fuel: occupied homes). County figures are apportioned to tracts by households.
  */
-import type {
-  AreaUnit,
-  HousingStock,
-  LocalSources,
-  LocalStock,
-  StateBaseline,
-  ZipArea,
-} from "@bis/sdk";
+import type { AreaUnit, LocalSources, StateBaseline, ZipArea } from "@bis/sdk";
 
 /** The columns as stored (shares per 10,000; see the derive script). */
 export interface LocalColumns {
@@ -118,44 +111,71 @@ export function decodeLocal(
   });
   const p = file.profiles;
 
+  // Each profile's shares, read once (a tract reads its profile's).
+  const profileShares = p.id.map((id, k) => {
+    const at = (key: keyof LocalColumns["profiles"]) => share((p[key] as number[])[k]);
+    return {
+      metro: id.startsWith("cbsa:"),
+      built2000OrLater: at("built2000OrLater"),
+      built1980To1999: at("built1980To1999"),
+      builtBefore1980: at("builtBefore1980"),
+      gas: at("gas") + at("propane"),
+      propane: at("propane"),
+      electricity: at("electricity"),
+      fuelOil: at("fuelOil"),
+      otherFuel: at("otherFuel"),
+      noFuel: at("noFuel"),
+    };
+  });
+
+  /** Tract i as an area unit, with its modeled housing stock and local sums. */
   const tract = (
     i: number,
-  ): Pick<AreaUnit, "households" | "singleFamilyUnits" | "housing" | "local"> => {
+    base: Pick<AreaUnit, "id" | "lat" | "lon" | "population">,
+  ): AreaUnit => {
     const households = t.households[i] as number;
     const housingUnits = t.housingUnits[i] as number;
     const k = countyIndex.get(tractCounty[i] as number);
-    const profile = k === undefined ? -1 : (c.profile[k] as number);
-    const base = { households, singleFamilyUnits: t.singleFamily[i] as number };
-    if (k === undefined || profile < 0) return base;
-    const at = (key: keyof LocalColumns["profiles"]) => share((p[key] as number[])[profile]);
-    const housing: HousingStock = {
-      occupied: households,
-      ownerOccupied: t.owners[i] as number,
-      built2000OrLater: housingUnits * at("built2000OrLater"),
-      built1980To1999: housingUnits * at("built1980To1999"),
-      builtBefore1980: housingUnits * at("builtBefore1980"),
-      heatingGas: households * (at("gas") + at("propane")),
-      heatingElectricity: households * at("electricity"),
-      heatingFuelOil: households * at("fuelOil"),
-      heatingOther: households * at("otherFuel"),
-      heatingNone: households * at("noFuel"),
-    };
-    const countyShare =
-      (countyHouseholds[k] as number) > 0 ? households / (countyHouseholds[k] as number) : 0;
+    const shares = k === undefined ? undefined : profileShares[c.profile[k] as number];
+    if (k === undefined || !shares) {
+      return { ...base, households, housingUnits, singleFamilyUnits: t.singleFamily[i] as number };
+    }
+    const countyHh = countyHouseholds[k] as number;
+    const countyShare = countyHh > 0 ? households / countyHh : 0;
     const income = c.income[k] ?? null;
-    const local: LocalStock = {
+    return {
+      id: base.id,
+      lat: base.lat,
+      lon: base.lon,
+      population: base.population,
       households,
-      heatingDegreeDays: households * (hdd[i] as number),
-      coolingDegreeDays: households * (cdd[i] as number),
-      incomeSum: income === null ? 0 : households * income,
-      incomeHouseholds: income === null ? 0 : households,
-      countyContractors: (c.establishments[k] ?? 0) * countyShare,
-      countyEmployment: (c.employment[k] ?? 0) * countyShare,
-      countyPayroll: (c.payroll[k] ?? 0) * countyShare,
-      heatingPropane: households * at("propane"),
-      metroHousing: (p.id[profile] ?? "").startsWith("cbsa:") ? households : 0,
+      housingUnits,
+      singleFamilyUnits: t.singleFamily[i] as number,
+      housing: {
+        occupied: households,
+        ownerOccupied: t.owners[i] as number,
+        built2000OrLater: housingUnits * shares.built2000OrLater,
+        built1980To1999: housingUnits * shares.built1980To1999,
+        builtBefore1980: housingUnits * shares.builtBefore1980,
+        heatingGas: households * shares.gas,
+        heatingElectricity: households * shares.electricity,
+        heatingFuelOil: households * shares.fuelOil,
+        heatingOther: households * shares.otherFuel,
+        heatingNone: households * shares.noFuel,
+      },
+      local: {
+        households,
+        heatingDegreeDays: households * (hdd[i] as number),
+        coolingDegreeDays: households * (cdd[i] as number),
+        incomeSum: income === null ? 0 : households * income,
+        incomeHouseholds: income === null ? 0 : households,
+        countyContractors: (c.establishments[k] ?? 0) * countyShare,
+        countyEmployment: (c.employment[k] ?? 0) * countyShare,
+        countyPayroll: (c.payroll[k] ?? 0) * countyShare,
+        heatingPropane: households * shares.propane,
+        metroHousing: shares.metro ? households : 0,
+      },
     };
-    return { ...base, housing, local };
   };
 
   const z = file.zctas;
