@@ -369,7 +369,7 @@ describe("report from a fixture", () => {
     const market = pages
       .slice(start, start + 2)
       .join(" ")
-      .replace(/BIS Market Intelligence Report · [^]*?Page \d+ of \d+ /g, "");
+      .replace(/BIS Market Intelligence Report · [\s\S]*?Page \d+ of \d+ /g, "");
     expect(market).toMatch(/Figure Value Grade Source/);
     expect(market).toContain(
       "Heating degree days 1,640 (0.4× U.S.) Modeled NOAA 1991–2020 normals",

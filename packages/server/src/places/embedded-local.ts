@@ -80,7 +80,8 @@ export const LOCAL_SOURCES: LocalSources = {
 
 const share = (per10k: number | undefined) => (per10k ?? 0) / 10_000;
 
-function undelta(values: readonly number[]): number[] {
+/** Running sums of a delta-encoded column. */
+export function undelta(values: readonly number[]): number[] {
   const out = new Array<number>(values.length);
   let acc = 0;
   for (let i = 0; i < values.length; i++) {

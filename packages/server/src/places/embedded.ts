@@ -16,16 +16,9 @@
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
-import type {
-  AreaUnit,
-  LocalSources,
-  PlaceDataset,
-  PlaceRecord,
-  StateBaseline,
-  ZipArea,
-} from "@bis/sdk";
+import type { AreaUnit, PlaceDataset, PlaceRecord, StateBaseline, ZipArea } from "@bis/sdk";
 import { HOUSEHOLDS_PER_HOUSING_UNIT, SINGLE_FAMILY_SHARE } from "@bis/sdk";
-import { decodeLocal, LOCAL_SOURCES, type LocalColumns } from "./embedded-local.js";
+import { decodeLocal, LOCAL_SOURCES, type LocalColumns, undelta } from "./embedded-local.js";
 import type { PlaceAlias } from "./geocoder.js";
 import type { PlaceProvider } from "./provider.js";
 
@@ -115,17 +108,6 @@ const households = (housingUnits: number | null) =>
   housingUnits === null ? null : housingUnits * HOUSEHOLDS_PER_HOUSING_UNIT.value;
 const singleFamily = (housingUnits: number | null) =>
   housingUnits === null ? null : housingUnits * SINGLE_FAMILY_SHARE.value;
-
-/** Running sums of a delta-encoded column. */
-function undelta(values: readonly number[]): number[] {
-  const out = new Array<number>(values.length);
-  let acc = 0;
-  for (let i = 0; i < values.length; i++) {
-    acc += values[i] as number;
-    out[i] = acc;
-  }
-  return out;
-}
 
 /** Where the shipped file is, from the source tree (src/places) or the bundle (dist). */
 export function embeddedDataPath(): string {
