@@ -93,4 +93,44 @@ describe("localMarketRows", () => {
     if (!contractors) throw new Error("the contractors row is missing");
     expect(localMarketSourceText(contractors.provenance)).toBe("ZBP 2022; 2022; Measured");
   });
+
+  it("leaves out what is not known: income, zone, tenure, county figures", () => {
+    const rows = localMarketRows({
+      ...minneapolis,
+      climate: { ...minneapolis.climate, zone: null, zoneName: null },
+      housing: { ...minneapolis.housing, ownerOccupiedShare: null, singleFamilyShare: null },
+      income: null,
+      contractors: {
+        ...minneapolis.contractors,
+        establishments: 0,
+        householdsPerContractor: null,
+        countyEstablishments: null,
+        countyEmployment: null,
+        countyPayroll: null,
+      },
+    });
+    const keys = rows.map((r) => r.key);
+    for (const gone of [
+      "climateZone",
+      "ownerOccupied",
+      "singleFamily",
+      "medianHouseholdIncome",
+      "countyContractors",
+    ])
+      expect(keys).not.toContain(gone);
+    expect(rows.find((r) => r.key === "contractors")?.value).toBe("0");
+    expect(rows).toHaveLength(8);
+  });
+
+  it("gives nothing for an older record without a profile", () => {
+    expect(localMarketRows(undefined)).toEqual([]);
+    expect(localMarketRows(null)).toEqual([]);
+    expect(localMarketSummary(undefined)).toBeNull();
+  });
+
+  it("says the widget's line", () => {
+    expect(localMarketSummary(minneapolis)).toBe(
+      "Climate: 7,604 heating · 799 cooling degree days · 696 contractors in range",
+    );
+  });
 });
