@@ -128,10 +128,12 @@ describe("/analysis/:id completed", () => {
       ),
     ).toBeTruthy();
 
-    // The map: named, described by the city table.
-    const map = await screen.findByRole("region", {
-      name: /Map of the service area around Austin/,
-    });
+    // The map: named, described by the city table (its chunk loads lazily: slow under load).
+    const map = await screen.findByRole(
+      "region",
+      { name: /Map of the service area around Austin/ },
+      { timeout: 10_000 },
+    );
     expect(map.getAttribute("aria-describedby")).toBe(table.parentElement?.parentElement?.id);
     expect(screen.getByText("Primary radius: 10 miles")).toBeTruthy();
     expect(screen.getByText("Secondary radius: 15 miles")).toBeTruthy();
@@ -315,7 +317,9 @@ describe("/analysis/:id assumptions", () => {
     });
     const { user } = renderApp("/analysis/an_123");
     await openAssumptions(user);
-    const share = await screen.findByLabelText("Households heated mainly by a furnace");
+    const share = await screen.findByLabelText(
+      "Households heated mainly by a fuel-fired furnace (gas, propane, oil)",
+    );
     await user.clear(share);
     await user.type(share, "140");
     expect(await screen.findByText("Enter a number from 0 to 100")).toBeTruthy();
