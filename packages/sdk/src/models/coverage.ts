@@ -156,6 +156,8 @@ class SummedGroup<K extends string> {
   }
 }
 
+const EMPTY = new Float64Array(0);
+
 /**
  * Area units (census tracts) in a spatial index, with their figures in columns so that the
  * totals of a circle are sums over typed arrays: a 100-mile circle around New York holds about
@@ -194,15 +196,23 @@ export class AreaUnitIndex extends PointIndex<AreaUnit> {
   /**
    * Totals of the units whose centre lies within each radius around a point (centroid
    * containment: a unit counts whole or not at all). Kd-tree nodes inside the circle are added
-   * from running sums; only the units near its edge are tested one by one.
+   * from running sums; only the units near its edge are tested one by one. The housing and local
+   * stocks are summed for the first `stocksFor` radii only (default: all).
    */
-  totalsWithin(lat: number, lon: number, radii: readonly number[]): AreaTotals[] {
+  totalsWithin(
+    lat: number,
+    lon: number,
+    radii: readonly number[],
+    stocksFor = radii.length,
+  ): AreaTotals[] {
     const nf = FIGURES.length;
-    const { figures, prefixFigures, housing, local } = this;
-    return radii.map((radius) => {
+    const { figures, prefixFigures } = this;
+    return radii.map((radius, r) => {
+      const housing = r < stocksFor ? this.housing : null;
+      const local = r < stocksFor ? this.local : null;
       const sum = new Float64Array(nf);
-      const stock = housing.start();
-      const localSums = local.start();
+      const stock = housing?.start() ?? EMPTY;
+      const localSums = local?.start() ?? EMPTY;
       let units = 0;
       this.visitWithin(
         lat,
@@ -216,20 +226,20 @@ export class AreaUnitIndex extends PointIndex<AreaUnit> {
               (prefixFigures[(to + 1) * nf + j] as number) -
               (prefixFigures[from * nf + j] as number);
           }
-          housing.addRange(stock, from, to);
-          local.addRange(localSums, from, to);
+          housing?.addRange(stock, from, to);
+          local?.addRange(localSums, from, to);
         },
         (id) => {
           units++;
           for (let j = 0; j < nf; j++)
             sum[j] = (sum[j] as number) + (figures[id * nf + j] as number);
-          housing.addUnit(stock, id);
-          local.addUnit(localSums, id);
+          housing?.addUnit(stock, id);
+          local?.addUnit(localSums, id);
         },
       );
       const figure = (f: (typeof FIGURES)[number]) => Math.round(sum[FIGURES.indexOf(f)] as number);
-      const housingTotal = housing.total(stock, units);
-      const localTotal = local.total(localSums, units);
+      const housingTotal = housing?.total(stock, units);
+      const localTotal = local?.total(localSums, units);
       return {
         population: figure("population"),
         households: figure("households"),

@@ -85,12 +85,21 @@ export function resolveAssumptions(
   overrides: Record<string, number> = {},
   housing?: HousingContext,
 ): Assumption[] {
+  return resolveAssumptionsOf(profile, region, overrides, housing).assumptions;
+}
+
+/** `resolveAssumptions`, with the keys given an area default (`derived`). */
+export function resolveAssumptionsOf(
+  profile: IndustryProfile,
+  region: CensusRegion,
+  overrides: Record<string, number> = {},
+  housing?: HousingContext,
+): { assumptions: Assumption[]; derived: string[] } {
   const plain = !housing && Object.keys(overrides).length === 0;
   const kept = plain ? regionalDefaults.get(profile)?.get(region) : undefined;
-  if (kept) return [...kept];
-  const definitions = housing
-    ? housingDefaults(profile.assumptions, region, housing).definitions
-    : profile.assumptions;
+  if (kept) return { assumptions: [...kept], derived: [] };
+  const area = housing ? housingDefaults(profile.assumptions, region, housing) : undefined;
+  const definitions = area ? area.definitions : profile.assumptions;
   const resolved = resolveAssumptionDefinitions(definitions, region, overrides).map(
     ({ fromHousing: _rule, ...assumption }) => assumption,
   );
@@ -102,7 +111,7 @@ export function resolveAssumptions(
     );
     regionalDefaults.set(profile, byRegion);
   }
-  return resolved;
+  return { assumptions: resolved, derived: area?.derived ?? [] };
 }
 
 /**
@@ -252,10 +261,13 @@ export function computeMarketAnalysis(input: MarketInput): MarketAnalysisData {
   // Two radii in, two totals out: the service area (R2) and the primary area (R1).
   const [service, primary] = (
     input.units
-      ? input.units.totalsWithin(target.lat, target.lon, [
-          request.secondaryRadius,
-          request.primaryRadius,
-        ])
+      ? // The stocks (housing, local) only for the service area: the primary area needs counts.
+        input.units.totalsWithin(
+          target.lat,
+          target.lon,
+          [request.secondaryRadius, request.primaryRadius],
+          1,
+        )
       : [
           areaTotals(candidates, request.secondaryRadius, background),
           areaTotals(candidates, request.primaryRadius, background),
@@ -281,10 +293,12 @@ export function computeMarketAnalysis(input: MarketInput): MarketAnalysisData {
           : {}),
       }
     : undefined;
-  const assumptions = resolveAssumptions(profile, input.region, input.overrides, housing);
-  const housingDerived = housing
-    ? housingDefaults(profile.assumptions, input.region, housing).derived
-    : [];
+  const { assumptions, derived: housingDerived } = resolveAssumptionsOf(
+    profile,
+    input.region,
+    input.overrides,
+    housing,
+  );
 
   const places =
     input.places ??

@@ -182,13 +182,18 @@ export function createPlaceService(provider: PlaceProvider, census: () => Embedd
      * and the climate zone of the ZIP area nearest the point.
      */
     localZips(lat: number, lon: number, secondaryRadius: number): LocalZips {
-      const near = zipIndex().near(lat, lon, Math.max(secondaryRadius, 25));
+      const index = zipIndex();
       let contractors = 0;
+      index.forEachWithin(lat, lon, secondaryRadius, (z) => {
+        contractors += z.contractors ?? 0;
+      });
+      // The climate zone of the nearest ZIP area that has one (widening the search).
       let nearest: AtDistance<ZipArea> | undefined;
-      for (const z of near) {
-        if (z.distanceMiles <= secondaryRadius) contractors += z.item.contractors ?? 0;
-        if (z.item.climateZone && (!nearest || z.distanceMiles < nearest.distanceMiles))
-          nearest = z;
+      for (let reach = 10; !nearest && reach <= 160; reach *= 2) {
+        for (const z of index.near(lat, lon, reach)) {
+          if (z.item.climateZone && (!nearest || z.distanceMiles < nearest.distanceMiles))
+            nearest = z;
+        }
       }
       return {
         contractors,
