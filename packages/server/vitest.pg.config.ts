@@ -17,6 +17,8 @@ export default defineProject({
       // No database at all: pure units against local fakes or the embedded data files, which
       // the server project already runs and the engine cannot change.
       "test/accuracy.test.ts",
+      "test/local-market.test.ts",
+      "test/local-market-sources.test.ts",
       "test/geocoding.test.ts",
       "test/competitor-providers.test.ts",
       "test/upstream-client.test.ts",
