@@ -46,6 +46,17 @@ describe("POST /api/market-analysis/analyze", () => {
       keywordResearchData: null,
       competitionAnalysisData: null,
     });
+    // A free analysis has its opportunity score: demand, and competition from the ZIP Business
+    // Patterns contractors in range; cost to acquire waits for keyword research.
+    const score = analysis.opportunityScore as {
+      score: number;
+      components: { key: string; detail: string }[];
+      missing?: string[];
+    } | null;
+    expect(score?.components.map((c) => c.key)).toEqual(["demand", "supply"]);
+    expect(score?.components[1]?.detail).toMatch(/contractors per 10,000 households/);
+    expect(score?.missing).toEqual(["cost"]);
+    expect(score?.score).toBeGreaterThan(0);
     const data = analysis.marketAnalysisData;
     expect(data).toMatchObject({
       requestLocation: "Austin, TX",

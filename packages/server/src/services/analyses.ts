@@ -11,10 +11,13 @@ import {
   type AnalyzeResponse,
   AssumptionError,
   type CensusRegion,
+  type CompetitionAnalysisData,
   computeMarketAnalysis,
   INDUSTRY_PROFILES,
   type IndustryId,
+  type KeywordResearchData,
   type MarketAnalysisData,
+  opportunityScore,
   PAID_ANALYSIS_KEPT_MESSAGE,
   US_STATES,
   type User,
@@ -107,6 +110,7 @@ export function createAnalysisService(
       secondaryRadius: sql.placeholder("secondaryRadius"),
       marketAnalysisCompleted: true,
       marketAnalysisData: sql.placeholder("marketAnalysisData"),
+      opportunityScore: sql.placeholder("opportunityScore"),
     })
     .prepare("insert_analysis");
 
@@ -183,6 +187,8 @@ export function createAnalysisService(
       primaryRadius: request.primaryRadius,
       secondaryRadius: request.secondaryRadius,
       marketAnalysisData: data,
+      // Every analysis has a score: demand, and competition from Business Patterns contractors.
+      opportunityScore: opportunityScore(data, null, null),
     });
     return { id, data };
   }
@@ -289,7 +295,16 @@ export function createAnalysisService(
     async rerun(id: string, viewer: User, overrides: Record<string, number>): Promise<Analysis> {
       const row = await visibleAnalysis(db, id, viewer);
       const data = await compute(row, overrides);
-      return saveAnalysis(db, row.id, { marketAnalysisData: data, updatedAt: now() });
+      const score = opportunityScore(
+        data,
+        (row.keywordResearchData ?? null) as KeywordResearchData | null,
+        (row.competitionAnalysisData ?? null) as CompetitionAnalysisData | null,
+      );
+      return saveAnalysis(db, row.id, {
+        marketAnalysisData: data,
+        opportunityScore: score,
+        updatedAt: now(),
+      });
     },
 
     /**

@@ -174,7 +174,11 @@ describe("competition analysis results", () => {
       },
     });
     renderApp("/analysis/an_123");
-    const video = await screen.findByTitle("Competition analysis education video");
+    const video = await screen.findByTitle(
+      "Competition analysis education video",
+      {},
+      { timeout: 5000 },
+    );
     expect(video.getAttribute("src")).toBe("https://player.vimeo.com/video/76979871");
     expect(screen.queryByTitle("Keyword research education video")).toBeNull();
   });

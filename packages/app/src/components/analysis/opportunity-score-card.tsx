@@ -33,6 +33,13 @@ function Bar({ value, large }: { value: number; large?: boolean }) {
   );
 }
 
+/** What a left-out component needs, in a customer's words. */
+const MISSING_LABELS: Record<string, string> = {
+  demand: "demand (households and revenue of the service area)",
+  supply: "competition (local contractors)",
+  cost: "cost to acquire (comes with keyword research)",
+};
+
 export function OpportunityScoreCard({ score }: { score: OpportunityScore }) {
   const headingId = useId();
   const method = typeof score.method === "string" ? score.method : null;
@@ -40,7 +47,9 @@ export function OpportunityScoreCard({ score }: { score: OpportunityScore }) {
     typeof score.grade === "string" && score.grade in GRADE_LABELS
       ? GRADE_LABELS[score.grade as DataGrade]
       : null;
-  const missing: string[] = Array.isArray(score.missing) ? score.missing.map(String) : [];
+  const missing: string[] = Array.isArray(score.missing)
+    ? score.missing.map((key) => MISSING_LABELS[String(key)] ?? String(key))
+    : [];
   return (
     <Card as="section" aria-labelledby={headingId} className="space-y-5 p-5 sm:p-6">
       <div className="flex flex-wrap items-start justify-between gap-4">
