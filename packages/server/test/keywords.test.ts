@@ -126,6 +126,11 @@ describe("POST /api/keyword-analysis/analyze: the research", () => {
     expect(again.keywordResearchData).toEqual(data);
   });
 
+  it("adds the cost to acquire to the analysis' opportunity score", () => {
+    const score = result.opportunityScore as { components: { key: string }[] } | null;
+    expect(score?.components.map((c) => c.key)).toEqual(["demand", "supply", "cost"]);
+  });
+
   it("has spec §3's shape with real counts", () => {
     const all = listed(data);
     expect(data.keywordData.summary.keywordsWithVolume).toBe(all.length);

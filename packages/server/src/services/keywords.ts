@@ -18,10 +18,12 @@
 import {
   type Analysis,
   assembleKeywordResearch,
+  type CompetitionAnalysisData,
   KEYWORD_PROFILES,
   type KeywordResearchData,
   keywordCities,
   type MarketAnalysisData,
+  opportunityScore,
   type User,
 } from "@bis/sdk";
 import type { Logger } from "pino";
@@ -102,6 +104,12 @@ export function createKeywordService(deps: KeywordServiceDeps) {
       return saveAnalysis(db, id, {
         keywordResearchData: data,
         keywordResearchCompleted: true,
+        // The score gains its cost component (and keeps a competition analysis already run).
+        opportunityScore: opportunityScore(
+          market,
+          data,
+          (row.competitionAnalysisData ?? null) as CompetitionAnalysisData | null,
+        ),
         updatedAt: now(),
       });
     },
