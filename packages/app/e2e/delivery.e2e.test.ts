@@ -189,7 +189,11 @@ describe("selling only what is delivered", () => {
     const section = page.locator('[data-state="unavailable"]');
     await visible(section.getByText(NOT_YET, { exact: true }));
     expect(await page.getByRole("button", { name: "Start Competition Analysis" }).count()).toBe(0);
-    await visible(page.getByRole("region", { name: "Progress" }).getByText("Not available yet"));
+    await visible(
+      page
+        .getByRole("region", { name: "Progress" })
+        .getByText("Not available yet", { exact: true }),
+    );
     await expectCustomerWords(page);
     await page.goto(url("/dashboard"));
     const step = page.getByRole("group", { name: "Competition Analysis" });
