@@ -30,6 +30,7 @@ export * from "./models/market-leader.js";
 export * from "./models/most-populous.js";
 export type * from "./models/places.js";
 export * from "./models/ppc-table.js";
+export * from "./models/premium-offer.js";
 export * from "./models/premium-state.js";
 export * from "./models/zip-areas.js";
 export * from "./schemas/account.js";

@@ -128,6 +128,7 @@ export async function createContext(
     stripe,
     logger,
     deliverables: () => premiumDeliverables(config, apiKeys.keys),
+    audit,
   });
   const analyses = createAnalysisService(
     db,

@@ -82,7 +82,7 @@ describe("who may call the admin API", () => {
 });
 
 describe("analytics", () => {
-  it("counts users, analyses, active users and revenue net of refunds", async () => {
+  it("counts users, analyses and active users; demo purchases are not revenue", async () => {
     const before = await admin.admin.analytics();
     const buyer = await signedInUser(bis, "Buyer");
     const first = await analysisFor(buyer);
@@ -90,16 +90,28 @@ describe("analytics", () => {
     const paid = await buyer.payments.confirmDemo({ analysisId: first });
     await buyer.payments.confirmDemo({ analysisId: second });
     const price = paid.amount / 100;
+    expect(paid.provider).toBe("demo");
 
     const after = await admin.admin.analytics();
     expect(after.totalUsers).toBe(before.totalUsers + 1);
     expect(after.activeUsers).toBe(before.activeUsers + 1);
     expect(after.totalAnalyses).toBe(before.totalAnalyses + 2);
-    expect(after.totalRevenue).toBeCloseTo(before.totalRevenue + 2 * price, 2);
+    // Revenue counts money: a demo checkout charges no card.
+    expect(after.totalRevenue).toBe(before.totalRevenue);
+    expect(after.demoPayments).toBe((before.demoPayments ?? 0) + 2);
+    expect(after.demoRevenue).toBeCloseTo((before.demoRevenue ?? 0) + 2 * price, 2);
 
     await admin.admin.refundPayment(paid.id);
     const refunded = await admin.admin.analytics();
-    expect(refunded.totalRevenue).toBeCloseTo(before.totalRevenue + price, 2);
+    expect(refunded.totalRevenue).toBe(before.totalRevenue);
+    expect(refunded.demoPayments).toBe((before.demoPayments ?? 0) + 1);
+    expect(refunded.demoRevenue).toBeCloseTo((before.demoRevenue ?? 0) + price, 2);
+
+    // The payments list tells demo purchases from real ones.
+    const demo = await admin.admin.payments({ kind: "demo" });
+    expect(demo.every((p) => p.provider === "demo")).toBe(true);
+    expect(demo.map((p) => p.id)).toContain(paid.id);
+    expect(await admin.admin.payments({ kind: "real" })).toEqual([]);
     await buyer.close();
   });
 });

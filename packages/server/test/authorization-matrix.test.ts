@@ -240,6 +240,8 @@ const EXPECTATIONS: Record<string, Expectation> = {
     expect: ownerOnly(200, 403),
   },
   "GET /api/admin/payments": { expect: adminOnly(200) },
+  "GET /api/admin/prices": { expect: adminOnly(200) },
+  "PATCH /api/admin/prices": { body: () => ({ pdfReport: 10_000 }), expect: adminOnly(200) },
   "POST /api/admin/payments/:id/refund": {
     path: (f) => `/api/admin/payments/${f.paymentId}/refund`,
     expect: adminOnly(200),

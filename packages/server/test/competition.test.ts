@@ -6,7 +6,7 @@
  * with the opportunity score.
  * Keyword research runs through its real route (`POST /api/keyword-analysis/analyze`).
  */
-import { type Analysis, COMPETITION_UNAVAILABLE, NO_COMPETITOR_PROVIDER_REASON } from "@bis/sdk";
+import { type Analysis, DEFAULT_PREMIUM_PRICES } from "@bis/sdk";
 import type { NodeClient } from "@bis/sdk/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -151,15 +151,24 @@ describe("competition analysis without providers or sample data (production rule
     await yelp?.close();
   });
 
-  it("lists competition analysis as not deliverable, with the reason and how to configure it", async () => {
+  it("does not offer or price competition analysis; only an administrator reads how to enable it", async () => {
     const config = await owner.payments.config();
     const competition = config.deliverables.find((d) => d.id === "competitionAnalysis");
     expect(competition).toMatchObject({
       deliverable: false,
       provider: null,
-      reason: NO_COMPETITOR_PROVIDER_REASON,
+      reason: "Competition analysis is not available yet.",
+      configure: null,
     });
-    expect(competition?.configure).toContain("Admin → API Keys");
+    // The package without competition costs less: keyword research and the report.
+    expect(config.amount).toBe(
+      DEFAULT_PREMIUM_PRICES.keywordResearch + DEFAULT_PREMIUM_PRICES.pdfReport,
+    );
+    expect(JSON.stringify(config)).not.toMatch(/BIS_|_API_KEY|on this server|integration/i);
+    const adminView = await admin.payments.config();
+    expect(adminView.deliverables.find((d) => d.id === "competitionAnalysis")?.configure).toContain(
+      "Admin → API Keys",
+    );
     expect(config.deliverables.find((d) => d.id === "keywordResearch")).toMatchObject({
       deliverable: true,
       grade: "modeled",
@@ -175,8 +184,9 @@ describe("competition analysis without providers or sample data (production rule
     expect(error.status).toBe(503);
     expect(error.code).toBe("UNAVAILABLE");
     expect(error.serverMessage).toBe(NO_COMPETITOR_PROVIDER_MESSAGE);
-    expect(error.serverMessage).toContain(COMPETITION_UNAVAILABLE.title);
-    expect(error.serverMessage).toContain(COMPETITION_UNAVAILABLE.detail);
+    expect(error.serverMessage).toBe(
+      "Competition analysis is not available yet. Nothing was changed.",
+    );
     const stored = await owner.analyses.get(id);
     expect(stored.competitionAnalysisCompleted).toBe(false);
     expect(stored.competitionAnalysisData).toBeNull();
@@ -202,6 +212,7 @@ describe("competition analysis without providers or sample data (production rule
       provider: "Yelp Fusion",
       grade: "measured",
     });
+    expect(config.amount).toBe(89_900);
     const result = await owner.premium.competition(id);
     expect(result.competitionAnalysisCompleted).toBe(true);
     expect(result.competitionAnalysisData?.competitors.map((c) => c.name)).toEqual(["Echo Air"]);

@@ -456,9 +456,7 @@ describe("Google Ads keyword ideas", () => {
     const none = createGoogleAdsKeywordProvider({ ...options(), keys: () => keyStore({}) });
     const e = await failure(none.research({ market: AUSTIN, industry: "HVAC" }));
     expect(e).toMatchObject({ code: "UNAVAILABLE", status: 503 });
-    expect(e.message).toBe(
-      "Google Ads API (Keyword Planner) is selected (BIS_KEYWORD_PROVIDER) but its keys are not configured. Nothing was changed; run keyword research again once an administrator has configured them.",
-    );
+    expect(e.message).toBe("Keyword research is not available yet. Nothing was changed.");
     expect(e.details).toMatchObject({
       missing: ["googleAdsDeveloperToken", "googleAdsCustomerId", "googleAdsAccessToken"],
     });
@@ -676,9 +674,7 @@ describe("DataForSEO search volume", () => {
       keys: () => keyStore({ dataforseoLogin: DFS_LOGIN }),
     });
     const e = await failure(none.research({ market: AUSTIN, industry: "HVAC" }));
-    expect(e.message).toBe(
-      `DataForSEO (Google Ads search volume) is selected (BIS_KEYWORD_PROVIDER) but its keys are not configured. Nothing was changed; run keyword research again once an administrator has configured them.`,
-    );
+    expect(e.message).toBe("Keyword research is not available yet. Nothing was changed.");
     expect(e.details).toMatchObject({ missing: ["dataforseoPassword"] });
 
     const wrong = createDataforseoKeywordProvider({
@@ -829,7 +825,7 @@ describe("measured providers over HTTP", () => {
     expect(error).toBeInstanceOf(BisApiError);
     expect((error as BisApiError).status).toBe(503);
     expect((error as BisApiError).serverMessage).toBe(
-      "DataForSEO (Google Ads search volume) is selected (BIS_KEYWORD_PROVIDER) but its keys are not configured. Nothing was changed; run keyword research again once an administrator has configured them.",
+      "Keyword research is not available yet. Nothing was changed.",
     );
     expect((await admin.analyses.get(id)).keywordResearchCompleted).toBe(false);
   });

@@ -238,8 +238,11 @@ describe("a keyword provider without its keys, and no competitor provider: nothi
       ["competitionAnalysis", false],
       ["pdfReport", true],
     ]);
-    expect(config.deliverables[0]?.reason).toContain("DataForSEO");
-    expect(config.deliverables[0]?.configure).toContain("DATAFORSEO_LOGIN");
+    expect(config.deliverables[0]?.reason).toBe("Keyword research is not available yet.");
+    expect(config.deliverables[0]?.configure).toBeNull();
+    expect(config.amount).toBe(10_000);
+    const adminView = await administrator.payments.config();
+    expect(adminView.deliverables[0]?.configure).toContain("DATAFORSEO_LOGIN");
     const id = await analysisFor(buyer);
     const refused = await errorOf(buyer.payments.confirmDemo({ analysisId: id }));
     expect(refused.status).toBe(503);
@@ -253,7 +256,7 @@ describe("a keyword provider without its keys, and no competitor provider: nothi
     const error = await errorOf(administrator.premium.keywords(id));
     expect(error.status).toBe(503);
     expect(error.code).toBe("UNAVAILABLE");
-    expect(error.serverMessage).toContain("run keyword research again once");
+    expect(error.serverMessage).toBe("Keyword research is not available yet. Nothing was changed.");
     const stored = await buyer.analyses.get(id);
     expect(stored.keywordResearchCompleted).toBe(false);
     expect(stored.keywordResearchData).toBeNull();

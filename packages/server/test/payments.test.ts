@@ -159,7 +159,7 @@ describe("Stripe mode", () => {
       currency: "usd",
       status: "requires_payment_method",
     });
-    expect(intent.metadata).toEqual({ analysisId, userId: ownerUser.id });
+    expect(intent.metadata).toEqual({ analysisId, userId: ownerUser.id, amount: "89900" });
   });
 
   it("turns Stripe's failures into clear 4xx/5xx messages without leaking the key", async () => {

@@ -8,7 +8,6 @@ import {
   KEYWORD_CITY_LIMIT_BY,
   LOCAL_MARKET_TITLE,
   type LocalMarket,
-  NO_COMPETITOR_PROVIDER_REASON,
   type PremiumDeliverable,
   premiumSectionState,
   ZIP_AREAS_PROVENANCE,
@@ -493,6 +492,7 @@ describe("premium section states in the report (the page's words)", () => {
       grade: "modeled",
       reason: null,
       configure: null,
+      price: 49_900,
     },
     {
       id: "competitionAnalysis",
@@ -501,8 +501,9 @@ describe("premium section states in the report (the page's words)", () => {
       deliverable: false,
       provider: null,
       grade: null,
-      reason: NO_COMPETITOR_PROVIDER_REASON,
+      reason: "Competition analysis is not available yet.",
       configure: null,
+      price: 30_000,
     },
   ];
   const cases: {
@@ -517,7 +518,7 @@ describe("premium section states in the report (the page's words)", () => {
       analysis: () => ({ ...fixture(), competitionAnalysisData: null, opportunityScore: null }),
       deliverables: null,
       section: "competitionAnalysis",
-      contents: "Not available",
+      contents: "No data",
     },
     {
       name: "competition not run on a server without a competitor provider",
@@ -529,7 +530,7 @@ describe("premium section states in the report (the page's words)", () => {
       }),
       deliverables: noCompetitors,
       section: "competitionAnalysis",
-      contents: "Not available",
+      contents: "Not available yet",
     },
     {
       name: "competition ready to run",
@@ -548,7 +549,7 @@ describe("premium section states in the report (the page's words)", () => {
       analysis: () => ({ ...fixture(), keywordResearchData: null }),
       deliverables: null,
       section: "keywordResearch",
-      contents: "Not available",
+      contents: "No data",
     },
   ];
   for (const c of cases) {
@@ -573,7 +574,7 @@ describe("premium section states in the report (the page's words)", () => {
     });
   }
 
-  it("writes the competition unavailable lines of the specification, with the reason", async () => {
+  it("says competition analysis is not available yet, in a customer's words", async () => {
     const analysis = {
       ...fixture(),
       competitionAnalysisCompleted: false,
@@ -584,8 +585,9 @@ describe("premium section states in the report (the page's words)", () => {
       await pageTexts(await renderReportBuffer(analysis, { deliverables: noCompetitors }))
     ).join(" ");
     expect(text).toContain(
-      "Competition analysis data not available. Requires Competition Analyzer BIS integration. No competitor data provider (Google Places or Yelp) is configured on this server.",
+      "Competition analysis is not available yet. It is not part of the premium package for now, and it is not charged.",
     );
+    expect(text).not.toMatch(/integration|on this server|BIS_|Google Places or Yelp/);
   });
 
   it("says how many keywords were researched, how many have volume, and the limit", async () => {

@@ -120,8 +120,11 @@ export function useConfirmDemoPayment(analysisId: string) {
   return useMutation({
     mutationFn: () => api.payments.confirmDemo({ analysisId }),
     onSuccess: () => {
-      // Cached copies of the analysis and the list are out of date now.
-      void client.invalidateQueries({ queryKey: queryKeys.analyses });
+      // Cached copies of the analysis and the list are out of date now: marked stale, not
+      // refetched here. A refetch while the results page loads would show this checkout's
+      // "Already purchased" for a moment (the navigation is a transition); the results page
+      // refetches when it mounts.
+      void client.invalidateQueries({ queryKey: queryKeys.analyses, refetchType: "none" });
       navigate(paymentReturnPath(analysisId));
     },
     onError: (error) => {

@@ -85,7 +85,7 @@ describe("/checkout/:analysisId", () => {
       "A professional PDF report",
       "Lifetime access to this analysis",
     ]);
-    expect(within(summary).queryByText("Not included on this server")).toBeNull();
+    expect(within(summary).queryByText("Not available yet")).toBeNull();
     expect(within(summary).getByText("$1,234.56")).toBeTruthy();
     expect(screen.getByText("30-Day Satisfaction Guarantee")).toBeTruthy();
     expect(screen.getByRole("heading", { name: "Checkout", level: 1 })).toBeTruthy();
@@ -99,7 +99,7 @@ describe("/checkout/:analysisId", () => {
     expect(screen.queryByRole("link", { name: "Back to Dashboard" })).toBeNull();
   });
 
-  it("sells only what this server can deliver, and says what is not included and why", async () => {
+  it("sells and prices only what can be delivered; the rest is 'not available yet'", async () => {
     fakeApi(checkoutRoutes({}, paymentConfig(["competitionAnalysis"])));
     renderApp("/checkout/an_123");
     const summary = await screen.findByRole("region", { name: "Order Summary" });
@@ -109,11 +109,12 @@ describe("/checkout/:analysisId", () => {
         "Keyword research with search volume, CPC and a PPC budget (modeled estimates)",
       ),
     ).toBeTruthy();
-    expect(within(summary).getByText("Not included on this server")).toBeTruthy();
-    const missing = within(summary).getByText("Competition analysis").closest("li");
-    expect(missing?.textContent).toBe(
-      "Competition analysis: No competitor data provider (Google Places or Yelp) is configured on this server.",
-    );
+    expect(within(summary).getByText("Not available yet")).toBeTruthy();
+    expect(within(summary).getByText("Competition analysis is not available yet")).toBeTruthy();
+    // The package without competition costs less: $499 + $100.
+    expect(within(summary).getByText("$599.00")).toBeTruthy();
+    expect(within(summary).queryByText("$300.00")).toBeNull();
+    expect(document.body.textContent).not.toMatch(/on this server|integration|BIS_|provider/i);
     // Keyword research can be delivered: the package is still for sale.
     expect(screen.getByRole("button", { name: "Complete Demo Purchase" })).toBeTruthy();
   });
@@ -127,10 +128,10 @@ describe("/checkout/:analysisId", () => {
       await screen.findByRole("heading", { name: "Premium is not available right now" }),
     ).toBeTruthy();
     expect(
-      screen.getByText(/so it takes no payment for them\. Nothing has been charged/),
+      screen.getByText(/so there is nothing to pay\s+for\. Nothing has been charged/),
     ).toBeTruthy();
-    expect(screen.getByText("Keyword research")).toBeTruthy();
-    expect(screen.getByText("Competition analysis")).toBeTruthy();
+    expect(screen.getByText("Keyword research is not available yet")).toBeTruthy();
+    expect(screen.getByText("Competition analysis is not available yet")).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Complete Demo Purchase" })).toBeNull();
     expect(screen.queryByRole("region", { name: "Order Summary" })).toBeNull();
     const links = screen.getAllByRole("link", { name: "Back to Analysis" });
@@ -184,6 +185,12 @@ describe("/checkout/:analysisId", () => {
     expect(banner.textContent?.match(/Demo mode/gi)).toHaveLength(1);
     expect(screen.getByText("$899.00")).toBeTruthy();
 
+    // Issue 24: the checkout never flashes "Already purchased" on its way to the results.
+    let flashed = false;
+    const observer = new MutationObserver(() => {
+      if (document.body.textContent?.includes("Already purchased")) flashed = true;
+    });
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
     await user.click(screen.getByRole("button", { name: "Complete Demo Purchase" }));
     const pending = await screen.findByRole("button", { name: "Processing Payment..." });
     expect((pending as HTMLButtonElement).disabled).toBe(true);
@@ -196,6 +203,8 @@ describe("/checkout/:analysisId", () => {
     expect(
       screen.getByText("Thank you for your purchase! Your premium analysis is now available."),
     ).toBeTruthy();
+    observer.disconnect();
+    expect(flashed).toBe(false);
     expect(api.calls.find((c) => c.path === "/api/payments/demo/confirm")?.body).toEqual({
       analysisId: "an_123",
     });

@@ -54,9 +54,8 @@ function NotForSale({ analysisId, config }: { analysisId: string; config: Paymen
       }
     >
       <p>
-        This server cannot deliver keyword research or competition analysis at the moment, so it
-        takes no payment for them. Nothing has been charged; your free market analysis stays
-        available.
+        Keyword research and competition analysis are not available yet, so there is nothing to pay
+        for. Nothing has been charged; your free market analysis stays available.
       </p>
       <div className="mt-4 text-left">
         <NotIncluded deliverables={config.deliverables} />
@@ -89,6 +88,7 @@ function CheckoutForm({
           industry={analysis.industry}
           location={analysis.location}
           price={price}
+          currency={config.currency}
           deliverables={config.deliverables}
         />
         <GuaranteeBadge />

@@ -1,4 +1,4 @@
-import type { User } from "@bis/sdk";
+import { notAvailableYet, type PremiumDeliverableId, type User } from "@bis/sdk";
 import { ChartColumn, Lock, type LucideIcon, Play, Search, Trophy, Unlock } from "lucide-react";
 import { Link, useSearchParams } from "react-router";
 import { PaymentReturnNote } from "../components/checkout/payment-return-note";
@@ -10,6 +10,7 @@ import { Button, buttonClasses } from "../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card";
 import { useAnalysesList } from "../hooks/use-analyses";
 import { useDocumentTitle } from "../hooks/use-document-title";
+import { useOffered } from "../hooks/use-offer";
 import { usePaymentReturn } from "../hooks/use-payment-return";
 import { displayName, fullName } from "../lib/display-name";
 
@@ -19,6 +20,8 @@ interface Step {
   icon: LucideIcon;
   text: string;
   free: boolean;
+  /** The paid deliverable of a premium step. */
+  deliverable?: PremiumDeliverableId;
 }
 
 /** The most recent paid analysis: where the premium steps open. */
@@ -41,6 +44,7 @@ const STEPS: readonly Step[] = [
     icon: Search,
     text: "Search volumes and cost-per-click data for the keywords your customers use.",
     free: false,
+    deliverable: "keywordResearch",
   },
   {
     number: 3,
@@ -48,11 +52,14 @@ const STEPS: readonly Step[] = [
     icon: Trophy,
     text: "Digital footprint scores and competitive intelligence on local competitors.",
     free: false,
+    deliverable: "competitionAnalysis",
   },
 ];
 
 function StepCard({ step, paid }: { step: Step; paid: PaidAnalysis | null }) {
-  const locked = !step.free && !paid;
+  // Not offered (premium-offer.ts): a plain sentence, no button.
+  const offered = useOffered(step.deliverable ?? "keywordResearch") || !step.deliverable;
+  const locked = !step.free && (!paid || !offered);
   const Icon = step.icon;
   const headingId = `step-${step.number}-title`;
   return (
@@ -72,7 +79,11 @@ function StepCard({ step, paid }: { step: Step; paid: PaidAnalysis | null }) {
           >
             <Icon className="size-5" aria-hidden="true" />
           </span>
-          <Badge tone={step.free ? "success" : "premium"}>{step.free ? "FREE" : "PREMIUM"}</Badge>
+          {offered ? (
+            <Badge tone={step.free ? "success" : "premium"}>{step.free ? "FREE" : "PREMIUM"}</Badge>
+          ) : (
+            <Badge tone="neutral">COMING LATER</Badge>
+          )}
         </div>
         <p className="pt-2 text-xs font-semibold tracking-wide text-slate-500 uppercase">
           Step {step.number}
@@ -83,7 +94,9 @@ function StepCard({ step, paid }: { step: Step; paid: PaidAnalysis | null }) {
         <p className="text-sm text-slate-600">{step.text}</p>
       </CardHeader>
       <CardContent className="space-y-2">
-        {step.free ? (
+        {!offered && step.deliverable ? (
+          <p className="text-center text-sm text-slate-600">{notAvailableYet(step.deliverable)}.</p>
+        ) : step.free ? (
           <Link to="/market-analysis" className={buttonClasses({ fullWidth: true })}>
             <Play className="size-4" aria-hidden="true" />
             Start Analysis

@@ -1,4 +1,9 @@
-import { ADVERTISED, VIDEO_ASPECT_RATIO } from "@bis/sdk";
+import {
+  ADVERTISED,
+  notAvailableYet,
+  type PremiumDeliverableId,
+  VIDEO_ASPECT_RATIO,
+} from "@bis/sdk";
 import { useQuery } from "@tanstack/react-query";
 import { ArrowRight, ChartColumn, type LucideIcon, Search, Trophy, Video } from "lucide-react";
 import { Link } from "react-router";
@@ -8,6 +13,7 @@ import { buttonClasses } from "../components/ui/button";
 import { Card } from "../components/ui/card";
 import { VideoFrame } from "../components/video-frame";
 import { useDocumentTitle } from "../hooks/use-document-title";
+import { useOffered } from "../hooks/use-offer";
 import { api, queryKeys } from "../lib/api";
 import { toEmbedUrl } from "../lib/video";
 
@@ -16,6 +22,8 @@ interface Feature {
   tag: "FREE" | "PREMIUM";
   icon: LucideIcon;
   text: string;
+  /** The paid deliverable it advertises (offered only when the server can deliver it). */
+  deliverable?: PremiumDeliverableId;
 }
 
 const FEATURES: readonly Feature[] = [
@@ -28,16 +36,44 @@ const FEATURES: readonly Feature[] = [
   {
     title: "Keyword Research",
     tag: "PREMIUM",
+    deliverable: "keywordResearch",
     icon: Search,
     text: `${ADVERTISED.landingKeywords} keywords with search volumes and cost-per-click data, so you know what your customers search for.`,
   },
   {
     title: "Competition Analysis",
     tag: "PREMIUM",
+    deliverable: "competitionAnalysis",
     icon: Trophy,
     text: "Digital footprint scores and competitive intelligence on the businesses you compete with.",
   },
 ];
+
+/** A feature card; an item the server cannot deliver is not advertised, just said plainly. */
+function FeatureCard({ feature }: { feature: Feature }) {
+  const { title, tag, icon: Icon, text, deliverable } = feature;
+  const offered = useOffered(deliverable ?? "keywordResearch") || !deliverable;
+  return (
+    <li>
+      <Card className="flex h-full flex-col gap-3 p-6" data-offered={offered}>
+        <div className="flex items-center justify-between gap-2">
+          <span className="flex size-10 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
+            <Icon className="size-5" aria-hidden="true" />
+          </span>
+          {offered ? (
+            <Badge tone={tag === "FREE" ? "success" : "premium"}>{tag}</Badge>
+          ) : (
+            <Badge tone="neutral">COMING LATER</Badge>
+          )}
+        </div>
+        <h3 className="text-lg font-semibold text-slate-900">{title}</h3>
+        <p className="text-sm leading-relaxed text-slate-600">
+          {offered || !deliverable ? text : `${notAvailableYet(deliverable)}.`}
+        </p>
+      </Card>
+    </li>
+  );
+}
 
 function LandingVideo() {
   const settings = useQuery({
@@ -114,19 +150,8 @@ export function LandingPage() {
 
           <section aria-label="What BIS offers" className="mx-auto max-w-6xl">
             <ul className="grid gap-4 sm:gap-6 md:grid-cols-3">
-              {FEATURES.map(({ title, tag, icon: Icon, text }) => (
-                <li key={title}>
-                  <Card className="flex h-full flex-col gap-3 p-6">
-                    <div className="flex items-center justify-between gap-2">
-                      <span className="flex size-10 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
-                        <Icon className="size-5" aria-hidden="true" />
-                      </span>
-                      <Badge tone={tag === "FREE" ? "success" : "premium"}>{tag}</Badge>
-                    </div>
-                    <h3 className="text-lg font-semibold text-slate-900">{title}</h3>
-                    <p className="text-sm leading-relaxed text-slate-600">{text}</p>
-                  </Card>
-                </li>
+              {FEATURES.map((feature) => (
+                <FeatureCard key={feature.title} feature={feature} />
               ))}
             </ul>
           </section>

@@ -238,6 +238,10 @@ export function adminRoutes(extra: Record<string, FakeRoute> = {}): Record<strin
     "GET /api/admin/users": { status: 200, body: { users: adminUsers } },
     "GET /api/admin/analyses": { status: 200, body: { analyses: adminAnalyses } },
     "GET /api/admin/payments": { status: 200, body: { payments } },
+    "GET /api/admin/prices": {
+      status: 200,
+      body: { keywordResearch: 49_900, competitionAnalysis: 30_000, pdfReport: 10_000 },
+    },
     "GET /api/admin/settings": { status: 200, body: settings },
     "GET /api/admin/api-keys": { status: 200, body: { apiKeys } },
     "GET /api/admin/logs": { status: 200, body: { entries: logEntries } },

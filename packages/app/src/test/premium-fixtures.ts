@@ -2,13 +2,12 @@
  * Keyword research, competition analysis and opportunity score results for component tests,
  * shaped like the server's (spec §3 plus the BIS extras), small enough to reason about.
  */
-import {
-  type Analysis,
-  type CompetitionAnalysisData,
-  type KeywordResearchData,
-  NO_COMPETITOR_PROVIDER_REASON,
-  type OpportunityScore,
-  type PremiumDeliverable,
+import type {
+  Analysis,
+  CompetitionAnalysisData,
+  KeywordResearchData,
+  OpportunityScore,
+  PremiumDeliverable,
 } from "@bis/sdk";
 import { analysisFixture } from "./fixtures";
 
@@ -156,6 +155,7 @@ export function deliverables(
       grade: "modeled",
       reason: null,
       configure: null,
+      price: 49_900,
     },
     {
       id: "competitionAnalysis",
@@ -167,6 +167,7 @@ export function deliverables(
       grade: "measured",
       reason: null,
       configure: null,
+      price: 30_000,
     },
     {
       id: "pdfReport",
@@ -177,6 +178,7 @@ export function deliverables(
       grade: null,
       reason: null,
       configure: null,
+      price: 10_000,
     },
   ];
   return all.map((d) =>
@@ -186,10 +188,8 @@ export function deliverables(
           deliverable: false,
           provider: null,
           grade: null,
-          reason:
-            d.id === "competitionAnalysis"
-              ? NO_COMPETITOR_PROVIDER_REASON
-              : "The keyword data provider of this server (DataForSEO (Google Ads search volume)) is not configured.",
+          reason: `${d.label} is not available yet.`,
+          // Only an administrator's configuration says how to enable it.
           configure:
             d.id === "competitionAnalysis"
               ? "Add a Google Places or Yelp key in Admin → API Keys (or set GOOGLE_PLACES_API_KEY or YELP_API_KEY)."
@@ -205,7 +205,7 @@ export function paymentConfig(missing: readonly PremiumDeliverable["id"][] = [])
   return {
     mode: "demo" as const,
     publishableKey: null,
-    amount: 89900,
+    amount: list.reduce((sum, d) => (d.deliverable ? sum + d.price : sum), 0),
     currency: "usd",
     productName: "Premium Market Intelligence",
     deliverables: list,

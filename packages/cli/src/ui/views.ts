@@ -357,7 +357,16 @@ export function analyticsDoc(a: AdminAnalytics): Doc {
       { label: "Users", value: fmt.int(a.totalUsers) },
       { label: "Active users", value: fmt.int(a.activeUsers) },
       { label: "Analyses", value: fmt.int(a.totalAnalyses) },
-      { label: "Revenue", value: fmt.cents(a.totalRevenue) },
+      { label: "Revenue", value: fmt.cents(a.totalRevenue), note: "real payments, net of refunds" },
+      ...(a.demoPayments
+        ? [
+            {
+              label: "Demo purchases",
+              value: fmt.int(a.demoPayments),
+              note: `${fmt.cents(a.demoRevenue ?? 0)}, no card charged: not revenue`,
+            },
+          ]
+        : []),
     ]),
   ];
 }

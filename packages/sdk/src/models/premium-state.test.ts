@@ -5,7 +5,7 @@ import { COMPETITION_UNAVAILABLE } from "./competition.js";
 import { KEYWORD_CITY_LIMIT_BY, keywordCounts } from "./keywords.js";
 import {
   KEYWORDS_UNAVAILABLE,
-  NO_COMPETITOR_PROVIDER_REASON,
+  NOT_OFFERED_DETAIL,
   type PremiumSectionInput,
   premiumSectionState,
 } from "./premium-state.js";
@@ -109,22 +109,32 @@ describe("premiumSectionState", () => {
     });
   });
 
-  it("is unavailable, and can run again, when the server has no competitor provider", () => {
+  it("is not available yet, with no live button, when the server cannot deliver it", () => {
+    const unavailable = { deliverable: { deliverable: false, reason: "not offered" } };
     const s = state(
       "competitionAnalysis",
       { keywordResearchCompleted: true, keywordResearchData: keywords },
-      { deliverable: { deliverable: false, reason: NO_COMPETITOR_PROVIDER_REASON } },
+      unavailable,
     );
     expect(s).toMatchObject({
       status: "unavailable",
-      short: "Not available",
-      title: COMPETITION_UNAVAILABLE.title,
+      short: "Not available yet",
+      title: "Competition analysis is not available yet",
+      detail: NOT_OFFERED_DETAIL,
       action: "Start Competition Analysis",
-      canStart: true,
+      canStart: false,
     });
-    expect(s.detail).toBe(
-      `${COMPETITION_UNAVAILABLE.detail}. ${NO_COMPETITOR_PROVIDER_REASON} It can run again once an administrator has configured one.`,
-    );
+    // Also before payment: it is not offered, so not "part of the premium package".
+    const locked = premiumSectionState({
+      section: "competitionAnalysis",
+      analysis: { ...notRun, keywordResearchCompleted: true },
+      premium: false,
+      deliverable: unavailable.deliverable,
+    });
+    expect(locked.title).toBe("Competition analysis is not available yet");
+    for (const words of [s.title, s.detail, s.short, locked.detail]) {
+      expect(words).not.toMatch(/server|integration|provider|BIS_|configur/i);
+    }
   });
 
   it("is unavailable for a step marked complete that left no data (older records)", () => {
@@ -135,6 +145,7 @@ describe("premiumSectionState", () => {
     });
     expect(s.status).toBe("unavailable");
     expect(s.title).toBe(COMPETITION_UNAVAILABLE.title);
+    expect(s.detail).toBe("The last run left no data. Start Competition Analysis to run it again.");
     expect(s.canStart).toBe(true);
     const k = state("keywordResearch", { keywordResearchCompleted: true });
     expect(k).toMatchObject({ status: "unavailable", title: KEYWORDS_UNAVAILABLE.title });

@@ -5,16 +5,17 @@
  * Statuses, in the order they are decided:
  * - `complete`: the step stored its results (an empty competitor list is still a result);
  * - `running`: the page is waiting for the step's call (the page alone knows this);
+ * - `unavailable`: this server cannot deliver the step now (premium-offer.ts: not offered, not
+ *   priced, no live button; the customer reads "Competition analysis is not available yet"), or
+ *   a stored run left no data (analyses run before BIS refused such runs: it can run again);
  * - `locked`: no premium access (not paid, not an administrator);
- * - `unavailable`: this server cannot deliver the step now (no provider configured), or a
- *   stored run left no data (analyses run before BIS refused such runs). It can run again once
- *   an administrator configures a provider;
  * - `waiting`: competition analysis before keyword research is complete;
  * - `ready`: not run yet, and it can be started.
  */
 import type { Analysis } from "../schemas/entities.js";
 import type { PremiumDeliverable } from "../schemas/payments.js";
 import { COMPETITION_UNAVAILABLE } from "./competition.js";
+import { notAvailableYet } from "./premium-offer.js";
 
 export type PremiumSection = "keywordResearch" | "competitionAnalysis";
 
@@ -73,18 +74,14 @@ export const PREMIUM_SECTION_NAMES: Readonly<
   },
 };
 
-/** The spec's lines for keyword research that cannot be delivered (its counterpart of COMPETITION_UNAVAILABLE). */
+/** The spec's line for keyword research without data (its counterpart of COMPETITION_UNAVAILABLE). */
 export const KEYWORDS_UNAVAILABLE = {
   title: "No keyword research data available",
-  detail: "Requires a configured keyword data provider",
 } as const;
 
-export const NO_COMPETITOR_PROVIDER_REASON =
-  "No competitor data provider (Google Places or Yelp) is configured on this server.";
-
-const RUN_AGAIN = "It can run again once an administrator has configured one.";
-
-const withStop = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
+/** What a customer reads under "… is not available yet": plain words, no settings, no servers. */
+export const NOT_OFFERED_DETAIL =
+  "It is not part of the premium package for now, and it is not charged.";
 
 export function premiumSectionState(input: PremiumSectionInput): PremiumSectionState {
   const { section, analysis, premium } = input;
@@ -117,6 +114,17 @@ export function premiumSectionState(input: PremiumSectionInput): PremiumSectionS
       canStart: false,
     };
   }
+  const notDeliverable = input.deliverable != null && !input.deliverable.deliverable;
+  if (notDeliverable) {
+    return {
+      ...base,
+      status: "unavailable",
+      short: "Not available yet",
+      title: notAvailableYet(section),
+      detail: NOT_OFFERED_DETAIL,
+      canStart: false,
+    };
+  }
   if (!premium) {
     return {
       ...base,
@@ -127,20 +135,14 @@ export function premiumSectionState(input: PremiumSectionInput): PremiumSectionS
       canStart: false,
     };
   }
-  const notDeliverable = input.deliverable != null && !input.deliverable.deliverable;
-  if (notDeliverable || completed) {
-    const lines = keywords ? KEYWORDS_UNAVAILABLE : COMPETITION_UNAVAILABLE;
-    const reason =
-      input.deliverable?.reason ??
-      (keywords
-        ? "The keyword data provider of this server is not configured."
-        : NO_COMPETITOR_PROVIDER_REASON);
+  if (completed) {
+    // A stored run without data (before BIS refused such runs): it can run again now.
     return {
       ...base,
       status: "unavailable",
-      short: "Not available",
-      title: lines.title,
-      detail: `${lines.detail}. ${withStop(reason)} ${RUN_AGAIN}`,
+      short: "No data",
+      title: keywords ? KEYWORDS_UNAVAILABLE.title : COMPETITION_UNAVAILABLE.title,
+      detail: `The last run left no data. ${names.action} to run it again.`,
       canStart: prerequisiteDone,
     };
   }

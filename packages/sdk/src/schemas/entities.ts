@@ -73,9 +73,14 @@ export type AppSettings = z.infer<typeof appSettingsSchema>;
 export const adminAnalyticsSchema = z.object({
   totalUsers: z.number(),
   totalAnalyses: z.number(),
-  /** Dollars. */
+  /** Dollars: real (card) payments net of refunds; demo purchases are not money. */
   totalRevenue: z.number(),
   activeUsers: z.number(),
+  /** Real payments that still count (not refunded). */
+  realPayments: z.number().optional(),
+  /** Demo-mode purchases (no card charged), not refunded, and what they would have cost in dollars. */
+  demoPayments: z.number().optional(),
+  demoRevenue: z.number().optional(),
 });
 export type AdminAnalytics = z.infer<typeof adminAnalyticsSchema>;
 

@@ -25,10 +25,15 @@ export const premiumDeliverableSchema = z.object({
   provider: z.string().nullable(),
   /** The grade of what it delivers (`sample` only in demo mode, and labelled). */
   grade: dataGradeSchema.nullable(),
-  /** Why it cannot be delivered now, in a customer's words; null when it can. */
+  /** Why it cannot be delivered now, in a customer's words ("Competition analysis is not available yet."); null when it can. */
   reason: z.string().nullable(),
-  /** How an administrator makes it deliverable (or replaces sample data); null when nothing to do. */
+  /**
+   * How an administrator makes it deliverable (or replaces sample data); null when nothing to do,
+   * and always null for anyone but an administrator (it names settings a customer cannot change).
+   */
   configure: z.string().nullable(),
+  /** The administrator's price of this item (cents); the package costs the sum of the deliverable ones. */
+  price: z.number().int().nonnegative(),
 });
 export type PremiumDeliverable = z.infer<typeof premiumDeliverableSchema>;
 
@@ -38,7 +43,11 @@ export const paymentConfigSchema = z.object({
   mode: z.enum(["stripe", "demo"]),
   /** Stripe publishable key (pk_…), only in stripe mode. */
   publishableKey: z.string().nullable(),
-  /** Price of the premium package in the smallest currency unit (cents). */
+  /**
+   * Price of the premium package as sold now, in the smallest currency unit (cents): the sum of
+   * the prices of the deliverable items (premium-offer.ts), so a package without competition
+   * analysis costs less.
+   */
   amount: z.number().int(),
   currency: z.string(),
   productName: z.string(),
@@ -76,3 +85,41 @@ export const paymentIntentRequestSchema = z.object({
     .max(100),
 });
 export type PaymentIntentRequest = z.input<typeof paymentIntentRequestSchema>;
+
+/** The administrator's price of each paid deliverable, in cents (GET/PATCH /api/admin/prices). */
+export const premiumPricesSchema = z.object({
+  keywordResearch: z.number().int(),
+  competitionAnalysis: z.number().int(),
+  pdfReport: z.number().int(),
+});
+export type PremiumPrices = z.infer<typeof premiumPricesSchema>;
+
+/** Stripe's minimum charge, and the floor of an item that may be sold alone. */
+export const MIN_CHARGE_CENTS = 50;
+export const MAX_PRICE_CENTS = 99_999_999;
+
+const cents = (label: string, min: number) =>
+  z
+    .number({ error: `${label}: must be a whole number of cents` })
+    .int({ error: `${label}: must be a whole number of cents` })
+    .min(min, { error: `${label}: must be at least ${min} cents` })
+    .max(MAX_PRICE_CENTS, { error: `${label}: must be at most ${MAX_PRICE_CENTS} cents` });
+
+/**
+ * PATCH /api/admin/prices: any of the three prices, in cents. Keyword research and competition
+ * analysis may each be the whole package, so each costs at least Stripe's minimum charge.
+ */
+export const premiumPricesPatchSchema = z.strictObject(
+  {
+    keywordResearch: cents("Keyword research", MIN_CHARGE_CENTS).optional(),
+    competitionAnalysis: cents("Competition analysis", MIN_CHARGE_CENTS).optional(),
+    pdfReport: cents("PDF report", 0).optional(),
+  },
+  {
+    error: (issue) =>
+      issue.code === "unrecognized_keys"
+        ? `Unknown price: ${issue.keys.join(", ")}`
+        : "The prices must be an object",
+  },
+);
+export type PremiumPricesPatch = z.input<typeof premiumPricesPatchSchema>;

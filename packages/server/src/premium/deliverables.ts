@@ -7,9 +7,13 @@
  *   competitors when sample data is allowed (demo mode, never production by default); otherwise
  *   not deliverable. It also needs keyword research;
  * - the PDF report: always (it is drawn offline from what the analysis holds).
- * The checkout sells exactly the deliverable ones; nothing premium deliverable means no sale.
+ * The checkout sells exactly the deliverable ones; nothing premium deliverable means no sale
+ * (the rule itself, shared by every surface, is the SDK's premium-offer.ts). A customer reads
+ * only `reason` ("Competition analysis is not available yet."); `configure`, which names keys and
+ * settings, goes to administrators only (services/payments/checkout.ts). Prices are set by the
+ * administrator (services/payments/prices.ts); `price` here is a placeholder they replace.
  */
-import { NO_COMPETITOR_PROVIDER_REASON, type PremiumDeliverable } from "@bis/sdk";
+import { notAvailableYet, type PremiumDeliverable } from "@bis/sdk";
 import type { Config } from "../config.js";
 import { API_KEYS, type KeyStore } from "../keys/key-store.js";
 import { PROVIDER_LABELS } from "./competitor-providers.js";
@@ -32,6 +36,7 @@ function keywordResearch(config: Pick<Config, "premium">, keys: KeyStore): Premi
     id: "keywordResearch",
     label: "Keyword research",
     description: DELIVERABLE_DESCRIPTIONS.keywordResearch,
+    price: 0,
   } as const;
   if (missing.length > 0) {
     return {
@@ -39,7 +44,7 @@ function keywordResearch(config: Pick<Config, "premium">, keys: KeyStore): Premi
       deliverable: false,
       provider: null,
       grade: null,
-      reason: `The keyword data provider of this server (${label}) is not configured.`,
+      reason: `${notAvailableYet("keywordResearch")}.`,
       configure: `BIS_KEYWORD_PROVIDER selects ${label}, which needs ${missing.map((name) => API_KEYS[name]).join(", ")}: add them in Admin → API Keys or the environment, or set BIS_KEYWORD_PROVIDER=embedded for modeled volumes.`,
     };
   }
@@ -65,7 +70,9 @@ function competitionAnalysis(
     id: "competitionAnalysis",
     label: "Competition analysis",
     description: DELIVERABLE_DESCRIPTIONS.competitionAnalysis,
+    price: 0,
   } as const;
+  const reason = `${notAvailableYet("competitionAnalysis")}.`;
   const sources = [
     keys.get("googlePlaces") ? PROVIDER_LABELS["google-places"] : null,
     keys.get("yelp") ? PROVIDER_LABELS.yelp : null,
@@ -76,8 +83,8 @@ function competitionAnalysis(
       deliverable: false,
       provider: sources.length > 0 ? sources.join(" and ") : null,
       grade: null,
-      reason: "It follows keyword research, which this server cannot deliver now.",
-      configure: keywords.configure,
+      reason,
+      configure: `It follows keyword research, which has no provider: ${keywords.configure}`,
     };
   }
   if (sources.length > 0) {
@@ -105,8 +112,8 @@ function competitionAnalysis(
     deliverable: false,
     provider: null,
     grade: null,
-    reason: NO_COMPETITOR_PROVIDER_REASON,
-    configure: COMPETITOR_KEYS_HINT,
+    reason,
+    configure: `No competitor data provider is configured. ${COMPETITOR_KEYS_HINT}`,
   };
 }
 
@@ -128,13 +135,9 @@ export function premiumDeliverables(
       grade: null,
       reason: null,
       configure: null,
+      price: 0,
     },
   ];
-}
-
-/** The package can be sold when keyword research or competition analysis can be delivered. */
-export function isPurchasable(deliverables: readonly PremiumDeliverable[]): boolean {
-  return deliverables.some((d) => d.id !== "pdfReport" && d.deliverable);
 }
 
 export function deliverableOf(

@@ -2,20 +2,31 @@
  * Checkout and payments (spec §2 Checkout, §7): parse, call the payment service, respond.
  * The Stripe webhook reads the raw body, so it has its own router mounted before the JSON parser.
  */
-import { paymentIntentRequestSchema } from "@bis/sdk";
+import { paymentIntentRequestSchema, premiumPricesPatchSchema } from "@bis/sdk";
 import express, { Router } from "express";
 import type { AppContext } from "../context.js";
-import { requireAdmin, requireUser, userOf } from "../http/session.js";
+import { currentUser, requireAdmin, requireUser, userOf } from "../http/session.js";
 import { parse } from "../lib/errors.js";
 import { pageBody, pageRequest } from "../lib/pagination.js";
 
 export function paymentRoutes({ services: { accounts, payments } }: AppContext): Router {
   const router = Router();
   router.use(["/create-payment-intent", "/payments"], requireUser(accounts));
-  router.use("/admin/payments", requireAdmin(accounts));
+  router.use(["/admin/payments", "/admin/prices"], requireAdmin(accounts));
 
-  router.get("/config/payments", (_req, res) => {
-    res.json(payments.config());
+  /** Public; an administrator also gets how to enable each missing item. */
+  router.get("/config/payments", async (req, res) => {
+    const viewer = await currentUser(req, accounts).catch(() => null);
+    res.json(await payments.config(viewer));
+  });
+
+  router.get("/admin/prices", async (_req, res) => {
+    res.json(await payments.prices());
+  });
+
+  router.patch("/admin/prices", async (req, res) => {
+    const body = parse(premiumPricesPatchSchema, req.body);
+    res.json(await payments.updatePrices(userOf(req), body));
   });
 
   router.post("/create-payment-intent", async (req, res) => {
@@ -30,7 +41,8 @@ export function paymentRoutes({ services: { accounts, payments } }: AppContext):
 
   router.get("/admin/payments", async (req, res) => {
     const page = pageRequest(req.query);
-    res.json(pageBody("payments", page, await payments.list(page)));
+    const kind = req.query.kind === "real" || req.query.kind === "demo" ? req.query.kind : "all";
+    res.json(pageBody("payments", page, await payments.list(page, kind)));
   });
 
   router.post("/admin/payments/:id/refund", async (req, res) => {

@@ -35,7 +35,7 @@ export function reportRoutes({
     const brand = await partnerBrands.reportBrandOf(row.userId);
     const { pdf, pageCount, renderMs } = renderReport(analysis, {
       zipAreas,
-      deliverables: payments.config().deliverables,
+      deliverables: (await payments.config()).deliverables,
       brand,
     });
     res.status(200).set({

@@ -87,22 +87,34 @@ export function createAdminService(options: {
   }
 
   return {
-    /** The four summary cards; revenue is recorded payments net of refunds, in dollars. */
+    /**
+     * The four summary cards. Revenue counts money: real (Stripe) payments net of refunds, in
+     * dollars; demo purchases (no card charged) are counted apart.
+     */
     async analytics(): Promise<AdminAnalytics> {
       const since = new Date(now().getTime() - ACTIVE_USER_DAYS * DAY_MS);
       const totalUsers = await db.$count(userTable);
       const activeUsers = await db.$count(userTable, gte(userTable.createdAt, since));
       const totalAnalyses = await db.$count(analysis);
-      const [revenue] = await db
-        .select({ cents: sum(payment.amount) })
+      const rows = await db
+        .select({ provider: payment.provider, n: count(), cents: sum(payment.amount) })
         .from(payment)
-        .where(eq(payment.status, "succeeded"));
-      const cents = revenue?.cents ?? 0;
+        .where(eq(payment.status, "succeeded"))
+        .groupBy(payment.provider);
+      const of = (provider: "stripe" | "demo") => {
+        const row = rows.find((r) => r.provider === provider);
+        return { n: Number(row?.n ?? 0), dollars: Math.round(Number(row?.cents ?? 0)) / 100 };
+      };
+      const real = of("stripe");
+      const demo = of("demo");
       return {
         totalUsers,
         totalAnalyses,
-        totalRevenue: Math.round(Number(cents ?? 0)) / 100,
+        totalRevenue: real.dollars,
         activeUsers,
+        realPayments: real.n,
+        demoPayments: demo.n,
+        demoRevenue: demo.dollars,
       };
     },
 

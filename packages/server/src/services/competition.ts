@@ -7,8 +7,8 @@
  *    radius, in parallel. One failing while another answers: the run goes on and records the
  *    failure in `providers`; all failing: the first failure (a rate limit first) is the answer.
  * 4. No provider configured: sample competitors (labelled) when `config.premium.sampleData`;
- *    otherwise 503 UNAVAILABLE with the spec's "Competition analysis data not available" /
- *    "Requires Competition Analyzer BIS integration" and the reason: the step is NOT marked
+ *    otherwise 503 UNAVAILABLE "Competition analysis is not available yet." (the customer's
+ *    words, issue 24; how to enable it is in the admin panel): the step is NOT marked
  *    complete and nothing is stored, so it can run again once an administrator configures a
  *    provider. Running the step again replaces earlier results.
  * 5. The model (SDK) dedupes, ranks and derives the figures; the opportunity score is stored
@@ -16,12 +16,11 @@
  */
 import {
   type Analysis,
-  COMPETITION_UNAVAILABLE,
   type CompetitionAnalysisData,
   computeCompetitionAnalysis,
   type KeywordResearchData,
   type MarketAnalysisData,
-  NO_COMPETITOR_PROVIDER_REASON,
+  notAvailableYet,
   opportunityScore,
   type ProviderResult,
   type User,
@@ -45,7 +44,7 @@ export const KEYWORD_RESEARCH_REQUIRED_MESSAGE =
   "Please complete keyword research before starting competition analysis.";
 
 /** The 503 answer of a run with no competitor provider (and no sample data allowed). */
-export const NO_COMPETITOR_PROVIDER_MESSAGE = `${COMPETITION_UNAVAILABLE.title}: ${COMPETITION_UNAVAILABLE.detail}. ${NO_COMPETITOR_PROVIDER_REASON} Nothing was changed; run it again once an administrator has configured one.`;
+export const NO_COMPETITOR_PROVIDER_MESSAGE = `${notAvailableYet("competitionAnalysis")}. Nothing was changed.`;
 
 export interface CompetitionServiceDeps {
   db: Db;
@@ -139,7 +138,7 @@ export function createCompetitionService(deps: CompetitionServiceDeps) {
           "competition analysis refused: no competitor provider is configured",
         );
         throw new AppError("UNAVAILABLE", NO_COMPETITOR_PROVIDER_MESSAGE, {
-          details: { provider: null, configure: "googlePlaces or yelp key" },
+          details: { provider: null },
         });
       }
       const area = await searchArea(row, market);

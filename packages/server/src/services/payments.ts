@@ -7,12 +7,21 @@
  * - payments/fulfilment.ts   THE fulfilment (webhook and demo confirmation): record, unlock, once
  * - payments/refunds.ts      an administrator's refund and Stripe's charge.refunded
  * - payments/entitlement.ts  who has premium for an analysis (paid, or an administrator)
+ * - payments/prices.ts       the administrator's price of each deliverable
  *
  * The rule: only the fulfilment grants premium, and only two callers reach it — a Stripe webhook
  * whose signature verified, and the demo confirmation in demo mode. The browser's return with
  * `payment_success=true` grants nothing; the app just asks again.
  */
-import type { Payment, PaymentConfig, PremiumDeliverable, User } from "@bis/sdk";
+import type {
+  Payment,
+  PaymentConfig,
+  PremiumDeliverable,
+  PremiumPrices,
+  PremiumPricesPatch,
+  User,
+} from "@bis/sdk";
+import { eq } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { PaymentsConfig } from "../config.js";
 import type { Db } from "../db/database.js";
@@ -21,11 +30,13 @@ import { payment } from "../db/schema.js";
 import { FIRST_PAGE, type PageRequest, readPage } from "../lib/pagination.js";
 import type { StripeClient } from "../payments/stripe-client.js";
 import type { AnalysisRow } from "./analysis-rows.js";
+import type { AuditService } from "./audit.js";
 import { checkoutConfig } from "./payments/checkout.js";
 import { type PaymentContext, toPaymentDto } from "./payments/context.js";
 import { premiumAnalysis } from "./payments/entitlement.js";
 import { confirmDemo, type FulfilInput, type Fulfilment, fulfil } from "./payments/fulfilment.js";
 import { createIntent } from "./payments/intents.js";
+import { readPrices, updatePrices } from "./payments/prices.js";
 import { refund } from "./payments/refunds.js";
 import { handleWebhook, type WebhookResult } from "./payments/webhook.js";
 
@@ -42,11 +53,18 @@ export interface PaymentServiceOptions {
    * at every call. Without it (unit tests of payments alone) everything counts as deliverable.
    */
   deliverables?: () => PremiumDeliverable[];
+  /** Records price changes. */
+  audit?: Pick<AuditService, "record">;
   now?: () => Date;
 }
 
-/** One page of payments, newest first (administrators). */
-function listPayments(db: Db, page: PageRequest) {
+/** Which payments a list shows: all, real (Stripe) ones or demo ones (no card charged). */
+export type PaymentKind = "all" | "real" | "demo";
+
+/** One page of payments, newest first (administrators); `kind` keeps real or demo ones only. */
+function listPayments(db: Db, page: PageRequest, kind: PaymentKind) {
+  const where =
+    kind === "all" ? undefined : eq(payment.provider, kind === "real" ? "stripe" : "demo");
   return readPage(
     page,
     async (limit, offset) =>
@@ -54,11 +72,12 @@ function listPayments(db: Db, page: PageRequest) {
         await db
           .select()
           .from(payment)
+          .where(where)
           .orderBy(...newestFirst(payment.createdAt, payment))
           .limit(limit)
           .offset(offset)
       ).map(toPaymentDto),
-    () => db.$count(payment),
+    () => db.$count(payment, where),
   );
 }
 
@@ -70,11 +89,17 @@ export function createPaymentService(options: PaymentServiceOptions) {
     log: options.logger.child({ module: "payments" }),
     now: options.now ?? (() => new Date()),
     deliverables: options.deliverables,
+    audit: options.audit,
   };
 
   return {
-    /** What the checkout needs; never a secret. */
-    config: (): PaymentConfig => checkoutConfig(ctx),
+    /** What the checkout needs; never a secret (how to enable an item: administrators only). */
+    config: (viewer: Pick<User, "isAdmin"> | null = null): Promise<PaymentConfig> =>
+      checkoutConfig(ctx, viewer),
+    /** The administrator's price of each deliverable (cents). */
+    prices: (): Promise<PremiumPrices> => readPrices(ctx),
+    updatePrices: (admin: User, patch: PremiumPricesPatch): Promise<PremiumPrices> =>
+      updatePrices(ctx, admin, patch),
     createIntent: (viewer: User, analysisId: string): Promise<{ clientSecret: string }> =>
       createIntent(ctx, viewer, analysisId),
     fulfil: (input: FulfilInput): Promise<Fulfilment> => fulfil(ctx, input),
@@ -82,7 +107,8 @@ export function createPaymentService(options: PaymentServiceOptions) {
       handleWebhook(ctx, rawBody, signature),
     confirmDemo: (viewer: User, analysisId: string): Promise<Payment> =>
       confirmDemo(ctx, viewer, analysisId),
-    list: (page: PageRequest = FIRST_PAGE) => listPayments(ctx.db, page),
+    list: (page: PageRequest = FIRST_PAGE, kind: PaymentKind = "all") =>
+      listPayments(ctx.db, page, kind),
     refund: (admin: User, paymentId: string): Promise<Payment> => refund(ctx, admin, paymentId),
     premiumAnalysis: (viewer: User, analysisId: string): Promise<AnalysisRow> =>
       premiumAnalysis(ctx.db, viewer, analysisId),

@@ -30,7 +30,9 @@ describe("/admin: paid deliverables without a provider", () => {
     expect(item?.textContent).toBe(
       "Competition analysis (not sold): Add a Google Places or Yelp key in Admin → API Keys (or set GOOGLE_PLACES_API_KEY or YELP_API_KEY).",
     );
-    expect(within(box).getByText(/customers do not see the items below/)).toBeTruthy();
+    expect(
+      within(box).getByText(/customers read "… is not available yet" for the items below/),
+    ).toBeTruthy();
     expect(within(box).getByRole("link", { name: "Open API Keys" }).getAttribute("href")).toBe(
       "/admin?tab=api-keys",
     );
@@ -92,5 +94,38 @@ describe("/admin: paid deliverables without a provider", () => {
       ),
     ).toBeTruthy();
     expect(within(row("PDF report")).getByText("Delivered")).toBeTruthy();
+    // Priced only when delivered.
+    expect(within(row("Keyword research")).getByText("$499.00")).toBeTruthy();
+    expect(within(row("Competition analysis")).getByText("Not charged")).toBeTruthy();
+  });
+
+  it("sets the price of each deliverable on the System tab", async () => {
+    const api = fakeApi({
+      ...adminRoutes(),
+      "GET /api/config/payments": { status: 200, body: paymentConfig() },
+      "PATCH /api/admin/prices": (request) => ({
+        status: 200,
+        body: {
+          keywordResearch: 49_900,
+          competitionAnalysis: 30_000,
+          pdfReport: 10_000,
+          ...(request.body as object),
+        },
+      }),
+    });
+    const { user } = renderApp("/admin?tab=system");
+    const form = await screen.findByRole("form", { name: "Prices" }, { timeout: 5000 });
+    const pdf = await within(form).findByLabelText("PDF report (USD)");
+    expect((pdf as HTMLInputElement).value).toBe("100.00");
+    await user.clear(pdf);
+    await user.type(pdf, "0");
+    await user.click(within(form).getByRole("button", { name: "Save Prices" }));
+    await waitFor(() =>
+      expect(api.calls.find((c) => c.method === "PATCH")?.body).toEqual({
+        keywordResearch: 49_900,
+        competitionAnalysis: 30_000,
+        pdfReport: 0,
+      }),
+    );
   });
 });

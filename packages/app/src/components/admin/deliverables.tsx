@@ -8,6 +8,7 @@ import type { PremiumDeliverable } from "@bis/sdk";
 import { TriangleAlert } from "lucide-react";
 import { Link } from "react-router";
 import { usePaymentConfig } from "../../hooks/use-payments";
+import { formatPrice } from "../../lib/format";
 import { Badge } from "../ui/badge";
 import { AdminTable } from "./admin-table";
 
@@ -41,7 +42,7 @@ export function DeliverablesNotice() {
         </h2>
         <p>
           {config.data.purchasable
-            ? "The checkout sells only what this server can deliver; customers do not see the items below."
+            ? 'The checkout sells and prices only what this server can deliver; customers read "… is not available yet" for the items below and pay nothing for them.'
             : "Nothing premium can be delivered, so the checkout takes no payment."}
         </p>
         <ul className="space-y-1">
@@ -104,6 +105,11 @@ export function DeliverablesTable() {
               ),
           },
           { label: "Provider", cell: (d) => d.provider ?? d.reason ?? "—" },
+          {
+            label: "Price",
+            cell: (d) =>
+              d.deliverable ? formatPrice(d.price, config.data.currency) : "Not charged",
+          },
           { label: "How to configure", cell: (d) => d.configure ?? "Nothing to do" },
         ]}
       />

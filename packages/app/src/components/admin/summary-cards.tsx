@@ -83,7 +83,10 @@ const FIGURES: readonly {
     title: "Total Revenue",
     icon: DollarSign,
     value: (data) => dollars(data.totalRevenue),
-    note: () => "Recorded payments, net of refunds",
+    note: (data) =>
+      data.demoPayments
+        ? `Real payments, net of refunds; ${formatNumber(data.demoPayments)} demo ${data.demoPayments === 1 ? "purchase" : "purchases"} (${dollars(data.demoRevenue ?? 0)}) not counted`
+        : "Real payments, net of refunds",
   },
 ];
 

@@ -33,6 +33,7 @@ import { Button } from "../ui/button";
 import { AdminTable } from "./admin-table";
 import { DeliverablesTable } from "./deliverables";
 import { PanelSection, QueryStates } from "./panel-states";
+import { PricesForm } from "./prices-form";
 
 function Facts({ items }: { items: readonly [string, ReactNode][] }) {
   return (
@@ -202,9 +203,11 @@ function Payments() {
               cell: (payment) => (
                 <>
                   {formatPrice(payment.amount, payment.currency)}
-                  <span className="ml-1 text-xs text-slate-500">
-                    ({payment.provider === "demo" ? "demo" : "Stripe"})
-                  </span>
+                  {payment.provider === "demo" ? (
+                    <Badge className="ml-1">Demo · not revenue</Badge>
+                  ) : (
+                    <span className="ml-1 text-xs text-slate-500">(Stripe)</span>
+                  )}
                 </>
               ),
             },
@@ -274,8 +277,14 @@ export function SystemTab() {
         <DeliverablesTable />
       </PanelSection>
       <PanelSection
+        title="Prices"
+        description="The price of each paid deliverable; the package costs the sum of those this server can deliver."
+      >
+        <PricesForm />
+      </PanelSection>
+      <PanelSection
         title="Payments"
-        description={`Recorded payments, newest first. A payment can be refunded within the ${GUARANTEE_DAYS}-day guarantee; the analysis then loses its premium access.`}
+        description={`Recorded payments, newest first. Demo purchases charge no card and are not revenue. A payment can be refunded within the ${GUARANTEE_DAYS}-day guarantee; the analysis then loses its premium access.`}
       >
         <Payments />
       </PanelSection>

@@ -4,7 +4,7 @@
  * every toast with its timing.
  */
 
-import { NO_COMPETITOR_PROVIDER_REASON } from "@bis/sdk";
+import { NOT_OFFERED_DETAIL } from "@bis/sdk";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { act, fireEvent, renderHook, screen, waitFor, within } from "@testing-library/react";
 import type { ReactNode } from "react";
@@ -152,8 +152,11 @@ describe("competition analysis results", () => {
     const { panel } = await section();
     expect(within(panel).getByText("Competition analysis data not available")).toBeTruthy();
     expect(
-      within(panel).getByText(/^Requires Competition Analyzer BIS integration\./),
+      within(panel).getByText(
+        "The last run left no data. Start Competition Analysis to run it again.",
+      ),
     ).toBeTruthy();
+    expect(panel.textContent).not.toContain("Requires Competition Analyzer BIS integration");
     expect(within(panel).queryByRole("table")).toBeNull();
     const again = within(panel).getByRole("button", { name: "Start Competition Analysis" });
     expect((again as HTMLButtonElement).disabled).toBe(false);
@@ -185,7 +188,7 @@ describe("competition analysis results", () => {
 });
 
 describe("competition analysis on a server without a competitor provider", () => {
-  it("says it is not available, why, and keeps the button to run it again", async () => {
+  it("says it is not available yet, in plain words, with no button", async () => {
     fakeApi({
       ...signedIn,
       ...analysisRoute(keywordsDone()),
@@ -193,42 +196,35 @@ describe("competition analysis on a server without a competitor provider", () =>
     });
     renderApp("/analysis/an_123");
     const { panel } = await section();
-    const card = await within(panel).findByText("Competition analysis data not available");
-    expect(card).toBeTruthy();
-    const start = within(panel).getByRole("button", { name: "Start Competition Analysis" });
-    expect((start as HTMLButtonElement).disabled).toBe(false);
-    const described = document.getElementById(start.getAttribute("aria-describedby") ?? "");
-    expect(described?.textContent).toBe(
-      `Requires Competition Analyzer BIS integration. ${NO_COMPETITOR_PROVIDER_REASON} It can run again once an administrator has configured one.`,
+    expect(
+      await within(panel).findByText("Competition analysis is not available yet"),
+    ).toBeTruthy();
+    expect(within(panel).getByText(NOT_OFFERED_DETAIL)).toBeTruthy();
+    expect(within(panel).queryByRole("button", { name: "Start Competition Analysis" })).toBeNull();
+    expect(document.body.textContent).not.toMatch(
+      /on this server|integration|BIS_|Google Places or Yelp|administrator/i,
     );
   });
 
-  it("answers the 503 with a failure toast, never success, and completes once a provider is configured", {
+  it("answers a 503 with a failure toast, never success, and then stops offering it", {
     timeout: 15_000,
   }, async () => {
-    let configured = false;
-    let done = false;
+    let configured = true;
     const api = fakeApi({
       ...signedIn,
-      "GET /api/analyses/an_123": () => ({
-        status: 200,
-        body: done ? allDone() : keywordsDone(),
-      }),
+      "GET /api/analyses/an_123": () => ({ status: 200, body: keywordsDone() }),
       "GET /api/config/payments": () => ({
         status: 200,
         body: paymentConfig(configured ? [] : ["competitionAnalysis"]),
       }),
       "POST /api/analyses/an_123/competition-analysis": () => {
-        if (configured) {
-          done = true;
-          return { status: 200, body: { analysis: allDone() } };
-        }
+        // The provider's key was removed while the page was open.
+        configured = false;
         return {
           status: 503,
           body: {
             code: "UNAVAILABLE",
-            message:
-              "Competition analysis data not available: Requires Competition Analyzer BIS integration. No competitor data provider (Google Places or Yelp) is configured on this server.",
+            message: "Competition analysis is not available yet. Nothing was changed.",
           },
         };
       },
@@ -239,19 +235,14 @@ describe("competition analysis on a server without a competitor provider", () =>
     await user.click(within(panel).getByRole("button", { name: "Start Competition Analysis" }));
     expect(await findToast("Competition Analysis Failed")).toBeTruthy();
     expect(log.titles()).not.toContain("Competition Analysis Complete");
-    // Still not run: the state and the button stay.
-    expect(await within(panel).findByText("Competition analysis data not available")).toBeTruthy();
-    const again = within(panel).getByRole("button", { name: "Start Competition Analysis" });
-    expect((again as HTMLButtonElement).disabled).toBe(false);
-    // The 503 made the page ask again what the server can deliver.
+    // The 503 made the page ask again what the server can deliver: no live button any more.
     await waitFor(() =>
       expect(api.calls.filter((c) => c.path === "/api/config/payments").length).toBeGreaterThan(1),
     );
-
-    configured = true;
-    await user.click(again);
-    expect(await findToast("Competition Analysis Complete")).toBeTruthy();
-    expect(await screen.findByRole("table", { name: "Competitors" })).toBeTruthy();
+    expect(
+      await within(panel).findByText("Competition analysis is not available yet"),
+    ).toBeTruthy();
+    expect(within(panel).queryByRole("button", { name: "Start Competition Analysis" })).toBeNull();
     log.stop();
   });
 });

@@ -1,11 +1,14 @@
 /**
  * The "Complete Your Market Intelligence" promo of the results page, shown while unpaid
- * (specification §2). Sections 2 and 3 live in keyword-research-section.tsx and
- * competition-section.tsx.
+ * (specification §2). It lists only what the server can deliver (premium-offer.ts), with the
+ * package's price; an item not offered reads "… is not available yet". Sections 2 and 3 live
+ * in keyword-research-section.tsx and competition-section.tsx.
  */
-import { ADVERTISED, VIDEO_ASPECT_RATIO } from "@bis/sdk";
+import { ADVERTISED, isOffered, notAvailableYet, VIDEO_ASPECT_RATIO } from "@bis/sdk";
 import { Play, Search, Sparkles, Trophy, Video } from "lucide-react";
 import { Link } from "react-router";
+import { usePaymentConfig } from "../../hooks/use-payments";
+import { formatPrice } from "../../lib/format";
 import { toEmbedUrl } from "../../lib/video";
 import { buttonClasses } from "../ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../ui/card";
@@ -14,6 +17,7 @@ import { VideoFrame } from "../video-frame";
 
 const PREMIUM_ITEMS = [
   {
+    id: "keywordResearch",
     title: "Keyword Research",
     icon: Search,
     points: [
@@ -24,6 +28,7 @@ const PREMIUM_ITEMS = [
     ],
   },
   {
+    id: "competitionAnalysis",
     title: "Competition Analysis",
     icon: Trophy,
     points: [
@@ -43,6 +48,8 @@ export function PremiumPromo({
   videoUrl?: string | null;
 }) {
   const embedUrl = toEmbedUrl(videoUrl);
+  const config = usePaymentConfig().data;
+  const offered = (id: (typeof PREMIUM_ITEMS)[number]["id"]) => isOffered(config?.deliverables, id);
   return (
     <Card className="overflow-hidden border-amber-200">
       <CardHeader className="bg-gradient-to-r from-amber-50 to-white">
@@ -51,8 +58,9 @@ export function PremiumPromo({
           Complete Your Market Intelligence
         </CardTitle>
         <p className="text-sm text-slate-600">
-          Your free market analysis is ready. Premium research shows how customers search and who
-          you compete with.
+          {offered("competitionAnalysis")
+            ? "Your free market analysis is ready. Premium research shows how customers search and who you compete with."
+            : "Your free market analysis is ready. Premium research shows how customers search."}
         </p>
       </CardHeader>
       <CardContent className="grid gap-6 pt-5 sm:pt-6 lg:grid-cols-2">
@@ -79,9 +87,19 @@ export function PremiumPromo({
                 <item.icon className="size-4 text-brand-700" aria-hidden="true" />
                 {item.title}
               </h3>
-              <CheckList items={item.points} className="mt-2" />
+              {offered(item.id) ? (
+                <CheckList items={item.points} className="mt-2" />
+              ) : (
+                <p className="mt-2 text-sm text-slate-600">{notAvailableYet(item.id)}.</p>
+              )}
             </div>
           ))}
+          {config?.purchasable ? (
+            <p className="text-sm text-slate-700">
+              Premium package:{" "}
+              <span className="font-semibold">{formatPrice(config.amount, config.currency)}</span>
+            </p>
+          ) : null}
           <Link
             to={`/checkout/${encodeURIComponent(analysisId)}`}
             className={buttonClasses({ size: "lg", fullWidth: true })}

@@ -59,21 +59,24 @@ export function StartStepCard({
       <p id={detailId} className="max-w-md text-sm text-slate-700" aria-live="polite">
         {state.detail}
       </p>
-      <Button
-        variant={enabled ? "primary" : "outline"}
-        disabled={!enabled}
-        pending={pending}
-        pendingLabel={pendingLabel}
-        onClick={onStart}
-        aria-describedby={note && !pending ? `${detailId} ${noteId}` : detailId}
-      >
-        {enabled ? (
-          <Play className="size-4" aria-hidden="true" />
-        ) : (
-          <Lock className="size-4" aria-hidden="true" />
-        )}
-        {state.action}
-      </Button>
+      {/* Not offered (premium-offer.ts): a plain sentence, and no button at all. */}
+      {unavailable && !enabled ? null : (
+        <Button
+          variant={enabled ? "primary" : "outline"}
+          disabled={!enabled}
+          pending={pending}
+          pendingLabel={pendingLabel}
+          onClick={onStart}
+          aria-describedby={note && !pending ? `${detailId} ${noteId}` : detailId}
+        >
+          {enabled ? (
+            <Play className="size-4" aria-hidden="true" />
+          ) : (
+            <Lock className="size-4" aria-hidden="true" />
+          )}
+          {state.action}
+        </Button>
+      )}
       {note && !pending ? (
         <p id={noteId} className="text-xs text-slate-600">
           {note}

@@ -4,9 +4,10 @@
  * counts once run, never the spec's fixed "22 keywords") and competition analysis (the real
  * competitor count and the market leader once run), each "Pending analysis" before.
  */
-import { type Analysis, marketLeader, ppcTable } from "@bis/sdk";
+import { type Analysis, marketLeader, notAvailableYet, ppcTable } from "@bis/sdk";
 import { ChartColumn, CircleCheck, Clock, Search, Trophy } from "lucide-react";
 import type { ReactNode } from "react";
+import { useOffered } from "../../hooks/use-offer";
 import { formatCompactCurrency, formatNumber, NOT_AVAILABLE } from "../../lib/format";
 import { isEmptyCompetition } from "../../lib/premium";
 import { Badge } from "../ui/badge";
@@ -70,6 +71,7 @@ export function ProgressOverview({
       ? analysis.competitionAnalysisData
       : null;
   const leader = marketLeader(competition)?.name ?? null;
+  const competitionOffered = useOffered("competitionAnalysis");
   return (
     <section aria-label="Progress" className="grid gap-4 md:grid-cols-3">
       <StepCard
@@ -111,9 +113,19 @@ export function ProgressOverview({
       <StepCard
         icon={<Trophy className="size-5 text-brand-700" aria-hidden="true" />}
         title="Competition Analysis"
-        status={analysis.competitionAnalysisCompleted ? <DoneBadge /> : <PendingBadge />}
+        status={
+          analysis.competitionAnalysisCompleted ? (
+            <DoneBadge />
+          ) : competitionOffered ? (
+            <PendingBadge />
+          ) : (
+            <Badge tone="neutral">Not available yet</Badge>
+          )
+        }
       >
-        {competition ? (
+        {!competition && !competitionOffered ? (
+          <p>{notAvailableYet("competitionAnalysis")}.</p>
+        ) : competition ? (
           <dl className="grid grid-cols-2 gap-2">
             <div>
               <dt className="text-xs text-slate-500">Competitors</dt>

@@ -32,8 +32,9 @@ export function DemoPayment({ analysisId, price }: { analysisId: string; price: 
         size="lg"
         fullWidth
         onClick={() => confirm.mutate()}
-        pending={confirm.isPending}
-        pendingLabel="Processing Payment..."
+        // Paid: the results page is loading; the button stays busy until it replaces this one.
+        pending={confirm.isPending || confirm.isSuccess}
+        pendingLabel={confirm.isSuccess ? "Opening your results..." : "Processing Payment..."}
       >
         Complete Demo Purchase
       </Button>

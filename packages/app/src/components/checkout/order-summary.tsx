@@ -2,10 +2,18 @@
  * The checkout's order summary (specification §2 Checkout): the product, the analysis it is
  * for (industry and location), what it includes — exactly the deliverables this server can
  * deliver now (GET /api/config/payments), each with the grade of its data when not measured —
- * what it does not include and why, the price as charged, and the guarantee.
+ * what is not available yet (never priced; in a customer's words, premium-offer.ts), the price
+ * of each included item and the total as charged (their sum), and the guarantee.
  */
-import { GUARANTEE_DAYS, type PremiumDeliverable } from "@bis/sdk";
+import {
+  GUARANTEE_DAYS,
+  itemsNotOffered,
+  notAvailableYet,
+  offeredItems,
+  type PremiumDeliverable,
+} from "@bis/sdk";
 import { CircleMinus, MapPin, ShieldCheck } from "lucide-react";
+import { formatPrice } from "../../lib/format";
 import { Card, CardContent, CardHeader, CardTitle } from "../ui/card";
 import { CheckList } from "../ui/check-list";
 
@@ -21,10 +29,10 @@ export function inclusionLine(deliverable: PremiumDeliverable): string {
 
 /** What the package includes on this server now: the deliverable items, then lifetime access. */
 export function inclusions(deliverables: readonly PremiumDeliverable[]): string[] {
-  return [...deliverables.filter((d) => d.deliverable).map(inclusionLine), LIFETIME_ACCESS];
+  return [...offeredItems(deliverables).map(inclusionLine), LIFETIME_ACCESS];
 }
 
-/** The deliverables this server cannot deliver now, with the reason (shown, never sold). */
+/** The deliverables not offered now: "Competition analysis is not available yet" (never sold). */
 export function NotIncluded({
   deliverables,
   headingLevel = "h3",
@@ -32,22 +40,17 @@ export function NotIncluded({
   deliverables: readonly PremiumDeliverable[];
   headingLevel?: "h2" | "h3";
 }) {
-  const missing = deliverables.filter((d) => !d.deliverable);
+  const missing = itemsNotOffered(deliverables);
   if (missing.length === 0) return null;
   const Heading = headingLevel;
   return (
     <div>
-      <Heading className="text-sm font-semibold text-slate-900">
-        Not included on this server
-      </Heading>
+      <Heading className="text-sm font-semibold text-slate-900">Not available yet</Heading>
       <ul className="mt-2 space-y-2 text-sm text-slate-700">
         {missing.map((d) => (
           <li key={d.id} className="flex items-start gap-2">
             <CircleMinus className="mt-0.5 size-4 shrink-0 text-slate-500" aria-hidden="true" />
-            <span>
-              <span className="font-medium">{d.label}</span>
-              {d.reason ? `: ${d.reason}` : null}
-            </span>
+            <span>{notAvailableYet(d.id)}</span>
           </li>
         ))}
       </ul>
@@ -60,6 +63,7 @@ export function OrderSummary({
   industry,
   location,
   price,
+  currency,
   deliverables,
 }: {
   productName: string;
@@ -69,7 +73,10 @@ export function OrderSummary({
   deliverables: readonly PremiumDeliverable[];
   /** The formatted price, "$899.00". */
   price: string;
+  /** The currency of the items' prices ("usd"). */
+  currency: string;
 }) {
+  const priced = offeredItems(deliverables);
   return (
     <Card as="section" aria-labelledby="order-summary-heading">
       <CardHeader>
@@ -90,9 +97,17 @@ export function OrderSummary({
           <CheckList items={inclusions(deliverables)} className="mt-2 space-y-2" />
         </div>
         <NotIncluded deliverables={deliverables} />
-        <dl className="flex items-baseline justify-between gap-3 border-t border-slate-200 pt-4">
-          <dt className="font-semibold text-slate-900">Total</dt>
-          <dd className="text-2xl font-bold tracking-tight text-slate-900">{price}</dd>
+        <dl className="space-y-1 border-t border-slate-200 pt-4 text-sm text-slate-700">
+          {priced.map((d) => (
+            <div key={d.id} className="flex items-baseline justify-between gap-3">
+              <dt>{d.label}</dt>
+              <dd>{formatPrice(d.price, currency)}</dd>
+            </div>
+          ))}
+          <div className="flex items-baseline justify-between gap-3 pt-2">
+            <dt className="font-semibold text-slate-900">Total</dt>
+            <dd className="text-2xl font-bold tracking-tight text-slate-900">{price}</dd>
+          </div>
         </dl>
       </CardContent>
     </Card>

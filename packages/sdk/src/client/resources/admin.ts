@@ -15,7 +15,7 @@ import type {
 import type { AppSettings } from "../../schemas/entities.js";
 import type { AdminSetupRequest } from "../../schemas/forms.js";
 import type { Page, PageQuery } from "../../schemas/pagination.js";
-import type { Payment } from "../../schemas/payments.js";
+import type { Payment, PremiumPricesPatch } from "../../schemas/payments.js";
 import { at, getPage, withQuery } from "../calls.js";
 import { listOf, schemasOf } from "../schema-ref.js";
 import type { Transport } from "../transport.js";
@@ -45,7 +45,10 @@ export function adminResource(t: Transport) {
         body,
         schema: entities("userSchema"),
       }),
-    /** Summary cards: totalUsers, totalAnalyses, totalRevenue (dollars), activeUsers. */
+    /**
+     * Summary cards: totalUsers, totalAnalyses, totalRevenue (dollars: real payments net of
+     * refunds), activeUsers; demo purchases apart (demoPayments, demoRevenue).
+     */
     analytics: () =>
       t.request({
         method: "GET",
@@ -89,15 +92,33 @@ function userCalls(t: Transport) {
   };
 }
 
+/** Which payments: all (default), real ones (Stripe) or demo ones (no card charged). */
+export type PaymentQuery = PageQuery & { kind?: "all" | "real" | "demo" };
+
 function paymentCalls(t: Transport) {
   const paymentSchema = payments("paymentSchema");
+  const page = ({ kind, ...query }: PaymentQuery) =>
+    getPage(t, "/api/admin/payments", "payments", paymentSchema, query, { kind });
   return {
     /** Payments, newest first (administrators): one page (the first unless `cursor`). */
-    payments: (query: PageQuery = {}) =>
-      getPage(t, "/api/admin/payments", "payments", paymentSchema, query).then((p) => p.items),
+    payments: (query: PaymentQuery = {}) => page(query).then((p) => p.items),
     /** A page of payments, with `nextCursor` and `total`. */
-    paymentsPage: (query: PageQuery = {}): Promise<Page<Payment>> =>
-      getPage(t, "/api/admin/payments", "payments", paymentSchema, query),
+    paymentsPage: (query: PaymentQuery = {}): Promise<Page<Payment>> => page(query),
+    /** The price of each paid deliverable, in cents (the package costs the offered ones' sum). */
+    prices: () =>
+      t.request({
+        method: "GET",
+        path: "/api/admin/prices",
+        schema: payments("premiumPricesSchema"),
+      }),
+    /** Sets some of the prices (cents); answers all three. */
+    updatePrices: (patch: PremiumPricesPatch) =>
+      t.request({
+        method: "PATCH",
+        path: "/api/admin/prices",
+        body: patch,
+        schema: payments("premiumPricesSchema"),
+      }),
     /** Refunds a payment (within the guarantee) and withdraws premium access (administrators). */
     refundPayment: (id: string) =>
       t.request({

@@ -2,13 +2,12 @@
 import type { OpportunityComponentKey } from "../../schemas/competition.js";
 
 /**
- * The spec's two lines for a completed step without competition data (§2 section 3): shown on
- * the results page and in the report when `competitionAnalysisData` is null (no competitor
- * provider configured in production).
+ * The spec's line for a completed step without competition data (§2 section 3). Its second line,
+ * "Requires Competition Analyzer BIS integration", names an integration and is for
+ * administrators only (issue 24): customers read premium-offer.ts's "not available yet".
  */
 export const COMPETITION_UNAVAILABLE = {
   title: "Competition analysis data not available",
-  detail: "Requires Competition Analyzer BIS integration",
 } as const;
 
 /** Two listings with similar names this close (miles) are one business. */

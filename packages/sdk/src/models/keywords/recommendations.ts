@@ -120,7 +120,8 @@ export function keywordRecommendations(input: {
   // 8: data grade.
   if (input.provider.grade !== "measured") {
     out.push(
-      "These volumes are modeled from households, not measured: connect Google Ads or DataForSEO (BIS_KEYWORD_PROVIDER) before committing a large budget.",
+      // A customer reads this: no setting names (issue 24).
+      "These volumes are modeled from households, not measured: check them against your own ad account (Google Ads Keyword Planner) before committing a large budget.",
     );
   }
   return out;

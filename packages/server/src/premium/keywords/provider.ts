@@ -13,6 +13,7 @@ import {
   type KeywordProvenance,
   type MarketAnalysisData,
   modelKeywords,
+  notAvailableYet,
   US_STATES,
 } from "@bis/sdk";
 import type { Dispatcher } from "undici";
@@ -108,7 +109,8 @@ function requireKeys(id: KeywordProviderId, keys: KeyStore): Partial<Record<ApiK
   if (missing.length > 0) {
     throw new AppError(
       "UNAVAILABLE",
-      `${KEYWORD_PROVIDER_LABELS[id]} is selected (BIS_KEYWORD_PROVIDER) but its keys are not configured. Nothing was changed; run keyword research again once an administrator has configured them.`,
+      // The customer's words (issue 24); the log and the admin panel say which keys are missing.
+      `${notAvailableYet("keywordResearch")}. Nothing was changed.`,
       { details: { provider: id, missing } },
     );
   }

@@ -6,6 +6,7 @@ import type { Db } from "../../db/database.js";
 import type { payment } from "../../db/schema.js";
 import { AppError } from "../../lib/errors.js";
 import type { StripeClient } from "../../payments/stripe-client.js";
+import type { AuditService } from "../audit.js";
 
 export type PaymentRow = typeof payment.$inferSelect;
 
@@ -21,6 +22,8 @@ export interface PaymentContext {
    * at every call; undefined (unit tests of payments alone): everything counts as deliverable.
    */
   deliverables: (() => PremiumDeliverable[]) | undefined;
+  /** Records price changes; absent in unit tests of payments alone. */
+  audit?: Pick<AuditService, "record">;
 }
 
 export function toPaymentDto(row: PaymentRow): Payment {

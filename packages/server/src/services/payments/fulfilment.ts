@@ -9,7 +9,7 @@ import { and, eq } from "drizzle-orm";
 import type { Tx } from "../../db/database.js";
 import { analysis, payment, stripeEvent } from "../../db/schema.js";
 import { AppError } from "../../lib/errors.js";
-import { ownAnalysis, requirePurchasable } from "./checkout.js";
+import { currentAmount, ownAnalysis, requirePurchasable } from "./checkout.js";
 import { type PaymentContext, type PaymentRow, toPaymentDto } from "./context.js";
 import { ALREADY_PAID_MESSAGE } from "./messages.js";
 
@@ -138,6 +138,7 @@ export async function confirmDemo(
   }
   const row = await ownAnalysis(ctx, viewer, analysisId);
   if (!row.isPaid) requirePurchasable(ctx);
+  const amount = await currentAmount(ctx);
   const { payment: paid, result } = await db.transaction(async (tx) => {
     const claimed = await tx
       .update(analysis)
@@ -155,7 +156,7 @@ export async function confirmDemo(
       providerPaymentId: `demo_${randomUUID()}`,
       userId: viewer.id,
       analysisId: row.id,
-      amount: config.amount,
+      amount,
       currency: config.currency,
     });
   });

@@ -9,7 +9,7 @@ import type Stripe from "stripe";
 import { payment } from "../../db/schema.js";
 import { AppError } from "../../lib/errors.js";
 import type { AnalysisRow } from "../analysis-rows.js";
-import { ownAnalysis, requirePurchasable } from "./checkout.js";
+import { currentAmount, ownAnalysis, requirePurchasable } from "./checkout.js";
 import { type PaymentContext, stripeRequired } from "./context.js";
 import { ALREADY_PAID_MESSAGE, PREMIUM_PRODUCT_NAME, PROVIDER_FAILED_MESSAGE } from "./messages.js";
 import { fromStripeError } from "./stripe-errors.js";
@@ -18,13 +18,18 @@ import { fromStripeError } from "./stripe-errors.js";
  * Derived from what is bought (and how many refunds came before), so a double click, a reload
  * or two tabs within Stripe's 24 hours get the same intent, and a purchase after a refund a new one.
  */
-async function idempotencyKey(ctx: PaymentContext, row: AnalysisRow, buyer: User): Promise<string> {
+async function idempotencyKey(
+  ctx: PaymentContext,
+  row: AnalysisRow,
+  buyer: User,
+  amount: number,
+): Promise<string> {
   const refunds = await ctx.db.$count(
     payment,
     and(eq(payment.analysisId, row.id), eq(payment.status, "refunded")),
   );
   const digest = createHash("sha256")
-    .update(JSON.stringify([row.id, buyer.id, ctx.config.amount, ctx.config.currency, refunds]))
+    .update(JSON.stringify([row.id, buyer.id, amount, ctx.config.currency, refunds]))
     .digest("hex")
     .slice(0, 40);
   return `bis-premium-${digest}`;
@@ -41,16 +46,18 @@ export async function createIntent(
   const row = await ownAnalysis(ctx, viewer, analysisId);
   if (row.isPaid) throw new AppError("CONFLICT", ALREADY_PAID_MESSAGE);
   requirePurchasable(ctx);
-  const key = await idempotencyKey(ctx, row, viewer);
+  // The package as sold now: the offered items' prices (a package without competition costs less).
+  const amount = await currentAmount(ctx);
+  const key = await idempotencyKey(ctx, row, viewer, amount);
   let intent: Stripe.PaymentIntent;
   try {
     intent = await client.paymentIntents.create(
       {
-        amount: config.amount,
+        amount,
         currency: config.currency,
         automatic_payment_methods: { enabled: true },
         description: `${PREMIUM_PRODUCT_NAME}: ${row.industry}, ${row.location}`,
-        metadata: { analysisId: row.id, userId: viewer.id },
+        metadata: { analysisId: row.id, userId: viewer.id, amount: String(amount) },
       },
       { idempotencyKey: key },
     );

@@ -3,8 +3,9 @@ export const PREMIUM_PRODUCT_NAME = "Premium Market Intelligence";
 export const PAYMENT_REQUIRED_MESSAGE =
   "Premium access required: purchase the premium package for this analysis.";
 export const ALREADY_PAID_MESSAGE = "This analysis is already paid for.";
+/** A customer's words (issue 24): nothing about servers, providers or settings. */
 export const NOT_PURCHASABLE_MESSAGE =
-  "The premium package is not for sale on this server right now: neither keyword research nor competition analysis can be delivered (no data provider is configured). Nothing was charged.";
+  "The premium package is not available yet: neither keyword research nor competition analysis can be delivered now. Nothing was charged.";
 export const INVALID_SIGNATURE_MESSAGE = "Invalid webhook signature";
 export const MALFORMED_EVENT_MESSAGE = "Malformed webhook event";
 export const PROVIDER_FAILED_MESSAGE =

@@ -15,6 +15,7 @@ import {
   parseStripeEvent,
   signatureTimestamp,
 } from "../../payments/webhook-event.js";
+import { currentAmount } from "./checkout.js";
 import { type PaymentContext, stripeRequired } from "./context.js";
 import { fulfilIn, REFUND_BEFORE_PAYMENT } from "./fulfilment.js";
 import { INVALID_SIGNATURE_MESSAGE, MALFORMED_EVENT_MESSAGE } from "./messages.js";
@@ -82,12 +83,16 @@ async function onPaymentSucceeded(
   }
   const amount = intent.amount_received || intent.amount;
   const currency = intent.currency.toLowerCase();
-  if (amount !== config.amount || currency !== config.currency) {
+  // The price the intent was created at (BIS writes it in the metadata; prices may change
+  // since), else the package's price now.
+  const quoted = Number(intent.metadata?.amount);
+  const expected = Number.isInteger(quoted) && quoted > 0 ? quoted : await currentAmount(ctx);
+  if (amount !== expected || currency !== config.currency) {
     log.warn(
-      { paymentIntent: intent.id, amount, currency, expected: [config.amount, config.currency] },
-      "payment amount or currency differs from the configured price; not fulfilled",
+      { paymentIntent: intent.id, amount, currency, expected: [expected, config.currency] },
+      "payment amount or currency differs from the price; not fulfilled",
     );
-    return `ignored: amount ${amount} ${currency} is not the price ${config.amount} ${config.currency}`;
+    return `ignored: amount ${amount} ${currency} is not the price ${expected} ${config.currency}`;
   }
   const { result } = await fulfilIn(ctx, tx, {
     provider: "stripe",
