@@ -32,6 +32,7 @@ export type * from "./models/places.js";
 export * from "./models/ppc-table.js";
 export * from "./models/premium-state.js";
 export * from "./models/zip-areas.js";
+export * from "./models/zip-score.js";
 export * from "./schemas/account.js";
 export * from "./schemas/admin.js";
 export * from "./schemas/brand.js";
