@@ -128,12 +128,17 @@ export function zipScoreComponents(z: ZipScoreInput): ZipScoreComponent[] {
       detail: `${pct(z.builtBefore1980Share)} built before 1980`,
     });
   }
-  if (hh != null && hh > 0) {
-    const per10k = (z.contractors / hh) * 10_000;
+  if (hh != null) {
+    // No households: any contractor is too many.
+    const per10k =
+      hh > 0 ? (z.contractors / hh) * 10_000 : z.contractors > 0 ? Number.POSITIVE_INFINITY : 0;
     parts.push({
       key: "competition",
       score: zipComponentScore.competition(per10k),
-      detail: `${int(z.contractors)} contractors, ${oneDecimal(per10k)} per 10,000 households`,
+      detail:
+        hh > 0
+          ? `${int(z.contractors)} contractors, ${oneDecimal(per10k)} per 10,000 households`
+          : `${int(z.contractors)} contractors`,
     });
   }
   if (z.medianIncome != null) {
