@@ -316,6 +316,8 @@ const zip = (code: string, place: string, population: number, distanceMiles: num
     housingUnits: Math.round(population * 0.45),
     distanceMiles,
     serviceArea: distanceMiles <= 10 ? "primary" : "secondary",
+    lat: 30.27,
+    lon: -97.74,
     households: Math.round(population * 0.4),
     ownerOccupied: Math.round(population * 0.25),
     ownerOccupiedShare: 0.625,

@@ -84,6 +84,8 @@ export function zipAreaRow(
     housingUnits: item.housingUnits,
     distanceMiles: Math.round(distanceMiles * 10) / 10,
     serviceArea: distanceMiles <= primaryRadius ? "primary" : "secondary",
+    lat: Math.round(item.lat * 1e5) / 1e5,
+    lon: Math.round(item.lon * 1e5) / 1e5,
     households,
     ownerOccupied,
     ownerOccupiedShare:

@@ -130,6 +130,9 @@ export const zipAreaRowSchema = z.object({
   housingUnits: z.number(),
   distanceMiles: z.number(),
   serviceArea: serviceAreaSchema,
+  /** The ZCTA's internal point (the map's ZIP layer). */
+  lat: z.number(),
+  lon: z.number(),
   /** Occupied homes (ACS B25003 by ZCTA; tract sum where unpublished). */
   households: z.number().nullable(),
   /** Owner-occupied homes (ACS B25003 by ZCTA), all structure types. */
