@@ -151,7 +151,7 @@ describe("the bis binary", () => {
     const bad = await bis_(["zips", id, "--top", "0"], { env: token });
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain("--top must be a whole number");
-  });
+  }, 180_000);
 
   it("logs in, runs a batch with bad rows, resumes, and speaks JSON", async () => {
     const email = await verifiedAccount(bis, "Eve");

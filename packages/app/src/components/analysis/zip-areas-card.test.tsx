@@ -6,7 +6,7 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { analysisRoute, fakeApi, signedIn } from "../../test/fake-api";
-import { analysisFixture, austinZipRows, marketData, zipAreasFixture } from "../../test/fixtures";
+import { analysisFixture, marketData, zipAreasFixture } from "../../test/fixtures";
 import { held } from "../../test/held";
 import { renderApp } from "../../test/render-app";
 
