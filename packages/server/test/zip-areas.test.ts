@@ -193,7 +193,8 @@ describe("ZIP targeting (issue 25): sort, limit, households, score, exports", ()
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(Buffer.from(await response.arrayBuffer()) as unknown as ArrayBuffer);
     const sheet = book.getWorksheet("ZIP areas");
-    const header = (sheet?.getRow(1).values as unknown[]).slice(1);
+    if (!sheet) throw new Error("no ZIP areas sheet");
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
     expect(header).toEqual(csv.split("\n")[0]?.split(","));
     const { rows } = await owner.analyses.zipAreas(analysisId, { sort: "zip" });
     expect(sheet?.rowCount).toBe(rows.length + 1);

@@ -20,11 +20,14 @@ export interface ZipScoreMapProps {
   onSelect?: (zip: string) => void;
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
-  );
+/** The tooltip of a ZIP marker, as elements (text nodes: nothing to escape). */
+function tooltipContent(zip: string, place: string, score: number, reasons: string): HTMLElement {
+  const box = document.createElement("div");
+  const title = document.createElement("strong");
+  title.textContent = `${zip} · ${place}`;
+  box.append(title, document.createElement("br"), `Score ${score} · ${reasons}`);
+  return box;
+}
 
 /** What a ZIP marker announces: "ZIP 78701, Austin, TX: score 72 of 100 — many households". */
 export function zipMarkerLabel(
@@ -91,10 +94,10 @@ export default function ZipScoreMap({
         riseOnHover: true,
         zIndexOffset: score * 10,
       })
-        .bindTooltip(
-          `<strong>${escapeHtml(zip)} · ${escapeHtml(place)}</strong><br>Score ${score} · ${escapeHtml(reasons)}`,
-          { direction: "auto", offset: [8, 0] },
-        )
+        .bindTooltip(tooltipContent(zip, place, score, reasons), {
+          direction: "auto",
+          offset: [8, 0],
+        })
         .on("click", () => selectRef.current?.(zip))
         .addTo(map);
       const element = marker.getElement();
