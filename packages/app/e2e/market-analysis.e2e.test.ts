@@ -135,19 +135,36 @@ describe("market analysis", () => {
     await visible(table.getByRole("rowheader", { name: "78701" }));
     await visible(card.getByRole("region", { name: "ZIP Areas table" }));
 
-    // Nearest first; the Population header sorts largest first.
-    const distance = table.getByRole("columnheader", { name: "Distance" });
-    expect(await distance.getAttribute("aria-sort")).toBe("ascending");
-    await table.getByRole("button", { name: "Population" }).click();
-    const population = table.getByRole("columnheader", { name: "Population" });
-    expect(await population.getAttribute("aria-sort")).toBe("descending");
-    const first = Number(
-      ((await rows.nth(0).locator("td").nth(1).textContent()) ?? "").replace(/,/g, ""),
+    // Best opportunity score first; the Score header reverses it; Households sorts largest first.
+    const scoreOf = async (i: number) =>
+      Number(((await rows.nth(i).locator("td").nth(0).textContent()) ?? "").match(/^\d+/)?.[0]);
+    const score = table.getByRole("columnheader", { name: "Score" });
+    expect(await score.getAttribute("aria-sort")).toBe("descending");
+    expect(await scoreOf(0)).toBeGreaterThanOrEqual(await scoreOf(1));
+    const best = await scoreOf(0);
+    await table.getByRole("button", { name: "Score" }).click();
+    expect(await score.getAttribute("aria-sort")).toBe("ascending");
+    expect(await scoreOf(0)).toBeLessThanOrEqual(best);
+    await table.getByRole("button", { name: "Households", exact: true }).click();
+    const households = table.getByRole("columnheader", { name: "Households", exact: true });
+    expect(await households.getAttribute("aria-sort")).toBe("descending");
+    const hh = async (i: number) =>
+      Number(((await rows.nth(i).locator("td").nth(2).textContent()) ?? "").replace(/,/g, ""));
+    expect(await hh(0)).toBeGreaterThanOrEqual(await hh(1));
+
+    // The ZIP layer: a graduated marker per ZIP, focusable, named with its score and reasons.
+    const zipMap = card.getByRole("region", { name: /Map of the ZIP areas by opportunity score/ });
+    await visible(zipMap, 15_000);
+    const markers = zipMap.locator(".bis-zip-marker");
+    expect(await markers.count()).toBe(Number(count?.replace(/,/g, "")));
+    const firstMarker = markers.first();
+    expect(await firstMarker.getAttribute("aria-label")).toMatch(
+      /^ZIP \d{5}, .+: score \d+ of 100 — .+/,
     );
-    const second = Number(
-      ((await rows.nth(1).locator("td").nth(1).textContent()) ?? "").replace(/,/g, ""),
-    );
-    expect(first).toBeGreaterThanOrEqual(second);
+    await firstMarker.focus();
+    await visible(zipMap.locator(".leaflet-tooltip"));
+    // The first in Tab order is the best score.
+    expect(Number(await firstMarker.getAttribute("data-score"))).toBe(best);
 
     // The server's CSV, under the name the server gives it.
     const [download] = await Promise.all([
@@ -158,9 +175,11 @@ describe("market analysis", () => {
     const file = await download.path();
     const csv = readFileSync(file, "utf8");
     const lines = csv.trimEnd().split("\n");
-    expect(lines[0]).toBe("zip,place,state,population,housing_units,distance_miles,service_area");
+    expect(lines[0]).toMatch(/^zip,place,state,opportunity_score,reasons,population,/);
     expect(lines).toHaveLength(Number(count) + 1);
     expect(lines.some((l) => l.startsWith("78701,Austin,TX,"))).toBe(true);
+    // Sorted by score, as the table first shows it.
+    expect(Number(lines[1]?.split(",")[3])).toBe(best);
   });
 
   it("draws the map: two radius circles and the target marker", {

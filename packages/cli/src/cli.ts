@@ -171,7 +171,10 @@ program
     `secondary service radius, ${secondary.min}–${secondary.max} miles`,
     String(secondary.default),
   )
-  .option("--zips", "list the ZIP areas in range as CSV (on stdout, or in --out)")
+  .option(
+    "--zips",
+    "list the ZIP areas in range as CSV, best opportunity score first (on stdout, or in --out)",
+  )
   .option("-o, --out <file>", "with --zips: write the ZIP areas' CSV to this file")
   .addHelpText(
     "after",
@@ -185,6 +188,36 @@ program
   )
   .action((_o, cmd: Command) =>
     execute(cmd, async () => (await import("./commands/analyze.js")).run),
+  );
+
+program
+  .command("zips")
+  .description("an analysis' ZIP areas, best opportunity score first, with the reasons")
+  .argument("<analysis-id>", "the analysis (bis analyses list prints the ids)")
+  .option("--top <n>", "how many ZIP areas (1–9999)", "20")
+  .option(
+    "--sort <column>",
+    "sort by score, households, ownerOccupied, builtBefore1980Share, medianIncome, revenue, contractors, householdsPerContractor, distanceMiles, zip, place, population or housingUnits",
+    "score",
+  )
+  .addOption(
+    new Option(
+      "--format <format>",
+      "write the list as CSV, XLSX or JSON instead of the table",
+    ).choices(["csv", "xlsx", "json"]),
+  )
+  .option("-o, --out <file>", "with --format: write to this file (default: stdout)")
+  .addHelpText(
+    "after",
+    examples(
+      "bis zips 5b1e…",
+      "bis zips 5b1e… --top 50 --format csv > mailing-zips.csv",
+      "bis zips 5b1e… --top 100 --format xlsx --out zips.xlsx",
+      "bis zips 5b1e… --sort households --format json",
+    ),
+  )
+  .action((id: string, _o, cmd: Command) =>
+    execute(cmd, async () => (await import("./commands/zips.js")).run, { id }),
   );
 
 program

@@ -106,12 +106,13 @@ describe("the bis binary", () => {
   it("analyzes with --zips: CSV on stdout, or in the --out file", async () => {
     const email = await verifiedAccount(bis, "Zed");
     const token = { BIS_TOKEN: await tokenFor(bis, email, PASSWORD) };
-    const header = "zip,place,state,population,housing_units,distance_miles,service_area";
+    const header = "zip,place,state,opportunity_score,reasons,population,housing_units";
     const piped = await bis_(["analyze", "--city", "Austin", "--state", "TX", "--zips"], {
       env: token,
     });
     expect(piped.code).toBe(0);
-    expect(piped.stdout.startsWith(`${header}\n78`)).toBe(true);
+    expect(piped.stdout.startsWith(header)).toBe(true);
+    expect(piped.stdout.split("\n")[1]).toMatch(/^7\d{4},/);
     expect(piped.stderr).toMatch(/^Austin, TX: \d+ ZIP areas/);
 
     const saved = await bis_(
@@ -123,7 +124,34 @@ describe("the bis binary", () => {
     expect(readFileSync(path.join(work, "zips.csv"), "utf8")).toBe(piped.stdout);
     const help = await bis_(["analyze", "--help"]);
     expect(help.stdout).toContain("--zips");
-  });
+
+    // bis zips <id>: the table of the top N, and CSV / XLSX / JSON of the same rows.
+    const id = (piped.stderr.match(/[0-9a-f]{8}-[0-9a-f-]{27}/) ?? [])[0] ?? "";
+    expect(id).not.toBe("");
+    const shown = await bis_(["zips", id, "--top", "5"], { env: token });
+    expect(shown.code).toBe(0);
+    expect(shown.stdout).toContain("top 5 by opportunity score");
+    expect(shown.stdout).toMatch(/\b7\d{4}\b/);
+    const json = await bis_(["zips", id, "--top", "5", "--format", "json"], { env: token });
+    expect(json.code).toBe(0);
+    const rows = (JSON.parse(json.stdout) as { rows: { zip: string; score: number }[] }).rows;
+    expect(rows).toHaveLength(5);
+    expect([...rows].sort((a, b) => b.score - a.score)).toEqual(rows);
+    for (const row of rows) expect(shown.stdout).toContain(row.zip);
+    const csv = await bis_(["zips", id, "--top", "5", "--format", "csv"], { env: token });
+    const lines = csv.stdout.trimEnd().split("\n");
+    expect(lines).toHaveLength(6);
+    expect(lines.slice(1).map((l) => l.split(",")[0])).toEqual(rows.map((r) => r.zip));
+    expect(piped.stdout.split("\n").slice(0, 6).join("\n")).toBe(lines.join("\n"));
+    const xlsx = await bis_(["zips", id, "--top", "5", "--format", "xlsx", "-o", "zips.xlsx"], {
+      env: token,
+    });
+    expect(xlsx.code).toBe(0);
+    expect(readFileSync(path.join(work, "zips.xlsx")).subarray(0, 2).toString()).toBe("PK");
+    const bad = await bis_(["zips", id, "--top", "0"], { env: token });
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain("--top must be a whole number");
+  }, 180_000);
 
   it("logs in, runs a batch with bad rows, resumes, and speaks JSON", async () => {
     const email = await verifiedAccount(bis, "Eve");

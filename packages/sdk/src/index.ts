@@ -33,6 +33,7 @@ export * from "./models/ppc-table.js";
 export * from "./models/premium-offer.js";
 export * from "./models/premium-state.js";
 export * from "./models/zip-areas.js";
+export * from "./models/zip-score.js";
 export * from "./schemas/account.js";
 export * from "./schemas/admin.js";
 export * from "./schemas/brand.js";

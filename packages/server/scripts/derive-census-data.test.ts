@@ -370,11 +370,11 @@ describe("derive-census-data", () => {
     expect(downtown?.lon).toBe(-86.781);
   });
 
-  it("names ZIP areas by their primary place, else their county", () => {
+  it("names ZIP areas by their primary place, else the largest place around them", () => {
     expect(census.zips.map((z) => z.place)).toEqual([
-      "Davidson County",
+      "Nashville-Davidson",
       "Belle Meade",
-      "Davidson County",
+      "Nashville-Davidson",
     ]);
   });
 

@@ -13,7 +13,8 @@
  *    resident of the ZCTA whose internal point is nearest its centre (ZCTAs of < 100 people, whose
  *    ratios are noise, are passed over);
  *  - zctas: ZIP Code Tabulation Areas with ACS 2021 population and housing units, internal point,
- *    and the name of their main place (the Census "primary place", else their primary county);
+ *    and the name of their place (`zctaPlaceName`: the Census "primary place", else the largest
+ *    place of their primary county within their equivalent radius, else "Unincorporated {county}");
  *  - places: every Census place (incorporated places and CDPs) with ACS 2021 population, housing
  *    units and land area, plus the consolidated cities that the place file lists only as a county
  *    (CONSOLIDATED_CITIES: the county less its other places; an old city of the same name listed
@@ -256,11 +257,11 @@ export function derive(input: DeriveInput): string {
     p.centre = centreOf(p, downtown, tractGrid);
   }
   const placeByGeoid = new Map(places.map((p) => [p.geoid, p]));
+  const placeGrid = new Grid(places.map((p) => ({ ...p, key: p.geoid })));
 
   const zctas = rows(input.zctas)
     .map((z): Zcta => {
       const county = counties.get(z["Primary County"] ?? "");
-      const place = placeByGeoid.get(z["Primary Place"] ?? "");
       return {
         key: z.ZCTA5 as string,
         zip: z.ZCTA5 as string,
@@ -269,7 +270,7 @@ export function derive(input: DeriveInput): string {
         housingUnits: int(z["Housing Units"]) ?? 0,
         lat: e5(z.Latitude) / 1e5,
         lon: e5(z.Longitude) / 1e5,
-        name: place?.name ?? county?.Name ?? "",
+        name: zctaPlaceName(z, county, placeByGeoid, placeGrid),
       };
     })
     .filter((z) => z.state !== null && stateCodes.has(z.state))
@@ -365,6 +366,32 @@ export function derive(input: DeriveInput): string {
     },
   };
   return `${JSON.stringify(dataset)}\n`;
+}
+
+/**
+ * The place a ZCTA is listed under (issue 25): its Census primary place; else the most populous
+ * place of its primary county whose internal point lies within the ZCTA's equivalent radius
+ * (√(land area ÷ π), at least a mile) of the ZCTA's internal point — the largest place in the ZIP,
+ * as near as points can tell without outlines; else "Unincorporated {county}".
+ */
+export function zctaPlaceName(
+  z: Record<string, string | undefined>,
+  county: Record<string, string | undefined> | undefined,
+  placeByGeoid: ReadonlyMap<string, Place>,
+  placeGrid: Grid<Place & { key: string }>,
+): string {
+  const primary = placeByGeoid.get(z["Primary Place"] ?? "");
+  if (primary) return primary.name;
+  const lat = Number(z.Latitude);
+  const lon = Number(z.Longitude);
+  const reach = Math.max(1, Math.sqrt((Number(z["Land Area"]) || 0) / Math.PI));
+  let largest: Place | null = null;
+  for (const p of placeGrid.within(lat, lon, reach)) {
+    if (p.county !== z["Primary County"] || !p.population) continue;
+    if (!largest || p.population > (largest.population ?? 0)) largest = p;
+  }
+  if (largest) return largest.name;
+  return county?.Name ? `Unincorporated ${county.Name}` : "";
 }
 
 /** gzip without a timestamp or file name, so the same JSON always gives the same bytes. */

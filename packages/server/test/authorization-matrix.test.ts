@@ -176,6 +176,10 @@ const EXPECTATIONS: Record<string, Expectation> = {
     path: (f) => `/api/analyses/${f.analysisId}/zip-areas.csv`,
     expect: ownerOnly(200, 200),
   },
+  "GET /api/analyses/:id/zip-areas.xlsx": {
+    path: (f) => `/api/analyses/${f.analysisId}/zip-areas.xlsx`,
+    expect: ownerOnly(200, 200),
+  },
   // Each role tries its own analysis of "user": the other user gets 404 on one that exists.
   "DELETE /api/analyses/:id": {
     path: (f, role) => `/api/analyses/${f.deletable[role]}`,

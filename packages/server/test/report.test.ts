@@ -10,6 +10,7 @@ import {
   type LocalMarket,
   type PremiumDeliverable,
   premiumSectionState,
+  sortZipRows,
   ZIP_AREAS_PROVENANCE,
   type ZipAreaRow,
   zipAreasSummary,
@@ -314,6 +315,22 @@ const zip = (code: string, place: string, population: number, distanceMiles: num
     housingUnits: Math.round(population * 0.45),
     distanceMiles,
     serviceArea: distanceMiles <= 10 ? "primary" : "secondary",
+    lat: 30.27,
+    lon: -97.74,
+    households: Math.round(population * 0.4),
+    ownerOccupied: Math.round(population * 0.25),
+    ownerOccupiedShare: 0.625,
+    builtBefore1980Share: 0.4,
+    medianYearBuilt: "1980–1999",
+    medianIncome: 80_000,
+    revenue: Math.round(population * 0.4 * 1_000),
+    revenueByService: {},
+    contractors: 3,
+    householdsPerContractor: Math.round((population * 0.4) / 3),
+    // Higher scores nearer the target: the report lists the best first.
+    score: Math.max(0, Math.round(90 - distanceMiles)),
+    scoreComponents: [],
+    reasons: distanceMiles < 5 ? "many households; few contractors" : "no measure stands out",
   }) satisfies ZipAreaRow;
 
 /** The ZIP areas of the fixture, nearest first. */
@@ -344,21 +361,26 @@ describe("report from a fixture", () => {
     pages = await pageTexts(bytes);
   }, 30_000);
 
-  it("lists the ZIP areas nearest first, with their counts and source", () => {
-    const start = pages.findIndex((p) => p.includes(`${SECTION_TITLES.zipAreas} MEASURED`));
+  it("lists the top ZIP areas by opportunity score, with their counts, reasons and source", () => {
+    const start = pages.findIndex((p) => p.includes(`${SECTION_TITLES.zipAreas} MODELED`));
     expect(start).toBeGreaterThan(0);
     const page = pages[start] ?? "";
     expect(page).toContain("4 ZIP areas in range: 3 primary, 1 secondary");
-    expect(page).toMatch(/ZIP Place Population Housing units Distance Area/);
-    expect(page).toMatch(/78701 Austin, TX 12,523 5,635 0\.4 mi Primary/);
-    expect(page).toMatch(/78660 Pflugerville, TX 84,102 37,846 13\.5 mi Secondary/);
+    expect(page).toMatch(
+      /ZIP Place Score Households Owners Pre-1980 Revenue HH \/ contr\. Miles Why/,
+    );
+    expect(page).toMatch(
+      /78701 Austin, TX 90 5,009 63% 40% \$5,009,200 1,670 0\.4 many households; few/,
+    );
+    expect(page).toMatch(/78660 Pflugerville, TX 77 33,641/);
     const order = ["78701", "78704", "78746", "78660"].map((z) => page.indexOf(z));
     expect([...order].sort((a, b) => a - b)).toEqual(order);
-    expect(page).toContain("Source: U.S. Census Bureau, ACS 2017–2021 5-year ZCTA estimates");
+    expect(page).toContain("Top 4 of 4 ZIP areas in range, by opportunity score.");
+    expect(page).toContain("Source: U.S. Census Bureau: ACS 2017–2021 5-year ZCTA");
     // The cover's contents count them; the sources table lists their source.
     expect(pages[0]).toContain("ZIP Areas 4 ZIP areas in range: 3 primary, 1 secondary");
     const sources = pages.slice(pages.findLastIndex((p) => p.includes(SECTION_TITLES.sources)));
-    expect(sources.join(" ")).toContain("ZIP areas (population, housing units)");
+    expect(sources.join(" ")).toContain("ZIP areas (households, owners, revenue");
   });
 
   it("prints the local market profile in the market section, its methods with the sources", () => {
@@ -614,19 +636,17 @@ describe("premium section states in the report (the page's words)", () => {
 });
 
 describe("ZIP areas in the report", () => {
-  it("puts every row of a long list over as many pages as it takes, header repeated", async () => {
+  it("lists the top 25 of a long list by score, best first", async () => {
     const many = Array.from({ length: 400 }, (_, i) =>
       zip(String(76_000 + i), `Place ${i}`, 1_000 + i, 15 + i / 10),
     );
-    const pages = await pageTexts(
-      await renderReportBuffer(fixture(), { zipAreas: zipAreas(many) }),
-    );
-    const zipPages = pages.filter((p) => / \d{5} Place \d+, TX /.test(p));
-    expect(zipPages.length).toBeGreaterThan(5);
-    for (const page of zipPages) expect(page).toContain("ZIP Place Population Housing units");
-    const text = zipPages.join(" ");
-    for (const row of many) expect(text).toContain(` ${row.zip} ${row.place}, TX `);
-    expect(text).toContain("All 404 ZIP areas in range.");
+    const text = (
+      await pageTexts(await renderReportBuffer(fixture(), { zipAreas: zipAreas(many) }))
+    ).join(" ");
+    expect(text).toContain("Top 25 of 404 ZIP areas in range, by opportunity score.");
+    const top = sortZipRows(zipAreas(many).rows, { sort: "score", limit: 25 });
+    for (const row of top) expect(text).toContain(` ${row.zip} ${row.place}, TX `);
+    expect(text).not.toContain(" 76399 Place 399, TX ");
     const { count, primary, secondary } = zipAreasSummary(zipAreas(many).rows);
     expect([count, primary, secondary]).toEqual([404, 3, 401]);
   }, 30_000);
@@ -777,8 +797,8 @@ describe("GET /api/analyses/:id/report.pdf", () => {
     expect(text).toContain(
       `${counts.count} ZIP areas in range: ${counts.primary} primary, ${counts.secondary} secondary`,
     );
-    expect(text).toMatch(/ 78701 Austin, TX [\d,]+ [\d,]+ [\d.]+ mi Primary /);
-    for (const row of zips.rows) expect(text).toContain(` ${row.zip} `);
+    const top = await owner.analyses.zipAreas(analysisId, { sort: "score", limit: 25 });
+    for (const row of top.rows) expect(text).toContain(` ${row.zip} `);
 
     const cover = ink(renderPage(bytes, 1));
     expect(cover.nonWhite).toBeGreaterThan(0.2);

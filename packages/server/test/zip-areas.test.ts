@@ -3,8 +3,9 @@
  * /zip-areas.csv (a CSV attachment), for the owner and administrators only, recomputed from the
  * embedded ZCTAs and consistent with the counts the record keeps.
  */
-import { BisApiError, ZIP_CSV_COLUMNS, type ZipAreaRow, zipAreasCsv } from "@bis/sdk";
+import { BisApiError, type ZipAreaRow, zipAreasCsv } from "@bis/sdk";
 import { createNodeClient, type NodeClient } from "@bis/sdk/node";
+import ExcelJS from "exceljs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { zipAreasFileName } from "../src/routes/analysis-routes.js";
 import { analysisFor, type ServerWithUsers, startWithUsers } from "./support/index.js";
@@ -18,7 +19,8 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => close?.());
 
-const HEADER = "zip,place,state,population,housing_units,distance_miles,service_area";
+const HEADER_START =
+  "zip,place,state,opportunity_score,reasons,population,housing_units,households";
 
 /** The status of a call that must fail. */
 async function statusOf(call: Promise<unknown>): Promise<number> {
@@ -38,7 +40,7 @@ describe("GET /api/analyses/:id/zip-areas", () => {
   it("lists the ZIP areas in range, nearest first, with their counts and source", async () => {
     const answer = await owner.analyses.zipAreas(analysisId);
     expect(answer).toMatchObject({ analysisId, location: "Austin, TX" });
-    expect(answer.provenance).toMatchObject({ grade: "measured" });
+    expect(answer.provenance).toMatchObject({ grade: "modeled" });
     expect(answer.provenance.source).toMatch(/Census/);
 
     const { rows } = answer;
@@ -90,23 +92,15 @@ describe("GET /api/analyses/:id/zip-areas.csv", () => {
     );
     const text = await response.text();
     const lines = text.trimEnd().split("\n");
-    expect(lines[0]).toBe(HEADER);
-    expect(lines[0]).toBe(ZIP_CSV_COLUMNS.map(([name]) => name).join(","));
+    expect(lines[0]?.startsWith(HEADER_START)).toBe(true);
+    expect(lines[0]).toContain("revenue_ac_replacement");
 
     const { rows } = await owner.analyses.zipAreas(analysisId);
     expect(lines).toHaveLength(rows.length + 1);
     expect(text).toBe(zipAreasCsv(rows));
     const downtown = rows.find((r) => r.zip === "78701") as ZipAreaRow;
-    expect(lines).toContain(
-      [
-        "78701",
-        downtown.place,
-        "TX",
-        downtown.population,
-        downtown.housingUnits,
-        downtown.distanceMiles,
-        "primary",
-      ].join(","),
+    expect(lines.some((l) => l.startsWith(`78701,${downtown.place},TX,${downtown.score},`))).toBe(
+      true,
     );
 
     // The SDK's call returns the same text.
@@ -114,7 +108,7 @@ describe("GET /api/analyses/:id/zip-areas.csv", () => {
   });
 
   it("is the owner's and administrators' only", async () => {
-    expect((await admin.analyses.zipAreasCsv(analysisId)).startsWith(`${HEADER}\n`)).toBe(true);
+    expect((await admin.analyses.zipAreasCsv(analysisId)).startsWith(HEADER_START)).toBe(true);
     expect(await statusOf(other.analyses.zipAreasCsv(analysisId))).toBe(404);
     const denied = await get(other, other.analyses.zipAreasCsvPath(analysisId));
     expect(denied.status).toBe(404);
@@ -126,5 +120,103 @@ describe("GET /api/analyses/:id/zip-areas.csv", () => {
     expect(zipAreasFileName("Austin, TX")).toBe("bis-zip-areas-austin-tx.csv");
     expect(zipAreasFileName("Saint-Jérôme, QC")).toBe("bis-zip-areas-saint-jerome-qc.csv");
     expect(zipAreasFileName("  ")).toBe("bis-zip-areas-analysis.csv");
+  });
+});
+
+describe("ZIP targeting (issue 25): sort, limit, households, score, exports", () => {
+  it("sorts by score (best first), by any column either way, and limits", async () => {
+    const { rows } = await owner.analyses.zipAreas(analysisId, { sort: "score", limit: 5 });
+    expect(rows).toHaveLength(5);
+    const all = (await owner.analyses.zipAreas(analysisId)).rows;
+    const best = Math.max(...all.map((r) => r.score));
+    expect(rows[0]?.score).toBe(best);
+    const scores = rows.map((r) => r.score);
+    expect([...scores].sort((a, b) => b - a)).toEqual(scores);
+    for (const row of rows) {
+      expect(row.score).toBeGreaterThanOrEqual(0);
+      expect(row.score).toBeLessThanOrEqual(100);
+      expect(row.reasons.length).toBeGreaterThan(0);
+      expect(row.scoreComponents.length).toBeGreaterThanOrEqual(3);
+    }
+    const byHouseholds = (
+      await owner.analyses.zipAreas(analysisId, { sort: "households", order: "asc" })
+    ).rows;
+    const hh = byHouseholds.map((r) => r.households ?? 0);
+    expect([...hh].sort((a, b) => a - b)).toEqual(hh);
+  });
+
+  it("leaves out zero-population ZIPs and fills in households, owners, revenue, contractors", async () => {
+    const { rows } = await owner.analyses.zipAreas(analysisId);
+    expect(rows.every((r) => r.population > 0)).toBe(true);
+    const downtown = rows.find((r) => r.zip === "78701") as ZipAreaRow;
+    expect(downtown.households).toBeGreaterThan(0);
+    expect(downtown.ownerOccupied).toBeGreaterThan(0);
+    expect(downtown.medianIncome).toBeGreaterThan(30_000);
+    expect(downtown.medianYearBuilt).not.toBeNull();
+    expect(downtown.revenue).toBeGreaterThan(0);
+    expect(Object.keys(downtown.revenueByService)).toContain("ac-replacement");
+    // The ZIPs' revenue adds up to about the analysis' (the same dollars per household).
+    const analysis = (await owner.analyses.get(analysisId)).marketAnalysisData;
+    const total = rows.reduce((a, r) => a + (r.revenue ?? 0), 0);
+    const market = analysis?.marketSummary?.totalMarketRevenue ?? 0;
+    expect(total / market).toBeGreaterThan(0.7);
+    expect(total / market).toBeLessThan(1.3);
+  });
+
+  it("refuses bad sort, order and limit with 400", async () => {
+    for (const query of [
+      "sort=nope",
+      "order=up",
+      "limit=0",
+      "limit=abc",
+      "limit=10000",
+      "extra=1",
+    ]) {
+      const response = await get(owner, `/api/analyses/${analysisId}/zip-areas?${query}`);
+      expect(response.status, query).toBe(400);
+    }
+    const csv = await get(owner, `/api/analyses/${analysisId}/zip-areas.csv?limit=-1`);
+    expect(csv.status).toBe(400);
+  });
+
+  it("serves CSV and XLSX with every column and ZIPs as 5-character text", async () => {
+    const csv = await owner.analyses.zipAreasCsv(analysisId, { sort: "score", limit: 3 });
+    const lines = csv.trimEnd().split("\n");
+    expect(lines).toHaveLength(4);
+    for (const line of lines.slice(1)) expect(line).toMatch(/^\d{5},/);
+
+    const response = await get(owner, owner.analyses.zipAreasXlsxPath(analysisId, { sort: "zip" }));
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-disposition")).toBe(
+      'attachment; filename="bis-zip-areas-austin-tx.xlsx"',
+    );
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(Buffer.from(await response.arrayBuffer()) as unknown as ArrayBuffer);
+    const sheet = book.getWorksheet("ZIP areas");
+    if (!sheet) throw new Error("no ZIP areas sheet");
+    const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    expect(header).toEqual(csv.split("\n")[0]?.split(","));
+    const { rows } = await owner.analyses.zipAreas(analysisId, { sort: "zip" });
+    expect(sheet?.rowCount).toBe(rows.length + 1);
+    const first = sheet?.getRow(2);
+    expect(first?.getCell(1).value).toBe(rows[0]?.zip);
+    expect(typeof first?.getCell(1).value).toBe("string");
+    expect(first?.getCell(4).value).toBe(rows[0]?.score);
+  });
+
+  it("keeps leading zeros (a New England ZIP) in the CSV and the XLSX", async () => {
+    const boston = await analysisFor(owner, {
+      city: "Boston",
+      state: "MA",
+      primaryRadius: 5,
+      secondaryRadius: 8,
+    });
+    const csv = await owner.analyses.zipAreasCsv(boston, { limit: 3 });
+    for (const line of csv.trimEnd().split("\n").slice(1)) expect(line).toMatch(/^0\d{4},/);
+    const bytes = await owner.analyses.zipAreasXlsx(boston, { limit: 3 });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(Buffer.from(bytes) as unknown as ArrayBuffer);
+    const zip = book.getWorksheet("ZIP areas")?.getRow(2).getCell(1).value;
+    expect(zip).toMatch(/^0\d{4}$/);
   });
 });

@@ -21,7 +21,7 @@ export function useAnalysis(id: string | undefined) {
 export function useZipAreas(id: string) {
   return useQuery({
     queryKey: queryKeys.zipAreas(id),
-    queryFn: ({ signal }) => api.analyses.zipAreas(id, signal),
+    queryFn: ({ signal }) => api.analyses.zipAreas(id, {}, signal),
   });
 }
 

@@ -222,7 +222,13 @@ function MarketResults({ analysis, data }: { analysis: Analysis; data: MarketAna
         provenance={{ population: p.population, housingUnits: p.housingUnits }}
       />
 
-      <ZipAreasCard analysisId={analysis.id} summary={data.zipAreas} />
+      <ZipAreasCard
+        analysisId={analysis.id}
+        summary={data.zipAreas}
+        target={data.target}
+        primaryRadius={analysis.primaryRadius}
+        secondaryRadius={analysis.secondaryRadius}
+      />
 
       <LocalMarketCard localMarket={data.localMarket} />
 

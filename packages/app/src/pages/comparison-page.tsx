@@ -17,6 +17,7 @@ import { Columns3, FileDown, FileSpreadsheet, FileText, SearchX, ShoppingCart } 
 import { Link, useParams } from "react-router";
 import { ComparisonMap } from "../components/comparison/comparison-map";
 import { ComparisonTable } from "../components/comparison/comparison-table";
+import { ComparisonTopZips } from "../components/comparison/comparison-top-zips";
 import { PageShell } from "../components/page-shell";
 import { buttonClasses } from "../components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../components/ui/card";
@@ -196,6 +197,7 @@ export function ComparisonPage() {
           <ComparisonMap table={table} />
         </CardContent>
       </Card>
+      <ComparisonTopZips table={table} />
       <p className="text-xs text-slate-500">
         Comparison {comparison.id} · every figure comes from its market's analysis, with that
         analysis' grade (Measured, Modeled or Sample). Best: the highest value, or the lowest for

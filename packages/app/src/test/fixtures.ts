@@ -127,23 +127,52 @@ const zip = (
   place: string,
   population: number,
   distanceMiles: number,
-): ZipAreaRow => ({
-  zip: code,
-  place,
-  state: "TX",
-  population,
-  housingUnits: Math.round(population / 2.3),
-  distanceMiles,
-  serviceArea: distanceMiles <= 10 ? "primary" : "secondary",
-});
+  score: number,
+  reasons: string,
+): ZipAreaRow => {
+  const households = Math.round(population / 2.5);
+  const contractors = Math.round(population / 8_000);
+  return {
+    zip: code,
+    place,
+    state: "TX",
+    population,
+    housingUnits: Math.round(population / 2.3),
+    distanceMiles,
+    serviceArea: distanceMiles <= 10 ? "primary" : "secondary",
+    lat: 30.27 + distanceMiles / 69,
+    lon: -97.74,
+    households,
+    ownerOccupied: Math.round(households * 0.6),
+    ownerOccupiedShare: 0.6,
+    builtBefore1980Share: 0.3,
+    medianYearBuilt: "1980–1999",
+    medianIncome: 85_000,
+    revenue: households * 1_000,
+    revenueByService: { "ac-replacement": households * 400, "ac-repair": households * 600 },
+    contractors,
+    householdsPerContractor: contractors > 0 ? Math.round(households / contractors) : null,
+    score,
+    scoreComponents: [
+      {
+        key: "households",
+        label: "Households",
+        score,
+        weight: 1,
+        detail: `${households} households`,
+      },
+    ],
+    reasons,
+  };
+};
 
 /** The ZIP areas of an_123 (GET /api/analyses/an_123/zip-areas), nearest first. */
 export const austinZipRows: ZipAreaRow[] = [
-  zip("78701", "Austin", 12_523, 0.4),
-  zip("78704", "Austin", 52_810, 2.3),
-  zip("78746", "West Lake Hills", 29_134, 4.9),
-  zip("78660", "Pflugerville", 84_102, 13.5),
-  zip("78664", "Round Rock", 76_905, 14.8),
+  zip("78701", "Austin", 12_523, 0.4, 52, "mostly rented homes"),
+  zip("78704", "Austin", 52_810, 2.3, 74, "many households"),
+  zip("78746", "West Lake Hills", 29_134, 4.9, 81, "mostly owner-occupied homes; high incomes"),
+  zip("78660", "Pflugerville", 84_102, 13.5, 66, "many households; mostly newer homes"),
+  zip("78664", "Round Rock", 76_905, 14.8, 45, "many contractors"),
 ];
 
 export function zipAreasFixture(rows: ZipAreaRow[] = austinZipRows): ZipAreasResponse {

@@ -1,7 +1,7 @@
 /**
  * `bis analyze`: one market analysis, summarized (figures with source and grade, cities,
- * services). `--zips` adds its ZIP areas as CSV (the SDK's `zipAreasCsv`, the same columns as
- * the server's download): on stdout instead of the summary, or in the `--out` file.
+ * services). `--zips` adds its ZIP areas as CSV, best opportunity score first (the SDK's
+ * `zipAreasCsv`, the same columns as the server's download): on stdout instead of the summary, or in the `--out` file.
  */
 import { writeFileSync } from "node:fs";
 import path from "node:path";
@@ -63,7 +63,7 @@ export async function run(options: AnalyzeOptions, io: Io): Promise<number> {
       await ui.result(analysis, analysisDoc(analysis));
       return 0;
     }
-    const { rows } = await client.analyses.zipAreas(analysis.id);
+    const { rows } = await client.analyses.zipAreas(analysis.id, { sort: "score" });
     const csv = zipAreasCsv(rows);
     const { count, primary, secondary } = zipAreasSummary(rows);
     const counts = `${count} ZIP ${count === 1 ? "area" : "areas"} (${primary} primary, ${secondary} secondary)`;

@@ -70,6 +70,8 @@ describe("the client's surface", () => {
         "zipAreas",
         "zipAreasCsv",
         "zipAreasCsvPath",
+        "zipAreasXlsx",
+        "zipAreasXlsxPath",
       ],
       comparisons: ["create", "export", "exportPath", "get", "list", "page"],
       payments: ["config", "confirmDemo", "createIntent"],

@@ -116,7 +116,7 @@ export interface AreaUnit extends GeoPoint {
 /** A ZIP Code Tabulation Area: its internal point and ACS figures. */
 export interface ZipArea extends GeoPoint {
   zip: string;
-  /** Its main place (Census primary place), else its primary county. */
+  /** The Census primary place, else the largest place in the ZIP, else "Unincorporated {county}". */
   place: string;
   state: string;
   population: number;
@@ -129,6 +129,22 @@ export interface ZipArea extends GeoPoint {
   /** IECC climate zone ("4A", "CEC 12") and Building America zone ("Mixed-Humid"). */
   climateZone?: string;
   buildingAmericaZone?: string;
+}
+
+/**
+ * A ZIP area's housing stock and county income, summed over the tracts whose population centre's
+ * nearest ZCTA it is (embedded dataset: each tract's homes × its metro or state year-built
+ * shares; its county's median income). Sums, like `LocalStock`.
+ */
+export interface ZipStock {
+  housingUnits: number;
+  households: number;
+  builtBefore1980: number;
+  built1980To1999: number;
+  built2000OrLater: number;
+  /** Σ households × county median household income, and the households it covers. */
+  incomeSum: number;
+  incomeHouseholds: number;
 }
 
 /** Residents per square mile living outside the listed places, by state. */

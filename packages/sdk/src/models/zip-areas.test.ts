@@ -1,8 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { csvCell } from "../format.js";
+import type { MarketAnalysisData } from "../schemas/market.js";
 import type { AtDistance } from "./geo.js";
-import type { ZipArea } from "./places.js";
-import { zipAreaRows, zipAreasCsv, zipAreasSummary } from "./zip-areas.js";
+import type { ZipArea, ZipStock } from "./places.js";
+import { sortZipRows, zipAreaRows, zipAreasCsv, zipAreasSummary } from "./zip-areas.js";
 
 const zip = (code: string, place: string, distanceMiles: number): AtDistance<ZipArea> => ({
   item: {
@@ -40,12 +41,106 @@ describe("zipAreaRows", () => {
     expect(zipAreasSummary(rows)).toEqual({ count: 4, primary: 3, secondary: 1 });
   });
 
-  it("writes CSV with a header and one line per ZIP", () => {
+  it("writes CSV with a header, one line per ZIP, ZIPs as text", () => {
     const csv = zipAreasCsv(rows).split("\n");
-    expect(csv[0]).toBe("zip,place,state,population,housing_units,distance_miles,service_area");
-    expect(csv[1]).toBe("78701,Austin,TX,1001,400,0.5,primary");
+    expect(csv[0]?.startsWith("zip,place,state,opportunity_score,reasons,population")).toBe(true);
+    expect(csv[1]?.startsWith("78701,Austin,TX,")).toBe(true);
     expect(csv).toHaveLength(6);
     expect(csv[5]).toBe("");
+  });
+
+  it("leaves out zero-population ZIPs (P.O. boxes, business ZIPs)", () => {
+    const empty = zip("78799", "Austin", 1);
+    empty.item.population = 0;
+    expect(zipAreaRows([empty, zip("78701", "Austin", 2)], 10, 15).map((r) => r.zip)).toEqual([
+      "78701",
+    ]);
+  });
+});
+
+describe("zipAreaRow with stock and an analysis", () => {
+  const stock: ZipStock = {
+    housingUnits: 1000,
+    households: 900,
+    builtBefore1980: 600,
+    built1980To1999: 300,
+    built2000OrLater: 100,
+    incomeSum: 900 * 80_000,
+    incomeHouseholds: 900,
+  };
+  const area = zip("02134", "Boston", 3);
+  area.item = { ...area.item, state: "MA", households: 1000, ownerOccupied: 700, contractors: 2 };
+  const analysis = {
+    requestIndustry: "HVAC",
+    households: 10_000,
+    serviceBreakdown: [
+      { serviceId: "ac-replacement", estimatedRevenue: 1_000_000 },
+      { serviceId: "ac-repair", estimatedRevenue: 500_000 },
+    ],
+    localMarket: { housing: { ownerOccupiedShare: 0.7, built2000OrLater: 0.1 } },
+  } as unknown as MarketAnalysisData;
+  const [row] = zipAreaRows([area], 10, 15, { stock: () => stock, analysis });
+
+  it("reads households and owners of the ZCTA, age and income of its tracts", () => {
+    expect(row).toMatchObject({
+      zip: "02134",
+      households: 1000,
+      ownerOccupied: 700,
+      ownerOccupiedShare: 0.7,
+      builtBefore1980Share: 0.6,
+      medianYearBuilt: "before 1980",
+      medianIncome: 80_000,
+      contractors: 2,
+      householdsPerContractor: 500,
+    });
+  });
+
+  it("applies the analysis' dollars per household (same owner and age mix: same rate)", () => {
+    expect(row?.revenueByService).toEqual({ "ac-replacement": 100_000, "ac-repair": 50_000 });
+    expect(row?.revenue).toBe(150_000);
+  });
+
+  it("scales replacements by the ZIP's owner share relative to the analysis'", () => {
+    const rented = { ...area, item: { ...area.item, ownerOccupied: 200 } };
+    const [r] = zipAreaRows([rented], 10, 15, { stock: () => stock, analysis });
+    expect(r?.revenueByService["ac-repair"]).toBe(50_000);
+    expect(r?.revenueByService["ac-replacement"]).toBeLessThan(100_000);
+  });
+
+  it("scores 0–100 with components and reasons, the same in the CSV", () => {
+    expect(row?.score).toBeGreaterThan(0);
+    expect(row?.scoreComponents.map((c) => c.key)).toEqual([
+      "households",
+      "ownership",
+      "housingAge",
+      "competition",
+      "income",
+    ]);
+    expect(row?.reasons).toContain("many owner-occupied homes built before 1980");
+    const csv = zipAreasCsv(row ? [row] : []).split("\n");
+    expect(csv[0]).toContain("revenue_ac_replacement");
+    expect(csv[0]).toContain("score_housing_age");
+    expect(csv[1]?.startsWith(`02134,Boston,MA,${row?.score},`)).toBe(true);
+  });
+});
+
+describe("sortZipRows", () => {
+  const rows = zipAreaRows(
+    [zip("78745", "Austin", 6), zip("78701", "Austin", 0.5), zip("78610", "Buda", 12)],
+    10,
+    15,
+  );
+  it("sorts by a column in its natural direction, or as asked, and limits", () => {
+    expect(sortZipRows(rows).map((r) => r.zip)).toEqual(["78701", "78745", "78610"]);
+    expect(sortZipRows(rows, { sort: "population" }).map((r) => r.zip)).toEqual([
+      "78745",
+      "78610",
+      "78701",
+    ]);
+    expect(sortZipRows(rows, { sort: "zip", order: "desc", limit: 2 }).map((r) => r.zip)).toEqual([
+      "78745",
+      "78701",
+    ]);
   });
 });
 

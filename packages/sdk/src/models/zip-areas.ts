@@ -1,39 +1,129 @@
 /**
- * The ZIP areas of a service area: every ZIP Code Tabulation Area whose internal point lies
- * within the secondary radius, nearest first, primary within the primary radius. The same rows
- * serve the results page, the API, the PDF report and the CLI; `zipAreasCsv` is their CSV.
+ * The ZIP areas of a service area (issues 11, 25): every populated ZIP Code Tabulation Area whose
+ * internal point lies within the secondary radius, primary within the primary radius, with its
+ * households, owners, housing age, county income, estimated revenue, contractors and opportunity
+ * score (zip-score.ts). The same rows serve the results page, the API, the exports, the PDF
+ * report and the CLI; `zipAreasCsv` is their CSV, `sortZipRows` their order.
  */
 import { csvCell } from "../format.js";
-import type { ZipAreaRow, ZipAreasSummary } from "../schemas/market.js";
+import type {
+  MarketAnalysisData,
+  YearBuiltBand,
+  ZipAreaRow,
+  ZipAreasQuery,
+  ZipAreasSummary,
+  ZipSortKey,
+} from "../schemas/market.js";
 import type { AtDistance } from "./geo.js";
-import type { ZipArea } from "./places.js";
+import type { ZipArea, ZipStock } from "./places.js";
+import {
+  type ZipRevenueContext,
+  zipReasons,
+  zipRevenue,
+  zipRevenueContext,
+  zipScore,
+  zipScoreComponents,
+} from "./zip-score.js";
 
 export const ZIP_AREAS_PROVENANCE = {
   source:
-    "U.S. Census Bureau, ACS 2017–2021 5-year ZCTA estimates (B01003 population, B25001 housing units) and 2022 Gazetteer internal points",
-  vintage: "ACS 2017–2021",
-  grade: "measured",
-  method: "ZIP Code Tabulation Areas whose internal point lies within the radius",
+    "U.S. Census Bureau: ACS 2017–2021 5-year ZCTA population and housing units, ACS 2019–2023 B25003 tenure by ZCTA, 2022 Gazetteer internal points; ZIP Code Business Patterns 2022 (NAICS 238220); year built (ACS 2019–2023 DP04, metro or state) and county median income (ACS 2017–2021 B19013) over the ZIP's tracts",
+  vintage: "ACS 2017–2023",
+  grade: "modeled",
+  method:
+    "Populated ZIP Code Tabulation Areas whose internal point lies within the radius; revenue = the analysis' dollars per household by service × the ZIP's households (replacements × its owner and age factors); opportunity score 0–100 (docs/methodology.md)",
 } as const;
 
-/** Rows for the ZCTAs within `secondaryRadius`, nearest first (ZIP breaks ties). */
+/** The median year built as a band, from the shares of the three year-built bands. */
+export function yearBuiltBand(stock: ZipStock | undefined): YearBuiltBand | null {
+  const total = stock ? stock.builtBefore1980 + stock.built1980To1999 + stock.built2000OrLater : 0;
+  if (!stock || total <= 0) return null;
+  if (stock.builtBefore1980 / total >= 0.5) return "before 1980";
+  if ((stock.builtBefore1980 + stock.built1980To1999) / total >= 0.5) return "1980–1999";
+  return "2000 or later";
+}
+
+const shareOf = (part: number | null | undefined, whole: number | null | undefined) =>
+  part != null && whole != null && whole > 0 ? Math.min(1, part / whole) : null;
+
+/** One ZIP area as a row: its figures, revenue, score and reasons. */
+export function zipAreaRow(
+  { item, distanceMiles }: AtDistance<ZipArea>,
+  stock: ZipStock | undefined,
+  context: ZipRevenueContext,
+  primaryRadius: number,
+): ZipAreaRow {
+  // ACS B25003 by ZCTA where published, else the households of the ZIP's tracts.
+  const households = item.households ?? (stock ? Math.round(stock.households) : null);
+  const ownerOccupied = item.ownerOccupied ?? null;
+  const ownerOccupiedShare = shareOf(ownerOccupied, item.households);
+  const built = stock ? stock.builtBefore1980 + stock.built1980To1999 + stock.built2000OrLater : 0;
+  const builtBefore1980Share = shareOf(stock?.builtBefore1980, built);
+  const medianIncome =
+    stock && stock.incomeHouseholds > 0
+      ? Math.round(stock.incomeSum / stock.incomeHouseholds)
+      : null;
+  const contractors = item.contractors ?? 0;
+  const components = zipScoreComponents({
+    households,
+    ownerOccupiedShare,
+    builtBefore1980Share,
+    contractors,
+    medianIncome,
+  });
+  const revenue = zipRevenue(context, {
+    households,
+    ownerOccupiedShare,
+    built2000OrLaterShare: shareOf(stock?.built2000OrLater, built),
+  });
+  return {
+    zip: item.zip,
+    place: item.place,
+    state: item.state,
+    population: item.population,
+    housingUnits: item.housingUnits,
+    distanceMiles: Math.round(distanceMiles * 10) / 10,
+    serviceArea: distanceMiles <= primaryRadius ? "primary" : "secondary",
+    lat: Math.round(item.lat * 1e5) / 1e5,
+    lon: Math.round(item.lon * 1e5) / 1e5,
+    households,
+    ownerOccupied,
+    ownerOccupiedShare:
+      ownerOccupiedShare == null ? null : Math.round(ownerOccupiedShare * 1000) / 1000,
+    builtBefore1980Share:
+      builtBefore1980Share == null ? null : Math.round(builtBefore1980Share * 1000) / 1000,
+    medianYearBuilt: yearBuiltBand(stock),
+    medianIncome,
+    revenue: revenue.total,
+    revenueByService: revenue.byService,
+    contractors,
+    householdsPerContractor:
+      households != null && contractors > 0 ? Math.round(households / contractors) : null,
+    score: zipScore(components),
+    scoreComponents: components,
+    reasons: zipReasons(components),
+  };
+}
+
+/**
+ * Rows for the populated ZCTAs within `secondaryRadius` (zero-population ZIPs — P.O. boxes,
+ * business-only ZIPs — left out), nearest first (ZIP breaks ties). `stock` gives each ZIP's tract
+ * sums; `analysis` the dollars per household its revenue is computed from.
+ */
 export function zipAreaRows(
   near: readonly AtDistance<ZipArea>[],
   primaryRadius: number,
   secondaryRadius: number,
+  options: {
+    stock?: (zip: string) => ZipStock | undefined;
+    analysis?: MarketAnalysisData | null;
+  } = {},
 ): ZipAreaRow[] {
+  const context = zipRevenueContext(options.analysis);
   return near
-    .filter((z) => z.distanceMiles <= secondaryRadius)
+    .filter((z) => z.distanceMiles <= secondaryRadius && z.item.population > 0)
     .sort((a, b) => a.distanceMiles - b.distanceMiles || a.item.zip.localeCompare(b.item.zip))
-    .map(({ item, distanceMiles }) => ({
-      zip: item.zip,
-      place: item.place,
-      state: item.state,
-      population: item.population,
-      housingUnits: item.housingUnits,
-      distanceMiles: Math.round(distanceMiles * 10) / 10,
-      serviceArea: distanceMiles <= primaryRadius ? "primary" : "secondary",
-    }));
+    .map((z) => zipAreaRow(z, options.stock?.(z.item.zip), context, primaryRadius));
 }
 
 export function zipAreasSummary(rows: readonly ZipAreaRow[]): ZipAreasSummary {
@@ -41,19 +131,107 @@ export function zipAreasSummary(rows: readonly ZipAreaRow[]): ZipAreasSummary {
   return { count: rows.length, primary, secondary: rows.length - primary };
 }
 
-export const ZIP_CSV_COLUMNS = [
-  ["zip", "zip"],
-  ["place", "place"],
-  ["state", "state"],
-  ["population", "population"],
-  ["housing_units", "housingUnits"],
-  ["distance_miles", "distanceMiles"],
-  ["service_area", "serviceArea"],
-] as const satisfies readonly (readonly [string, keyof ZipAreaRow])[];
+/** Each sort key's natural direction: best first for the score and the stock, nearest first. */
+export const ZIP_SORT_DIRECTIONS: Record<ZipSortKey, "asc" | "desc"> = {
+  score: "desc",
+  zip: "asc",
+  place: "asc",
+  population: "desc",
+  housingUnits: "desc",
+  households: "desc",
+  ownerOccupied: "desc",
+  builtBefore1980Share: "desc",
+  medianIncome: "desc",
+  revenue: "desc",
+  contractors: "asc",
+  householdsPerContractor: "desc",
+  distanceMiles: "asc",
+};
 
-/** The rows as CSV (header line first, CRLF-free, one line per ZIP). */
+/**
+ * The rows in the order `sort` asks (its natural direction unless `order` says otherwise;
+ * unknown values last; distance, then ZIP, break ties), the first `limit` of them.
+ */
+export function sortZipRows(rows: readonly ZipAreaRow[], query: ZipAreasQuery = {}): ZipAreaRow[] {
+  const key = query.sort ?? "distanceMiles";
+  const sign = (query.order ?? ZIP_SORT_DIRECTIONS[key]) === "asc" ? 1 : -1;
+  const sorted = [...rows].sort((a, b) => {
+    const x = a[key];
+    const y = b[key];
+    if (x !== y) {
+      if (x == null) return 1;
+      if (y == null) return -1;
+      const c = typeof x === "string" ? x.localeCompare(String(y)) : (x as number) - (y as number);
+      if (c !== 0) return sign * c;
+    }
+    return a.distanceMiles - b.distanceMiles || a.zip.localeCompare(b.zip);
+  });
+  return query.limit ? sorted.slice(0, query.limit) : sorted;
+}
+
+type Cell = string | number | null;
+/** One column of the CSV and the XLSX: header, value, and how the XLSX formats it. */
+export interface ZipColumn {
+  header: string;
+  value: (row: ZipAreaRow) => Cell;
+  format?: "text" | "number" | "currency" | "percent" | "decimal";
+}
+
+const ZIP_BASE_COLUMNS: readonly ZipColumn[] = [
+  { header: "zip", value: (r) => r.zip, format: "text" },
+  { header: "place", value: (r) => r.place, format: "text" },
+  { header: "state", value: (r) => r.state, format: "text" },
+  { header: "opportunity_score", value: (r) => r.score, format: "number" },
+  { header: "reasons", value: (r) => r.reasons, format: "text" },
+  { header: "population", value: (r) => r.population, format: "number" },
+  { header: "housing_units", value: (r) => r.housingUnits, format: "number" },
+  { header: "households", value: (r) => r.households, format: "number" },
+  { header: "owner_occupied_homes", value: (r) => r.ownerOccupied, format: "number" },
+  { header: "owner_occupied_share", value: (r) => r.ownerOccupiedShare, format: "percent" },
+  { header: "built_before_1980_share", value: (r) => r.builtBefore1980Share, format: "percent" },
+  { header: "median_year_built", value: (r) => r.medianYearBuilt, format: "text" },
+  { header: "county_median_income", value: (r) => r.medianIncome, format: "currency" },
+  { header: "annual_revenue", value: (r) => r.revenue, format: "currency" },
+  { header: "contractors", value: (r) => r.contractors, format: "number" },
+  {
+    header: "households_per_contractor",
+    value: (r) => r.householdsPerContractor,
+    format: "number",
+  },
+  { header: "distance_miles", value: (r) => r.distanceMiles, format: "decimal" },
+  { header: "service_area", value: (r) => r.serviceArea, format: "text" },
+];
+
+/**
+ * Every column of the exports: the base columns, a revenue column per service (in the rows'
+ * order of services), and each score component's 0–100 score.
+ */
+export function zipColumns(rows: readonly ZipAreaRow[]): ZipColumn[] {
+  const services = [...new Set(rows.flatMap((r) => Object.keys(r.revenueByService)))];
+  const components = [...new Set(rows.flatMap((r) => r.scoreComponents.map((c) => c.key)))];
+  return [
+    ...ZIP_BASE_COLUMNS,
+    ...services.map(
+      (id): ZipColumn => ({
+        header: `revenue_${id.replace(/-/g, "_")}`,
+        value: (r) => r.revenueByService[id] ?? null,
+        format: "currency",
+      }),
+    ),
+    ...components.map(
+      (key): ZipColumn => ({
+        header: `score_${key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}`,
+        value: (r) => r.scoreComponents.find((c) => c.key === key)?.score ?? null,
+        format: "number",
+      }),
+    ),
+  ];
+}
+
+/** The rows as CSV (header line first, LF line ends, one line per ZIP; ZIPs as text). */
 export function zipAreasCsv(rows: readonly ZipAreaRow[]): string {
-  const header = ZIP_CSV_COLUMNS.map(([name]) => name).join(",");
-  const lines = rows.map((row) => ZIP_CSV_COLUMNS.map(([, key]) => csvCell(row[key])).join(","));
+  const columns = zipColumns(rows);
+  const header = columns.map((c) => c.header).join(",");
+  const lines = rows.map((row) => columns.map((c) => csvCell(c.value(row))).join(","));
   return `${[header, ...lines].join("\n")}\n`;
 }

@@ -94,16 +94,66 @@ export const marketSummarySchema = z.looseObject({
 });
 export type MarketSummary = z.infer<typeof marketSummarySchema>;
 
+export const ZIP_SCORE_COMPONENT_KEYS = [
+  "households",
+  "ownership",
+  "housingAge",
+  "competition",
+  "income",
+] as const;
+export const zipScoreComponentKeySchema = z.enum(ZIP_SCORE_COMPONENT_KEYS);
+export type ZipScoreComponentKey = z.infer<typeof zipScoreComponentKeySchema>;
+
+/** One part of a ZIP area's opportunity score (0–100, high = better for a contractor). */
+export const zipScoreComponentSchema = z.object({
+  key: zipScoreComponentKeySchema,
+  label: z.string(),
+  score: z.number(),
+  /** Fraction of the score (the weights of the components present sum to 1). */
+  weight: z.number(),
+  /** The input in words: "72% owner-occupied". */
+  detail: z.string(),
+});
+export type ZipScoreComponent = z.infer<typeof zipScoreComponentSchema>;
+
+/** The median year built of a ZIP area's homes, as a band of the ACS year-built table. */
+export const yearBuiltBandSchema = z.enum(["before 1980", "1980–1999", "2000 or later"]);
+export type YearBuiltBand = z.infer<typeof yearBuiltBandSchema>;
+
 /** One ZIP Code Tabulation Area of the service area (internal point within the radius). */
 export const zipAreaRowSchema = z.object({
   zip: z.string(),
-  /** The ZCTA's main place (Census primary place), else its primary county. */
+  /** The Census primary place, else the largest place in the ZIP, else "Unincorporated {county}". */
   place: z.string(),
   state: z.string(),
   population: z.number(),
   housingUnits: z.number(),
   distanceMiles: z.number(),
   serviceArea: serviceAreaSchema,
+  /** The ZCTA's internal point (the map's ZIP layer). */
+  lat: z.number(),
+  lon: z.number(),
+  /** Occupied homes (ACS B25003 by ZCTA; tract sum where unpublished). */
+  households: z.number().nullable(),
+  /** Owner-occupied homes (ACS B25003 by ZCTA), all structure types. */
+  ownerOccupied: z.number().nullable(),
+  ownerOccupiedShare: z.number().nullable(),
+  /** Share of homes built before 1980 (metro or state year-built shares over the ZIP's tracts). */
+  builtBefore1980Share: z.number().nullable(),
+  medianYearBuilt: yearBuiltBandSchema.nullable(),
+  /** County median household income (ACS B19013), household-weighted over the ZIP's tracts. */
+  medianIncome: z.number().nullable(),
+  /** Estimated annual revenue of the industry's services in the ZIP (dollars). */
+  revenue: z.number().nullable(),
+  revenueByService: z.record(z.string(), z.number()),
+  /** NAICS 238220 establishments (ZIP Code Business Patterns 2022). */
+  contractors: z.number(),
+  householdsPerContractor: z.number().nullable(),
+  /** Opportunity score 0–100 (docs/methodology.md, "ZIP opportunity score"). */
+  score: z.number(),
+  scoreComponents: z.array(zipScoreComponentSchema),
+  /** One line of reasons: "many owner-occupied homes built before 1980; few contractors". */
+  reasons: z.string(),
 });
 export type ZipAreaRow = z.infer<typeof zipAreaRowSchema>;
 
@@ -123,6 +173,37 @@ export const zipAreasResponseSchema = z.object({
   provenance: figureProvenanceSchema,
 });
 export type ZipAreasResponse = z.infer<typeof zipAreasResponseSchema>;
+
+/** Columns the ZIP list sorts by (each with its natural direction, see `ZIP_SORT_DIRECTIONS`). */
+export const ZIP_SORT_KEYS = [
+  "score",
+  "zip",
+  "place",
+  "population",
+  "housingUnits",
+  "households",
+  "ownerOccupied",
+  "builtBefore1980Share",
+  "medianIncome",
+  "revenue",
+  "contractors",
+  "householdsPerContractor",
+  "distanceMiles",
+] as const;
+export const zipSortKeySchema = z.enum(ZIP_SORT_KEYS);
+export type ZipSortKey = z.infer<typeof zipSortKeySchema>;
+
+/** GET /api/analyses/{id}/zip-areas?sort=&order=&limit= (and the .csv / .xlsx downloads). */
+export const zipAreasQuerySchema = z.strictObject({
+  sort: zipSortKeySchema.optional(),
+  order: z.enum(["asc", "desc"]).optional(),
+  limit: z
+    .string()
+    .regex(/^[1-9]\d{0,3}$/, "limit must be a whole number from 1 to 9999")
+    .transform(Number)
+    .optional(),
+});
+export type ZipAreasQuery = z.infer<typeof zipAreasQuerySchema>;
 
 const share = z.number().min(0).max(1);
 

@@ -9,6 +9,7 @@ import {
   type AtDistance,
   CITY_TABLE_ROWS,
   type LocalZips,
+  type MarketAnalysisData,
   type PlaceAtDistance,
   type PlaceDataset,
   PlaceIndex,
@@ -19,12 +20,14 @@ import {
   type ZipArea,
   type ZipAreaRow,
   type ZipAreasSummary,
+  type ZipStock,
   zipAreaRows,
 } from "@bis/sdk";
 import { AppError } from "../lib/errors.js";
 import type { EmbeddedCensus } from "./embedded.js";
 import { Geocoder } from "./geocoder.js";
 import type { PlaceProvider } from "./provider.js";
+import { zipStocks } from "./zip-stock.js";
 
 interface Prepared {
   dataset: PlaceDataset;
@@ -83,6 +86,21 @@ export function createPlaceService(provider: PlaceProvider, census: () => Embedd
     zips ??= new PointIndex(census().zips, 16);
     return zips;
   };
+  // The ZIP list and its counts leave out zero-population ZCTAs (P.O. boxes, business ZIPs).
+  let populated: PointIndex<ZipArea> | undefined;
+  const populatedZipIndex = () => {
+    populated ??= new PointIndex(
+      census().zips.filter((z) => z.population > 0),
+      16,
+    );
+    return populated;
+  };
+  // Each populated ZIP's tract sums (housing age, county income), built on first use.
+  let stocks: Map<string, ZipStock> | undefined;
+  const zipStock = () => {
+    stocks ??= zipStocks(census().tracts, census().zips);
+    return stocks;
+  };
   let reference: { geocoder: Geocoder; tracts: PointIndex<AreaUnit> } | undefined;
   function referenceData() {
     if (!reference) {
@@ -118,6 +136,8 @@ export function createPlaceService(provider: PlaceProvider, census: () => Embedd
     /** Loads the default data now, so the first analysis does not wait for it. */
     async warm(): Promise<void> {
       zipIndex();
+      populatedZipIndex();
+      zipStock();
       if (provider.id === "embedded") await prepare(["*"]);
       else referenceData();
     },
@@ -163,14 +183,14 @@ export function createPlaceService(provider: PlaceProvider, census: () => Embedd
       return { target, dataset, candidates };
     },
 
-    /** How many ZIP areas lie within each radius of a point. */
+    /** How many populated ZIP areas lie within each radius of a point. */
     zipAreasSummary(
       lat: number,
       lon: number,
       primaryRadius: number,
       secondaryRadius: number,
     ): ZipAreasSummary {
-      const [count, primary] = zipIndex().countWithin(lat, lon, [
+      const [count, primary] = populatedZipIndex().countWithin(lat, lon, [
         secondaryRadius,
         Math.min(primaryRadius, secondaryRadius),
       ]) as [number, number];
@@ -202,17 +222,26 @@ export function createPlaceService(provider: PlaceProvider, census: () => Embedd
       };
     },
 
-    /** The ZIP areas within the secondary radius of a point, nearest first. */
+    /**
+     * The populated ZIP areas within the secondary radius of a point, nearest first, with their
+     * stock, revenue (from `analysis`' dollars per household) and opportunity score.
+     */
     zipAreas(
       lat: number,
       lon: number,
       primaryRadius: number,
       secondaryRadius: number,
+      analysis?: MarketAnalysisData | null,
     ): ZipAreaRow[] {
+      const stock = zipStock();
       return zipAreaRows(
-        zipIndex().near(lat, lon, secondaryRadius),
+        populatedZipIndex().near(lat, lon, secondaryRadius),
         primaryRadius,
         secondaryRadius,
+        {
+          stock: (zip) => stock.get(zip),
+          analysis,
+        },
       );
     },
   };

@@ -19,9 +19,11 @@ import {
   type MarketAnalysisData,
   opportunityScore,
   PAID_ANALYSIS_KEPT_MESSAGE,
+  sortZipRows,
   US_STATES,
   type User,
   ZIP_AREAS_PROVENANCE,
+  type ZipAreasQuery,
   type ZipAreasResponse,
 } from "@bis/sdk";
 import { and, desc, eq, gt, sql } from "drizzle-orm";
@@ -256,13 +258,18 @@ export function createAnalysisService(
 
     /**
      * The ZIP areas of an analysis (owner or administrator), recomputed from the embedded ZCTAs
-     * around its stored target and radii: the record keeps only their counts.
+     * around its stored target and radii (the record keeps only their counts), with revenue from
+     * its own dollars per household; sorted and limited as `query` asks (nearest first).
      */
-    async zipAreas(id: string, viewer: User): Promise<ZipAreasResponse> {
+    async zipAreas(id: string, viewer: User, query: ZipAreasQuery = {}): Promise<ZipAreasResponse> {
       const row = await visibleAnalysis(db, id, viewer);
-      const target = (row.marketAnalysisData as MarketAnalysisData | null)?.target;
+      const data = row.marketAnalysisData as MarketAnalysisData | null;
+      const target = data?.target;
       const rows = target
-        ? places.zipAreas(target.lat, target.lon, row.primaryRadius, row.secondaryRadius)
+        ? sortZipRows(
+            places.zipAreas(target.lat, target.lon, row.primaryRadius, row.secondaryRadius, data),
+            query,
+          )
         : [];
       return {
         analysisId: row.id,

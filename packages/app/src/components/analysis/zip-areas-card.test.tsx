@@ -6,7 +6,7 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { analysisRoute, fakeApi, signedIn } from "../../test/fake-api";
-import { analysisFixture, austinZipRows, marketData, zipAreasFixture } from "../../test/fixtures";
+import { analysisFixture, marketData, zipAreasFixture } from "../../test/fixtures";
 import { held } from "../../test/held";
 import { renderApp } from "../../test/render-app";
 
@@ -48,18 +48,37 @@ describe("ZIP Areas card", () => {
       .map((h) => h.textContent);
     expect(headers).toEqual([
       "ZIP",
+      "Score",
       "Place",
-      "Population",
-      "Housing Units",
+      "Households",
+      "Owner-occupied",
+      "Built before 1980",
+      "County income",
+      "Est. revenue / yr",
+      "Contractors",
+      "Households per contractor",
       "Distance",
       "Service Area",
     ]);
-    expect(zipOrder(card)).toEqual(austinZipRows.map((z) => z.zip));
+    // Best opportunity first.
+    expect(zipOrder(card)).toEqual(["78746", "78704", "78660", "78701", "78664"]);
     const first = within(table).getByRole("rowheader", { name: "78701" }).closest("tr");
     const cells = within(first as HTMLElement)
       .getAllByRole("cell")
       .map((c) => c.textContent);
-    expect(cells).toEqual(["Austin, TX", "12,523", "5,445", "0.4 miles", "Primary"]);
+    expect(cells).toEqual([
+      "52mostly rented homes",
+      "Austin, TX",
+      "5,009",
+      "3,00560%",
+      "30%median 1980–1999",
+      "$85,000",
+      "$5,009,000",
+      "2",
+      "2,505",
+      "0.4 miles",
+      "Primary",
+    ]);
     const last = within(table).getByRole("rowheader", { name: "78664" }).closest("tr");
     expect(within(last as HTMLElement).getByText("Secondary")).toBeTruthy();
 
@@ -69,13 +88,15 @@ describe("ZIP Areas card", () => {
     expect(region.contains(table)).toBe(true);
 
     // Source and grade, as on the other figures.
-    expect(body.getByText("Measured")).toBeTruthy();
-    expect(body.getByText(/ACS 2017–2021 5-year ZCTA estimates/)).toBeTruthy();
+    expect(body.getByText("Modeled")).toBeTruthy();
+    expect(body.getAllByText(/ACS 2017–2023/).length).toBeGreaterThan(0);
 
     // The server's CSV, as a download link (the browser keeps the server's file name).
     const csv = body.getByRole("link", { name: "Download CSV" });
-    expect(csv.getAttribute("href")).toBe("/api/analyses/an_123/zip-areas.csv");
+    expect(csv.getAttribute("href")).toBe("/api/analyses/an_123/zip-areas.csv?sort=score");
     expect(csv.hasAttribute("download")).toBe(true);
+    const xlsx = body.getByRole("link", { name: "Download XLSX" });
+    expect(xlsx.getAttribute("href")).toBe("/api/analyses/an_123/zip-areas.xlsx?sort=score");
   });
 
   it("sorts by a column header, by mouse and by keyboard", async () => {
@@ -90,16 +111,16 @@ describe("ZIP Areas card", () => {
     const header = (name: string) =>
       within(card).getByRole("button", { name }).closest("th") as HTMLElement;
 
-    // The rows come nearest first, and the table says so.
-    expect(header("Distance").getAttribute("aria-sort")).toBe("ascending");
-    expect(header("Population").getAttribute("aria-sort")).toBeNull();
+    // The rows come best score first, and the table says so.
+    expect(header("Score").getAttribute("aria-sort")).toBe("descending");
+    expect(header("Households").getAttribute("aria-sort")).toBeNull();
 
-    await user.click(within(card).getByRole("button", { name: "Population" }));
-    expect(header("Population").getAttribute("aria-sort")).toBe("descending");
-    expect(header("Distance").getAttribute("aria-sort")).toBeNull();
+    await user.click(within(card).getByRole("button", { name: "Households" }));
+    expect(header("Households").getAttribute("aria-sort")).toBe("descending");
+    expect(header("Score").getAttribute("aria-sort")).toBeNull();
     expect(zipOrder(card)).toEqual(["78660", "78664", "78704", "78746", "78701"]);
     expect(within(card).getByRole("table").querySelector("caption")?.textContent).toBe(
-      "ZIP areas in the service area, sorted by Population descending",
+      "ZIP areas in the service area, sorted by Households descending",
     );
 
     // Keyboard: focus the ZIP header's button, Enter sorts A→Z, Space reverses.
@@ -111,8 +132,9 @@ describe("ZIP Areas card", () => {
     expect(header("ZIP").getAttribute("aria-sort")).toBe("descending");
     expect(zipOrder(card)[0]).toBe("78746");
 
-    await user.click(within(card).getByRole("button", { name: "Place" }));
-    expect(zipOrder(card)).toEqual(["78701", "78704", "78660", "78664", "78746"]);
+    // Numbers sort largest first on the first click: the farthest first.
+    await user.click(within(card).getByRole("button", { name: "Distance" }));
+    expect(zipOrder(card)).toEqual(["78664", "78660", "78746", "78704", "78701"]);
   });
 
   it("shows the record's counts while the rows load", async () => {

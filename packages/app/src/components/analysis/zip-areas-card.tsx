@@ -1,16 +1,24 @@
 /**
- * The ZIP areas of the service area (issue 11), below the city table in section 1: every ZIP
- * Code Tabulation Area in range with its main place, population, housing units, distance and
- * service area, sortable by any column, with its source and grade, and the server's CSV of the
- * same rows. The record keeps only the counts; the rows load from
+ * The ZIP areas of the service area (issues 11, 25), below the city table in section 1: every
+ * populated ZIP Code Tabulation Area in range with its opportunity score and reasons, households,
+ * owners, housing age, county income, estimated revenue, contractors, distance and service area,
+ * best score first and sortable by any column; a map of the ZIPs by score (the ZIP layer); the
+ * source and grade; the server's CSV and XLSX of the same rows. The record keeps only the counts; the rows load from
  * GET /api/analyses/{id}/zip-areas.
  */
-import { errorMessage, type ZipAreaRow, type ZipAreasSummary, zipAreasSummary } from "@bis/sdk";
+import {
+  errorMessage,
+  type MarketAnalysisData,
+  NOT_AVAILABLE,
+  type ZipAreaRow,
+  type ZipAreasSummary,
+  zipAreasSummary,
+} from "@bis/sdk";
 import { Download } from "lucide-react";
-import { useId } from "react";
+import { lazy, Suspense, useId } from "react";
 import { useZipAreas } from "../../hooks/use-analyses";
 import { api } from "../../lib/api";
-import { formatMiles, formatNumber } from "../../lib/format";
+import { formatCurrency, formatMiles, formatNumber, formatWholePercent } from "../../lib/format";
 import { buttonClasses } from "../ui/button";
 import { RetryButton } from "../ui/retry-button";
 import { Spinner } from "../ui/spinner";
@@ -24,7 +32,21 @@ import {
   type SortState,
 } from "./sortable-table";
 
-type ZipColumn = "zip" | "place" | "population" | "housingUnits" | "distanceMiles" | "serviceArea";
+type ZipColumn =
+  | "zip"
+  | "place"
+  | "score"
+  | "households"
+  | "ownerOccupied"
+  | "builtBefore1980Share"
+  | "medianIncome"
+  | "revenue"
+  | "contractors"
+  | "householdsPerContractor"
+  | "distanceMiles"
+  | "serviceArea";
+
+const share = (n: number | null) => (n == null ? NOT_AVAILABLE : formatWholePercent(n));
 
 const COLUMNS: readonly SortableColumn<ZipAreaRow, ZipColumn>[] = [
   {
@@ -33,6 +55,18 @@ const COLUMNS: readonly SortableColumn<ZipAreaRow, ZipColumn>[] = [
     rowHeader: true,
     compare: byText((z) => z.zip),
     cell: (z) => <span className="tabular-nums">{z.zip}</span>,
+  },
+  {
+    key: "score",
+    label: "Score",
+    numeric: true,
+    compare: byNumber((z) => z.score),
+    cell: (z) => (
+      <span className="block min-w-[9rem] text-right">
+        <span className="font-semibold tabular-nums text-slate-900">{z.score}</span>
+        <span className="block text-xs font-normal text-slate-500">{z.reasons}</span>
+      </span>
+    ),
   },
   {
     key: "place",
@@ -46,18 +80,66 @@ const COLUMNS: readonly SortableColumn<ZipAreaRow, ZipColumn>[] = [
     ),
   },
   {
-    key: "population",
-    label: "Population",
+    key: "households",
+    label: "Households",
     numeric: true,
-    compare: byNumber((z) => z.population),
-    cell: (z) => formatNumber(z.population),
+    compare: byNumber((z) => z.households),
+    cell: (z) => formatNumber(z.households),
   },
   {
-    key: "housingUnits",
-    label: "Housing Units",
+    key: "ownerOccupied",
+    label: "Owner-occupied",
     numeric: true,
-    compare: byNumber((z) => z.housingUnits),
-    cell: (z) => formatNumber(z.housingUnits),
+    compare: byNumber((z) => z.ownerOccupied),
+    cell: (z) => (
+      <>
+        {formatNumber(z.ownerOccupied)}
+        <span className="block text-xs text-slate-500">{share(z.ownerOccupiedShare)}</span>
+      </>
+    ),
+  },
+  {
+    key: "builtBefore1980Share",
+    label: "Built before 1980",
+    numeric: true,
+    compare: byNumber((z) => z.builtBefore1980Share),
+    cell: (z) => (
+      <>
+        {share(z.builtBefore1980Share)}
+        {z.medianYearBuilt ? (
+          <span className="block text-xs text-slate-500">median {z.medianYearBuilt}</span>
+        ) : null}
+      </>
+    ),
+  },
+  {
+    key: "medianIncome",
+    label: "County income",
+    numeric: true,
+    compare: byNumber((z) => z.medianIncome),
+    cell: (z) => formatCurrency(z.medianIncome),
+  },
+  {
+    key: "revenue",
+    label: "Est. revenue / yr",
+    numeric: true,
+    compare: byNumber((z) => z.revenue),
+    cell: (z) => formatCurrency(z.revenue),
+  },
+  {
+    key: "contractors",
+    label: "Contractors",
+    numeric: true,
+    compare: byNumber((z) => z.contractors),
+    cell: (z) => formatNumber(z.contractors),
+  },
+  {
+    key: "householdsPerContractor",
+    label: "Households per contractor",
+    numeric: true,
+    compare: byNumber((z) => z.householdsPerContractor),
+    cell: (z) =>
+      z.householdsPerContractor == null ? "none listed" : formatNumber(z.householdsPerContractor),
   },
   {
     key: "distanceMiles",
@@ -74,8 +156,10 @@ const COLUMNS: readonly SortableColumn<ZipAreaRow, ZipColumn>[] = [
   },
 ];
 
-/** The server sends the rows nearest first. */
-const NEAREST_FIRST: SortState<ZipColumn> = { key: "distanceMiles", direction: "ascending" };
+/** Best opportunity first (issue 25); every column sorts. */
+const BEST_FIRST: SortState<ZipColumn> = { key: "score", direction: "descending" };
+
+const ZipScoreMap = lazy(() => import("./zip-score-map"));
 
 /** "42 ZIP areas in range: 18 primary, 24 secondary". */
 export function zipAreasHeadline({ count, primary, secondary }: ZipAreasSummary): string {
@@ -87,10 +171,17 @@ const boxClasses = "rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm t
 export function ZipAreasCard({
   analysisId,
   summary,
+  target,
+  primaryRadius,
+  secondaryRadius,
 }: {
   analysisId: string;
   /** The counts the analysis record keeps (absent on older records), shown while rows load. */
   summary?: ZipAreasSummary;
+  /** The geocoded target: with it, the map of the ZIPs by score. */
+  target?: MarketAnalysisData["target"];
+  primaryRadius?: number;
+  secondaryRadius?: number;
 }) {
   const headingId = useId();
   const query = useZipAreas(analysisId);
@@ -107,14 +198,24 @@ export function ZipAreasCard({
           {counts ? <p className="text-sm text-slate-600">{zipAreasHeadline(counts)}</p> : null}
         </div>
         {rows && rows.length > 0 ? (
-          <a
-            href={api.analyses.zipAreasCsvPath(analysisId)}
-            download
-            className={buttonClasses({ variant: "outline", size: "sm" })}
-          >
-            <Download className="size-4" aria-hidden="true" />
-            Download CSV
-          </a>
+          <div className="flex flex-wrap gap-2">
+            <a
+              href={api.analyses.zipAreasCsvPath(analysisId, { sort: "score" })}
+              download
+              className={buttonClasses({ variant: "outline", size: "sm" })}
+            >
+              <Download className="size-4" aria-hidden="true" />
+              Download CSV
+            </a>
+            <a
+              href={api.analyses.zipAreasXlsxPath(analysisId, { sort: "score" })}
+              download
+              className={buttonClasses({ variant: "outline", size: "sm" })}
+            >
+              <Download className="size-4" aria-hidden="true" />
+              Download XLSX
+            </a>
+          </div>
         ) : null}
       </div>
       {query.data ? (
@@ -141,15 +242,29 @@ export function ZipAreasCard({
           <RetryButton queries={[query]} size="sm" />
         </div>
       ) : rows && rows.length > 0 ? (
-        <SortableTable
-          columns={COLUMNS}
-          rows={rows}
-          rowKey={(z) => z.zip}
-          caption="ZIP areas in the service area"
-          regionLabel="ZIP Areas table"
-          initialSort={NEAREST_FIRST}
-          minWidthClass="min-w-[40rem]"
-        />
+        <>
+          {target && primaryRadius && secondaryRadius ? (
+            <Suspense
+              fallback={<div className="h-80 rounded-lg border border-slate-200 bg-slate-100" />}
+            >
+              <ZipScoreMap
+                target={target}
+                primaryRadiusMiles={primaryRadius}
+                secondaryRadiusMiles={secondaryRadius}
+                rows={rows}
+              />
+            </Suspense>
+          ) : null}
+          <SortableTable
+            columns={COLUMNS}
+            rows={rows}
+            rowKey={(z) => z.zip}
+            caption="ZIP areas in the service area"
+            regionLabel="ZIP Areas table"
+            initialSort={BEST_FIRST}
+            minWidthClass="min-w-[72rem]"
+          />
+        </>
       ) : (
         <p className={boxClasses}>No ZIP area lies within the service area.</p>
       )}

@@ -1,6 +1,7 @@
 /** The free market analysis and the signed-in user's analyses (spec §6, §7). */
 import type { AnalysisSummary } from "../../schemas/entities.js";
 import type { AnalyzeRequest, RerunRequest } from "../../schemas/forms.js";
+import type { ZipSortKey } from "../../schemas/market.js";
 import type { Page, PageQuery } from "../../schemas/pagination.js";
 import { at, getPage } from "../calls.js";
 import { schemasOf } from "../schema-ref.js";
@@ -8,6 +9,22 @@ import type { Transport } from "../transport.js";
 
 const entities = schemasOf(() => import("../../schemas/entities.js"));
 const market = schemasOf(() => import("../../schemas/market.js"));
+
+/** How the ZIP list is sorted and cut (GET /api/analyses/{id}/zip-areas?sort=&order=&limit=). */
+export interface ZipAreasQueryInput {
+  sort?: ZipSortKey;
+  order?: "asc" | "desc";
+  limit?: number;
+}
+
+function zipQueryString({ sort, order, limit }: ZipAreasQueryInput): string {
+  const q = new URLSearchParams();
+  if (sort) q.set("sort", sort);
+  if (order) q.set("order", order);
+  if (limit !== undefined) q.set("limit", String(limit));
+  const text = q.toString();
+  return text ? `?${text}` : "";
+}
 
 /** `/api/analyses/<id>`. */
 export const analysisPath = (id: string) => at("/api/analyses", id);
@@ -51,26 +68,40 @@ export function analysesResource(t: Transport) {
         body,
         schema: entities("analysisSchema"),
       }),
-    /** The ZIP areas in range of an analysis, nearest first, with their source (owner or admin). */
-    zipAreas: (id: string, signal?: AbortSignal) =>
+    /**
+     * The populated ZIP areas in range of an analysis with their stock, revenue and opportunity
+     * score (owner or admin): nearest first, or as `query` sorts and limits them.
+     */
+    zipAreas: (id: string, query: ZipAreasQueryInput = {}, signal?: AbortSignal) =>
       t.request({
         method: "GET",
-        path: `${path(id)}/zip-areas`,
+        path: `${path(id)}/zip-areas${zipQueryString(query)}`,
         schema: market("zipAreasResponseSchema"),
         signal,
       }),
     /**
-     * Where the CSV of an analysis' ZIP areas is served: a download link, so the browser keeps
-     * the file name the server gives (Content-Disposition) and sends the session cookie.
+     * Where the CSV (or XLSX) of an analysis' ZIP areas is served: a download link, so the
+     * browser keeps the file name the server gives (Content-Disposition) and sends the cookie.
      */
-    zipAreasCsvPath: (id: string) => `${path(id)}/zip-areas.csv`,
+    zipAreasCsvPath: (id: string, query: ZipAreasQueryInput = {}) =>
+      `${path(id)}/zip-areas.csv${zipQueryString(query)}`,
+    zipAreasXlsxPath: (id: string, query: ZipAreasQueryInput = {}) =>
+      `${path(id)}/zip-areas.xlsx${zipQueryString(query)}`,
     /** The CSV text of an analysis' ZIP areas (header line first); raises like every call. */
-    zipAreasCsv: (id: string, signal?: AbortSignal) =>
+    zipAreasCsv: (id: string, query: ZipAreasQueryInput = {}, signal?: AbortSignal) =>
       t.request<string>({
         method: "GET",
-        path: `${path(id)}/zip-areas.csv`,
+        path: `${path(id)}/zip-areas.csv${zipQueryString(query)}`,
         headers: { Accept: "text/csv" },
         read: "text",
+        signal,
+      }),
+    /** The XLSX workbook of an analysis' ZIP areas (every CSV column; ZIPs as text). */
+    zipAreasXlsx: (id: string, query: ZipAreasQueryInput = {}, signal?: AbortSignal) =>
+      t.request<Uint8Array>({
+        method: "GET",
+        path: `${path(id)}/zip-areas.xlsx${zipQueryString(query)}`,
+        read: "bytes",
         signal,
       }),
   };

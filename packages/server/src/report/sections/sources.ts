@@ -27,7 +27,7 @@ export function drawSources(w: ReportWriter, ctx: ReportContext): void {
     const p = ctx.zipAreas.provenance;
     rows.push({
       section: "Market analysis",
-      figure: "ZIP areas (population, housing units)",
+      figure: "ZIP areas (households, owners, revenue, contractors, opportunity score)",
       source: p.source,
       vintage: p.vintage,
       grade: p.grade,

@@ -1,10 +1,20 @@
+import { sortZipRows } from "@bis/sdk";
 import { formatDecimal, formatMiles, formatNumber, gradeLabel } from "../format.js";
 import { COLORS, type ReportWriter } from "../layout.js";
 
 import { type ReportContext, SECTION_TITLES } from "./context.js";
 import { zipAreasLine } from "./shared.js";
 
-/** Every ZIP area in range, nearest first, over as many pages as it takes (header repeated). */
+/** How many ZIP areas the report lists, best opportunity score first. */
+export const REPORT_TOP_ZIPS = 25;
+
+const money = (n: number | null) => (n == null ? "—" : `$${formatNumber(n)}`);
+const percent = (n: number | null) => (n == null ? "—" : `${Math.round(n * 100)}%`);
+
+/**
+ * The top ZIP areas by opportunity score (issue 25), with the figures behind each score and its
+ * reasons: the same rows as the results page, the API and the CLI.
+ */
 export function drawZipAreas(w: ReportWriter, ctx: ReportContext): void {
   const { zipAreas, analysis } = ctx;
   w.newPage();
@@ -15,7 +25,7 @@ export function drawZipAreas(w: ReportWriter, ctx: ReportContext): void {
   }
   const { provenance, rows } = zipAreas;
   w.paragraph(
-    `${zipAreasLine(zipAreas)} (primary within ${formatMiles(analysis.primaryRadius)}, secondary within ${formatMiles(analysis.secondaryRadius)}). ZIP Code Tabulation Areas whose internal point lies within the radius, nearest first: the areas contractors and ad platforms target.`,
+    `${zipAreasLine(zipAreas)} (primary within ${formatMiles(analysis.primaryRadius)}, secondary within ${formatMiles(analysis.secondaryRadius)}). The top ${REPORT_TOP_ZIPS} by opportunity score (0–100: households, owner occupancy, housing age, contractors, county income; see the methodology), with the annual revenue the analysis' dollars per household give each. The CSV and XLSX downloads list every ZIP with every column.`,
     { size: 9.5, color: COLORS.muted, gap: 6 },
   );
   w.note(
@@ -26,23 +36,36 @@ export function drawZipAreas(w: ReportWriter, ctx: ReportContext): void {
     w.banner("No ZIP area lies within the service area.", "muted");
     return;
   }
+  const top = sortZipRows(rows, { sort: "score", limit: REPORT_TOP_ZIPS });
   w.table(
     [
-      { header: "ZIP", width: 52 },
-      { header: "Place" },
-      { header: "Population", width: 78, align: "right" },
-      { header: "Housing units", width: 78, align: "right" },
-      { header: "Distance", width: 62, align: "right" },
-      { header: "Area", width: 70 },
+      { header: "ZIP", width: 36 },
+      { header: "Place", width: 78 },
+      { header: "Score", width: 32, align: "right" },
+      { header: "Households", width: 52, align: "right" },
+      { header: "Owners", width: 38, align: "right" },
+      { header: "Pre-1980", width: 40, align: "right" },
+      { header: "Revenue", width: 60, align: "right" },
+      { header: "HH / contr.", width: 48, align: "right" },
+      { header: "Miles", width: 32, align: "right" },
+      { header: "Why" },
     ],
-    rows.map((z) => [
+    top.map((z) => [
       z.zip,
       z.state ? `${z.place}, ${z.state}` : z.place,
-      formatNumber(z.population),
-      formatNumber(z.housingUnits),
-      `${formatDecimal(z.distanceMiles, 1, 1)} mi`,
-      z.serviceArea === "primary" ? "Primary" : "Secondary",
+      String(z.score),
+      z.households == null ? "—" : formatNumber(z.households),
+      percent(z.ownerOccupiedShare),
+      percent(z.builtBefore1980Share),
+      money(z.revenue),
+      z.householdsPerContractor == null ? "no contr." : formatNumber(z.householdsPerContractor),
+      formatDecimal(z.distanceMiles, 1, 1),
+      z.reasons,
     ]),
-    { fontSize: 8, padding: 3.5, caption: `All ${formatNumber(rows.length)} ZIP areas in range.` },
+    {
+      fontSize: 7,
+      padding: 3,
+      caption: `Top ${formatNumber(top.length)} of ${formatNumber(rows.length)} ZIP areas in range, by opportunity score.`,
+    },
   );
 }
