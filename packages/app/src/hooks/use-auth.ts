@@ -185,10 +185,13 @@ export function useUpdateProfile() {
 }
 
 export function useChangePassword() {
+  const client = useQueryClient();
   return useMutation({
     mutationFn: (body: PasswordChangeRequest) => api.auth.changePassword(body),
     // The server's message says what else ended: other sessions, personal API tokens.
     onSuccess: ({ message }) => {
+      // The other devices were signed out: the Signed-in Devices list shows it at once.
+      void client.invalidateQueries({ queryKey: queryKeys.sessions });
       toast({ title: "Password changed", description: message });
     },
     onError: (error) => {
