@@ -49,7 +49,7 @@ program
   .option("--password <password>", "password (default: $BIS_ADMIN_PASSWORD)")
   .addHelpText(
     "after",
-    "\nExample:\n  BIS_ADMIN_PASSWORD='s3cret-pass' bis-server create-admin --email ops@example.com --first-name Ada --last-name Ops",
+    "\nExample:\n  BIS_ADMIN_PASSWORD='S3cret-pass!' bis-server create-admin --email ops@example.com --first-name Ada --last-name Ops",
   )
   .action(
     async (options: { email: string; firstName: string; lastName: string; password?: string }) => {

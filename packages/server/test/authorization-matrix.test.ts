@@ -146,7 +146,7 @@ const EXPECTATIONS: Record<string, Expectation> = {
   "POST /api/admin/setup": {
     body: () => ({
       email: "late@example.com",
-      password: "late-pass",
+      password: "Late-pass1",
       firstName: "Late",
       lastName: "Admin",
     }),
