@@ -102,7 +102,8 @@ export function useAuth(): AuthState {
 
 /* ------------------------------------------------------------------ mutations */
 
-export function useSignIn() {
+/** Signs in, then goes to `next` (a same-origin path, see lib/safe-next.ts) or /dashboard. */
+export function useSignIn(next: string | null = null) {
   const client = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
@@ -113,7 +114,7 @@ export function useSignIn() {
         title: "Welcome back!",
         description: `You're now logged in as ${displayName(user)}`,
       });
-      navigate("/dashboard", { replace: true });
+      navigate(next ?? "/dashboard", { replace: true });
     },
     onError: (error) => {
       toast({
