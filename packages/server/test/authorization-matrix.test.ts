@@ -88,7 +88,7 @@ const austin = {
   secondaryRadius: 15,
 };
 const USER_PASSWORD = "Cool-Air9!";
-const ADMIN_PASSWORD = "admin-pass";
+const ADMIN_PASSWORD = "Admin-pass1";
 
 /** Key: "METHOD /full/path" exactly as registered. */
 const EXPECTATIONS: Record<string, Expectation> = {
