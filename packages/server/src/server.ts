@@ -15,17 +15,6 @@ export interface RunningServer {
 
 export async function startServer(config: Config): Promise<RunningServer> {
   const context = await createContext(config);
-  // Build the place index before the first analysis asks for it.
-  const warming = performance.now();
-  await context.places
-    .warm()
-    .then(() =>
-      context.logger.info(
-        { ms: Math.round(performance.now() - warming) },
-        "place data loaded and indexed",
-      ),
-    )
-    .catch((error: unknown) => context.logger.warn({ err: error }, "place data not ready"));
   const app = createApp(context);
   // Durable jobs: webhook attempts run on this instance (and any still owed are queued).
   await context.jobs.start();
@@ -38,6 +27,21 @@ export async function startServer(config: Config): Promise<RunningServer> {
     s.once("error", reject);
   });
   const port = (server.address() as AddressInfo).port;
+  // The place index is built once the port is open (issue 24: `npm start` answers in seconds):
+  // pages and sign-in are served meanwhile; an analysis asked for before it is ready waits for
+  // the same load.
+  const warming = performance.now();
+  setImmediate(() => {
+    context.places
+      .warm()
+      .then(() =>
+        context.logger.info(
+          { ms: Math.round(performance.now() - warming) },
+          "place data loaded and indexed",
+        ),
+      )
+      .catch((error: unknown) => context.logger.warn({ err: error }, "place data not ready"));
+  });
   // Listed among the live instances (System tab) from now until close() (bis-server commands
   // that open a context without serving are not instances).
   await context.services.instances.start();
