@@ -22,7 +22,7 @@ interface AxeLike {
 let env: E2EEnv;
 let page: Page;
 let analysisPath = "";
-/** Outline files (per state) the page fetched. */
+/** The outline requests the page made, by their states. */
 const outlineRequests: string[] = [];
 
 const mapRegion = () => page.getByRole("region", { name: /Map of the service area around Austin/ });
@@ -31,9 +31,11 @@ describe("results map", () => {
   beforeAll(async () => {
     env = getEnv();
     page = await newPage();
+    // The states in view come in one request: GET /api/outlines?states=48,…
     page.on("request", (request) => {
-      const name = new URL(request.url()).pathname.split("/").pop() ?? "";
-      if (/^\d\d-[\w-]+\.js$/.test(name)) outlineRequests.push(name.slice(0, 2));
+      const url = new URL(request.url());
+      if (url.pathname === "/api/outlines")
+        outlineRequests.push(url.searchParams.get("states") ?? "");
     });
   });
 

@@ -142,6 +142,8 @@ const EXPECTATIONS: Record<string, Expectation> = {
     expect: signedIn(200),
   },
   "GET /api/public/settings": { expect: everyone(200) },
+  // The basemap's state outlines (public data, issue 24).
+  "GET /api/outlines": { path: () => "/api/outlines?states=48,40", expect: everyone(200) },
   "GET /api/admin/setup": { expect: everyone(200) },
   "POST /api/admin/setup": {
     body: () => ({

@@ -1,10 +1,11 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { StrictMode } from "react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createQueryClient } from "../../lib/api";
 import { fakeApi } from "../../test/fake-api";
 import { marketData } from "../../test/fixtures";
+import { serveOutlines } from "../../test/outline-server";
 import { MapBlock } from "./map-block";
 import MarketMap, {
   BASEMAP_ATTRIBUTION,
@@ -38,8 +39,15 @@ const shownLabels = (container: HTMLElement) =>
     (e) => e.textContent,
   );
 
+/** GET /api/outlines answered from the files; the states each request asked for. */
+let requested: string[] = [];
+beforeEach(() => {
+  requested = serveOutlines();
+});
+
 afterEach(() => {
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
 });
 
 describe("MarketMap", () => {
@@ -176,6 +184,9 @@ describe("MarketMap", () => {
     expect(container.querySelector(".leaflet-bisCounties-pane path")).toBeTruthy();
     expect(container.querySelectorAll(".leaflet-tile")).toHaveLength(0);
     expect(container.textContent).toContain(BASEMAP_ATTRIBUTION);
+    // The states in view, in one request (once per state: an earlier test may have loaded it).
+    expect(requested.length).toBeLessThanOrEqual(1);
+    expect(requested.every((states) => states === "48")).toBe(true);
   });
 
   it("draws the operator's tile layer, with its credit, instead of the outlines", async () => {

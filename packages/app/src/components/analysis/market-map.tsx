@@ -18,7 +18,7 @@ import L from "leaflet";
 import "leaflet/dist/leaflet.css";
 import "./market-map.css";
 import { type CSSProperties, useEffect, useMemo, useRef } from "react";
-import { loadState, statesIn } from "../../lib/basemap";
+import { loadStates, statesIn } from "../../lib/basemap";
 import { formatNumber } from "../../lib/format";
 import { MAP_COLORS } from "./map-colors";
 import {
@@ -211,15 +211,19 @@ export default function MarketMap({
     const drawOutlines = () => {
       if (disposed || !outlines) return;
       const view = map.getBounds().pad(0.1);
-      for (const entry of statesIn([
+      const wanted = statesIn([
         view.getWest(),
         view.getSouth(),
         view.getEast(),
         view.getNorth(),
-      ])) {
-        if (requested.has(entry.fips)) continue;
-        requested.add(entry.fips);
-        loadState(entry)
+      ]).filter((entry) => !requested.has(entry.fips));
+      if (wanted.length === 0) return;
+      for (const entry of wanted) requested.add(entry.fips);
+      // The states newly in view, in one request.
+      loadStates(wanted).forEach((pending, i) => {
+        const entry = wanted[i];
+        if (!entry) return;
+        pending
           .then((outline) => {
             if (disposed) return;
             L.geoJSON(outline.land, {
@@ -238,7 +242,7 @@ export default function MarketMap({
             // Specification §8: map failures are logged to the console only.
             console.error(`Map outlines of ${entry.name} failed to load`, error);
           });
-      }
+      });
     };
     const showOutlines = () => {
       if (outlines) return;
