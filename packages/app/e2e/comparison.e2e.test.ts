@@ -203,7 +203,11 @@ describe("comparing markets", () => {
       });
       await fresh.goto(comparisonUrl, { waitUntil: "networkidle" });
       const map = fresh.getByRole("region", { name: /^Map of the 3 markets compared/ });
-      await visible(map.locator(".leaflet-bisCounties-pane path").first(), STEP_TIMEOUT);
+      // A county border on screen (a neighbouring state's may lie wholly outside the view).
+      await visible(
+        map.locator(".leaflet-bisCounties-pane path:not([d='M0 0'])").first(),
+        STEP_TIMEOUT,
+      );
       await fresh.waitForLoadState("networkidle");
       const scripts = [...new Set(requests.filter((r) => /^\/assets\/.*\.js$/.test(r)))];
       const outlines = requests.filter((r) => r.startsWith("/api/outlines"));

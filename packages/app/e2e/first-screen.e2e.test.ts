@@ -5,7 +5,7 @@
  * - a link to an analysis opened signed out goes to /signin?next=… and, after signing in, back
  *   to the analysis; a `next` off this origin is ignored (the dashboard).
  */
-import type { Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type E2EEnv, getEnv } from "./harness.js";
 import {
@@ -20,6 +20,7 @@ import {
 } from "./support.js";
 
 let env: E2EEnv;
+const contexts: BrowserContext[] = [];
 
 async function pageAt(width: number, height: number): Promise<Page> {
   const context = await env.browser.newContext({
@@ -27,12 +28,16 @@ async function pageAt(width: number, height: number): Promise<Page> {
     viewport: { width, height },
   });
   context.setDefaultTimeout(10_000);
-  env.contexts.push(context);
+  contexts.push(context);
   return context.newPage();
 }
 
 beforeAll(() => {
   env = getEnv();
+});
+
+afterAll(async () => {
+  for (const context of contexts) await context.close().catch(() => undefined);
 });
 
 describe("the landing page's call to action", () => {
@@ -73,10 +78,6 @@ describe("a deep link and sign-in", () => {
 
   beforeAll(async () => {
     page = await pageAt(1280, 900);
-  });
-
-  afterAll(async () => {
-    await page?.context().close();
   });
 
   it("has an analysis", { timeout: STEP_TIMEOUT }, async () => {

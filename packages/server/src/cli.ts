@@ -18,7 +18,8 @@ program
   .action(async () => {
     const { startServer } = await import("./server.js");
     const config = loadConfig();
-    const running = await startServer(config);
+    // The port opens before the place index is built: a restart answers in seconds.
+    const running = await startServer(config, { warmFirst: false });
     const { logger } = running.context;
     logger.info(
       {

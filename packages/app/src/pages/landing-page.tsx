@@ -9,6 +9,7 @@ import { Card } from "../components/ui/card";
 import { VideoFrame } from "../components/video-frame";
 import { useDocumentTitle } from "../hooks/use-document-title";
 import { api, queryKeys } from "../lib/api";
+import { cn } from "../lib/cn";
 import { toEmbedUrl } from "../lib/video";
 
 interface Feature {
@@ -99,7 +100,11 @@ export function LandingPage() {
             </p>
             {/* The call to action in the first screen at 1280×800 and 375×812 (issue 24). */}
             <div className="mt-8">
-              <Link to="/register" className={buttonClasses({ size: "lg" })}>
+              <Link
+                to="/register"
+                // A phone's full width (the words wrap) rather than 3 px past its edge.
+                className={cn(buttonClasses({ size: "lg" }), "w-full whitespace-normal sm:w-auto")}
+              >
                 Start Your Free Market Analysis
                 <ArrowRight className="size-5" aria-hidden="true" />
               </Link>
