@@ -10,12 +10,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import {
-  buildFingerprint,
-  installFingerprint,
-  recordStamp,
-  upToDate,
-} from "./lib/build-stamp.mjs";
+import { buildFingerprint, installFingerprint, recordStamp, upToDate } from "./lib/build-stamp.mjs";
 import { postgresBinDir } from "./lib/postgres.mjs";
 import { SERVER_NODE_ARGS } from "./lib/server-node-args.mjs";
 

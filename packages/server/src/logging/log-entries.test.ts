@@ -69,7 +69,9 @@ describe("server logger", () => {
     const store = { write: (s: string) => void kept.push(s) };
     const logger = createServerLogger("info", { stdout, store: store as never, format: "pretty" });
     logger.info({ reqId: "r-2" }, "BIS is running at http://localhost:3000");
-    const text = printed.join("").replace(/\u001b\[[0-9;]*m/g, "");
+    // Colours (ANSI escapes) off, if the terminal asked for them.
+    const ansi = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g");
+    const text = printed.join("").replace(ansi, "");
     expect(text).toMatch(/^\[\d{2}:\d{2}:\d{2}\] INFO: BIS is running at http:\/\/localhost:3000/);
     expect(text).toContain('"reqId":"r-2"');
     expect(text).not.toContain('"level"');
