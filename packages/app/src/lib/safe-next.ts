@@ -11,7 +11,8 @@ export function safeNext(next: string | null | undefined): string | null {
   if (!next || next.length > 2000) return null;
   if (!next.startsWith("/") || next.startsWith("//")) return null;
   // Backslashes and control characters (tabs and newlines are dropped by URL parsers).
-  if (/[\\\u0000-\u001f\u007f]/.test(next)) return null;
+  if ([...next].some((c) => c === "\\" || c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f))
+    return null;
   const base = "http://bis.invalid";
   let url: URL;
   try {
