@@ -207,9 +207,11 @@ export default function MarketMap({
     const countyStyle = { color: "#94a3b8", weight: 0.75, fill: false };
     const requested = new Set<string>();
     let outlines = false;
+    // The outlines wait for the view's final fit: the states in view then come in one request.
+    let fitted = false;
     // The states in view (and a margin around it), each loaded once as the map moves.
     const drawOutlines = () => {
-      if (disposed || !outlines) return;
+      if (disposed || !outlines || !fitted) return;
       const view = map.getBounds().pad(0.1);
       const wanted = statesIn([
         view.getWest(),
@@ -419,6 +421,8 @@ export default function MarketMap({
       }
     };
     fitView();
+    fitted = true;
+    drawOutlines();
     placeLabels();
     map.on("zoomend moveend", placeLabels);
 
