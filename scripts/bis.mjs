@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * The README's two commands, for a machine that has only Node ≥ 20 and npm:
- *   npm start  → installs everything, builds, starts BIS on embedded defaults and prints the URL
+ *   npm start  → installs and builds when the lockfile or sources changed since the last time
+ *                (scripts/lib/build-stamp.mjs), starts BIS on embedded defaults, prints the URL
  *   npm test   → installs everything (pnpm, Chromium, poppler, tmux, PostgreSQL), builds, typechecks, lints
  *                (Biome, import layers, duplicates, file size), runs every test
  */
@@ -9,6 +10,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { buildFingerprint, installFingerprint, recordStamp, upToDate } from "./lib/build-stamp.mjs";
 import { postgresBinDir } from "./lib/postgres.mjs";
 import { SERVER_NODE_ARGS } from "./lib/server-node-args.mjs";
 
@@ -148,11 +150,34 @@ function build() {
   run("pnpm", ["-r", "build"]);
 }
 
+/** Installs and builds only what changed since the last `npm start` (see lib/build-stamp.mjs). */
+function installAndBuildIfChanged() {
+  const installed = installFingerprint(root);
+  const fresh = !existsSync(path.join(root, "node_modules/.pnpm"));
+  if (fresh || !upToDate(root, "install", installed)) {
+    ensurePnpm();
+    install();
+    recordStamp(root, "install", installed);
+  }
+  // Taken before building: a source edited while the build runs is built next time.
+  const sources = buildFingerprint(root);
+  if (!upToDate(root, "build", sources)) {
+    ensurePnpm();
+    build();
+    recordStamp(root, "build", sources);
+  } else {
+    log("Dependencies and build are up to date (no install, no build)");
+  }
+}
+
 function start() {
-  ensurePnpm();
-  install();
-  build();
+  const began = Date.now();
+  installAndBuildIfChanged();
   const env = { NODE_ENV: "production", BIS_DATA_DIR: path.join(root, "data"), ...process.env };
+  // The server's stdout is a pipe to this script: say what the terminal is. Readable lines in a
+  // terminal, JSON lines otherwise (a log collector, a file).
+  if (!env.BIS_LOG_FORMAT) env.BIS_LOG_FORMAT = process.stdout.isTTY ? "pretty" : "json";
+  if (process.stdout.isTTY && env.FORCE_COLOR === undefined) env.FORCE_COLOR = "1";
   const port = env.PORT ?? "3000";
   log(`Starting BIS on embedded defaults (data in ${env.BIS_DATA_DIR})`);
   const child = spawn(
@@ -170,8 +195,9 @@ function start() {
     if (!announced && chunk.toString().includes("BIS is running")) {
       announced = true;
       const url = env.BIS_BASE_URL ?? `http://localhost:${port}`;
+      const seconds = ((Date.now() - began) / 1000).toFixed(1);
       process.stdout.write(
-        `\n  BIS is running at ${url}\n  (Ctrl-C stops it; mail is printed here until SMTP_URL is set)\n\n`,
+        `\n  BIS is running at ${url} (${seconds} s after npm start)\n  (Ctrl-C stops it; mail is printed here until SMTP_URL is set)\n\n`,
       );
     }
   });

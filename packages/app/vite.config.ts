@@ -1,7 +1,8 @@
+import { readdirSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import { compression } from "vite-plugin-compression2";
 
 // The dev server proxies the API to the BIS server so calls stay same-origin (cookies work).
@@ -19,11 +20,34 @@ export const sdkFromSource = [
   },
 ];
 
+/**
+ * The basemap's state outlines (src/assets/outlines/<FIPS>.json) go into the build as they are,
+ * as dist/outlines/: the server answers GET /api/outlines?states=… from them, the states in view
+ * in one request (src/lib/basemap.ts).
+ */
+function outlineFiles(): Plugin {
+  const dir = fileURLToPath(new URL("./src/assets/outlines/", import.meta.url));
+  return {
+    name: "bis-outline-files",
+    apply: "build",
+    generateBundle() {
+      for (const name of readdirSync(dir).filter((n) => /^\d{2}\.json$/.test(n))) {
+        this.emitFile({
+          type: "asset",
+          fileName: `outlines/${name}`,
+          source: readFileSync(`${dir}${name}`),
+        });
+      }
+    },
+  };
+}
+
 export default defineConfig({
   base: "/",
   resolve: { alias: sdkFromSource },
   plugins: [
     react(),
+    outlineFiles(),
     tailwindcss(),
     // Each text file of the build gets a brotli (.br) and a gzip (.gz) copy at maximum
     // compression, served by the BIS server to browsers that accept them (server/src/http/app-files.ts).

@@ -8,11 +8,21 @@
  * saved comparisons, the comparison page and the several-cities form pass axe-core.
  */
 import { readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations, blocking, describe as describeViolations } from "./axe.js";
 import { type E2EEnv, getEnv } from "./harness.js";
-import { NAV_TIMEOUT, newAccount, STEP_TIMEOUT, signUpVerified, visible } from "./support.js";
+import {
+  NAV_TIMEOUT,
+  newAccount,
+  overflowsHorizontally,
+  STEP_TIMEOUT,
+  signUpVerified,
+  visible,
+} from "./support.js";
 
 const account = newAccount("compare", "Carmen", "Compare");
 const CITIES = ["Austin", "Waco", "Tyler"];
@@ -147,4 +157,96 @@ describe("comparing markets", () => {
     await visible(page.getByText("Please select a state"));
     await accessible("several-cities form with its messages");
   });
+
+  it("shows every market's figures on a 375 px phone, as stacked cards", {
+    timeout: STEP_TIMEOUT,
+  }, async () => {
+    const comparisonUrl = await savedComparisonUrl();
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto(comparisonUrl);
+    const cards = page.getByRole("list", { name: "Markets, best opportunity first" });
+    await visible(cards);
+    // The sideways table gives way to the cards.
+    expect(await page.getByRole("table").isVisible()).toBe(false);
+    for (const city of CITIES) {
+      const card = cards.getByRole("article", { name: `${city}, TX` });
+      await card.scrollIntoViewIfNeeded();
+      await visible(card);
+      const box = await card.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= 375).toBe(true);
+      const households = card.locator("[data-row=households] dd");
+      await visible(households);
+      expect(await households.textContent()).toMatch(/\d/);
+      const hbox = await households.boundingBox();
+      expect(hbox && hbox.x >= 0 && hbox.x + hbox.width <= 375).toBe(true);
+    }
+    expect(await cards.getByText("Best", { exact: true }).count()).toBeGreaterThan(0);
+    expect(await overflowsHorizontally(page)).toBe(false);
+    await accessible("comparison page at 375 px");
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
+  it(`loads at most ${RESULTS_BUDGET / 1024} KB of JavaScript and data gzipped, outlines in one request`, {
+    timeout: 90_000,
+  }, async () => {
+    const comparisonUrl = await savedComparisonUrl();
+    const context = await env.browser.newContext({
+      baseURL: env.baseUrl,
+      viewport: { width: 1280, height: 900 },
+      storageState: await page.context().storageState(),
+    });
+    try {
+      const fresh = await context.newPage();
+      const requests: string[] = [];
+      fresh.on("request", (request) => {
+        requests.push(new URL(request.url()).pathname);
+      });
+      await fresh.goto(comparisonUrl, { waitUntil: "networkidle" });
+      const map = fresh.getByRole("region", { name: /^Map of the 3 markets compared/ });
+      // A county border on screen (a neighbouring state's may lie wholly outside the view).
+      await visible(
+        map.locator(".leaflet-bisCounties-pane path:not([d='M0 0'])").first(),
+        STEP_TIMEOUT,
+      );
+      await fresh.waitForLoadState("networkidle");
+      const scripts = [...new Set(requests.filter((r) => /^\/assets\/.*\.js$/.test(r)))];
+      const outlines = requests.filter((r) => r.startsWith("/api/outlines"));
+      const bytes =
+        scripts.reduce((sum, s) => sum + gzippedSize(s), 0) + (await outlineBytes(fresh, outlines));
+      console.info(
+        `comparison page: ${requests.length} requests, ${scripts.length} scripts, ${outlines.length} outline request(s), ${bytes} bytes of JavaScript and data gzipped`,
+      );
+      expect(outlines).toHaveLength(1);
+      expect(bytes).toBeLessThanOrEqual(RESULTS_BUDGET);
+    } finally {
+      await context.close();
+    }
+  });
 });
+
+const RESULTS_BUDGET = 250 * 1024;
+const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../dist");
+
+/** Gzipped size of a built file, by its URL path (/assets/…), as page-weight.e2e.test.ts counts. */
+function gzippedSize(urlPath: string): number {
+  return gzipSync(readFileSync(path.join(dist, urlPath)), { level: 9 }).length;
+}
+
+/** The outline answers' gzipped size (fetched again, from the page, with its session). */
+async function outlineBytes(target: Page, paths: readonly string[]): Promise<number> {
+  let sum = 0;
+  for (const p of paths) {
+    const text = await target.evaluate(async (u) => (await fetch(u)).text(), p);
+    sum += gzipSync(text, { level: 9 }).length;
+  }
+  return sum;
+}
+
+/** The comparison made above (from the dashboard's saved list). */
+async function savedComparisonUrl(): Promise<string> {
+  await page.goto(new URL("/dashboard", env.baseUrl).toString());
+  const saved = page.getByRole("region", { name: "Your Comparisons" });
+  const link = saved.getByRole("link", { name: /^View comparison Austin, TX vs/ });
+  await visible(link);
+  return new URL((await link.getAttribute("href")) ?? "/", env.baseUrl).toString();
+}

@@ -22,7 +22,7 @@ interface AxeLike {
 let env: E2EEnv;
 let page: Page;
 let analysisPath = "";
-/** Outline files (per state) the page fetched. */
+/** The outline requests the page made, by their states. */
 const outlineRequests: string[] = [];
 
 const mapRegion = () => page.getByRole("region", { name: /Map of the service area around Austin/ });
@@ -31,9 +31,11 @@ describe("results map", () => {
   beforeAll(async () => {
     env = getEnv();
     page = await newPage();
+    // The states in view come in one request: GET /api/outlines?states=48,…
     page.on("request", (request) => {
-      const name = new URL(request.url()).pathname.split("/").pop() ?? "";
-      if (/^\d\d-[\w-]+\.js$/.test(name)) outlineRequests.push(name.slice(0, 2));
+      const url = new URL(request.url());
+      if (url.pathname === "/api/outlines")
+        outlineRequests.push(url.searchParams.get("states") ?? "");
     });
   });
 
@@ -69,6 +71,8 @@ describe("results map", () => {
     const largest = await largestCity();
     expect(labels.map((l) => l.text)).toContain(largest);
     expect(overlapping(labels)).toEqual([]);
+    // No label covers a dot, its own or another's ("Glen●le").
+    expect(coveringDots(labels, await dots())).toEqual([]);
     await visible(mapRegion().locator(".bis-target-label", { hasText: "Austin, TX" }));
   });
 
@@ -139,6 +143,7 @@ describe("results map", () => {
     expect(labels.length).toBeGreaterThanOrEqual(1);
     expect(labels.length).toBeLessThanOrEqual(3);
     expect(overlapping(labels)).toEqual([]);
+    expect(coveringDots(labels, await dots())).toEqual([]);
     await visible(page.getByRole("list", { name: "Map legend" }));
     await visible(mapRegion().locator(".leaflet-control-scale-line"));
   });
@@ -173,6 +178,36 @@ async function shownLabels(): Promise<Label[]> {
         return { text: e.textContent ?? "", x: r.x, y: r.y, width: r.width, height: r.height };
       }),
     );
+}
+
+/** The city and target dots on screen, with their boxes. */
+async function dots(): Promise<Label[]> {
+  return mapRegion()
+    .locator(".bis-city-marker, path.bis-target-marker")
+    .evaluateAll((elements) =>
+      elements.map((e) => {
+        const r = e.getBoundingClientRect();
+        const text = e.getAttribute("aria-label") ?? "target";
+        return { text, x: r.x, y: r.y, width: r.width, height: r.height };
+      }),
+    );
+}
+
+/** Labels that cover a dot, by name (a pixel of anti-aliasing is allowed). */
+function coveringDots(labels: readonly Label[], marks: readonly Label[]): string[] {
+  const covered: string[] = [];
+  for (const a of labels) {
+    for (const d of marks) {
+      if (
+        a.x + 1 < d.x + d.width &&
+        d.x + 1 < a.x + a.width &&
+        a.y + 1 < d.y + d.height &&
+        d.y + 1 < a.y + a.height
+      )
+        covered.push(`${a.text} / ${d.text}`);
+    }
+  }
+  return covered;
 }
 
 /** Pairs of labels whose boxes overlap. */

@@ -115,7 +115,7 @@ describe("navigation", () => {
         headers: { "content-type": "application/json" },
         body: JSON.stringify({
           email,
-          password: "admin-pass-1",
+          password: "Admin-pass-1",
           firstName: "Ada",
           lastName: "Admin",
         }),

@@ -221,14 +221,14 @@ describe("sign in and the session", () => {
     expect(window.location.pathname + window.location.search).toBe("/signin");
   });
 
-  it('announces "Session Expired" and goes home after one second', async () => {
+  it('announces "Session Expired" on /dashboard and goes home after one second', async () => {
     fakeApi({
       "GET /api/auth/user": signedOut,
       "GET /api/public/settings": { status: 200, body: {} },
     });
-    renderApp("/profile");
+    renderApp("/dashboard");
     expect(await findToast("Session Expired")).toBeTruthy();
-    expect(window.location.pathname).toBe("/profile");
+    expect(window.location.pathname).toBe("/dashboard");
     await waitFor(() => expect(window.location.pathname).toBe("/"), { timeout: 2500 });
     expect(
       await screen.findByRole("heading", { name: "Premium Local Market Research" }),

@@ -85,7 +85,7 @@ export async function verifiedAccount(bis: TestServer, firstName: string): Promi
   return email;
 }
 
-export const ADMIN_PASSWORD = "admin-pass";
+export const ADMIN_PASSWORD = "Admin-pass1";
 
 /** Creates the first administrator; returns the email. */
 export async function firstAdmin(bis: TestServer): Promise<string> {

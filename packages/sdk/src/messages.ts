@@ -32,7 +32,6 @@ export const PASSWORD_MESSAGES = {
   passwordsDontMatch: "Passwords don't match",
   passwordRequired: "Password is required",
   currentPasswordRequired: "Current password is required",
-  passwordMin6: "Password must be at least 6 characters",
   confirmPasswordRequired: "Please confirm your password",
 } as const;
 

@@ -18,6 +18,7 @@ import { BRAND_BODY_PATH, brandBodyParser, brandRoutes } from "./routes/brand-ro
 import { comparisonRoutes } from "./routes/comparison-routes.js";
 import { competitionRoutes } from "./routes/competition-routes.js";
 import { keywordRoutes } from "./routes/keyword-routes.js";
+import { outlineRoutes } from "./routes/outline-routes.js";
 import { partnerRoutes } from "./routes/partner-routes.js";
 import { paymentRoutes, stripeWebhookRoutes } from "./routes/payment-routes.js";
 import { devRoutes, publicRoutes } from "./routes/public-routes.js";
@@ -73,6 +74,7 @@ export function createApp(ctx: AppContext): Express {
   app.use(
     "/api",
     publicRoutes(ctx),
+    outlineRoutes(ctx),
     devRoutes(ctx),
     analysisRoutes(ctx),
     comparisonRoutes(ctx),

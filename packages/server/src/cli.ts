@@ -18,7 +18,8 @@ program
   .action(async () => {
     const { startServer } = await import("./server.js");
     const config = loadConfig();
-    const running = await startServer(config);
+    // The port opens before the place index is built: a restart answers in seconds.
+    const running = await startServer(config, { warmFirst: false });
     const { logger } = running.context;
     logger.info(
       {
@@ -49,7 +50,7 @@ program
   .option("--password <password>", "password (default: $BIS_ADMIN_PASSWORD)")
   .addHelpText(
     "after",
-    "\nExample:\n  BIS_ADMIN_PASSWORD='s3cret-pass' bis-server create-admin --email ops@example.com --first-name Ada --last-name Ops",
+    "\nExample:\n  BIS_ADMIN_PASSWORD='S3cret-pass!' bis-server create-admin --email ops@example.com --first-name Ada --last-name Ops",
   )
   .action(
     async (options: { email: string; firstName: string; lastName: string; password?: string }) => {

@@ -55,6 +55,7 @@ const envSchema = z.object({
       error: "must be one of fatal, error, warn, info, debug, trace, silent",
     })
     .optional(),
+  BIS_LOG_FORMAT: z.enum(["json", "pretty"], { error: "must be json or pretty" }).optional(),
   /** The admin Logs tab keeps at most this many entries (all instances) and this many days. */
   BIS_LOG_RETENTION_ENTRIES: positiveInt.default(10_000),
   BIS_LOG_RETENTION_DAYS: positiveInt.default(7),
@@ -188,6 +189,8 @@ export interface Config {
   trustedOrigins: string[];
   trustProxy: TrustProxy;
   logLevel: string;
+  /** stdout's lines: readable (pino-pretty) or one JSON object each; pretty on a terminal. */
+  logFormat: "json" | "pretty";
   /** The database log's bound (logging/log-store.ts prunes to it every minute). */
   logRetention: { entries: number; days: number };
   loginRateLimit: { limit: number; windowMs: number };
@@ -442,6 +445,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     trustedOrigins: [...new Set(trustedOrigins)],
     trustProxy: env.BIS_TRUST_PROXY,
     logLevel: env.BIS_LOG_LEVEL ?? (env.NODE_ENV === "test" ? "silent" : "info"),
+    logFormat: env.BIS_LOG_FORMAT ?? (process.stdout.isTTY ? "pretty" : "json"),
     loginRateLimit: {
       limit: env.BIS_LOGIN_RATE_LIMIT,
       windowMs: env.BIS_LOGIN_RATE_WINDOW_MINUTES * 60_000,

@@ -84,7 +84,7 @@ export interface AppContext {
 }
 
 export function createLogger(config: Config): Logger {
-  return createServerLogger(config.logLevel);
+  return createServerLogger(config.logLevel, { format: config.logFormat });
 }
 
 export async function createContext(

@@ -13,19 +13,30 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export async function startServer(config: Config): Promise<RunningServer> {
+/**
+ * `warmFirst` (the default): the place index is built before the port opens, so the first
+ * analysis never waits (tests, benchmarks). `bis-server start` passes false: the port opens at
+ * once and the index is built right after (issue 24: `npm start` answers in seconds); pages
+ * and sign-in are served meanwhile, and an analysis asked for before it is ready waits for
+ * the same load.
+ */
+export async function startServer(
+  config: Config,
+  { warmFirst = true }: { warmFirst?: boolean } = {},
+): Promise<RunningServer> {
   const context = await createContext(config);
-  // Build the place index before the first analysis asks for it.
   const warming = performance.now();
-  await context.places
-    .warm()
-    .then(() =>
-      context.logger.info(
-        { ms: Math.round(performance.now() - warming) },
-        "place data loaded and indexed",
-      ),
-    )
-    .catch((error: unknown) => context.logger.warn({ err: error }, "place data not ready"));
+  const warm = () =>
+    context.places
+      .warm()
+      .then(() =>
+        context.logger.info(
+          { ms: Math.round(performance.now() - warming) },
+          "place data loaded and indexed",
+        ),
+      )
+      .catch((error: unknown) => context.logger.warn({ err: error }, "place data not ready"));
+  if (warmFirst) await warm();
   const app = createApp(context);
   // Durable jobs: webhook attempts run on this instance (and any still owed are queued).
   await context.jobs.start();
@@ -38,6 +49,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     s.once("error", reject);
   });
   const port = (server.address() as AddressInfo).port;
+  if (!warmFirst) setImmediate(() => void warm());
   // Listed among the live instances (System tab) from now until close() (bis-server commands
   // that open a context without serving are not instances).
   await context.services.instances.start();

@@ -88,7 +88,7 @@ const austin = {
   secondaryRadius: 15,
 };
 const USER_PASSWORD = "Cool-Air9!";
-const ADMIN_PASSWORD = "admin-pass";
+const ADMIN_PASSWORD = "Admin-pass1";
 
 /** Key: "METHOD /full/path" exactly as registered. */
 const EXPECTATIONS: Record<string, Expectation> = {
@@ -142,11 +142,13 @@ const EXPECTATIONS: Record<string, Expectation> = {
     expect: signedIn(200),
   },
   "GET /api/public/settings": { expect: everyone(200) },
+  // The basemap's state outlines (public data, issue 24).
+  "GET /api/outlines": { path: () => "/api/outlines?states=48,40", expect: everyone(200) },
   "GET /api/admin/setup": { expect: everyone(200) },
   "POST /api/admin/setup": {
     body: () => ({
       email: "late@example.com",
-      password: "late-pass",
+      password: "Late-pass1",
       firstName: "Late",
       lastName: "Admin",
     }),

@@ -32,7 +32,7 @@ describe("bis-server create-admin", () => {
     const database = testEngine() === "postgres" ? await createTestDatabase() : undefined;
     const env: Record<string, string> = {
       BIS_DATA_DIR: dataDir,
-      BIS_ADMIN_PASSWORD: "admin-pass",
+      BIS_ADMIN_PASSWORD: "Admin-pass1",
       ...(database ? { DATABASE_URL: database.url } : {}),
     };
     const args = [
@@ -55,7 +55,7 @@ describe("bis-server create-admin", () => {
     });
     const client = createNodeClient({ baseUrl: bis.url });
     try {
-      const admin = await client.auth.login({ email: "ops@example.com", password: "admin-pass" });
+      const admin = await client.auth.login({ email: "ops@example.com", password: "Admin-pass1" });
       expect(admin).toMatchObject({ isAdmin: true, firstName: "Ada", lastName: "Ops" });
     } finally {
       await client.close();
@@ -90,7 +90,7 @@ describe("bis-server create-admin", () => {
     );
     expect(result.code).toBe(1);
     expect(result.stderr).toContain("--email: Valid email is required");
-    expect(result.stderr).toContain("--password: Password must be at least 6 characters");
+    expect(result.stderr).toContain("--password: Password must be at least 8 characters");
   });
 
   it("stops with a message naming a bad configuration variable", async () => {

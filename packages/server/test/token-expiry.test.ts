@@ -17,7 +17,7 @@ import { apiToken, user } from "../src/db/schema.js";
 import { errorOf, me, type ServerWithUsers, startWithUsers } from "./support/index.js";
 
 const DAY = 86_400_000;
-const ADMIN_PASSWORD = "admin-pass";
+const ADMIN_PASSWORD = "Admin-pass1";
 const USER_PASSWORD = "Cool-Air9!";
 
 /** Days from now to `iso`, to a tenth of a day. */

@@ -277,7 +277,7 @@ describe("revoking a token", () => {
         await client().tokens.create({
           name: "adm",
           email: (await firstAdminEmail()) as string,
-          password: "admin-pass",
+          password: "Admin-pass1",
         })
       ).token,
     );
@@ -297,7 +297,7 @@ describe("revoking a token", () => {
         await client().tokens.create({
           name: "adm2",
           email: (await firstAdminEmail()) as string,
-          password: "admin-pass",
+          password: "Admin-pass1",
         })
       ).token,
     );

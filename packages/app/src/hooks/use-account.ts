@@ -16,7 +16,7 @@ import { setSessionUser } from "./use-auth";
 import { toast } from "./use-toast";
 
 /** The signed-in devices of the user (GET /api/auth/sessions). */
-export const sessionsQueryKey = ["/api/auth/sessions"] as const;
+export const sessionsQueryKey = queryKeys.sessions;
 
 export function useForgotPassword() {
   return useMutation({

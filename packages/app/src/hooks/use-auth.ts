@@ -102,7 +102,8 @@ export function useAuth(): AuthState {
 
 /* ------------------------------------------------------------------ mutations */
 
-export function useSignIn() {
+/** Signs in, then goes to `next` (a same-origin path, see lib/safe-next.ts) or /dashboard. */
+export function useSignIn(next: string | null = null) {
   const client = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
@@ -113,7 +114,7 @@ export function useSignIn() {
         title: "Welcome back!",
         description: `You're now logged in as ${displayName(user)}`,
       });
-      navigate("/dashboard", { replace: true });
+      navigate(next ?? "/dashboard", { replace: true });
     },
     onError: (error) => {
       toast({
@@ -185,10 +186,13 @@ export function useUpdateProfile() {
 }
 
 export function useChangePassword() {
+  const client = useQueryClient();
   return useMutation({
     mutationFn: (body: PasswordChangeRequest) => api.auth.changePassword(body),
     // The server's message says what else ended: other sessions, personal API tokens.
     onSuccess: ({ message }) => {
+      // The other devices were signed out: the Signed-in Devices list shows it at once.
+      void client.invalidateQueries({ queryKey: queryKeys.sessions });
       toast({ title: "Password changed", description: message });
     },
     onError: (error) => {

@@ -12,6 +12,8 @@ export const api = createClient({ baseUrl: "" });
 
 export const queryKeys = {
   user: ["/api/auth/user"],
+  /** The signed-in user's sessions, the Signed-in Devices list (GET /api/auth/sessions). */
+  sessions: ["/api/auth/sessions"],
   publicSettings: ["/api/public/settings"],
   /** The four video URLs, for any signed-in user (GET /api/settings/videos). */
   videoSettings: ["/api/settings/videos"],

@@ -3,8 +3,13 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { describe, expect, it } from "vitest";
-import { loadState, STATES, type StateEntry, statesIn } from "./basemap";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { serveOutlines } from "../test/outline-server";
+import { loadState, loadStates, STATES, type StateEntry, statesIn } from "./basemap";
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 const script = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -29,6 +34,7 @@ describe("basemap", () => {
     ).toEqual(["Kansas", "Missouri"]);
     expect(STATES.map((s) => s.name)).toContain("District of Columbia");
 
+    serveOutlines();
     const texas = await loadState(STATES.find((s) => s.fips === "48") as StateEntry);
     expect(texas.name).toBe("Texas");
     expect(texas.land.features).toHaveLength(1);
@@ -39,5 +45,20 @@ describe("basemap", () => {
     expect(loadState(STATES.find((s) => s.fips === "48") as StateEntry)).toBe(
       loadState(STATES.find((s) => s.fips === "48") as StateEntry),
     );
+  });
+
+  it("loads the states in view in one request, each state once", async () => {
+    const requested = serveOutlines();
+    const byFips = (f: string) => STATES.find((s) => s.fips === f) as StateEntry;
+    // Texas was loaded above: only Oklahoma and Louisiana are asked for, together.
+    const [texas, oklahoma, louisiana] = await Promise.all(
+      loadStates([byFips("48"), byFips("40"), byFips("22")]),
+    );
+    expect(requested).toEqual(["40,22"]);
+    expect([texas?.name, oklahoma?.name, louisiana?.name]).toEqual([
+      "Texas",
+      "Oklahoma",
+      "Louisiana",
+    ]);
   });
 });

@@ -2,9 +2,9 @@
  * The offline basemap: U.S. state and county boundaries (Census Bureau cartographic boundaries,
  * 1:10,000,000, from us-atlas), split by state at build time by `scripts/derive-outlines.mjs`
  * into one small TopoJSON per state (src/assets/outlines/<FIPS>.json) and an index of their
- * bounding boxes. The map fetches only the states in view, each as a chunk of its own (Texas,
- * the largest in the lower 48, is 14 KB gzipped), and decodes them with `topojson-client`.
- * Each state loads once.
+ * bounding boxes. The map fetches only the states in view, all in one request to the server
+ * (GET /api/outlines?states=…, which serves those files; Texas, the largest in the lower 48,
+ * is 14 KB gzipped), and decodes them with `topojson-client`. Each state loads once.
  */
 import type { Feature, FeatureCollection, MultiLineString } from "geojson";
 import outlineIndex from "../assets/outlines/index.json";
@@ -40,12 +40,6 @@ export const STATES: readonly StateEntry[] = outlineIndex.states.map((s) => ({
   box: s.box as unknown as Box,
 }));
 
-const files = import.meta.glob<unknown>("../assets/outlines/[0-9][0-9].json", {
-  import: "default",
-});
-
-const fileOf = (fips: string) => files[`../assets/outlines/${fips}.json`];
-
 /** The states whose bounding box meets `box` (crossing the antimeridian is not handled). */
 export function statesIn(box: Box): StateEntry[] {
   const [west, south, east, north] = box;
@@ -54,14 +48,20 @@ export function statesIn(box: Box): StateEntry[] {
   );
 }
 
-async function decode(entry: StateEntry): Promise<StateOutline> {
-  const load = fileOf(entry.fips);
-  if (!load) throw new Error(`No outline file for state ${entry.fips}`);
-  const [{ feature, mesh }, data] = await Promise.all([import("topojson-client"), load()]);
+/** The outlines of several states, in one request (GET /api/outlines?states=48,40). */
+async function fetchOutlines(fips: readonly string[]): Promise<Record<string, unknown>> {
+  const response = await fetch(`/api/outlines?states=${fips.join(",")}`);
+  if (!response.ok) throw new Error(`Outlines of ${fips.join(",")}: ${response.status}`);
+  return (await response.json()) as Record<string, unknown>;
+}
+
+async function decode(entry: StateEntry, data: unknown): Promise<StateOutline> {
+  if (!data) throw new Error(`No outline for state ${entry.fips}`);
+  const { feature, mesh } = await import("topojson-client");
   const topology = data as Topology;
   const state = topology.objects.state as GeometryObject | undefined;
   const counties = topology.objects.counties as GeometryObject | undefined;
-  if (!state || !counties) throw new Error(`Outline file ${entry.fips}.json is incomplete`);
+  if (!state || !counties) throw new Error(`Outline of ${entry.fips} is incomplete`);
   const land = feature(topology, state);
   return {
     fips: entry.fips,
@@ -78,14 +78,26 @@ async function decode(entry: StateEntry): Promise<StateOutline> {
 
 const cache = new Map<string, Promise<StateOutline>>();
 
+/**
+ * Several states' outlines and county borders: those not loaded yet come in one request; each
+ * state loads once (a failed load may be retried by the next map).
+ */
+export function loadStates(entries: readonly StateEntry[]): Promise<StateOutline>[] {
+  const missing = entries.filter((e) => !cache.has(e.fips));
+  if (missing.length > 0) {
+    const batch = fetchOutlines(missing.map((e) => e.fips));
+    for (const entry of missing) {
+      const pending = batch.then((data) => decode(entry, data[entry.fips]));
+      pending.catch(() => cache.delete(entry.fips));
+      cache.set(entry.fips, pending);
+    }
+  }
+  return entries.map(
+    (e) => cache.get(e.fips) ?? Promise.reject(new Error(`No outline for ${e.fips}`)),
+  );
+}
+
 /** One state's outline and county borders, loaded once. */
 export function loadState(entry: StateEntry): Promise<StateOutline> {
-  let pending = cache.get(entry.fips);
-  if (!pending) {
-    pending = decode(entry);
-    // A failed load may be retried by the next map.
-    pending.catch(() => cache.delete(entry.fips));
-    cache.set(entry.fips, pending);
-  }
-  return pending;
+  return loadStates([entry])[0] ?? Promise.reject(new Error(`No outline for ${entry.fips}`));
 }

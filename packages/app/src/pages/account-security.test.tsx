@@ -217,4 +217,44 @@ describe("signed-in devices", () => {
         .disabled,
     ).toBe(true);
   });
+
+  it("refreshes the list after a password change signs the other devices out", async () => {
+    const current = {
+      id: "s1",
+      browser: "Chrome 130",
+      os: "Linux",
+      ipAddress: null,
+      createdAt: "2026-11-20T10:00:00.000Z",
+      lastActiveAt: "2026-11-24T01:00:00.000Z",
+      current: true,
+    };
+    const other = { ...current, id: "s2", browser: "Safari 17", os: "iOS 17", current: false };
+    let changed = false;
+    fakeApi({
+      ...signedInDana,
+      "GET /api/auth/sessions": () => ({
+        status: 200,
+        body: { sessions: changed ? [current] : [current, other] },
+      }),
+      "PUT /api/auth/password": () => {
+        changed = true;
+        return { status: 200, body: { message: "Password updated" } };
+      },
+    });
+    const { user } = renderApp("/profile");
+    const list = await screen.findByRole("list", { name: "Signed-in devices" });
+    expect(within(list).getAllByRole("listitem")).toHaveLength(2);
+    await user.click(screen.getByRole("button", { name: "Change Password" }));
+    await user.type(screen.getByLabelText("Current Password"), "Old-pass1");
+    await user.type(screen.getByLabelText("New Password"), "New-pass1");
+    await user.type(screen.getByLabelText("Confirm New Password"), "New-pass1");
+    await user.click(screen.getByRole("button", { name: "Update Password" }));
+    expect(await findToast("Password changed")).toBeTruthy();
+    // No reload: the list shows only this device.
+    await vi.waitFor(() =>
+      expect(
+        within(screen.getByRole("list", { name: "Signed-in devices" })).getAllByRole("listitem"),
+      ).toHaveLength(1),
+    );
+  });
 });

@@ -1,4 +1,4 @@
-import { adminSetupFormSchema, REDIRECT_DELAY_MS, type User } from "@bis/sdk";
+import { adminSetupFormSchema, PASSWORD_RULES_HINT, REDIRECT_DELAY_MS, type User } from "@bis/sdk";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ShieldCheck } from "lucide-react";
 import { useEffect, useState } from "react";
@@ -50,7 +50,7 @@ function AdminSetupForm() {
       <PasswordField
         label="Password"
         {...field("password")}
-        hint="At least 6 characters."
+        hint={PASSWORD_RULES_HINT}
         autoComplete="new-password"
       />
       <NameFields field={field} />

@@ -40,7 +40,7 @@ describe("/signin", () => {
 });
 
 describe("/admin-setup", () => {
-  it("requires every field and a password of at least 6 characters", async () => {
+  it("requires every field and a password under registration's rules", async () => {
     const api = fakeApi({
       "GET /api/auth/user": signedOut,
       "GET /api/admin/setup": { status: 200, body: { available: true } },
@@ -50,15 +50,26 @@ describe("/admin-setup", () => {
     await user.click(screen.getByRole("button", { name: "Create Admin Account" }));
     for (const message of [
       "Valid email is required",
-      "Password must be at least 6 characters",
+      "Password must be at least 8 characters",
       "First name is required",
       "Last name is required",
     ])
       expect(await screen.findByText(message)).toBeTruthy();
     expect(description(screen.getByLabelText("Password"))).toEqual([
-      "At least 6 characters.",
-      "Password must be at least 6 characters",
+      PASSWORD_RULES_HINT,
+      "Password must be at least 8 characters",
     ]);
+    // Six characters passed the specification's rule; the complexity rules apply (a correction).
+    await user.clear(screen.getByLabelText("Password"));
+    await user.type(screen.getByLabelText("Password"), "secret");
+    await user.click(screen.getByRole("button", { name: "Create Admin Account" }));
+    expect(await screen.findByText("Password must be at least 8 characters")).toBeTruthy();
+    await user.clear(screen.getByLabelText("Password"));
+    await user.type(screen.getByLabelText("Password"), "secretsecret");
+    await user.click(screen.getByRole("button", { name: "Create Admin Account" }));
+    expect(
+      await screen.findByText("Password must contain at least one uppercase letter"),
+    ).toBeTruthy();
     expect(screen.getByLabelText("First Name").getAttribute("autocomplete")).toBe("given-name");
     expect(api.calls.some((c) => c.method === "POST")).toBe(false);
   });

@@ -4,6 +4,7 @@
  * succeeded are compared and the comparison opens. Validated with the SDK's multiMarketFormSchema.
  */
 import {
+  defaultIndustry,
   type MultiMarketForm,
   type MultiMarketInput,
   multiMarketFormSchema,
@@ -27,7 +28,7 @@ import { cn } from "../lib/cn";
 const defaults: MultiMarketForm = {
   state: "",
   cities: "",
-  industry: "HVAC",
+  industry: defaultIndustry(),
   primaryRadius: PRIMARY_RADIUS.default,
   secondaryRadius: SECONDARY_RADIUS.default,
 };

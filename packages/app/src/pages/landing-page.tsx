@@ -15,6 +15,7 @@ import { VideoFrame } from "../components/video-frame";
 import { useDocumentTitle } from "../hooks/use-document-title";
 import { useOffered } from "../hooks/use-offer";
 import { api, queryKeys } from "../lib/api";
+import { cn } from "../lib/cn";
 import { toEmbedUrl } from "../lib/video";
 
 interface Feature {
@@ -90,24 +91,25 @@ function LandingVideo() {
             See How BIS Transforms Your Market Research
           </h2>
         </div>
-        <div className="bg-slate-900" style={{ aspectRatio: VIDEO_ASPECT_RATIO }}>
-          {settings.isPending ? (
-            <div className="size-full animate-pulse bg-slate-800" aria-hidden="true" />
-          ) : embedUrl ? (
+        {embedUrl ? (
+          <div className="bg-slate-900" style={{ aspectRatio: VIDEO_ASPECT_RATIO }}>
             <VideoFrame src={embedUrl} title="BIS introduction video" />
-          ) : (
-            <div className="flex size-full flex-col items-center justify-center gap-3 bg-gradient-to-br from-brand-800 to-slate-900 px-6 text-center text-white">
-              <span className="flex size-12 items-center justify-center rounded-full bg-white/10 sm:size-16">
-                <Video className="size-6 sm:size-8" aria-hidden="true" />
-              </span>
-              <p className="text-lg font-semibold sm:text-2xl">Video Coming Soon</p>
-              <p className="max-w-lg text-sm text-brand-100 sm:text-base">
-                Our introduction video will showcase the complete BIS workflow: Market Analysis,
-                Keyword Research, and Competition Analysis.
-              </p>
-            </div>
-          )}
-        </div>
+          </div>
+        ) : settings.isPending ? (
+          <div className="h-40 animate-pulse bg-slate-800" aria-hidden="true" />
+        ) : (
+          // No video yet: a short panel, not a 16:9 box (issue 24).
+          <div className="flex flex-col items-center justify-center gap-2 bg-gradient-to-br from-brand-800 to-slate-900 px-6 py-8 text-center text-white">
+            <span className="flex size-10 items-center justify-center rounded-full bg-white/10">
+              <Video className="size-5" aria-hidden="true" />
+            </span>
+            <p className="text-lg font-semibold">Video Coming Soon</p>
+            <p className="max-w-lg text-sm text-brand-100">
+              Our introduction video will showcase the complete BIS workflow: Market Analysis,
+              Keyword Research, and Competition Analysis.
+            </p>
+          </div>
+        )}
       </Card>
     </section>
   );
@@ -132,21 +134,25 @@ export function LandingPage() {
               marketing. BIS turns census data into a clear market analysis for your city, then adds
               keyword research and competition analysis when you are ready to grow.
             </p>
+            {/* The call to action in the first screen at 1280×800 and 375×812 (issue 24). */}
+            <div className="mt-8">
+              <Link
+                to="/register"
+                // A phone's full width (the words wrap) rather than 3 px past its edge.
+                className={cn(buttonClasses({ size: "lg" }), "w-full whitespace-normal sm:w-auto")}
+              >
+                Start Your Free Market Analysis
+                <ArrowRight className="size-5" aria-hidden="true" />
+              </Link>
+              <p className="mt-3 text-sm text-slate-500">
+                No payment needed for the market analysis.
+              </p>
+            </div>
           </div>
         </section>
 
         <div className="space-y-12 px-4 pb-16 sm:px-6">
           <LandingVideo />
-
-          <div className="text-center">
-            <Link to="/register" className={buttonClasses({ size: "lg" })}>
-              Start Your Free Market Analysis
-              <ArrowRight className="size-5" aria-hidden="true" />
-            </Link>
-            <p className="mt-3 text-sm text-slate-500">
-              No payment needed for the market analysis.
-            </p>
-          </div>
 
           <section aria-label="What BIS offers" className="mx-auto max-w-6xl">
             <ul className="grid gap-4 sm:gap-6 md:grid-cols-3">

@@ -1,5 +1,6 @@
 import { signInFormSchema } from "@bis/sdk";
 import { LogIn } from "lucide-react";
+import { useSearchParams } from "react-router";
 import { AuthLayout } from "../components/auth-layout";
 import { AuthForm } from "../components/forms/form-shells";
 import { useSchemaForm } from "../components/forms/use-schema-form";
@@ -8,10 +9,13 @@ import { InputField } from "../components/ui/form-field";
 import { PasswordField } from "../components/ui/password-input";
 import { useSignIn } from "../hooks/use-auth";
 import { useDocumentTitle } from "../hooks/use-document-title";
+import { NEXT_PARAM, safeNext } from "../lib/safe-next";
 
 export function SignInPage() {
   useDocumentTitle("Sign In");
-  const signIn = useSignIn();
+  // A deep link sent the visitor here: back to it after signing in (same-origin paths only).
+  const [params] = useSearchParams();
+  const signIn = useSignIn(safeNext(params.get(NEXT_PARAM)));
   const { handleSubmit, field } = useSchemaForm(signInFormSchema, { email: "", password: "" });
 
   const onSubmit = handleSubmit((form) => signIn.mutate(form));

@@ -10,3 +10,5 @@ export const STATES: readonly StateEntry[] = [];
 export const statesIn = (): StateEntry[] => [];
 export const loadState = (entry: StateEntry): Promise<StateOutline> =>
   Promise.reject(new Error(`No outlines in component tests (${entry.name})`));
+export const loadStates = (entries: readonly StateEntry[]): Promise<StateOutline>[] =>
+  entries.map(loadState);

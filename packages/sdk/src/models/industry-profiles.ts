@@ -445,6 +445,17 @@ export const INDUSTRY_PROFILES: Record<IndustryId, IndustryProfile> = {
   Roofing: comingSoon("Roofing"),
 };
 
+/**
+ * The industry a new analysis starts with: the one active profile when exactly one is active
+ * (HVAC today), else none ("" — the user chooses).
+ */
+export function defaultIndustry(
+  profiles: Record<IndustryId, Pick<IndustryProfile, "id" | "active">> = INDUSTRY_PROFILES,
+): IndustryId | "" {
+  const active = Object.values(profiles).filter((p) => p.active);
+  return active.length === 1 && active[0] ? active[0].id : "";
+}
+
 /** Commercial establishments per resident (County Business Patterns, national). */
 export const COMMERCIAL_UNITS_PER_RESIDENT = {
   value: 8.1e6 / 332e6,

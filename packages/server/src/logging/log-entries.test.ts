@@ -1,3 +1,4 @@
+import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { parseLogChunk } from "./log-entries.js";
 import { createServerLogger } from "./logger.js";
@@ -53,5 +54,27 @@ describe("server logger", () => {
     const debug = createServerLogger("debug", { stdout, store: store as never });
     debug.debug("detail");
     expect(JSON.parse(kept.at(-1) ?? "{}").msg).toBe("detail");
+  });
+
+  it("prints readable lines when the format is pretty, and still keeps JSON in the store", () => {
+    const printed: string[] = [];
+    const kept: string[] = [];
+    // pino-pretty pipes into its destination: a real stream.
+    const stdout = new Writable({
+      write(chunk, _encoding, done) {
+        printed.push(String(chunk));
+        done();
+      },
+    });
+    const store = { write: (s: string) => void kept.push(s) };
+    const logger = createServerLogger("info", { stdout, store: store as never, format: "pretty" });
+    logger.info({ reqId: "r-2" }, "BIS is running at http://localhost:3000");
+    // Colours (ANSI escapes) off, if the terminal asked for them.
+    const ansi = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, "g");
+    const text = printed.join("").replace(ansi, "");
+    expect(text).toMatch(/^\[\d{2}:\d{2}:\d{2}\] INFO: BIS is running at http:\/\/localhost:3000/);
+    expect(text).toContain('"reqId":"r-2"');
+    expect(text).not.toContain('"level"');
+    expect(JSON.parse(kept.at(-1) ?? "{}").msg).toBe("BIS is running at http://localhost:3000");
   });
 });

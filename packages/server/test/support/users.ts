@@ -35,7 +35,7 @@ export async function signedInAdmin(bis: Pick<TestServer, "url">): Promise<NodeC
   const client = createNodeClient({ baseUrl: bis.url });
   await client.admin.setup({
     email: `admin.${Date.now()}@example.com`,
-    password: "admin-pass",
+    password: "Admin-pass1",
     firstName: "Ada",
     lastName: "Admin",
   });

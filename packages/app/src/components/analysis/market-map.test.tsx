@@ -1,10 +1,11 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
 import { StrictMode } from "react";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createQueryClient } from "../../lib/api";
 import { fakeApi } from "../../test/fake-api";
 import { marketData } from "../../test/fixtures";
+import { serveOutlines } from "../../test/outline-server";
 import { MapBlock } from "./map-block";
 import MarketMap, {
   BASEMAP_ATTRIBUTION,
@@ -38,8 +39,15 @@ const shownLabels = (container: HTMLElement) =>
     (e) => e.textContent,
   );
 
+/** GET /api/outlines answered from the files; the states each request asked for. */
+let requested: string[] = [];
+beforeEach(() => {
+  requested = serveOutlines();
+});
+
 afterEach(() => {
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
 });
 
 describe("MarketMap", () => {
@@ -98,8 +106,11 @@ describe("MarketMap", () => {
       city("Austin", 30.2672, -97.7431, 961_855),
       city("Round Rock", 30.5083, -97.6789, 119_468, "secondary"),
       city("Pflugerville", 30.4394, -97.62, 65_191, "secondary"),
-      // Within a few pixels of Pflugerville: its label would cover Pflugerville's.
-      city("Pflugerville East", 30.4396, -97.6195, 60_000, "secondary"),
+      // About 30 px east of Pflugerville, where its label would go: Pflugerville's label goes to
+      // the left of its dot, not over this one ("Glen●le"), and this one's to the right.
+      city("Pflugerville East", 30.4394, -97.58, 60_000, "secondary"),
+      // On Pflugerville's dot: each side of it is taken, by a label or a dot.
+      city("Pflugerville Mill", 30.4395, -97.6199, 59_000, "secondary"),
       city("Cedar Park", 30.5052, -97.8203, 77_595, "secondary"),
       city("San Marcos", 29.8833, -97.9414, 67_553, "secondary"),
       city("Kyle", 29.9891, -97.8772, 45_697),
@@ -112,11 +123,22 @@ describe("MarketMap", () => {
     expect(container.querySelector(".bis-target-label")?.textContent).toBe("Austin, TX");
     const shown = shownLabels(container);
     expect(shown).toHaveLength(MAX_LABELS);
-    expect(shown).toEqual(["Round Rock", "Cedar Park", "San Marcos", "Pflugerville", "Kyle"]);
+    expect(shown).toEqual([
+      "Round Rock",
+      "Cedar Park",
+      "San Marcos",
+      "Pflugerville",
+      "Pflugerville East",
+    ]);
+    const labelOf = (name: string) =>
+      [...container.querySelectorAll<HTMLElement>(".bis-city-label")].find(
+        (e) => e.textContent === name,
+      );
+    // Left of its dot (a negative margin from its point), right of it by default.
+    expect(Number.parseFloat(labelOf("Pflugerville")?.style.marginLeft ?? "")).toBeLessThan(0);
+    expect(Number.parseFloat(labelOf("Pflugerville East")?.style.marginLeft ?? "")).toBe(8);
     // The dropped label stays out of the way, and out of screen readers' way.
-    const dropped = [...container.querySelectorAll(".bis-city-label")].find(
-      (e) => e.textContent === "Pflugerville East",
-    );
+    const dropped = labelOf("Pflugerville Mill");
     expect(dropped?.classList.contains("bis-label-hidden")).toBe(true);
     for (const label of container.querySelectorAll(".bis-map-label")) {
       expect(label.getAttribute("aria-hidden")).toBe("true");
@@ -162,6 +184,9 @@ describe("MarketMap", () => {
     expect(container.querySelector(".leaflet-bisCounties-pane path")).toBeTruthy();
     expect(container.querySelectorAll(".leaflet-tile")).toHaveLength(0);
     expect(container.textContent).toContain(BASEMAP_ATTRIBUTION);
+    // The states in view, in one request (once per state: an earlier test may have loaded it).
+    expect(requested.length).toBeLessThanOrEqual(1);
+    expect(requested.every((states) => states === "48")).toBe(true);
   });
 
   it("draws the operator's tile layer, with its credit, instead of the outlines", async () => {

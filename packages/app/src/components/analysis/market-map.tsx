@@ -18,9 +18,20 @@ import L from "leaflet";
 import "leaflet/dist/leaflet.css";
 import "./market-map.css";
 import { type CSSProperties, useEffect, useMemo, useRef } from "react";
-import { loadState, statesIn } from "../../lib/basemap";
+import { loadStates, statesIn } from "../../lib/basemap";
 import { formatNumber } from "../../lib/format";
 import { MAP_COLORS } from "./map-colors";
+import {
+  CITY_DOT_HALF_PX,
+  dotRect,
+  LABEL_GAP_PX,
+  LABEL_HEIGHT_PX,
+  labelRect,
+  overlaps,
+  placeLabel,
+  type Rect,
+  TARGET_DOT_HALF_PX,
+} from "./map-labels";
 
 export const BASEMAP_ATTRIBUTION = "Boundaries: U.S. Census Bureau (us-atlas)";
 
@@ -84,30 +95,6 @@ export function populationText(population: number | null): string {
 /** What a city marker says: its accessible name and its tooltip. */
 export function cityDescription(city: Pick<MapCity, "name" | "population" | "serviceArea">) {
   return `${city.name}: ${populationText(city.population)}, ${AREA_TEXT[city.serviceArea]}`;
-}
-
-interface Rect {
-  left: number;
-  top: number;
-  right: number;
-  bottom: number;
-}
-
-const overlaps = (a: Rect, b: Rect) =>
-  a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
-
-/** Label offset from its point: to the right, centred vertically (see market-map.css). */
-const LABEL_GAP_PX = 8;
-const LABEL_HEIGHT_PX = 18;
-
-/** The label's box in container pixels; measured when laid out, else estimated from its text. */
-function labelRect(map: L.Map, at: L.LatLng, element: HTMLElement, text: string): Rect {
-  const point = map.latLngToContainerPoint(at);
-  const width = element.offsetWidth || text.length * 7 + 8;
-  const height = element.offsetHeight || LABEL_HEIGHT_PX;
-  const left = point.x + LABEL_GAP_PX;
-  const top = point.y - height / 2;
-  return { left, top, right: left + width, bottom: top + height };
 }
 
 /**
@@ -220,19 +207,25 @@ export default function MarketMap({
     const countyStyle = { color: "#94a3b8", weight: 0.75, fill: false };
     const requested = new Set<string>();
     let outlines = false;
+    // The outlines wait for the view's final fit: the states in view then come in one request.
+    let fitted = false;
     // The states in view (and a margin around it), each loaded once as the map moves.
     const drawOutlines = () => {
-      if (disposed || !outlines) return;
+      if (disposed || !outlines || !fitted) return;
       const view = map.getBounds().pad(0.1);
-      for (const entry of statesIn([
+      const wanted = statesIn([
         view.getWest(),
         view.getSouth(),
         view.getEast(),
         view.getNorth(),
-      ])) {
-        if (requested.has(entry.fips)) continue;
-        requested.add(entry.fips);
-        loadState(entry)
+      ]).filter((entry) => !requested.has(entry.fips));
+      if (wanted.length === 0) return;
+      for (const entry of wanted) requested.add(entry.fips);
+      // The states newly in view, in one request.
+      loadStates(wanted).forEach((pending, i) => {
+        const entry = wanted[i];
+        if (!entry) return;
+        pending
           .then((outline) => {
             if (disposed) return;
             L.geoJSON(outline.land, {
@@ -251,7 +244,7 @@ export default function MarketMap({
             // Specification §8: map failures are logged to the console only.
             console.error(`Map outlines of ${entry.name} failed to load`, error);
           });
-      }
+      });
     };
     const showOutlines = () => {
       if (outlines) return;
@@ -289,6 +282,8 @@ export default function MarketMap({
 
     // Other markets: their circles, and a target marker named for screen readers.
     const extents = [secondary.getBounds()];
+    // Every market's target dot, which no city label may cover.
+    const targets = [center];
     for (const [name, oLat, oLon, r1, r2] of JSON.parse(othersKey) as [
       string,
       number,
@@ -313,6 +308,7 @@ export default function MarketMap({
         .getElement()
         ?.setAttribute("aria-hidden", "true");
       extents.push(outer.getBounds());
+      targets.push(at);
     }
 
     const candidates: { label: L.Marker; at: L.LatLng; text: string }[] = [];
@@ -369,15 +365,25 @@ export default function MarketMap({
 
     /* ---------------------------------------------------------------- labels */
 
-    // The largest cities first; each label that would overlap one already placed (or the
-    // target's), or leave the map, is skipped, up to the number this width allows.
+    // The largest cities first; each label goes to the right of its dot, else to the left, where
+    // it overlaps no label already placed (the target's included) and no dot ("Glen●le"), and
+    // stays on the map; otherwise it is skipped, up to the number this width allows.
     const placeLabels = () => {
       if (disposed) return;
       const size = map.getSize();
       const limit = size.x > 0 && size.x < NARROW_MAP_PX ? MAX_LABELS_NARROW : MAX_LABELS;
+      const dots = [
+        ...places.map((p) => dotRect(map, p.at, CITY_DOT_HALF_PX)),
+        ...targets.map((at) => dotRect(map, at, TARGET_DOT_HALF_PX)),
+      ];
       const taken: Rect[] = [];
       const targetElement = targetLabel.getElement();
       if (targetElement) taken.push(labelRect(map, center, targetElement, targetName));
+      const free = (rect: Rect) =>
+        (size.x === 0 ||
+          (rect.left >= 0 && rect.top >= 0 && rect.right <= size.x && rect.bottom <= size.y)) &&
+        !taken.some((t) => overlaps(t, rect)) &&
+        !dots.some((d) => overlaps(d, rect));
       let shown = 0;
       for (const candidate of candidates) {
         if (!map.hasLayer(candidate.label)) candidate.label.addTo(map);
@@ -385,13 +391,14 @@ export default function MarketMap({
         if (!element) continue;
         // Labels carry the same words as the markers' names: screen readers hear those.
         element.setAttribute("aria-hidden", "true");
-        const rect = labelRect(map, candidate.at, element, candidate.text);
-        const inside =
-          size.x === 0 ||
-          (rect.left >= 0 && rect.top >= 0 && rect.right <= size.x && rect.bottom <= size.y);
-        const fits = shown < limit && inside && !taken.some((t) => overlaps(t, rect));
+        const side = (["right", "left"] as const).find((s) =>
+          free(labelRect(map, candidate.at, element, candidate.text, s)),
+        );
+        const fits = shown < limit && side !== undefined;
         element.classList.toggle("bis-label-hidden", !fits);
         if (fits) {
+          const rect = labelRect(map, candidate.at, element, candidate.text, side);
+          placeLabel(map, candidate.at, element, rect);
           taken.push(rect);
           shown += 1;
         }
@@ -414,6 +421,8 @@ export default function MarketMap({
       }
     };
     fitView();
+    fitted = true;
+    drawOutlines();
     placeLabels();
     map.on("zoomend moveend", placeLabels);
 

@@ -2,7 +2,7 @@
  * "Service Industry": every industry, those not yet analysed marked "(Coming Soon)", for the
  * market-analysis wizard and the several-cities form.
  */
-import { INDUSTRIES } from "@bis/sdk";
+import { defaultIndustry, INDUSTRIES } from "@bis/sdk";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { FormField } from "../ui/form-field";
 import { Select } from "../ui/select";
@@ -20,7 +20,7 @@ export function IndustryField({
   return (
     <FormField label="Service Industry" error={error}>
       {(control) => (
-        <Select {...control} {...registration}>
+        <Select {...control} {...registration} defaultValue={defaultIndustry()}>
           {placeholder ? <option value="">{placeholder}</option> : null}
           {INDUSTRIES.map((i) => (
             <option key={i.id} value={i.id}>

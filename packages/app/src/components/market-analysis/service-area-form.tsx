@@ -3,6 +3,7 @@
  * industry and the two radius sliders, validated with the SDK's marketAnalysisFormSchema.
  */
 import {
+  defaultIndustry,
   INDUSTRIES,
   type MarketAnalysisForm,
   type marketAnalysisFormSchema,
@@ -31,7 +32,8 @@ export type ServiceAreaFormApi = UseFormReturn<MarketAnalysisForm, unknown, Serv
 export const serviceAreaDefaults: MarketAnalysisForm = {
   city: "",
   state: "",
-  industry: "",
+  // The one active industry profile (HVAC), so the field does not start empty.
+  industry: defaultIndustry(),
   primaryRadius: PRIMARY_RADIUS.default,
   secondaryRadius: SECONDARY_RADIUS.default,
 };
