@@ -218,7 +218,7 @@ describe("premium steps", () => {
 
     const progress = page.getByRole("region", { name: "Progress" });
     expect((await figure(progress, "Competitors").textContent())?.trim()).toMatch(/^[\d,]+$/);
-    await visible(page.getByRole("region", { name: "Opportunity Score" }));
+    await visible(page.getByRole("region", { name: "Opportunity Score", exact: true }));
   });
 
   it("keeps the results on reload: section 3 collapsed, section 2 open", {

@@ -293,7 +293,7 @@ describe("settings", () => {
       premiumOfferVideoUrl: "http://videos.example.com/premium",
     });
     expect(saved).toMatchObject({ landingPageVideoUrl: landing });
-    expect(await signedOut.settings.public()).toEqual({ landingPageVideoUrl: landing });
+    expect(await signedOut.settings.public()).toMatchObject({ landingPageVideoUrl: landing });
     expect(await dana.settings.videos()).toEqual(saved);
     expect((await errorOf(signedOut.settings.videos())).status).toBe(401);
     expect(await admin.admin.settings()).toEqual(saved);

@@ -165,6 +165,13 @@ describe("competition analysis without providers or sample data (production rule
       DEFAULT_PREMIUM_PRICES.keywordResearch + DEFAULT_PREMIUM_PRICES.pdfReport,
     );
     expect(JSON.stringify(config)).not.toMatch(/BIS_|_API_KEY|on this server|integration/i);
+    // The landing page's short list (public settings, signed out) says the same.
+    const signedOut = await (await fetch(`${bis.url}/api/public/settings`)).json();
+    expect(signedOut.premiumOffer).toEqual([
+      { id: "keywordResearch", deliverable: true },
+      { id: "competitionAnalysis", deliverable: false },
+      { id: "pdfReport", deliverable: true },
+    ]);
     const adminView = await admin.payments.config();
     expect(adminView.deliverables.find((d) => d.id === "competitionAnalysis")?.configure).toContain(
       "Admin → API Keys",
@@ -180,6 +187,8 @@ describe("competition analysis without providers or sample data (production rule
   it("answers 503 and leaves the step not run; once a provider is configured it completes", async () => {
     const id = await paidAnalysisFor(owner);
     await completeKeywordResearch(owner, id);
+    const scoreBefore = (await owner.analyses.get(id)).opportunityScore;
+    expect(scoreBefore?.components.map((c) => c.key)).toEqual(["demand", "supply", "cost"]);
     const error = await errorOf(owner.premium.competition(id));
     expect(error.status).toBe(503);
     expect(error.code).toBe("UNAVAILABLE");
@@ -190,7 +199,8 @@ describe("competition analysis without providers or sample data (production rule
     const stored = await owner.analyses.get(id);
     expect(stored.competitionAnalysisCompleted).toBe(false);
     expect(stored.competitionAnalysisData).toBeNull();
-    expect(stored.opportunityScore ?? null).toBeNull();
+    // The score the analysis and its keyword research gave stays as it was.
+    expect(stored.opportunityScore).toEqual(scoreBefore);
 
     // An administrator saves a Yelp key: the same analysis now runs, without a restart.
     const target = stored.marketAnalysisData?.target;
@@ -213,6 +223,10 @@ describe("competition analysis without providers or sample data (production rule
       grade: "measured",
     });
     expect(config.amount).toBe(89_900);
+    expect((await owner.settings.public()).premiumOffer).toContainEqual({
+      id: "competitionAnalysis",
+      deliverable: true,
+    });
     const result = await owner.premium.competition(id);
     expect(result.competitionAnalysisCompleted).toBe(true);
     expect(result.competitionAnalysisData?.competitors.map((c) => c.name)).toEqual(["Echo Air"]);

@@ -1,12 +1,12 @@
 /**
- * The SDK's rule for what is for sale (premium-offer.ts), read from the server's list
- * (GET /api/config/payments, public): whether a premium item is offered now. Unknown while the
- * list loads or when it fails: offered (the server refuses what it cannot deliver anyway).
+ * The SDK's rule for what is for sale (premium-offer.ts), read from the server's short list in
+ * the public settings (zod-free, and read by the landing page anyway): whether a premium item is
+ * offered now. Unknown while the list loads or when it fails: offered (the server refuses what it
+ * cannot deliver anyway). The checkout reads the full list with prices (GET /api/config/payments).
  */
 import { isOffered, type PremiumDeliverableId } from "@bis/sdk";
-import { usePaymentConfig } from "./use-payments";
+import { usePublicSettings } from "./use-public-settings";
 
 export function useOffered(id: PremiumDeliverableId): boolean {
-  const config = usePaymentConfig();
-  return isOffered(config.data?.deliverables, id);
+  return isOffered(usePublicSettings().data?.premiumOffer, id);
 }

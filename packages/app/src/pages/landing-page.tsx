@@ -4,7 +4,6 @@ import {
   type PremiumDeliverableId,
   VIDEO_ASPECT_RATIO,
 } from "@bis/sdk";
-import { useQuery } from "@tanstack/react-query";
 import { ArrowRight, ChartColumn, type LucideIcon, Search, Trophy, Video } from "lucide-react";
 import { Link } from "react-router";
 import { PageHeader } from "../components/page-header";
@@ -14,7 +13,7 @@ import { Card } from "../components/ui/card";
 import { VideoFrame } from "../components/video-frame";
 import { useDocumentTitle } from "../hooks/use-document-title";
 import { useOffered } from "../hooks/use-offer";
-import { api, queryKeys } from "../lib/api";
+import { usePublicSettings } from "../hooks/use-public-settings";
 import { cn } from "../lib/cn";
 import { toEmbedUrl } from "../lib/video";
 
@@ -77,10 +76,7 @@ function FeatureCard({ feature }: { feature: Feature }) {
 }
 
 function LandingVideo() {
-  const settings = useQuery({
-    queryKey: queryKeys.publicSettings,
-    queryFn: () => api.settings.public(),
-  });
+  const settings = usePublicSettings();
   const embedUrl = toEmbedUrl(settings.data?.landingPageVideoUrl);
 
   return (

@@ -7,13 +7,14 @@ import { screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { analysisRoute, fakeApi, signedIn } from "../test/fake-api";
 import { analysisFixture, summaryFixture } from "../test/fixtures";
-import { keywordsDone, paymentConfig } from "../test/premium-fixtures";
+import { keywordsDone, paymentConfig, publicSettings } from "../test/premium-fixtures";
 import { renderApp } from "../test/render-app";
 
 vi.mock("../lib/basemap", () => import("../test/basemap-stub"));
 
 const withoutCompetition = {
   "GET /api/config/payments": { status: 200, body: paymentConfig(["competitionAnalysis"]) },
+  "GET /api/public/settings": { status: 200, body: publicSettings(["competitionAnalysis"]) },
 };
 const OPERATOR_WORDS = /on this server|integration|BIS_|_API_KEY|Google Places|Yelp|administrator/i;
 const SENTENCE = "Competition analysis is not available yet.";

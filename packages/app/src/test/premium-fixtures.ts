@@ -200,6 +200,13 @@ export function deliverables(
 }
 
 /** GET /api/config/payments in demo mode, with these deliverables missing. */
+/** The public settings' short list of what is offered (landing cards, dashboard steps). */
+export function publicSettings(missing: readonly PremiumDeliverable["id"][] = []) {
+  return {
+    premiumOffer: deliverables(missing).map(({ id, deliverable }) => ({ id, deliverable })),
+  };
+}
+
 export function paymentConfig(missing: readonly PremiumDeliverable["id"][] = []) {
   const list = deliverables(missing);
   return {

@@ -38,6 +38,23 @@ describe("publicSettingsSchema", () => {
     },
   );
 
+  it("reads which paid items are offered, and refuses an unknown item or a missing flag", () => {
+    const premiumOffer = [
+      { id: "keywordResearch", deliverable: true },
+      { id: "competitionAnalysis", deliverable: false },
+    ];
+    expect(publicSettingsSchema.parse({ premiumOffer })).toEqual({ premiumOffer });
+    expect(() => publicSettingsSchema.parse({ premiumOffer: {} })).toThrow(
+      "Invalid answer: premiumOffer must be an array",
+    );
+    expect(() =>
+      publicSettingsSchema.parse({ premiumOffer: [{ id: "plumbing", deliverable: true }] }),
+    ).toThrow("Invalid answer: premiumOffer[0].id must be a paid item's id");
+    expect(() =>
+      publicSettingsSchema.parse({ premiumOffer: [{ id: "pdfReport", deliverable: "yes" }] }),
+    ).toThrow("Invalid answer: premiumOffer[0].deliverable must be a boolean");
+  });
+
   it("names the field that breaks the contract", () => {
     expect(() => publicSettingsSchema.parse({ mapTiles: { url: "x", attribution: 1 } })).toThrow(
       "Invalid answer: mapTiles.attribution must be a string",

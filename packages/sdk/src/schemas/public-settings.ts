@@ -1,6 +1,7 @@
 /**
- * The public settings (GET /api/public/settings): the landing page's video and the operator's
- * map tiles.
+ * The public settings (GET /api/public/settings): the landing page's video, the operator's map
+ * tiles and which paid items this server delivers now (the landing cards and dashboard steps
+ * ask premium-offer.ts about it).
  *
  * The one answer a signed-out visitor's landing page reads, so its check is written without
  * zod: the landing page then loads no zod at all (zod is about 14 KB gzipped, more than a tenth
@@ -8,6 +9,8 @@
  * check keeps zod's rules for these shapes: known keys only, optional means absent (not null),
  * and a broken answer throws.
  */
+import { DELIVERABLE_NAMES } from "../models/premium-offer.js";
+import type { PremiumDeliverableId } from "./payments.js";
 
 export interface MapTiles {
   /** A raster tile URL template ({z}/{x}/{y}, optionally {s}, {r}, {-y}), https only. */
@@ -16,10 +19,18 @@ export interface MapTiles {
   attribution: string;
 }
 
+/** One paid item and whether this server delivers it now (GET /api/config/payments has the rest). */
+export interface PremiumOffer {
+  id: PremiumDeliverableId;
+  deliverable: boolean;
+}
+
 export interface PublicSettings {
   landingPageVideoUrl?: string;
   /** The operator's map tiles (BIS_MAP_TILE_URL); absent: the offline outline map. */
   mapTiles?: MapTiles;
+  /** Every paid item, offered or not; absent from an older server (then: assumed offered). */
+  premiumOffer?: PremiumOffer[];
 }
 
 /** An answer that breaks the contract (what a zod schema's ZodError says for the others). */
@@ -42,6 +53,19 @@ function string(value: unknown, path: string): string {
   throw new ContractError(path, "a string");
 }
 
+function premiumOffer(value: unknown, path: string): PremiumOffer[] {
+  if (!Array.isArray(value)) throw new ContractError(path, "an array");
+  return value.map((item, i) => {
+    const body = object(item, `${path}[${i}]`);
+    const id = string(body.id, `${path}[${i}].id`);
+    if (!Object.hasOwn(DELIVERABLE_NAMES, id))
+      throw new ContractError(`${path}[${i}].id`, "a paid item's id");
+    if (typeof body.deliverable !== "boolean")
+      throw new ContractError(`${path}[${i}].deliverable`, "a boolean");
+    return { id: id as PremiumDeliverableId, deliverable: body.deliverable };
+  });
+}
+
 export const mapTilesSchema = {
   parse(data: unknown, path = "mapTiles"): MapTiles {
     const body = object(data, path);
@@ -59,6 +83,8 @@ export const publicSettingsSchema = {
     if (body.landingPageVideoUrl !== undefined)
       settings.landingPageVideoUrl = string(body.landingPageVideoUrl, "landingPageVideoUrl");
     if (body.mapTiles !== undefined) settings.mapTiles = mapTilesSchema.parse(body.mapTiles);
+    if (body.premiumOffer !== undefined)
+      settings.premiumOffer = premiumOffer(body.premiumOffer, "premiumOffer");
     return settings;
   },
 };

@@ -10,13 +10,19 @@ export function publicRoutes({
   config,
   db,
   lifecycle,
-  services: { accounts, settings, system },
+  services: { accounts, payments, settings, system },
 }: AppContext): Router {
   const router = Router();
 
-  /** The landing video (admin setting) and the map tiles (BIS_MAP_TILE_URL), when set. */
+  /**
+   * The landing video (admin setting), the map tiles (BIS_MAP_TILE_URL) when set, and which paid
+   * items this server delivers (the landing page's cards, without loading the checkout's list).
+   */
   router.get("/public/settings", async (_req, res) => {
-    const body: PublicSettings = { ...(await settings.publicSettings()) };
+    const body: PublicSettings = {
+      ...(await settings.publicSettings()),
+      premiumOffer: payments.offered(),
+    };
     if (config.mapTiles) {
       body.mapTiles = { url: config.mapTiles.url, attribution: config.mapTiles.attribution };
     }

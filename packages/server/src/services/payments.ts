@@ -17,6 +17,7 @@ import type {
   Payment,
   PaymentConfig,
   PremiumDeliverable,
+  PremiumOffer,
   PremiumPrices,
   PremiumPricesPatch,
   User,
@@ -96,6 +97,9 @@ export function createPaymentService(options: PaymentServiceOptions) {
     /** What the checkout needs; never a secret (how to enable an item: administrators only). */
     config: (viewer: Pick<User, "isAdmin"> | null = null): Promise<PaymentConfig> =>
       checkoutConfig(ctx, viewer),
+    /** Which paid items this server delivers now (the public settings' short list). */
+    offered: (): PremiumOffer[] =>
+      (ctx.deliverables?.() ?? []).map(({ id, deliverable }) => ({ id, deliverable })),
     /** The administrator's price of each deliverable (cents). */
     prices: (): Promise<PremiumPrices> => readPrices(ctx),
     updatePrices: (admin: User, patch: PremiumPricesPatch): Promise<PremiumPrices> =>

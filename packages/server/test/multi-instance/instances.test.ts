@@ -103,6 +103,8 @@ describe("three instances on one PostgreSQL database", () => {
   it("fulfils one Stripe event delivered 20 times at once over the instances once", async () => {
     const owner = await signedInUser(group, "Paula");
     const analysisId = await analysisFor(owner);
+    // The package as this server sells it (no competitor provider here: without that item).
+    const { amount } = await owner.payments.config();
     const { clientSecret } = await owner.payments.createIntent({ analysisId });
     const intent = fake.succeed(clientSecret.split("_secret_")[0] as string);
     const event = paymentIntentSucceeded(intent);
@@ -118,7 +120,8 @@ describe("three instances on one PostgreSQL database", () => {
 
     const payments = (await admin.admin.payments()).filter((p) => p.analysisId === analysisId);
     expect(payments).toHaveLength(1);
-    expect(payments[0]).toMatchObject({ status: "succeeded", amount: 89_900, currency: "usd" });
+    expect(payments[0]).toMatchObject({ status: "succeeded", amount, currency: "usd" });
+    expect(amount).toBeGreaterThan(0);
     for (const client of group.clientsFor(sessionOf(owner)))
       expect((await client.analyses.get(analysisId)).isPaid).toBe(true);
     await owner.close();

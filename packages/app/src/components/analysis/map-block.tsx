@@ -4,10 +4,9 @@
  * when the operator configured any (BIS_MAP_TILE_URL), come from GET /api/public/settings.
  */
 import { FALLBACK_CIRCLE_RADII_MILES, MAP_HEIGHT_PX, type MarketAnalysisData } from "@bis/sdk";
-import { useQuery } from "@tanstack/react-query";
 import { MapPinned } from "lucide-react";
 import { lazy, type ReactNode, Suspense, useMemo } from "react";
-import { api, queryKeys } from "../../lib/api";
+import { usePublicSettings } from "../../hooks/use-public-settings";
 import { formatMiles, formatNumber } from "../../lib/format";
 import { cityName } from "./city-table";
 import { MAP_COLORS } from "./map-colors";
@@ -80,10 +79,7 @@ export function MapBlock({
     FALLBACK_CIRCLE_RADII_MILES.secondary,
   );
   const target = data.target;
-  const settings = useQuery({
-    queryKey: queryKeys.publicSettings,
-    queryFn: () => api.settings.public(),
-  });
+  const settings = usePublicSettings();
   const tiles = settings.data?.mapTiles;
   const cities = useMemo<MapCity[]>(
     () =>

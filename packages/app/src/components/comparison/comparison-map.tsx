@@ -3,19 +3,15 @@
  * map component (Leaflet, loaded lazily with the basemap), the best-ranked market in the middle.
  */
 import type { ComparisonTable } from "@bis/sdk";
-import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useMemo } from "react";
-import { api, queryKeys } from "../../lib/api";
+import { usePublicSettings } from "../../hooks/use-public-settings";
 import { MapPlaceholder } from "../analysis/map-block";
 import type { OtherMarket } from "../analysis/market-map";
 
 const MarketMap = lazy(() => import("../analysis/market-map"));
 
 export function ComparisonMap({ table }: { table: ComparisonTable }) {
-  const settings = useQuery({
-    queryKey: queryKeys.publicSettings,
-    queryFn: () => api.settings.public(),
-  });
+  const settings = usePublicSettings();
   const placed = useMemo<OtherMarket[]>(
     () =>
       table.markets.flatMap((m) =>
