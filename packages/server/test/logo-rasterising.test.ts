@@ -42,33 +42,49 @@ describe("SVG logos cannot stall the server", () => {
   }, 60_000);
   afterAll(() => s?.close());
 
+  /**
+   * The slowest of the health checks sent from the moment the upload is sent until it is
+   * answered (five at least), and the upload's error.
+   */
+  async function healthDuringUpload(radius: number) {
+    // A warm connection, so that only the server's answer is timed.
+    expect((await fetch(`${s.bis.url}/api/health`)).status).toBe(200);
+    const upload = s.admin.admin.savePartnerBrand(acme.id, {
+      ...BRAND,
+      logo: { dataBase64: b64(morphology(radius)) },
+    });
+    let settled = false;
+    const result = errorOf(upload).finally(() => {
+      settled = true;
+    });
+    const latencies: number[] = [];
+    while (!settled || latencies.length < 5) {
+      const started = performance.now();
+      const health = await fetch(`${s.bis.url}/api/health`);
+      latencies.push(performance.now() - started);
+      expect(health.status).toBe(200);
+      await sleep(10);
+    }
+    return { slowest: Math.max(...latencies), error: await result };
+  }
+
   it.each([50, 1000])(
     "refuses an feMorphology radius=%i logo with a 400 while /api/health answers within 100 ms",
     async (radius) => {
       expect(Buffer.byteLength(morphology(50))).toBeLessThan(200);
-      // A warm connection, so that only the server's answer is timed.
-      expect((await fetch(`${s.bis.url}/api/health`)).status).toBe(200);
-      const upload = s.admin.admin.savePartnerBrand(acme.id, {
-        ...BRAND,
-        logo: { dataBase64: b64(morphology(radius)) },
-      });
-      let settled = false;
-      const result = errorOf(upload).finally(() => {
-        settled = true;
-      });
-      // Health checks from the moment the upload is sent until it is answered, five at least.
-      const latencies: number[] = [];
-      while (!settled || latencies.length < 5) {
-        const started = performance.now();
-        const health = await fetch(`${s.bis.url}/api/health`);
-        latencies.push(performance.now() - started);
-        expect(health.status).toBe(200);
-        await sleep(10);
+      // Up to three uploads: on a machine busy with other test files one health check can miss
+      // 100 ms for reasons of its own; a logo that stalls the server (seconds) misses it in all.
+      const slowest: number[] = [];
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const outcome = await healthDuringUpload(radius);
+        expect(outcome.error.status).toBe(400);
+        expect(outcome.error.serverMessage).toBe(BRAND_MESSAGES.svgExpensive);
+        slowest.push(outcome.slowest);
+        if (outcome.slowest < 100) break;
       }
-      expect(Math.max(...latencies)).toBeLessThan(100);
-      const error = await result;
-      expect(error.status).toBe(400);
-      expect(error.serverMessage).toBe(BRAND_MESSAGES.svgExpensive);
+      expect(Math.min(...slowest), `slowest health check of each upload: ${slowest}`).toBeLessThan(
+        100,
+      );
     },
     30_000,
   );
@@ -103,20 +119,27 @@ describe("the logo rasteriser", () => {
   });
 
   it("draws off the main thread and gives up at its deadline with a 400, the loop never stalled", async () => {
-    const started = performance.now();
-    // Past the upload check: what the deadline is there for.
-    const { stall, outcome } = await longestStall(
-      rasteriseSvg(morphology(1000), { side: 800, timeoutMs: 1_000 }),
-    );
-    const elapsed = performance.now() - started;
-    expect(outcome).toMatchObject({
-      code: "VALIDATION_FAILED",
-      message: BRAND_MESSAGES.svgTooComplex,
-    });
-    expect(elapsed).toBeGreaterThanOrEqual(990);
-    expect(elapsed).toBeLessThan(3_000);
-    expect(stall).toBeLessThan(100);
-  });
+    // Up to three runs, as for the health checks above: a busy machine can delay one timer tick
+    // past 100 ms; drawing on the main thread would stall the loop for seconds in every run.
+    const stalls: number[] = [];
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const started = performance.now();
+      // Past the upload check: what the deadline is there for.
+      const { stall, outcome } = await longestStall(
+        rasteriseSvg(morphology(1000), { side: 800, timeoutMs: 1_000 }),
+      );
+      const elapsed = performance.now() - started;
+      expect(outcome).toMatchObject({
+        code: "VALIDATION_FAILED",
+        message: BRAND_MESSAGES.svgTooComplex,
+      });
+      expect(elapsed).toBeGreaterThanOrEqual(990);
+      expect(elapsed).toBeLessThan(3_000);
+      stalls.push(stall);
+      if (stall < 100) break;
+    }
+    expect(Math.min(...stalls), `longest stall of each run: ${stalls}`).toBeLessThan(100);
+  }, 15_000);
 
   it("draws a plain SVG to a PNG of the asked size", async () => {
     const png = await rasteriseSvg(
