@@ -341,11 +341,15 @@ describe("administration panel", () => {
     await adminPage.setViewportSize({ width: 1280, height: 900 });
   });
 
-  it("sends a signed-out visitor of /admin home", { timeout: STEP_TIMEOUT }, async () => {
+  it("sends a signed-out visitor of /admin to sign in, to come back after", {
+    timeout: STEP_TIMEOUT,
+  }, async () => {
     const visitor = await newPage();
     await visitor.goto(url("/admin"));
     await visible(toastIn(visitor, "Session Expired"));
-    await waitForPath(visitor, "/");
+    // A deep link survives sign-in (issue 24): /signin?next=/admin.
+    await waitForPath(visitor, "/signin");
+    expect(new URL(visitor.url()).searchParams.get("next")).toBe("/admin");
     await visitor.context().close();
   });
 });

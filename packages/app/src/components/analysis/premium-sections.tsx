@@ -4,9 +4,10 @@
  * package's price; an item not offered reads "… is not available yet". Sections 2 and 3 live
  * in keyword-research-section.tsx and competition-section.tsx.
  */
-import { ADVERTISED, isOffered, notAvailableYet, VIDEO_ASPECT_RATIO } from "@bis/sdk";
+import { ADVERTISED, notAvailableYet, VIDEO_ASPECT_RATIO } from "@bis/sdk";
 import { Play, Search, Sparkles, Trophy, Video } from "lucide-react";
 import { Link } from "react-router";
+import { useOffered } from "../../hooks/use-offer";
 import { usePaymentConfig } from "../../hooks/use-payments";
 import { formatPrice } from "../../lib/format";
 import { toEmbedUrl } from "../../lib/video";
@@ -48,8 +49,14 @@ export function PremiumPromo({
   videoUrl?: string | null;
 }) {
   const embedUrl = toEmbedUrl(videoUrl);
+  // What is offered from the same list as the status cards and the dashboard; the price from
+  // the checkout's list.
   const config = usePaymentConfig().data;
-  const offered = (id: (typeof PREMIUM_ITEMS)[number]["id"]) => isOffered(config?.deliverables, id);
+  const offeredNow = {
+    keywordResearch: useOffered("keywordResearch"),
+    competitionAnalysis: useOffered("competitionAnalysis"),
+  };
+  const offered = (id: (typeof PREMIUM_ITEMS)[number]["id"]) => offeredNow[id];
   return (
     <Card className="overflow-hidden border-amber-200">
       <CardHeader className="bg-gradient-to-r from-amber-50 to-white">
