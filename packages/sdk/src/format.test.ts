@@ -37,6 +37,15 @@ describe("format", () => {
     expect(formatNumber(0.1234, 3)).toBe("0.123");
   });
 
+  it("writes whole numbers exactly as Intl's en-US format does, without it", () => {
+    const intl = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+    const values = [0, 0.5, 1.5, 2.5, 999.5, 1000, 999_999.49, 999_999.5, 1_234_567.891, -0, -2.5];
+    for (let i = 0; i < 2000; i++) values.push(Math.random() * 10 ** ((i % 15) + 1));
+    values.push(Number.MAX_SAFE_INTEGER, 1e21, -1234.5, Number.NaN, Number.POSITIVE_INFINITY);
+    for (const value of values)
+      expect(formatDecimal(value), String(value)).toBe(intl.format(value));
+  });
+
   it("writes dollars, CPC, whole dollars, compact dollars, percents and miles", () => {
     expect(formatCurrency(84.5)).toBe("$84.50");
     expect(formatCurrency(467.2)).toBe("$467");

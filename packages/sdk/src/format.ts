@@ -20,6 +20,10 @@ const decimalFormats = new Map<string, Intl.NumberFormat>();
  * 1234567 → "1,234,567". No "N/A": for figures known to be numbers (the models' texts).
  */
 export function formatDecimal(value: number, maxDigits = 0, minDigits = 0): string {
+  if (maxDigits === 0 && minDigits === 0) {
+    const whole = groupedWhole(value);
+    if (whole !== undefined) return whole;
+  }
   const key = `${minDigits}:${maxDigits}`;
   let format = decimalFormats.get(key);
   if (!format) {
@@ -30,6 +34,20 @@ export function formatDecimal(value: number, maxDigits = 0, minDigits = 0): stri
     decimalFormats.set(key, format);
   }
   return format.format(value);
+}
+
+/**
+ * The common case of formatDecimal without Intl (about 5 µs a call, and the models' texts make
+ * hundreds an analysis): a non-negative number below 2^53 rounded half up to a whole number,
+ * grouped by threes — what "en-US" gives. Anything else (negative, huge, not finite): undefined.
+ */
+function groupedWhole(value: number): string | undefined {
+  if (!(value >= 0) || Object.is(value, -0) || value >= Number.MAX_SAFE_INTEGER) return undefined;
+  const digits = String(Math.round(value));
+  if (digits.length <= 3) return digits;
+  let out = digits.slice(0, ((digits.length - 1) % 3) + 1);
+  for (let i = out.length; i < digits.length; i += 3) out += `,${digits.slice(i, i + 3)}`;
+  return out;
 }
 
 /** 1234567 → "1,234,567". */
