@@ -48,12 +48,10 @@ export function defaultIndustry(
 export function activeIndustryLabels(
   industries: Industries<Pick<IndustryHead, "active" | "label">> = INDUSTRIES,
 ): string {
-  const labels = Object.values(industries)
+  return Object.values(industries)
     .filter((i) => i.active)
-    .map((i) => i.label);
-  return labels.length <= 2
-    ? labels.join(" and ")
-    : `${labels.slice(0, -1).join(", ")} and ${labels.at(-1)}`;
+    .map((i) => i.label)
+    .join(" and ");
 }
 
 /** The wizard's industry options (§3): every industry, those not yet analyzed "(Coming Soon)". */
