@@ -4,6 +4,7 @@
  * app's form schema (the same rules and messages) before anything is sent.
  */
 import {
+  defaultIndustry,
   type MarketAnalysisForm,
   marketAnalysisFormSchema,
   PRIMARY_RADIUS,
@@ -11,12 +12,12 @@ import {
 } from "@bis/sdk";
 
 /**
- * What a request left out: the SDK's radii (default, min, max) and the industry. The SDK has no
- * default-industry constant (its widget schema defaults to "HVAC" too), so it is named here.
+ * What a request left out: the SDK's radii (default, min, max) and the industry (the SDK's
+ * default: the one active industry profile, as in the app's wizard and the widget).
  * `bis --help` shows these without loading the SDK: tsup.config.ts inlines them into cli.ts.
  */
 export const REQUEST_DEFAULTS = {
-  industry: "HVAC",
+  industry: defaultIndustry(),
   primary: PRIMARY_RADIUS,
   secondary: SECONDARY_RADIUS,
 } as const;

@@ -206,18 +206,16 @@ function withCensusCodes(names: typeof US_STATE_NAMES): UsState[] {
   });
 }
 
-/** Industry options (§3): only HVAC is active; the rest show "Coming Soon". */
-export const INDUSTRIES = [
-  { id: "HVAC", label: "HVAC", active: true },
-  { id: "Plumbing", label: "Plumbing", active: false },
-  { id: "Electrical", label: "Electrical", active: false },
-  { id: "Roofing", label: "Roofing", active: false },
-] as const;
-
-export type IndustryId = (typeof INDUSTRIES)[number]["id"];
-export const ACTIVE_INDUSTRIES: readonly IndustryId[] = INDUSTRIES.filter((i) => i.active).map(
-  (i) => i.id,
-);
+export {
+  ACTIVE_INDUSTRIES,
+  activeIndustryLabels,
+  defaultIndustry,
+  INDUSTRIES,
+  type IndustryHead,
+  type IndustryId,
+  industryLabel,
+  industryOptions,
+} from "./industries.js";
 
 /** The header that carries a partner's public key on the widget calls. */
 export const PARTNER_KEY_HEADER = "X-BIS-Partner-Key";

@@ -6,6 +6,7 @@
  * The widget imports the groups it shows, so its bundle (12 KB budget) carries only those.
  */
 import { NAME_MAX_LENGTH, PRIMARY_RADIUS, SECONDARY_RADIUS } from "./constants.js";
+import { activeIndustryLabels } from "./industries.js";
 
 /** First and last names (registration, profile, first-administrator setup). */
 export const NAME_MESSAGES = {
@@ -40,7 +41,7 @@ export const AREA_MESSAGES = {
   selectState: "Please select a state",
   enterCity: "Please enter a city",
   selectIndustry: "Please select an industry",
-  industryComingSoon: "This industry is coming soon: only HVAC can be analyzed today",
+  industryComingSoon: `This industry is coming soon: only ${/* @__PURE__ */ activeIndustryLabels()} can be analyzed today`,
   primaryRadiusRange: `Primary radius must be between ${PRIMARY_RADIUS.min} and ${PRIMARY_RADIUS.max} miles`,
   secondaryRadiusRange: `Secondary radius must be between ${SECONDARY_RADIUS.min} and ${SECONDARY_RADIUS.max} miles`,
   radiusWholeMiles: "Radius must be a whole number of miles",

@@ -2,7 +2,14 @@
  * The element's attributes, checked. A bad attribute never throws: it becomes a message the
  * widget shows (and logs with console.warn); `blocking` ones leave no form to submit.
  */
-import { INDUSTRIES, PRIMARY_RADIUS, SECONDARY_RADIUS, US_STATE_NAMES } from "@bis/sdk/constants";
+import {
+  activeIndustryLabels,
+  defaultIndustry,
+  INDUSTRIES,
+  PRIMARY_RADIUS,
+  SECONDARY_RADIUS,
+  US_STATE_NAMES,
+} from "@bis/sdk/constants";
 
 /** The attributes as r2wc hands them over (camelCase props, strings or undefined). */
 export interface WidgetAttributes {
@@ -23,6 +30,9 @@ export interface WidgetConfig {
   state: string;
   primary: number;
   secondary: number;
+  /** The industry analyzed (its id, sent) and its label (shown); "" when it cannot be. */
+  industry: string;
+  industryLabel: string;
   dark: boolean;
   /** Messages about bad attributes, shown in the widget. */
   problems: string[];
@@ -68,12 +78,14 @@ export function readConfig(a: WidgetAttributes): WidgetConfig {
     else bad("api-base", a.apiBase, "is not an http(s) URL.", true);
   }
 
-  const wanted = a.industry?.trim() || "HVAC";
+  const wanted = a.industry?.trim() || defaultIndustry();
   const industry = INDUSTRIES.find((i) => i.id.toLowerCase() === wanted.toLowerCase());
   if (!industry)
     bad("industry", wanted, `is unknown: use ${INDUSTRIES.map((i) => i.id).join(", ")}.`, true);
   else if (!industry.active) {
-    problems.push(`Coming soon: ${industry.id} market analysis. Today BIS analyzes HVAC.`);
+    problems.push(
+      `Coming soon: ${industry.id} market analysis. Today BIS analyzes ${activeIndustryLabels()}.`,
+    );
     blocking = true;
   }
 
@@ -113,6 +125,8 @@ export function readConfig(a: WidgetAttributes): WidgetConfig {
     state,
     primary,
     secondary,
+    industry: industry?.active ? industry.id : "",
+    industryLabel: industry?.active ? industry.label : "",
     dark: theme === "dark",
     problems,
     blocking,

@@ -290,7 +290,7 @@ export function MarketAnalysisWidget(props: WidgetProps) {
       const r = await analyze(cfg.apiBase, cfg.partnerKey, {
         city: form.city.trim(),
         state: form.state,
-        industry: "HVAC",
+        industry: cfg.industry,
         primaryRadius: +form.primaryRadius,
         secondaryRadius: +form.secondaryRadius,
       });
@@ -343,7 +343,7 @@ export function MarketAnalysisWidget(props: WidgetProps) {
         <Result r={result} cfg={cfg} host={host} back={() => setResult(null)} />
       ) : (
         <form part="form" onSubmit={submit} noValidate>
-          <h2>Free HVAC market snapshot</h2>
+          <h2>{`Free ${cfg.industryLabel} market snapshot`}</h2>
           <Alert error={failure} />
           <div className="g">
             {f("city", "City", (c) => (

@@ -6,7 +6,9 @@
  */
 import {
   type Analysis,
+  defaultIndustry,
   errorMessage,
+  industryLabel,
   isBisApiError,
   type PremiumSection,
   type PremiumSectionState,
@@ -180,7 +182,7 @@ export function useKeywordResearch(analysis: Analysis): PremiumStep {
         : null,
     starting: () => ({
       title: "Starting Keyword Research",
-      description: `Processing ${formatNumber(keywordCities(analysis).length)} cities for ${analysis.industry || "HVAC"} industry`,
+      description: `Processing ${formatNumber(keywordCities(analysis).length)} cities for ${industryLabel(analysis.industry || defaultIndustry())} industry`,
     }),
     completed: (updated) => ({
       title: "Keyword Research Complete",

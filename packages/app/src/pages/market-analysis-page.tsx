@@ -128,7 +128,12 @@ export function MarketAnalysisPage() {
       <WizardProgress current={result ? 1 : 0} />
 
       {result ? (
-        <AnalysisResultsCard result={result} secondaryRadius={resultRadius} onModify={modify} />
+        <AnalysisResultsCard
+          result={result}
+          industry={form.getValues("industry")}
+          secondaryRadius={resultRadius}
+          onModify={modify}
+        />
       ) : (
         <>
           <ServiceAreaForm
@@ -138,7 +143,7 @@ export function MarketAnalysisPage() {
             unknownCity={unknownCity}
             onPickSuggestion={pickSuggestion}
           />
-          {analyze.isPending ? <ProcessingCard /> : null}
+          {analyze.isPending ? <ProcessingCard industry={form.getValues("industry")} /> : null}
         </>
       )}
     </PageShell>

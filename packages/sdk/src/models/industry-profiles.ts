@@ -10,14 +10,18 @@
  * With tract-level ACS housing tables, the assumptions marked `fromHousing` take area defaults
  * (housing-adjustments.ts); offline, the regional values below stand.
  */
-import type { CensusRegion, IndustryId } from "../constants.js";
+import type { CensusRegion } from "../constants.js";
+import { defaultIndustry, INDUSTRIES, type IndustryHead, type IndustryId } from "../industries.js";
 import type { AssumptionUnit } from "../schemas/market.js";
+import { type CompetitorProfile, HVAC_COMPETITORS } from "./competitor-profiles.js";
 import {
   HOUSING_REFERENCE,
   type HousingRule,
   type ReplacementAdjustment,
 } from "./housing-adjustments.js";
 import { NATIONAL_DEGREE_DAYS } from "./local-market.js";
+
+export type { CompetitorProfile, SpecialtyRule } from "./competitor-profiles.js";
 
 export interface AssumptionDefinition {
   key: string;
@@ -51,13 +55,20 @@ export interface ServiceDefinition {
   adjustments?: readonly { kind: ReplacementAdjustment; key: string }[];
 }
 
-export interface IndustryProfile {
+/** An industry's profile: its head (industries.ts) and its model. */
+export interface IndustryProfile extends IndustryHead {
   id: IndustryId;
-  label: string;
-  active: boolean;
   services: ServiceDefinition[];
   assumptions: AssumptionDefinition[];
+  /** Absent while the industry cannot be analyzed. */
+  competitors?: CompetitorProfile;
 }
+
+/** The head of an industry, from industries.ts. */
+const head = (id: IndustryId): IndustryHead & { id: IndustryId } => {
+  const found = INDUSTRIES.find((i) => i.id === id) as IndustryHead & { id: IndustryId };
+  return { id: found.id, label: found.label, active: found.active };
+};
 
 const RECS =
   "EIA Residential Energy Consumption Survey 2020 (eia.gov/todayinenergy/detail.php?id=52558)";
@@ -352,10 +363,10 @@ const REPLACEMENT_ADJUSTMENTS = [
 ] as const;
 
 const HVAC: IndustryProfile = {
-  id: "HVAC",
-  label: "HVAC",
-  active: true,
+  ...head("HVAC"),
   assumptions: HVAC_ASSUMPTIONS,
+  competitors: HVAC_COMPETITORS,
+
   services: [
     {
       id: "ac-replacement",
@@ -431,9 +442,7 @@ const HVAC: IndustryProfile = {
 };
 
 const comingSoon = (id: IndustryId): IndustryProfile => ({
-  id,
-  label: id,
-  active: false,
+  ...head(id),
   services: [],
   assumptions: [],
 });
@@ -445,15 +454,28 @@ export const INDUSTRY_PROFILES: Record<IndustryId, IndustryProfile> = {
   Roofing: comingSoon("Roofing"),
 };
 
+export { defaultIndustry } from "../industries.js";
+
+/** The profile of an industry (of the default industry when none is given). */
+export function industryProfileFor(industry?: string): IndustryProfile {
+  const profile = INDUSTRY_PROFILES[(industry || defaultIndustry()) as IndustryId];
+  if (!profile) throw new Error(`No industry profile for ${industry ?? "the default industry"}`);
+  return profile;
+}
+
 /**
- * The industry a new analysis starts with: the one active profile when exactly one is active
- * (HVAC today), else none ("" — the user chooses).
+ * What the competitor providers search for in an industry: its profile's terms, or the default
+ * industry's for one that has none (it cannot be analyzed yet).
  */
-export function defaultIndustry(
-  profiles: Record<IndustryId, Pick<IndustryProfile, "id" | "active">> = INDUSTRY_PROFILES,
-): IndustryId | "" {
-  const active = Object.values(profiles).filter((p) => p.active);
-  return active.length === 1 && active[0] ? active[0].id : "";
+export function competitorProfileFor(
+  industry: string = defaultIndustry(),
+  profiles: Readonly<
+    Record<string, Pick<IndustryProfile, "id" | "active" | "competitors">>
+  > = INDUSTRY_PROFILES,
+): CompetitorProfile {
+  const terms = profiles[industry]?.competitors ?? profiles[defaultIndustry(profiles)]?.competitors;
+  if (!terms) throw new Error(`No competitor search terms for ${industry}`);
+  return terms;
 }
 
 /** Commercial establishments per resident (County Business Patterns, national). */

@@ -1,7 +1,7 @@
 /**
  * Keyword research, as pure functions (no I/O), one module per concern:
  * - keywords/profile.ts: constants, intent labels and the types of a keyword profile;
- * - keywords/hvac-profile.ts: the HVAC taxonomy and assumptions, as data;
+ * - keywords/hvac-profile.ts: each industry's taxonomy and assumptions, as data (KEYWORD_PROFILES);
  * - keywords/cities.ts: the cities covered and their households;
  * - keywords/model.ts: the embedded model (taxonomy expansion, volumes, CPC);
  * - keywords/assemble.ts: any provider's figures into KeywordResearchData, and its counts;

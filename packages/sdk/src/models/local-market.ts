@@ -37,7 +37,8 @@ export const NATIONAL_DEGREE_DAYS = {
  * Elasticity of repairs to degree days: repairs × (area degree days ÷ U.S. mean)^0.5. Run time
  * is proportional to degree days (the degree-day method of ASHRAE and EIA's weather adjustment);
  * BIS assumes half of repairs follow run time (wear) and half do not (age, parts, installation),
- * i.e. an elasticity of 0.5. A BIS estimate: no published elasticity of HVAC repairs was found.
+ * i.e. an elasticity of 0.5. A BIS estimate: no published elasticity of heating and cooling
+ * repairs was found.
  */
 export const USAGE_ELASTICITY = {
   value: 0.5,

@@ -7,7 +7,7 @@
  * are in messages.ts and constants.ts, without zod: the widget bundles them).
  */
 import { z } from "zod";
-import { PRIMARY_RADIUS, SECONDARY_RADIUS } from "../constants.js";
+import { defaultIndustry, PRIMARY_RADIUS, SECONDARY_RADIUS } from "../constants.js";
 import { MESSAGES, WIDGET_MESSAGES } from "../messages.js";
 import { marketAnalysisFormSchema } from "./forms.js";
 import { provenanceSchema } from "./provenance.js";
@@ -20,13 +20,13 @@ const form = marketAnalysisFormSchema.shape;
 
 /**
  * POST /api/widget/analyze: the free form with the same rules and messages as the app's,
- * industry defaulting to HVAC and the radii to 10 and 15 miles.
+ * industry defaulting to the one active industry and the radii to 10 and 15 miles.
  */
 export const widgetAnalyzeRequestSchema = z
   .object({
     city: form.city,
     state: form.state,
-    industry: form.industry.default("HVAC"),
+    industry: form.industry.default(defaultIndustry()),
     primaryRadius: form.primaryRadius.default(PRIMARY_RADIUS.default),
     secondaryRadius: form.secondaryRadius.default(SECONDARY_RADIUS.default),
   })

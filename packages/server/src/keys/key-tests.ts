@@ -6,7 +6,7 @@
  *                  so a key restricted to the site's address passes, as in the browser)
  *   census         GET  {census}/data/{vintage}/acs/acs5?get=NAME&for=state:11&key=KEY
  *   googlePlaces   POST {places}/v1/places:searchText  {textQuery, pageSize: 1}, X-Goog-Api-Key
- *   yelp           GET  {yelp}/v3/businesses/search?location=…&term=HVAC&limit=1, Bearer KEY
+ *   yelp           GET  {yelp}/v3/businesses/search?location=…&term={industry label}&limit=1, Bearer KEY
  *   googleAds*     GET  {ads}/{version}/customers:listAccessibleCustomers (developer token + access token)
  *   dataforseo*    GET  {dataforseo}/v3/appendix/user_data (HTTP basic: login + password)
  *
@@ -14,7 +14,7 @@
  * (raw, URL-encoded, JSON-escaped; for DataForSEO also `login:password` and its Base64:
  * upstream/messages.ts `redact`). An unexpected error is passed on with the same masking.
  */
-import { API_KEY_LABELS } from "@bis/sdk";
+import { API_KEY_LABELS, competitorProfileFor, industryProfileFor } from "@bis/sdk";
 import type { Dispatcher } from "undici";
 import type { Config } from "../config.js";
 import { AppError } from "../lib/errors.js";
@@ -187,7 +187,7 @@ async function testGooglePlaces(value: string, deps: KeyTestDeps): Promise<KeyTe
       url,
       method: "POST",
       headers: { "x-goog-api-key": value, "x-goog-fieldmask": "places.id" },
-      json: { textQuery: "HVAC contractor in Austin, TX", pageSize: 1 },
+      json: { textQuery: `${competitorProfileFor().placesQuery} in Austin, TX`, pageSize: 1 },
     },
     value,
     deps,
@@ -198,7 +198,7 @@ async function testYelp(value: string, deps: KeyTestDeps): Promise<KeyTestOutcom
   const label = "Yelp Fusion";
   const url = new URL(`${deps.config.premium.urls.yelp}/v3/businesses/search`);
   url.searchParams.set("location", "Austin, TX");
-  url.searchParams.set("term", "HVAC");
+  url.searchParams.set("term", industryProfileFor().label);
   url.searchParams.set("limit", "1");
   return searchOnce(
     label,

@@ -4,7 +4,7 @@
  * (`config.premium.keywordProvider`):
  *
  * - embedded (default, offline, graded modeled): the SDK's keyword model — taxonomy × cities,
- *   volumes from households and per-household search rates, CPC from the published HVAC
+ *   volumes from households and per-household search rates, CPC from the industry's published
  *   average × intent multipliers (`keywords/embedded.ts`).
  * - google-ads (measured): Google Ads API Keyword Planner ideas (`keywords/google-ads.ts`).
  * - dataforseo (measured): DataForSEO Google Ads search volume, live (`keywords/dataforseo.ts`).

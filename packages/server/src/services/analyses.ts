@@ -17,6 +17,7 @@ import {
   type IndustryId,
   type KeywordResearchData,
   type MarketAnalysisData,
+  MESSAGES,
   opportunityScore,
   PAID_ANALYSIS_KEPT_MESSAGE,
   sortZipRows,
@@ -125,11 +126,7 @@ export function createAnalysisService(
     overrides: Record<string, number> | undefined,
   ): Promise<MarketAnalysisData> {
     const profile = INDUSTRY_PROFILES[request.industry as IndustryId];
-    if (!profile?.active)
-      throw new AppError(
-        "VALIDATION_FAILED",
-        "This industry is coming soon: only HVAC can be analyzed today",
-      );
+    if (!profile?.active) throw new AppError("VALIDATION_FAILED", MESSAGES.industryComingSoon);
     const { target, ...area } = await places.locate(request.city, request.state, request);
     try {
       return computeMarketAnalysis({

@@ -18,6 +18,8 @@ import {
   type Analysis,
   type CompetitionAnalysisData,
   computeCompetitionAnalysis,
+  INDUSTRY_PROFILES,
+  type IndustryId,
   type KeywordResearchData,
   type MarketAnalysisData,
   notAvailableYet,
@@ -129,8 +131,9 @@ export function createCompetitionService(deps: CompetitionServiceDeps) {
 
       let providers = deps.providers
         ? deps.providers()
-        : configuredCompetitorProviders(config, deps.keys());
-      if (providers.length === 0 && config.premium.sampleData) providers = [createSampleProvider()];
+        : configuredCompetitorProviders(config, deps.keys(), { industry: row.industry });
+      if (providers.length === 0 && config.premium.sampleData)
+        providers = [createSampleProvider(INDUSTRY_PROFILES[row.industry as IndustryId])];
 
       if (providers.length === 0) {
         log.warn(
@@ -155,6 +158,7 @@ export function createCompetitionService(deps: CompetitionServiceDeps) {
         providers: results,
         households,
         keywords,
+        industry: row.industry,
         search: { ...area, terms: [...new Set(providers.flatMap((p) => p.terms))] },
         sourceLabel: ok.map((p) => p.label).join(" and "),
         now: now(),

@@ -17,6 +17,7 @@
  */
 import {
   type Analysis,
+  activeIndustryLabels,
   assembleKeywordResearch,
   type CompetitionAnalysisData,
   KEYWORD_PROFILES,
@@ -74,7 +75,7 @@ export function createKeywordService(deps: KeywordServiceDeps) {
       if (!KEYWORD_PROFILES[row.industry]) {
         throw new AppError(
           "VALIDATION_FAILED",
-          `Keyword research is not available for ${row.industry} yet: only HVAC is active`,
+          `Keyword research is not available for ${row.industry} yet: only ${activeIndustryLabels()} is active`,
         );
       }
 

@@ -3,7 +3,7 @@
  * (specification §2): four numbered instructions around the external Market Revenue
  * Calculator, and the premium items.
  */
-import { type Analysis, PREMIUM_PACKAGE_PRICE_USD } from "@bis/sdk";
+import { type Analysis, defaultIndustry, industryLabel, PREMIUM_PACKAGE_PRICE_USD } from "@bis/sdk";
 import { ExternalLink } from "lucide-react";
 import { buttonClasses } from "../ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../ui/card";
@@ -29,7 +29,8 @@ export function BridgeIntegration({ analysis }: { analysis: Analysis }) {
       ) : null}
     </>,
     <>
-      Enter your location ({analysis.location}) and choose {analysis.industry || "HVAC"}.
+      Enter your location ({analysis.location}) and choose{" "}
+      {industryLabel(analysis.industry || defaultIndustry())}.
     </>,
     <>
       Set your service radius ({analysis.primaryRadius} miles primary, {analysis.secondaryRadius}{" "}

@@ -2,7 +2,7 @@
  * "Service Industry": every industry, those not yet analysed marked "(Coming Soon)", for the
  * market-analysis wizard and the several-cities form.
  */
-import { defaultIndustry, INDUSTRIES } from "@bis/sdk";
+import { defaultIndustry, industryOptions } from "@bis/sdk";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { FormField } from "../ui/form-field";
 import { Select } from "../ui/select";
@@ -22,9 +22,9 @@ export function IndustryField({
       {(control) => (
         <Select {...control} {...registration} defaultValue={defaultIndustry()}>
           {placeholder ? <option value="">{placeholder}</option> : null}
-          {INDUSTRIES.map((i) => (
-            <option key={i.id} value={i.id}>
-              {i.active ? i.label : `${i.label} (Coming Soon)`}
+          {industryOptions().map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
             </option>
           ))}
         </Select>

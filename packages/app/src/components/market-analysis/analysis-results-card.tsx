@@ -3,7 +3,7 @@
  * figures of the analyze response ("N/A" when missing), each with a line saying what it
  * counts, and the way on.
  */
-import type { AnalyzeResponse } from "@bis/sdk";
+import { type AnalyzeResponse, defaultIndustry, industryLabel } from "@bis/sdk";
 import { ArrowRight, ChartColumn, DollarSign, Home, PencilLine, Users } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
@@ -14,10 +14,13 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 
 export function AnalysisResultsCard({
   result,
+  industry = defaultIndustry(),
   secondaryRadius,
   onModify,
 }: {
   result: AnalyzeResponse;
+  /** The industry analyzed (the figures are its spending); the default industry when not given. */
+  industry?: string;
   /** The outer radius of the service area, in miles (what the figures cover). */
   secondaryRadius: number;
   onModify: () => void;
@@ -62,7 +65,7 @@ export function AnalysisResultsCard({
             note={
               result.avgRevenue === null
                 ? undefined
-                : "HVAC spending per household per year, across the services modelled"
+                : `${industryLabel(industry)} spending per household per year, across the services modelled`
             }
             provenance={result.provenance?.revenue}
           />

@@ -1,18 +1,18 @@
-import { ANALYSIS_MAX_MINUTES } from "@bis/sdk";
+import { ANALYSIS_MAX_MINUTES, defaultIndustry, industryLabel } from "@bis/sdk";
 import { Card, CardContent, CardHeader, CardTitle } from "../ui/card";
 import { Spinner } from "../ui/spinner";
 
-const STEPS = [
+const steps = (industry: string) => [
   "Census demographics",
   "Housing units",
-  "HVAC demand modelling",
+  `${industryLabel(industry)} demand modelling`,
   "Revenue projections by service type",
   "Competitive landscape",
   "Geographic coverage mapping",
-] as const;
+];
 
 /** Shown while the analysis runs (specification §2, stage 1). */
-export function ProcessingCard() {
+export function ProcessingCard({ industry = defaultIndustry() }: { industry?: string }) {
   return (
     <Card className="border-brand-200 bg-brand-50/60" role="status" aria-live="polite">
       <CardHeader className="flex flex-row items-center gap-3 space-y-0">
@@ -27,7 +27,7 @@ export function ProcessingCard() {
       <CardContent>
         <p className="mb-2 text-sm font-medium text-slate-800">We are analyzing:</p>
         <ul className="grid gap-1.5 text-sm text-slate-700 sm:grid-cols-2">
-          {STEPS.map((step) => (
+          {steps(industry).map((step) => (
             <li key={step} className="flex items-center gap-2">
               <span className="size-1.5 shrink-0 rounded-full bg-brand-600" aria-hidden="true" />
               {step}

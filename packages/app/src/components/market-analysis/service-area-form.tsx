@@ -32,7 +32,7 @@ export type ServiceAreaFormApi = UseFormReturn<MarketAnalysisForm, unknown, Serv
 export const serviceAreaDefaults: MarketAnalysisForm = {
   city: "",
   state: "",
-  // The one active industry profile (HVAC), so the field does not start empty.
+  // The one active industry profile, so the field does not start empty.
   industry: defaultIndustry(),
   primaryRadius: PRIMARY_RADIUS.default,
   secondaryRadius: SECONDARY_RADIUS.default,

@@ -8,6 +8,7 @@ import type {
 import type { KeywordResearchData } from "../../schemas/keywords.js";
 import type { DataGrade } from "../../schemas/provenance.js";
 import { distanceMiles } from "../geo.js";
+import { competitorProfileFor } from "../industry-profiles.js";
 import { DEDUPE_PROXIMITY_MILES, SATURATION_THRESHOLDS } from "./constants.js";
 import { competitionInsights } from "./insights.js";
 import { type CompetitorListing, dedupeCompetitors } from "./listings.js";
@@ -33,6 +34,8 @@ export interface CompetitionInput {
   households: number | null;
   keywords: KeywordResearchData | null;
   search: { location: string; lat: number; lon: number; radiusMiles: number; terms: string[] };
+  /** The analysis' industry (how specializations are read, its CPC benchmark); default when not given. */
+  industry?: string;
   /** "Google Places API (New) + Yelp Fusion", "Sample data", … */
   sourceLabel: string;
   now: Date;
@@ -62,7 +65,7 @@ export function computeCompetitionAnalysis(input: CompetitionInput): Competition
   const { competitors: merged, duplicatesMerged } = dedupeCompetitors(
     kept.flatMap((k) => k.listings),
   );
-  const ranked = rankCompetitors(merged);
+  const ranked = rankCompetitors(merged, competitorProfileFor(input.industry || undefined));
   const total = ranked.length;
 
   // Saturation: the listed count, or a provider's total scaled to the radius when larger.
@@ -90,6 +93,7 @@ export function computeCompetitionAnalysis(input: CompetitionInput): Competition
     per10k,
     radiusMiles: search.radiusMiles,
     keywords: input.keywords,
+    ...(input.industry ? { industry: input.industry } : {}),
   });
 
   const ok = input.providers.filter((p) => p.status === "ok");

@@ -1,5 +1,7 @@
 /** The competition analysis' and the opportunity score's rules, thresholds and weights (docs/methodology.md). */
+import { defaultIndustry } from "../../industries.js";
 import type { OpportunityComponentKey } from "../../schemas/competition.js";
+import { KEYWORD_PROFILES } from "../keywords/hvac-profile.js";
 
 /**
  * The spec's line for a completed step without competition data (§2 section 3). Its second line,
@@ -47,8 +49,15 @@ export const INSIGHT_THRESHOLDS = {
   emergencyCpcFactor: 1.25,
 } as const;
 
-/** Average HVAC cost per click (LocaliQ 2025, via perfoads.com; data/benchmarks.md). */
-export const HVAC_CPC_BENCHMARK = 9.68;
+/**
+ * The benchmark cost per click of an industry: the published average of its keyword profile
+ * (data/benchmarks.md); the default industry's for an industry without one.
+ */
+export function cpcBenchmark(industry?: string): number {
+  const profile = KEYWORD_PROFILES[industry ?? ""] ?? KEYWORD_PROFILES[defaultIndustry()];
+  if (!profile) throw new Error(`No cost-per-click benchmark for ${industry}`);
+  return profile.averageCpc.value;
+}
 
 /** Weights of the opportunity score's components (they sum to 1). */
 export const OPPORTUNITY_WEIGHTS: Readonly<Record<OpportunityComponentKey, number>> = {
@@ -74,6 +83,6 @@ export const OPPORTUNITY_SCALES = {
   contractorsZeroAt: 16,
   /** Supply: share of density (the rest: review depth). */
   densityShare: 0.6,
-  /** Cost: 50 at the benchmark CPC, ±50 per halving or doubling. */
-  cpcBenchmark: HVAC_CPC_BENCHMARK,
+  /** Cost: 50 at the benchmark CPC (the default industry's), ±50 per halving or doubling. */
+  cpcBenchmark: /* @__PURE__ */ cpcBenchmark(),
 } as const;

@@ -1,8 +1,9 @@
 /** The opportunities and recommendations of a competition analysis, one rule each (docs/methodology.md). */
 
+import { defaultIndustry, industryLabel } from "../../industries.js";
 import type { MarketSaturation } from "../../schemas/competition.js";
 import type { KeywordEntry, KeywordResearchData } from "../../schemas/keywords.js";
-import { HVAC_CPC_BENCHMARK, INSIGHT_THRESHOLDS, SATURATION_THRESHOLDS } from "./constants.js";
+import { cpcBenchmark, INSIGHT_THRESHOLDS, SATURATION_THRESHOLDS } from "./constants.js";
 import type { RankedCompetitor } from "./ranking.js";
 import { int, meanReviews, money } from "./shared.js";
 
@@ -38,6 +39,8 @@ export interface InsightInput {
   per10k: number | null;
   radiusMiles: number;
   keywords: KeywordResearchData | null;
+  /** The analysis' industry (its label and CPC benchmark); the default industry when not given. */
+  industry?: string;
 }
 
 /** The top three by strength (fewer when fewer are listed). */
@@ -60,11 +63,14 @@ export function competitionInsights(input: InsightInput): {
   const n = competitors.length;
   const emergency = emergencyKeywords(keywords);
   const avgCpc = keywords?.keywordData.summary.avgCPC ?? null;
+  const industry = input.industry || defaultIndustry();
+  const label = industryLabel(industry);
+  const benchmark = cpcBenchmark(industry);
 
   if (n === 0) {
     // O0 / R0: nobody listed.
     opportunities.push(
-      `No HVAC competitors are listed within ${radiusMiles} miles: the first well-reviewed business can own local search.`,
+      `No ${label} competitors are listed within ${radiusMiles} miles: the first well-reviewed business can own local search.`,
     );
     recommendations.push(
       "Claim your Google Business Profile and Yelp listing now and collect reviews from every job: there is no one to outrank yet.",
@@ -162,9 +168,9 @@ export function competitionInsights(input: InsightInput): {
   // R3: paid search cost against the benchmark.
   if (avgCpc != null && avgCpc > 0) {
     recommendations.push(
-      avgCpc > HVAC_CPC_BENCHMARK
-        ? `Clicks average ${money(avgCpc)} (above the ${money(HVAC_CPC_BENCHMARK)} HVAC benchmark): lean on reviews, local SEO and Local Services Ads, and keep paid search to high-intent keywords.`
-        : `Clicks average ${money(avgCpc)} (at or below the ${money(HVAC_CPC_BENCHMARK)} HVAC benchmark): paid search is an efficient way to win share now.`,
+      avgCpc > benchmark
+        ? `Clicks average ${money(avgCpc)} (above the ${money(benchmark)} ${label} benchmark): lean on reviews, local SEO and Local Services Ads, and keep paid search to high-intent keywords.`
+        : `Clicks average ${money(avgCpc)} (at or below the ${money(benchmark)} ${label} benchmark): paid search is an efficient way to win share now.`,
     );
   }
   // R4: expensive emergency keywords.

@@ -1,6 +1,7 @@
 /** Market, keyword and competition data in, one 0–100 opportunity score out. */
 
 import { NOT_AVAILABLE } from "../../format.js";
+import { defaultIndustry, industryLabel } from "../../industries.js";
 import type {
   CompetitionAnalysisData,
   OpportunityComponentKey,
@@ -8,7 +9,8 @@ import type {
 } from "../../schemas/competition.js";
 import type { KeywordResearchData } from "../../schemas/keywords.js";
 import type { MarketAnalysisData } from "../../schemas/market.js";
-import { HVAC_CPC_BENCHMARK, OPPORTUNITY_SCALES, OPPORTUNITY_WEIGHTS } from "./constants.js";
+import { competitorProfileFor } from "../industry-profiles.js";
+import { cpcBenchmark, OPPORTUNITY_SCALES, OPPORTUNITY_WEIGHTS } from "./constants.js";
 import { topThree } from "./insights.js";
 import { int, meanReviews, money } from "./shared.js";
 
@@ -62,8 +64,11 @@ export function contractorScore(per10k: number): number {
 }
 
 /** Cost to acquire (high = cheap): 50 at the benchmark CPC, +50 per halving, −50 per doubling. */
-export function costScore(avgCpc: number): number {
-  return clamp(50 - 50 * Math.log2(avgCpc / OPPORTUNITY_SCALES.cpcBenchmark));
+export function costScore(
+  avgCpc: number,
+  benchmark: number = OPPORTUNITY_SCALES.cpcBenchmark,
+): number {
+  return clamp(50 - 50 * Math.log2(avgCpc / benchmark));
 }
 
 const LABELS: Record<OpportunityComponentKey, string> = {
@@ -101,6 +106,7 @@ export function opportunityScore(
   competition: CompetitionAnalysisData | null | undefined,
 ): OpportunityScore | null {
   const components: OpportunityScore["components"] = [];
+  const industry = market?.requestIndustry || defaultIndustry();
   const missing: OpportunityComponentKey[] = [];
 
   const households = market?.households ?? null;
@@ -142,7 +148,7 @@ export function opportunityScore(
       label: LABELS.supply,
       score: Math.round(contractorScore(per10k)),
       weight: OPPORTUNITY_WEIGHTS.supply,
-      detail: `${per10k.toFixed(1)} HVAC and plumbing contractors per 10,000 households (ZIP Code Business Patterns 2022, measured)`,
+      detail: `${per10k.toFixed(1)} ${competitorProfileFor(industry).contractorsLabel} per 10,000 households (ZIP Code Business Patterns 2022, measured)`,
     });
   } else missing.push("supply");
 
@@ -151,9 +157,9 @@ export function opportunityScore(
     components.push({
       key: "cost",
       label: LABELS.cost,
-      score: Math.round(costScore(avgCpc)),
+      score: Math.round(costScore(avgCpc, cpcBenchmark(industry))),
       weight: OPPORTUNITY_WEIGHTS.cost,
-      detail: `Average cost per click ${money(avgCpc)} (HVAC benchmark ${money(HVAC_CPC_BENCHMARK)})`,
+      detail: `Average cost per click ${money(avgCpc)} (${industryLabel(industry)} benchmark ${money(cpcBenchmark(industry))})`,
     });
   } else missing.push("cost");
 

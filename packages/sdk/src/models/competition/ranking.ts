@@ -4,6 +4,7 @@ import type {
   CompetitorPosition,
   MarketSaturation,
 } from "../../schemas/competition.js";
+import { type CompetitorProfile, competitorProfileFor } from "../industry-profiles.js";
 import { ESTABLISHED_MIN_REVIEWS, SATURATION_THRESHOLDS } from "./constants.js";
 import type { MergedCompetitor } from "./listings.js";
 import { round1 } from "./shared.js";
@@ -13,36 +14,27 @@ export function competitorStrength(rating: number | null, reviews: number | null
   return (rating ?? 0) * Math.log((reviews ?? 0) + 1);
 }
 
+/** How the default industry reads specializations (an analysis' own: its industry profile). */
+const DEFAULT_SPECIALTIES = /* @__PURE__ */ competitorProfileFor();
+
 /**
  * Specialties recognised in a competitor's name and categories, in this order; the first two
- * found are shown, "General HVAC" when none is.
+ * found are shown, the profile's general specialization when none is.
  */
-export const SPECIALTY_RULES: readonly { label: string; pattern: RegExp }[] = [
-  { label: "Emergency Service", pattern: /emergency|24\s*\/\s*7|24[\s-]*hours?|after[\s-]*hours/ },
-  { label: "Heat Pumps", pattern: /heat\s*pumps?|mini[\s-]*splits?|ductless/ },
-  { label: "Geothermal", pattern: /geothermal/ },
-  {
-    label: "Ducts & Indoor Air Quality",
-    pattern: /\bducts?\b|duct\s*cleaning|air\s*quality|\biaq\b|ventilation|air\s*purif/,
-  },
-  { label: "Commercial & Refrigeration", pattern: /commercial|refrigeration|mechanical/ },
-  {
-    label: "Heating & Cooling",
-    pattern:
-      /(heating|furnace|boiler|heat\b).*(cooling|air\s*conditioning|\bair\b|\bac\b)|(cooling|air\s*conditioning|\bac\b).*(heating|furnace|heat\b)|\bhvac\b/,
-  },
-  { label: "Heating", pattern: /heating|furnace|boiler/ },
-  { label: "Air Conditioning", pattern: /air\s*condition|cooling|\bac\b|a\s*\/\s*c/ },
-  { label: "Plumbing", pattern: /plumb|water\s*heater/ },
-  { label: "Electrical", pattern: /electric/ },
-];
+export const SPECIALTY_RULES = DEFAULT_SPECIALTIES.specialties;
 
-export const GENERAL_SPECIALIZATION = "General HVAC";
+export const GENERAL_SPECIALIZATION = DEFAULT_SPECIALTIES.generalSpecialization;
 
-export function specializationOf(name: string, categories: readonly string[] = []): string {
+type Specialties = Pick<CompetitorProfile, "specialties" | "generalSpecialization">;
+
+export function specializationOf(
+  name: string,
+  categories: readonly string[] = [],
+  profile: Specialties = DEFAULT_SPECIALTIES,
+): string {
   const text = [name, ...categories].join(" | ").toLowerCase();
   const found: string[] = [];
-  for (const rule of SPECIALTY_RULES) {
+  for (const rule of profile.specialties) {
     if (!rule.pattern.test(text)) continue;
     // "Heating & Cooling" already says "Heating" and "Air Conditioning".
     if (
@@ -57,7 +49,7 @@ export function specializationOf(name: string, categories: readonly string[] = [
     found.push(rule.label);
     if (found.length === 2) break;
   }
-  return found.length > 0 ? found.join(", ") : GENERAL_SPECIALIZATION;
+  return found.length > 0 ? found.join(", ") : profile.generalSpecialization;
 }
 
 /** A ranked competitor, with the fields the model uses beside the stored ones. */
@@ -73,7 +65,10 @@ export interface RankedCompetitor extends Competitor {
  * 1st "Market Leader", 2nd–3rd "Top 3" (both need a strength above 0), then "Established" with
  * at least ESTABLISHED_MIN_REVIEWS reviews, else "Emerging".
  */
-export function rankCompetitors(merged: readonly MergedCompetitor[]): RankedCompetitor[] {
+export function rankCompetitors(
+  merged: readonly MergedCompetitor[],
+  profile: Specialties = DEFAULT_SPECIALTIES,
+): RankedCompetitor[] {
   const scored = merged.map((c) => ({ c, strength: competitorStrength(c.rating, c.reviews) }));
   scored.sort(
     (x, y) =>
@@ -96,7 +91,7 @@ export function rankCompetitors(merged: readonly MergedCompetitor[]): RankedComp
       rating: c.rating,
       reviews: c.reviews,
       position,
-      specialization: specializationOf(c.name, c.categories),
+      specialization: specializationOf(c.name, c.categories, profile),
       source: c.source,
       sources: c.sources,
       strength: Math.round(strength * 100) / 100,

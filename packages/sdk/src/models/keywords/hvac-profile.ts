@@ -6,7 +6,7 @@
  */
 import type { KeywordIntent } from "../../schemas/keywords.js";
 import {
-  HVAC_AVERAGE_CPC,
+  type AverageCpc,
   KEYWORD_INTENT_LABELS,
   type KeywordAssumptionDefinition,
   type KeywordIntentDefinition,
@@ -15,6 +15,15 @@ import {
   type KeywordServiceGroup,
   type KeywordTerm,
 } from "./profile.js";
+
+/** Published HVAC average cost per click (the base every intent multiplier applies to). */
+export const HVAC_AVERAGE_CPC: AverageCpc = {
+  value: 9.68,
+  source:
+    "LocaliQ Search Advertising Benchmarks 2025, HVAC: average CPC $9.68, CTR 6.43 %, conversion rate 6.56 %, cost per lead $127.74 (second-hand via perfoads.com/google-ads-cpc/hvac)",
+  sourceUrl: "https://perfoads.com/google-ads-cpc/hvac",
+  vintage: "2025",
+};
 
 const t = (term: string, group: KeywordServiceGroup, weight = 1): KeywordTerm => ({
   term,
@@ -317,6 +326,9 @@ const HVAC_KEYWORD_ASSUMPTIONS: KeywordAssumptionDefinition[] = [
 
 export const HVAC_KEYWORD_PROFILE: KeywordProfile = {
   industry: "HVAC",
+  averageCpc: HVAC_AVERAGE_CPC,
+  tradeWords:
+    /\b(ac|a\/c|hvac|air condition\w*|furnace|heater|heating|heat pump|mini split|duct|central air|cooling)\b/,
   intents: HVAC_INTENTS,
   assumptions: HVAC_KEYWORD_ASSUMPTIONS,
   seeds: [

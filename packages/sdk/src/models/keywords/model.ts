@@ -6,10 +6,11 @@
  *   households × intent search rate × family weight × service-group share × term weight
  *   × phrasing share
  * where households are the city's own (phrasings with a city) or the whole service area's
- * (phrasings without one). CPC = published HVAC average CPC × intent multiplier.
+ * (phrasings without one). CPC = the industry's published average CPC × intent multiplier.
  * Every rate, multiplier and index is a named assumption (see docs/methodology.md).
  */
 import { type CensusRegion, US_STATES } from "../../constants.js";
+import { defaultIndustry, industryLabel } from "../../industries.js";
 import type {
   KeywordAssumption,
   KeywordIntent,
@@ -20,13 +21,12 @@ import { assumptionValues, resolveAssumptionDefinitions } from "../market.js";
 import { assembleKeywordResearch, type KeywordMetric, keywordCityLimit } from "./assemble.js";
 import { type KeywordMarketInput, keywordCities, targetOf } from "./cities.js";
 import { KEYWORD_PROFILES } from "./hvac-profile.js";
-import {
-  HVAC_AVERAGE_CPC,
-  type KeywordCity,
-  type KeywordFamily,
-  type KeywordProfile,
-  type KeywordServiceGroup,
-  type KeywordTerm,
+import type {
+  KeywordCity,
+  KeywordFamily,
+  KeywordProfile,
+  KeywordServiceGroup,
+  KeywordTerm,
 } from "./profile.js";
 import { fmt, keywordText, money, round2 } from "./text.js";
 
@@ -201,9 +201,12 @@ export class KeywordModelError extends Error {
   override readonly name = "KeywordModelError";
 }
 
-/** The keyword profile of an industry, or an error naming it. */
-export function keywordProfileFor(industry: string | undefined): KeywordProfile {
-  const profile = KEYWORD_PROFILES[industry ?? "HVAC"];
+/** The keyword profile of an industry (the default industry's when none is given), or an error naming it. */
+export function keywordProfileFor(
+  industry: string | undefined,
+  profiles: Readonly<Record<string, KeywordProfile>> = KEYWORD_PROFILES,
+): KeywordProfile {
+  const profile = profiles[industry ?? defaultIndustry()];
   if (!profile)
     throw new KeywordModelError(`Keyword research is not available for ${industry} yet`);
   return profile;
@@ -252,10 +255,10 @@ export function modelKeywords(input: KeywordModelInput): KeywordModelResult {
         method: `Households × intent search rate × service-term share × phrasing share (taxonomy in the methodology); city-named keywords use the city's households, the others the ${fmt(areaHouseholds)} households of the service area; ${capped}; rounded to the nearest 10, keywords under 10 searches a month not listed`,
       },
       cpc: {
-        source: HVAC_AVERAGE_CPC.source,
-        vintage: HVAC_AVERAGE_CPC.vintage,
+        source: profile.averageCpc.source,
+        vintage: profile.averageCpc.vintage,
         grade: "modeled",
-        method: `Published HVAC average CPC ${money(baseCpc)} × intent multiplier (BIS estimates); the same in every city`,
+        method: `Published ${industryLabel(profile.industry)} average CPC ${money(baseCpc)} × intent multiplier (BIS estimates); the same in every city`,
       },
     },
   };

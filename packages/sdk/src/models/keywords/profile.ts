@@ -1,7 +1,7 @@
 /**
  * The keyword model's vocabulary: its constants, the intent labels and the types of a keyword
- * profile (intents × families × service terms × phrasings, and the model's assumptions). The
- * HVAC profile itself is data, in hvac-profile.ts.
+ * profile (intents × families × service terms × phrasings, and the model's assumptions). Each
+ * industry's profile is data, in hvac-profile.ts (KEYWORD_PROFILES).
  */
 import type { KeywordAssumptionUnit, KeywordIntent } from "../../schemas/keywords.js";
 import { keywordIntentSchema } from "../../schemas/keywords.js";
@@ -21,14 +21,13 @@ export const HEAD_TERM_MAX_WORDS = 2;
 /** Google's competition index bands: LOW 0–33, MEDIUM 34–66, HIGH 67–100. */
 export const KEYWORD_COMPETITION_BANDS = { mediumFrom: 34, highFrom: 67 } as const;
 
-/** Published HVAC average cost per click (the base every intent multiplier applies to). */
-export const HVAC_AVERAGE_CPC = {
-  value: 9.68,
-  source:
-    "LocaliQ Search Advertising Benchmarks 2025, HVAC: average CPC $9.68, CTR 6.43 %, conversion rate 6.56 %, cost per lead $127.74 (second-hand via perfoads.com/google-ads-cpc/hvac)",
-  sourceUrl: "https://perfoads.com/google-ads-cpc/hvac",
-  vintage: "2025",
-} as const;
+/** An industry's published average cost per click (the base every intent multiplier applies to). */
+export interface AverageCpc {
+  value: number;
+  source: string;
+  sourceUrl: string;
+  vintage: string;
+}
 
 /** The intent groups, in the schema's order. */
 export const KEYWORD_INTENTS: readonly KeywordIntent[] = keywordIntentSchema.options;
@@ -65,7 +64,7 @@ export interface KeywordFamily {
   id: string;
   /** Share of the intent's searches that belong to this family (families of an intent sum to 1). */
   weight: number;
-  /** Share of the family's searches about general terms ("hvac"); the rest split cooling/heating. */
+  /** Share of the family's searches about the trade's general terms; the rest split cooling/heating. */
   generalShare: number;
   terms: KeywordTerm[];
   phrasings: KeywordPhrasing[];
@@ -84,6 +83,10 @@ export type KeywordAssumptionDefinition = Omit<AssumptionDefinition, "unit"> & {
 
 export interface KeywordProfile {
   industry: string;
+  /** The published average CPC of the industry's searches. */
+  averageCpc: AverageCpc;
+  /** A keyword a provider suggests is about the trade when it has one of these words. */
+  tradeWords: RegExp;
   intents: KeywordIntentDefinition[];
   assumptions: KeywordAssumptionDefinition[];
   /** Seeds for keyword-idea providers (Google Ads accepts at most 20). */

@@ -3,8 +3,9 @@
  * keyword is compared by, the competition band, the intent of any keyword, head terms.
  */
 import { formatDecimal } from "../../format.js";
+import { defaultIndustry } from "../../industries.js";
 import type { KeywordIntent } from "../../schemas/keywords.js";
-import { HVAC_KEYWORD_PROFILE } from "./hvac-profile.js";
+import { KEYWORD_PROFILES } from "./hvac-profile.js";
 import type { KeywordCity } from "./profile.js";
 import {
   HEAD_TERM_MAX_WORDS,
@@ -51,8 +52,6 @@ const INTENT_PATTERNS: [KeywordIntent, RegExp][] = [
   ["installation", /\b(install|installation|installer|installers|installing)\b/],
   ["repair", /\b(repair|repairs|fix|broken|not (cooling|heating|working)|service)\b/],
 ];
-const TRADE_WORDS =
-  /\b(ac|a\/c|hvac|air condition\w*|furnace|heater|heating|heat pump|mini split|duct|central air|cooling)\b/;
 
 /**
  * The intent group of a keyword a provider suggested, by the first matching rule (emergency,
@@ -61,10 +60,10 @@ const TRADE_WORDS =
  */
 export function classifyKeywordIntent(
   keyword: string,
-  profile: KeywordProfile = HVAC_KEYWORD_PROFILE,
+  profile: KeywordProfile = KEYWORD_PROFILES[defaultIndustry()] as KeywordProfile,
 ): KeywordIntent | null {
   const text = keywordText(keyword);
-  if (!TRADE_WORDS.test(text)) return null;
+  if (!profile.tradeWords.test(text)) return null;
   const words = ` ${text} `;
   if (profile.negativeTerms.some((n) => words.includes(` ${n} `))) return null;
   for (const [intent, pattern] of INTENT_PATTERNS) if (pattern.test(text)) return intent;

@@ -7,7 +7,7 @@
  * → {places:[{id, displayName:{text}, formattedAddress, location:{latitude,longitude}, rating,
  *    userRatingCount, websiteUri, nationalPhoneNumber}], nextPageToken}; up to 3 pages.
  */
-import type { CompetitorListing } from "@bis/sdk";
+import { type CompetitorListing, type CompetitorProfile, competitorProfileFor } from "@bis/sdk";
 import { z } from "zod";
 import {
   answerOf,
@@ -22,7 +22,8 @@ import {
 
 export const GOOGLE_PLACES_FIELD_MASK =
   "places.id,places.displayName,places.formattedAddress,places.location,places.rating,places.userRatingCount,places.websiteUri,places.nationalPhoneNumber,nextPageToken";
-export const GOOGLE_PLACES_QUERY = "HVAC contractor";
+/** The default industry's query; an analysis' own comes from its industry profile. */
+export const GOOGLE_PLACES_QUERY = /* @__PURE__ */ competitorProfileFor().placesQuery;
 export const GOOGLE_PLACES_PAGE_SIZE = 20;
 export const GOOGLE_PLACES_MAX_PAGES = 3;
 export const GOOGLE_PLACES_MAX_RADIUS_METERS = 50_000;
@@ -42,13 +43,17 @@ const googleResponseSchema = z.looseObject({
   nextPageToken: nullish(z.string()),
 });
 
-export function createGooglePlacesProvider(options: HttpOptions): CompetitorProvider {
+/** `terms`: the analysis' industry's (its profile), the default industry's when not given. */
+export function createGooglePlacesProvider(
+  options: HttpOptions,
+  terms: Pick<CompetitorProfile, "placesQuery"> = competitorProfileFor(),
+): CompetitorProvider {
   const label = PROVIDER_LABELS["google-places"];
   const client = competitorClient(label, options);
   return {
     source: "google-places",
     label,
-    terms: [GOOGLE_PLACES_QUERY],
+    terms: [terms.placesQuery],
     async search(query) {
       const url = new URL(`${options.baseUrl}/v1/places:searchText`);
       const radius = radiusMeters(query, GOOGLE_PLACES_MAX_RADIUS_METERS);
@@ -57,7 +62,7 @@ export function createGooglePlacesProvider(options: HttpOptions): CompetitorProv
       let pages = 0;
       do {
         const body = {
-          textQuery: GOOGLE_PLACES_QUERY,
+          textQuery: terms.placesQuery,
           locationBias: {
             circle: { center: { latitude: query.lat, longitude: query.lon }, radius },
           },

@@ -1,5 +1,14 @@
-/** Sample competitors (demo mode only): "Sample HVAC Co. 1", … — never names that pass for real businesses. */
-import type { CompetitorListing, ProviderResult } from "@bis/sdk";
+/**
+ * Sample competitors (demo mode only): "Sample <industry label> Co. 1", … — never names that
+ * pass for real businesses.
+ */
+import {
+  type CompetitorListing,
+  competitorProfileFor,
+  type IndustryProfile,
+  industryProfileFor,
+  type ProviderResult,
+} from "@bis/sdk";
 import { type CompetitorProvider, type CompetitorSearch, PROVIDER_LABELS } from "./provider.js";
 
 /** A small seeded generator (mulberry32) so an analysis' sample data is the same every run. */
@@ -16,24 +25,19 @@ function seeded(seed: string): () => number {
   };
 }
 
-/** Category titles given to sample businesses, so the specializations vary. */
-const SAMPLE_CATEGORIES = [
-  ["Heating & Air Conditioning/HVAC"],
-  ["Emergency HVAC Service"],
-  ["Heat Pumps", "Heating & Air Conditioning/HVAC"],
-  ["Air Duct Cleaning"],
-  ["Furnace Repair"],
-  ["Air Conditioning"],
-  ["Commercial Refrigeration"],
-  ["Plumbing", "Heating & Air Conditioning/HVAC"],
-];
+/** The industry of the sample businesses: its label names them, its profile's categories vary them. */
+type SampleIndustry = Pick<IndustryProfile, "label" | "competitors">;
 
 /**
- * Sample competitors for demo mode: 6–40 businesses named "Sample HVAC Co. N", at a seeded
+ * Sample competitors for demo mode: 6–40 businesses named "Sample <label> Co. N", at a seeded
  * density of 1.5–8 per 10,000 households, with seeded ratings (3.4–5.0) and review counts
  * (0–800), placed at random within the radius. Graded `sample`; never real names.
  */
-export function sampleCompetitors(query: CompetitorSearch): ProviderResult {
+export function sampleCompetitors(
+  query: CompetitorSearch,
+  industry: SampleIndustry = industryProfileFor(),
+): ProviderResult {
+  const categories = (industry.competitors ?? competitorProfileFor()).sampleCategories;
   const random = seeded(query.seed);
   const density = 1.5 + random() * 6.5;
   const count =
@@ -50,12 +54,12 @@ export function sampleCompetitors(query: CompetitorSearch): ProviderResult {
     listings.push({
       source: "sample",
       id: `sample-${i}`,
-      name: `Sample HVAC Co. ${i}`,
+      name: `Sample ${industry.label} Co. ${i}`,
       rating: rated ? Math.round((3.4 + random() * 1.6) * 10) / 10 : null,
       reviews: rated ? Math.floor(Math.exp(random() * Math.log(801)) - 1) : 0,
       lat: query.lat + (distance * Math.cos(bearing)) / milesPerDegreeLat,
       lon: query.lon + (distance * Math.sin(bearing)) / milesPerDegreeLon,
-      categories: SAMPLE_CATEGORIES[Math.floor(random() * SAMPLE_CATEGORIES.length)] ?? [],
+      categories: [...(categories[Math.floor(random() * categories.length)] ?? [])],
     });
   }
   return {
@@ -70,11 +74,11 @@ export function sampleCompetitors(query: CompetitorSearch): ProviderResult {
   };
 }
 
-export function createSampleProvider(): CompetitorProvider {
+export function createSampleProvider(industry?: SampleIndustry): CompetitorProvider {
   return {
     source: "sample",
     label: PROVIDER_LABELS.sample,
     terms: ["sample"],
-    search: async (query) => sampleCompetitors(query),
+    search: async (query) => sampleCompetitors(query, industry),
   };
 }

@@ -1,12 +1,12 @@
 /**
  * Yelp Fusion business search (measured):
  *
- *   GET {base}/v3/businesses/search?term=hvac&latitude&longitude&radius (m, ≤ 40,000)&limit=50&offset&sort_by=best_match
+ *   GET {base}/v3/businesses/search?term={industry's yelpTerm}&latitude&longitude&radius (m, ≤ 40,000)&limit=50&offset&sort_by=best_match
  *   Authorization: Bearer KEY
  * → {total, businesses:[{id, name, rating, review_count, url, phone, distance, categories,
  *    coordinates, location:{display_address}}]}; up to 3 pages.
  */
-import type { CompetitorListing } from "@bis/sdk";
+import { type CompetitorListing, type CompetitorProfile, competitorProfileFor } from "@bis/sdk";
 import { z } from "zod";
 import {
   answerOf,
@@ -20,7 +20,8 @@ import {
   radiusMeters,
 } from "./provider.js";
 
-export const YELP_TERM = "hvac";
+/** The default industry's term; an analysis' own comes from its industry profile. */
+export const YELP_TERM = /* @__PURE__ */ competitorProfileFor().yelpTerm;
 export const YELP_LIMIT = 50;
 export const YELP_MAX_PAGES = 3;
 export const YELP_MAX_RADIUS_METERS = 40_000;
@@ -44,13 +45,17 @@ const yelpResponseSchema = z.looseObject({
   businesses: z.array(yelpBusinessSchema),
 });
 
-export function createYelpProvider(options: HttpOptions): CompetitorProvider {
+/** `terms`: the analysis' industry's (its profile), the default industry's when not given. */
+export function createYelpProvider(
+  options: HttpOptions,
+  terms: Pick<CompetitorProfile, "yelpTerm"> = competitorProfileFor(),
+): CompetitorProvider {
   const label = PROVIDER_LABELS.yelp;
   const client = competitorClient(label, options);
   return {
     source: "yelp",
     label,
-    terms: [YELP_TERM],
+    terms: [terms.yelpTerm],
     async search(query) {
       const radius = radiusMeters(query, YELP_MAX_RADIUS_METERS);
       const listings: CompetitorListing[] = [];
@@ -60,7 +65,7 @@ export function createYelpProvider(options: HttpOptions): CompetitorProvider {
       let more = true;
       while (more && pages < YELP_MAX_PAGES) {
         const url = new URL(`${options.baseUrl}/v3/businesses/search`);
-        url.searchParams.set("term", YELP_TERM);
+        url.searchParams.set("term", terms.yelpTerm);
         url.searchParams.set("latitude", String(query.lat));
         url.searchParams.set("longitude", String(query.lon));
         url.searchParams.set("radius", String(radius));

@@ -11,7 +11,12 @@
  * keywords are measured in their state, the others in the target city. DataForSEO reports
  * failures in its own status codes (rate limit 40202/40209, credentials, balance), mapped here.
  */
-import { classifyKeywordIntent, type KeywordMetric, keywordCityLimit } from "@bis/sdk";
+import {
+  classifyKeywordIntent,
+  type KeywordMetric,
+  keywordCityLimit,
+  keywordProfileFor,
+} from "@bis/sdk";
 import { z } from "zod";
 import { AppError } from "../../lib/errors.js";
 import { statusVerb } from "../../upstream/client.js";
@@ -146,6 +151,7 @@ export function createDataforseoKeywordProvider(options: KeywordProviderOptions)
         "base64",
       );
       const secrets = basicAuthSecrets(keys.dataforseoLogin ?? "", keys.dataforseoPassword ?? "");
+      const profile = keywordProfileFor(input.industry);
       const intentOf = new Map(model.candidates.map((c) => [c.keyword, c.intent]));
       const target = model.cities.find((c) => c.target) ?? model.cities[0];
 
@@ -174,7 +180,7 @@ export function createDataforseoKeywordProvider(options: KeywordProviderOptions)
       for (const task of tasks) {
         for (const r of await live(auth, task, secrets)) {
           const keyword = r.keyword.toLowerCase();
-          const intent = intentOf.get(keyword) ?? classifyKeywordIntent(keyword);
+          const intent = intentOf.get(keyword) ?? classifyKeywordIntent(keyword, profile);
           if (!intent) continue;
           const cpc = num(r.cpc);
           if (cpc === null) withoutCpc += 1;

@@ -186,7 +186,8 @@ export function createGoogleAdsKeywordProvider(options: KeywordProviderOptions):
         ...(loginCustomerId ? { "login-customer-id": loginCustomerId } : {}),
       };
 
-      const seeds = keywordProfileFor(input.industry).seeds.slice(0, GOOGLE_ADS_MAX_SEEDS);
+      const profile = keywordProfileFor(input.industry);
+      const seeds = profile.seeds.slice(0, GOOGLE_ADS_MAX_SEEDS);
 
       // 1. The cities' Google Ads locations.
       const names = model.cities.map((c) => `${c.name}, ${stateName(c.state)}`);
@@ -253,7 +254,7 @@ export function createGoogleAdsKeywordProvider(options: KeywordProviderOptions):
           received += (answer.results ?? []).length;
           reported = num(answer.totalSize) ?? reported;
           for (const idea of answer.results ?? []) {
-            const intent = classifyKeywordIntent(idea.text);
+            const intent = classifyKeywordIntent(idea.text, profile);
             if (!intent) {
               dropped += 1;
               continue;

@@ -42,7 +42,7 @@ export const KEYWORD_PROVIDER_KEYS: Record<KeywordProviderId, ApiKeyName[]> = {
 
 export interface KeywordResearchInput {
   market: MarketAnalysisData;
-  /** Industry of the analysis (HVAC). */
+  /** Industry of the analysis (its keyword profile: seeds, taxonomy, negative terms). */
   industry: string;
 }
 
