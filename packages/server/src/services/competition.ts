@@ -18,6 +18,7 @@ import {
   type Analysis,
   type CompetitionAnalysisData,
   computeCompetitionAnalysis,
+  ERRORS,
   type KeywordResearchData,
   type MarketAnalysisData,
   notAvailableYet,
@@ -40,8 +41,7 @@ import {
 import { type AnalysisRow, saveAnalysis } from "./analysis-rows.js";
 import type { PaymentService } from "./payments.js";
 
-export const KEYWORD_RESEARCH_REQUIRED_MESSAGE =
-  "Please complete keyword research before starting competition analysis.";
+export const KEYWORD_RESEARCH_REQUIRED_MESSAGE = ERRORS.KEYWORD_RESEARCH_REQUIRED.message;
 
 /** The 503 answer of a run with no competitor provider (and no sample data allowed). */
 export const NO_COMPETITOR_PROVIDER_MESSAGE = `${notAvailableYet("competitionAnalysis")}. Nothing was changed.`;
@@ -122,7 +122,7 @@ export function createCompetitionService(deps: CompetitionServiceDeps) {
     async runCompetitionAnalysis(viewer: User, analysisId: string): Promise<Analysis> {
       const row = await deps.payments.premiumAnalysis(viewer, analysisId);
       if (!row.keywordResearchCompleted) {
-        throw new AppError("BAD_REQUEST", KEYWORD_RESEARCH_REQUIRED_MESSAGE);
+        throw new AppError("KEYWORD_RESEARCH_REQUIRED");
       }
       const market = (row.marketAnalysisData ?? null) as MarketAnalysisData | null;
       const keywords = (row.keywordResearchData ?? null) as KeywordResearchData | null;
