@@ -2,7 +2,7 @@
  * Competition analysis (spec §2 section 3, §4, §5): premium, after keyword research.
  *
  * 1. Entitlement first: 404 when the analysis is not visible, 402 when not paid (admins pass).
- * 2. 400 "Please complete keyword research before starting competition analysis." until then.
+ * 2. 400 KEYWORD_RESEARCH_REQUIRED ("Please complete keyword research …") until then.
  * 3. The configured providers (Google Places, Yelp) search around the target within the primary
  *    radius, in parallel. One failing while another answers: the run goes on and records the
  *    failure in `providers`; all failing: the first failure (a rate limit first) is the answer.
