@@ -1,17 +1,16 @@
-/** Test doubles with no server: the SDK's API error, recognised by shape as the CLI does. */
-import type { ApiErrorLike } from "../src/errors.js";
+/** Test doubles with no server: the SDK's API error, as its transport makes it. */
+import { BisApiError, codeForStatus, type ErrorCode } from "@bis/sdk/constants";
 
 export function apiError(
   status: number,
   serverMessage: string,
-  extra: { code?: string; details?: Record<string, unknown> } = {},
-): Error & ApiErrorLike {
-  return Object.assign(new Error(serverMessage), {
-    name: "BisApiError" as const,
+  extra: { code?: ErrorCode; details?: Record<string, unknown> } = {},
+): BisApiError {
+  return new BisApiError({
     status,
-    code: extra.code ?? "ERROR",
+    code: extra.code ?? codeForStatus(status),
+    message: `${status}: ${serverMessage}`,
     serverMessage,
-    issues: [],
     details: extra.details,
   });
 }

@@ -1,6 +1,21 @@
 import { describe, expect, it } from "vitest";
 import { createTransport } from "./client/transport.js";
-import { BisApiError, ERROR_STATUS, errorFromResponse, errorMessage } from "./errors.js";
+import {
+  BisApiError,
+  codeForStatus,
+  ERRORS,
+  type ErrorCode,
+  errorFromFetch,
+  errorFromResponse,
+  errorMessage,
+  hasErrorCode,
+  isSignInRequired,
+  isStatus,
+  networkError,
+} from "./errors.js";
+import { ADMIN_MESSAGES } from "./schemas/admin.js";
+
+const CODES = Object.keys(ERRORS) as ErrorCode[];
 
 describe("errorFromResponse", () => {
   it("formats the message as '<status>: <body text>' (§8) and keeps status, code and server message", () => {
@@ -40,11 +55,137 @@ describe("errorFromResponse", () => {
     expect(errorMessage(error, "fallback")).toBe("Please enter a city");
   });
 
-  it("maps every code to a 4xx or 5xx status", () => {
-    for (const status of Object.values(ERROR_STATUS)) {
-      expect(status).toBeGreaterThanOrEqual(400);
-      expect(status).toBeLessThan(600);
+  it("round-trips every code of the table with its status, message and details", () => {
+    for (const code of CODES) {
+      if (code === "NETWORK_ERROR") continue;
+      const { status, message } = ERRORS[code];
+      const body = JSON.stringify({ code, message, details: { why: code } });
+      const error = errorFromResponse(status, "Status Text", body);
+      expect(error, code).toMatchObject({
+        status,
+        code,
+        serverMessage: message,
+        message: `${status}: ${body}`,
+        details: { why: code },
+        issues: [],
+      });
     }
+  });
+
+  it("keeps UNKNOWN_CITY's suggestions as structured details", () => {
+    const body = JSON.stringify({
+      code: "UNKNOWN_CITY",
+      message: 'We couldn\'t find "Austn" in Texas. Did you mean Austin, Aston?',
+      details: { suggestions: ["Austin", "Aston"] },
+    });
+    const error = errorFromResponse(422, "Unprocessable Entity", body);
+    expect(error.code).toBe("UNKNOWN_CITY");
+    expect(error.details).toEqual({ suggestions: ["Austin", "Aston"] });
+  });
+
+  it("answers a code it does not know, or none, with the code of the bare status", () => {
+    const odd = errorFromResponse(403, "Forbidden", JSON.stringify({ code: "NOPE", message: "x" }));
+    expect([odd.code, odd.serverMessage]).toEqual(["FORBIDDEN", "x"]);
+    const html = errorFromResponse(502, "Bad Gateway", `<html>${"x".repeat(400)}</html>`);
+    expect([html.code, html.serverMessage]).toEqual(["UPSTREAM_FAILED", "Bad Gateway"]);
+    expect(html.message.startsWith("502: <html>")).toBe(true);
+  });
+
+  it("reads a failed fetch Response", async () => {
+    const response = Response.json(
+      { code: "SESSION_REQUIRED", message: "Please sign in to continue" },
+      { status: 401, statusText: "Unauthorized" },
+    );
+    const error = await errorFromFetch(response);
+    expect(error).toMatchObject({ status: 401, code: "SESSION_REQUIRED" });
+    expect(error.message).toBe(
+      '401: {"code":"SESSION_REQUIRED","message":"Please sign in to continue"}',
+    );
+  });
+
+  it("makes a network failure NETWORK_ERROR with status 0", () => {
+    const error = networkError(new TypeError("fetch failed"));
+    expect(error).toMatchObject({
+      status: 0,
+      code: "NETWORK_ERROR",
+      message: "0: fetch failed",
+      serverMessage: ERRORS.NETWORK_ERROR.message,
+    });
+  });
+});
+
+describe("the error table", () => {
+  it("gives every code a 4xx or 5xx status (0 for NETWORK_ERROR) and a default message", () => {
+    for (const code of CODES) {
+      const { status, message } = ERRORS[code];
+      if (code === "NETWORK_ERROR") expect(status).toBe(0);
+      else expect(status, code).toBeGreaterThanOrEqual(400);
+      expect(status, code).toBeLessThan(600);
+      expect(message.length, code).toBeGreaterThan(0);
+    }
+  });
+
+  it("keeps the specification's texts as the default messages of the specific codes", () => {
+    expect(ERRORS.SESSION_REQUIRED).toEqual({ status: 401, message: "Please sign in to continue" });
+    expect(ERRORS.ADMIN_REQUIRED).toEqual({
+      status: 403,
+      message: "Administrator privileges required.",
+    });
+    expect(ADMIN_MESSAGES.forbidden).toBe(ERRORS.ADMIN_REQUIRED.message);
+    expect(ERRORS.KEYWORD_RESEARCH_REQUIRED).toEqual({
+      status: 400,
+      message: "Please complete keyword research before starting competition analysis.",
+    });
+    expect(ERRORS.UNKNOWN_CITY.status).toBe(422);
+  });
+
+  it("gives a bare status the generic code it always had", () => {
+    const expected: Record<number, ErrorCode> = {
+      0: "NETWORK_ERROR",
+      400: "BAD_REQUEST",
+      401: "UNAUTHORIZED",
+      402: "PAYMENT_REQUIRED",
+      403: "FORBIDDEN",
+      404: "NOT_FOUND",
+      409: "CONFLICT",
+      413: "PAYLOAD_TOO_LARGE",
+      415: "UNSUPPORTED_MEDIA_TYPE",
+      418: "BAD_REQUEST",
+      422: "UNPROCESSABLE",
+      429: "RATE_LIMITED",
+      500: "INTERNAL",
+      502: "UPSTREAM_FAILED",
+      503: "UNAVAILABLE",
+      504: "INTERNAL",
+    };
+    for (const [status, code] of Object.entries(expected))
+      expect(codeForStatus(Number(status)), status).toBe(code);
+  });
+});
+
+describe("client decisions", () => {
+  const answer = (code: ErrorCode, message = "any words") =>
+    errorFromResponse(ERRORS[code].status, "", JSON.stringify({ code, message }));
+
+  it("switch on the code, not on the message", () => {
+    expect(
+      hasErrorCode(answer("ADMIN_REQUIRED", "Nur für Administratoren"), "ADMIN_REQUIRED"),
+    ).toBe(true);
+    expect(hasErrorCode(answer("FORBIDDEN", ADMIN_MESSAGES.forbidden), "ADMIN_REQUIRED")).toBe(
+      false,
+    );
+    expect(hasErrorCode(new Error("ADMIN_REQUIRED"), "ADMIN_REQUIRED")).toBe(false);
+    expect(isStatus(answer("ADMIN_REQUIRED"), 403)).toBe(true);
+    expect(isStatus(new Error("403"), 403)).toBe(false);
+  });
+
+  it("ask for sign-in on SESSION_REQUIRED or a bare 401, not on wrong credentials", () => {
+    expect(isSignInRequired(answer("SESSION_REQUIRED"))).toBe(true);
+    expect(isSignInRequired(errorFromResponse(401, "Unauthorized", ""))).toBe(true);
+    expect(isSignInRequired(answer("INVALID_CREDENTIALS", "Please sign in to continue"))).toBe(
+      false,
+    );
+    expect(isSignInRequired(answer("ADMIN_REQUIRED"))).toBe(false);
   });
 });
 

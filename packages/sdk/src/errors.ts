@@ -1,70 +1,82 @@
 /**
- * The one error vocabulary of BIS (DESIGN rule 2).
+ * The one error vocabulary of BIS (DESIGN rule 2), without zod or any other dependency: the
+ * server throws these codes, and every client (the SDK client, the app, the CLI, the widget
+ * through `@bis/sdk/constants`) reads them back with `errorFromResponse` and decides on the code,
+ * never on the message text.
  *
- * The server answers every failure with `{ code, message, issues? }`; the code → status table
- * below is the only place that decides a status. The client turns any non-success response into
- * a `BisApiError` whose `message` is the specification's `"<status>: <body text or status text>"`
- * (§8) and which also carries the status, the code and the server's human message.
+ * The server answers every failure with `{ code, message, issues?, details? }`; the table below
+ * is the only place that decides a code's status and its default message. A client turns any
+ * non-success response into a `BisApiError` whose `message` is the specification's
+ * `"<status>: <body text or status text>"` (§8) and which also carries the status, the code and
+ * the server's human message.
  */
 
-export const ERROR_STATUS = {
-  VALIDATION_FAILED: 400,
-  BAD_REQUEST: 400,
-  UNAUTHORIZED: 401,
-  INVALID_CREDENTIALS: 401,
-  PAYMENT_REQUIRED: 402,
-  FORBIDDEN: 403,
-  EMAIL_NOT_VERIFIED: 403,
-  INVALID_ORIGIN: 403,
-  ADMIN_ALREADY_EXISTS: 403,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  EMAIL_IN_USE: 409,
-  PAYLOAD_TOO_LARGE: 413,
-  UNSUPPORTED_MEDIA_TYPE: 415,
-  UNPROCESSABLE: 422,
-  /** The city is not in the place data of that state; `details.suggestions` lists near names. */
-  UNKNOWN_CITY: 422,
-  RATE_LIMITED: 429,
-  INTERNAL: 500,
-  UPSTREAM_FAILED: 502,
-  UNAVAILABLE: 503,
-} as const;
+/** What a code means on the wire: its HTTP status and the message it has when none is given. */
+export interface ErrorSpec {
+  status: number;
+  message: string;
+}
 
-export type ErrorCode = keyof typeof ERROR_STATUS | "NETWORK_ERROR";
+/**
+ * Every error code, with its status and default message. The first code of each status is
+ * what a bare status stands for (an answer without a code, e.g. from a proxy): keep the
+ * generic code of a status above its refinements.
+ */
+export const ERRORS = {
+  /** The call never reached the server (offline, refused, timed out); never sent by it. */
+  NETWORK_ERROR: { status: 0, message: "Failed to connect to server" },
+  BAD_REQUEST: { status: 400, message: "Bad request" },
+  /** A payload failed its schema; `issues` lists every field's message. */
+  VALIDATION_FAILED: { status: 400, message: "Invalid request" },
+  /** Competition analysis asked for before keyword research. */
+  KEYWORD_RESEARCH_REQUIRED: {
+    status: 400,
+    message: "Please complete keyword research before starting competition analysis.",
+  },
+  UNAUTHORIZED: { status: 401, message: "Not signed in" },
+  /** A call that needs a signed-in user (session or API token) came without one. */
+  SESSION_REQUIRED: { status: 401, message: "Please sign in to continue" },
+  INVALID_CREDENTIALS: { status: 401, message: "Invalid email or password" },
+  PAYMENT_REQUIRED: { status: 402, message: "Payment required" },
+  FORBIDDEN: { status: 403, message: "Forbidden" },
+  /** A signed-in user who is not an administrator called an administrator's endpoint. */
+  ADMIN_REQUIRED: { status: 403, message: "Administrator privileges required." },
+  EMAIL_NOT_VERIFIED: { status: 403, message: "Please verify your email address first" },
+  INVALID_ORIGIN: { status: 403, message: "Invalid origin" },
+  ADMIN_ALREADY_EXISTS: { status: 403, message: "An administrator already exists" },
+  NOT_FOUND: { status: 404, message: "Not found" },
+  CONFLICT: { status: 409, message: "Conflict" },
+  EMAIL_IN_USE: { status: 409, message: "Email already in use" },
+  PAYLOAD_TOO_LARGE: { status: 413, message: "Payload too large" },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: "Unsupported media type" },
+  UNPROCESSABLE: { status: 422, message: "Unprocessable request" },
+  /**
+   * The city is not in the place data of that state: `details.suggestions` lists up to five
+   * near names, and the message already offers them ("… Did you mean A, B?").
+   */
+  UNKNOWN_CITY: { status: 422, message: "We couldn't find that city" },
+  /** `details.windowSeconds`, when given, is how long the cap lasts. */
+  RATE_LIMITED: { status: 429, message: "Too many requests" },
+  INTERNAL: { status: 500, message: "Internal server error" },
+  UPSTREAM_FAILED: { status: 502, message: "An outside service failed" },
+  UNAVAILABLE: { status: 503, message: "Service unavailable" },
+} as const satisfies Record<string, ErrorSpec>;
 
-/** The code a bare status stands for, when a body carries none. */
+export type ErrorCode = keyof typeof ERRORS;
+/** The codes the server sends (all but NETWORK_ERROR). */
+export type ServerErrorCode = Exclude<ErrorCode, "NETWORK_ERROR">;
+
+function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === "string" && Object.hasOwn(ERRORS, value);
+}
+
+/** The code a bare status stands for, when a body carries none: the table's first of it. */
 export function codeForStatus(status: number): ErrorCode {
-  switch (status) {
-    case 0:
-      return "NETWORK_ERROR";
-    case 400:
-      return "BAD_REQUEST";
-    case 401:
-      return "UNAUTHORIZED";
-    case 402:
-      return "PAYMENT_REQUIRED";
-    case 403:
-      return "FORBIDDEN";
-    case 404:
-      return "NOT_FOUND";
-    case 409:
-      return "CONFLICT";
-    case 413:
-      return "PAYLOAD_TOO_LARGE";
-    case 415:
-      return "UNSUPPORTED_MEDIA_TYPE";
-    case 422:
-      return "UNPROCESSABLE";
-    case 429:
-      return "RATE_LIMITED";
-    case 502:
-      return "UPSTREAM_FAILED";
-    case 503:
-      return "UNAVAILABLE";
-    default:
-      return status >= 500 ? "INTERNAL" : "BAD_REQUEST";
-  }
+  const codes = Object.keys(ERRORS) as ErrorCode[];
+  return (
+    codes.find((code) => ERRORS[code].status === status) ??
+    (status >= 500 ? "INTERNAL" : "BAD_REQUEST")
+  );
 }
 
 export interface ErrorIssue {
@@ -83,27 +95,23 @@ export interface ErrorBody {
 
 export class BisApiError extends Error {
   override readonly name = "BisApiError";
-  readonly status: number;
-  readonly code: ErrorCode;
+  declare readonly status: number;
+  declare readonly code: ErrorCode;
   /** The server's human message (the body's `message`), or the status text. */
-  readonly serverMessage: string;
-  readonly issues: ErrorIssue[];
-  readonly details: Record<string, unknown> | undefined;
+  declare readonly serverMessage: string;
+  declare readonly issues: ErrorIssue[];
+  declare readonly details: Record<string, unknown> | undefined;
 
   constructor(init: {
     status: number;
     code: ErrorCode;
     message: string;
     serverMessage: string;
-    issues?: ErrorIssue[];
-    details?: Record<string, unknown>;
+    issues?: ErrorIssue[] | undefined;
+    details?: Record<string, unknown> | undefined;
   }) {
     super(init.message);
-    this.status = init.status;
-    this.code = init.code;
-    this.serverMessage = init.serverMessage;
-    this.issues = init.issues ?? [];
-    this.details = init.details;
+    Object.assign(this, init, { issues: init.issues ?? [] });
   }
 }
 
@@ -115,50 +123,42 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+const isIssue = (i: unknown): i is ErrorIssue =>
+  isRecord(i) && typeof i.message === "string" && typeof i.path === "string";
+
 /**
- * The one factory from a failed response to a typed error.
- * `message` follows §8: `"<status>: <body text, or status text when the body is empty>"`.
+ * The one factory from a failed response to a typed error (zod-free, in `@bis/sdk/constants`).
+ * `message` follows §8: `"<status>: <body text, or status text when the body is empty>"`; the
+ * code is the body's, or the one a bare status stands for (a body that is not BIS's JSON).
  */
 export function errorFromResponse(
   status: number,
   statusText: string,
   bodyText: string,
 ): BisApiError {
-  const text = bodyText.length > 0 ? bodyText : statusText;
-  let code = codeForStatus(status);
-  let serverMessage = statusText || text;
-  let issues: ErrorIssue[] | undefined;
-  let details: Record<string, unknown> | undefined;
+  const text = bodyText || statusText;
+  let body: Record<string, unknown> = {};
   try {
     const parsed: unknown = JSON.parse(bodyText);
-    if (isRecord(parsed)) {
-      if (
-        typeof parsed.code === "string" &&
-        (parsed.code in ERROR_STATUS || parsed.code === "NETWORK_ERROR")
-      ) {
-        code = parsed.code as ErrorCode;
-      }
-      if (typeof parsed.message === "string" && parsed.message.length > 0)
-        serverMessage = parsed.message;
-      if (Array.isArray(parsed.issues)) {
-        issues = parsed.issues.filter(
-          (i): i is ErrorIssue =>
-            isRecord(i) && typeof i.message === "string" && typeof i.path === "string",
-        );
-      }
-      if (isRecord(parsed.details)) details = parsed.details;
-    }
+    if (isRecord(parsed)) body = parsed;
   } catch {
-    if (bodyText.length > 0 && bodyText.length < 300) serverMessage = bodyText;
+    if (bodyText.length < 300) body = { message: bodyText };
   }
+  const { code, message, issues, details } = body;
   return new BisApiError({
     status,
-    code,
+    code: isErrorCode(code) ? code : codeForStatus(status),
     message: `${status}: ${text}`,
-    serverMessage,
-    issues,
-    details,
+    serverMessage: typeof message === "string" && message ? message : statusText || text,
+    issues: Array.isArray(issues) ? issues.filter(isIssue) : undefined,
+    details: isRecord(details) ? details : undefined,
   });
+}
+
+/** `errorFromResponse` of a failed fetch `Response` (its body is read). */
+export async function errorFromFetch(response: Response): Promise<BisApiError> {
+  const text = await response.text().catch(() => "");
+  return errorFromResponse(response.status, response.statusText, text);
 }
 
 /** A call that never reached the server (offline, refused, timed out). */
@@ -168,8 +168,26 @@ export function networkError(cause: unknown): BisApiError {
     status: 0,
     code: "NETWORK_ERROR",
     message: `0: ${reason}`,
-    serverMessage: "Failed to connect to server",
+    serverMessage: ERRORS.NETWORK_ERROR.message,
   });
+}
+
+/** Whether `error` is a BisApiError with this status (0: the server was not reached). */
+export function isStatus(error: unknown, status: number): boolean {
+  return isBisApiError(error) && error.status === status;
+}
+
+/** Whether `error` is a BisApiError with one of these codes: what client decisions switch on. */
+export function hasErrorCode(error: unknown, ...codes: ErrorCode[]): error is BisApiError {
+  return isBisApiError(error) && codes.includes(error.code);
+}
+
+/**
+ * Whether the user must sign in (again) for this call: no session (SESSION_REQUIRED), or a
+ * bare 401 (UNAUTHORIZED). Wrong credentials (INVALID_CREDENTIALS) are the form's own error.
+ */
+export function isSignInRequired(error: unknown): error is BisApiError {
+  return hasErrorCode(error, "SESSION_REQUIRED", "UNAUTHORIZED");
 }
 
 /** The human message to show for any error: the server's words when there are some. */

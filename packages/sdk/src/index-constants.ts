@@ -1,7 +1,9 @@
 /**
- * @bis/sdk/constants — the specification's constants and messages, without zod or any other
- * dependency: for bundles that must stay small (the widget). `index-constants.test.ts` keeps
- * zod out of it.
+ * @bis/sdk/constants — the specification's constants and messages and the error vocabulary
+ * (`errorFromResponse`), without zod or any other dependency: for bundles that must stay small
+ * (the widget) and modules that must load fast (the CLI's error handling).
+ * `index-constants.test.ts` keeps zod out of it.
  */
 export * from "./constants.js";
+export * from "./errors.js";
 export * from "./messages.js";

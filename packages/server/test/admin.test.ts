@@ -71,9 +71,11 @@ const ctx = () => bis.server.context;
 
 describe("who may call the admin API", () => {
   it("answers 401 signed out and 403 with the spec's message to a standard user", async () => {
-    expect((await errorOf(signedOut.admin.users())).status).toBe(401);
+    const anonymous = await errorOf(signedOut.admin.users());
+    expect([anonymous.status, anonymous.code]).toEqual([401, "SESSION_REQUIRED"]);
+    expect(anonymous.serverMessage).toBe("Please sign in to continue");
     const denied = await errorOf(dana.admin.users());
-    expect(denied.status).toBe(403);
+    expect([denied.status, denied.code]).toEqual([403, "ADMIN_REQUIRED"]);
     expect(denied.serverMessage).toBe("Administrator privileges required.");
     // Unknown admin paths do not reveal themselves either.
     const probe = await dana.fetch(`${bis.url}/api/admin/no-such-thing`, { method: "GET" });

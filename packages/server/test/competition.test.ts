@@ -67,7 +67,7 @@ describe("competition analysis: entitlement, gate and sample data (demo mode)", 
     const id = await paidAnalysisFor(owner);
     const error = await errorOf(owner.premium.competition(id));
     expect(error.status).toBe(400);
-    expect(error.code).toBe("BAD_REQUEST");
+    expect(error.code).toBe("KEYWORD_RESEARCH_REQUIRED");
     expect(error.serverMessage).toBe(KEYWORD_RESEARCH_REQUIRED_MESSAGE);
     expect(error.message).toMatch(/^400: /);
     expect(KEYWORD_RESEARCH_REQUIRED_MESSAGE).toBe(

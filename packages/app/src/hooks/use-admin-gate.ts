@@ -8,7 +8,9 @@
  */
 import {
   ADMIN_MESSAGES,
-  isBisApiError,
+  hasErrorCode,
+  isSignInRequired,
+  isStatus,
   type Page,
   type PageQuery,
   REDIRECT_DELAY_MS,
@@ -25,20 +27,14 @@ import { endSession } from "./use-auth";
 import { usePagedList } from "./use-paged-list";
 import { toast } from "./use-toast";
 
-export function isStatus(error: unknown, status: number): boolean {
-  return isBisApiError(error) && error.status === status;
-}
-
 /**
- * Whether a refused change means "not an administrator". Every admin call answers 403 with
- * "Administrator privileges required." to a non-administrator; a 403 with another message is a
- * refused action (a rule the server enforces), which the caller reports itself. A read refused
- * with 403 always means "not an administrator" (see useAdminQuery).
+ * Whether a refused change means "not an administrator". Every admin call answers 403
+ * ADMIN_REQUIRED to a non-administrator; a 403 with another code is a refused action (a rule
+ * the server enforces), which the caller reports itself. A read refused with 403 always means
+ * "not an administrator" (see useAdminQuery).
  */
 export function isAccessDenied(error: unknown): boolean {
-  return (
-    isBisApiError(error) && error.status === 403 && error.serverMessage === ADMIN_MESSAGES.forbidden
-  );
+  return hasErrorCode(error, "ADMIN_REQUIRED");
 }
 
 export interface AdminGate {
@@ -92,7 +88,7 @@ export function useAdminGateState(): AdminGate {
 
   const handleError = useCallback(
     (error: unknown): boolean => {
-      if (isStatus(error, 401)) {
+      if (isSignInRequired(error)) {
         sessionExpired();
         return true;
       }

@@ -8,6 +8,7 @@ import {
   type ApiKeyName,
   allPages,
   errorMessage,
+  isSignInRequired,
   type LogLevel,
   PAGE_SIZE_DEFAULT,
   type SettingsPatch,
@@ -16,7 +17,7 @@ import {
 import { type QueryKey, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
 import { api, queryKeys } from "../lib/api";
-import { isStatus, useAdminGate, useAdminPaged, useAdminQuery } from "./use-admin-gate";
+import { useAdminGate, useAdminPaged, useAdminQuery } from "./use-admin-gate";
 import { endSession } from "./use-auth";
 import { toast } from "./use-toast";
 
@@ -278,7 +279,7 @@ export function useSaveApiKey() {
     {
       refresh: KEY_QUERIES,
       onError: (error) => {
-        if (!isStatus(error, 401)) return false;
+        if (!isSignInRequired(error)) return false;
         toast({
           variant: "destructive",
           title: "Save Failed",

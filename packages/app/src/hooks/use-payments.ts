@@ -4,7 +4,7 @@
  * 401 → "Authentication Required" then /signin after REDIRECT_DELAY_MS.checkoutAuth;
  * 409 (already paid) and 404 refetch the analysis so the page shows what the server says.
  */
-import { errorMessage, isBisApiError, REDIRECT_DELAY_MS } from "@bis/sdk";
+import { errorMessage, isSignInRequired, isStatus, REDIRECT_DELAY_MS } from "@bis/sdk";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef } from "react";
 import { useNavigate } from "react-router";
@@ -15,10 +15,6 @@ import { toast } from "./use-toast";
 /** Where the browser comes back to after paying (the results page verifies the payment). */
 export function paymentReturnPath(analysisId: string): string {
   return `/analysis/${encodeURIComponent(analysisId)}?payment_success=true`;
-}
-
-export function isStatus(error: unknown, status: number): boolean {
-  return isBisApiError(error) && error.status === status;
 }
 
 export function usePaymentConfig() {
@@ -79,7 +75,7 @@ export function useCheckoutErrorHandler(analysisId: string) {
   const authenticationRequired = useAuthenticationRequired();
   return useCallback(
     (error: unknown): boolean => {
-      if (isStatus(error, 401)) {
+      if (isSignInRequired(error)) {
         authenticationRequired();
         return true;
       }

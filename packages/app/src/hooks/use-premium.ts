@@ -7,6 +7,7 @@
 import {
   type Analysis,
   defaultIndustry,
+  ERRORS,
   errorMessage,
   industryLabel,
   isBisApiError,
@@ -82,14 +83,11 @@ function useStoreAnalysis() {
   );
 }
 
-const KEYWORD_RESEARCH_REQUIRED =
-  "Please complete keyword research before starting competition analysis.";
-
 /**
  * A failed step's toast: the server's message under the step's failure title, or under the
  * specification's own title when the server names one (`details.title`, e.g. "No Cities
- * Found") or answers "Keyword Research Required". The analysis is read again: a refund or a
- * step run elsewhere may have changed it.
+ * Found") or answers KEYWORD_RESEARCH_REQUIRED ("Keyword Research Required"). The analysis
+ * is read again: a refund or a step run elsewhere may have changed it.
  */
 function useStepFailed(analysisId: string, fallbackTitle: string) {
   const client = useQueryClient();
@@ -99,8 +97,7 @@ function useStepFailed(analysisId: string, fallbackTitle: string) {
       if (isBisApiError(error)) {
         const named = error.details?.title;
         if (typeof named === "string" && named) title = named;
-        else if (error.serverMessage === KEYWORD_RESEARCH_REQUIRED)
-          title = "Keyword Research Required";
+        else if (error.code === "KEYWORD_RESEARCH_REQUIRED") title = "Keyword Research Required";
       }
       toast({ variant: "destructive", title, description: errorMessage(error, fallbackTitle) });
       if (analysisId) void client.invalidateQueries({ queryKey: queryKeys.analysis(analysisId) });
@@ -207,7 +204,7 @@ export function useCompetitionAnalysis(analysis: Analysis): PremiumStep {
         : {
             variant: "destructive",
             title: "Keyword Research Required",
-            description: KEYWORD_RESEARCH_REQUIRED,
+            description: ERRORS.KEYWORD_RESEARCH_REQUIRED.message,
           },
     starting: () => ({
       title: "Starting Competition Analysis",

@@ -267,10 +267,14 @@ describe("/checkout/:analysisId", () => {
     expect(await screen.findByRole("button", { name: "Sign In" })).toBeTruthy();
   });
 
-  it('answers 401 on the demo confirmation with "Authentication Required"', async () => {
+  it('answers SESSION_REQUIRED on the demo confirmation with "Authentication Required"', async () => {
+    // The server's answer to a call without a session: the decision is on its code.
     fakeApi(
       checkoutRoutes({
-        "POST /api/payments/demo/confirm": signedOut,
+        "POST /api/payments/demo/confirm": {
+          status: 401,
+          body: { code: "SESSION_REQUIRED", message: "Please sign in to continue" },
+        },
       }),
     );
     const { user } = renderApp("/checkout/an_123");

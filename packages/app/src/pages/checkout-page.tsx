@@ -8,7 +8,7 @@
  * analysis can be delivered, the page says so and shows no payment form. The back link returns
  * to the analysis the checkout is for.
  */
-import { errorMessage, type PaymentConfig } from "@bis/sdk";
+import { errorMessage, isSignInRequired, isStatus, type PaymentConfig } from "@bis/sdk";
 import { CircleCheck, CircleSlash, LogIn, SearchX, TriangleAlert } from "lucide-react";
 import { lazy, Suspense, useEffect } from "react";
 import { Link, useParams } from "react-router";
@@ -23,7 +23,7 @@ import { RetryButton } from "../components/ui/retry-button";
 import { Spinner } from "../components/ui/spinner";
 import { useAnalysis } from "../hooks/use-analyses";
 import { useDocumentTitle } from "../hooks/use-document-title";
-import { isStatus, useAuthenticationRequired, usePaymentConfig } from "../hooks/use-payments";
+import { useAuthenticationRequired, usePaymentConfig } from "../hooks/use-payments";
 import { formatPrice } from "../lib/format";
 
 const StripePayment = lazy(() => import("../components/checkout/stripe-payment"));
@@ -119,7 +119,7 @@ function CheckoutBody({ analysisId }: { analysisId: string }) {
   const analysis = useAnalysis(analysisId);
   const config = usePaymentConfig();
   const authenticationRequired = useAuthenticationRequired();
-  const unauthorized = isStatus(analysis.error, 401) || isStatus(config.error, 401);
+  const unauthorized = isSignInRequired(analysis.error) || isSignInRequired(config.error);
 
   useEffect(() => {
     if (unauthorized) authenticationRequired();

@@ -253,5 +253,5 @@ export function adminRoutes(extra: Record<string, FakeRoute> = {}): Record<strin
 
 export const forbidden = {
   status: 403,
-  body: { code: "FORBIDDEN", message: "Administrator privileges required." },
+  body: { code: "ADMIN_REQUIRED", message: "Administrator privileges required." },
 };

@@ -158,7 +158,12 @@ describe("runBatch", () => {
       ["Austin", "Dallas"],
       scripted({
         Austin: [apiError(502, "Bad gateway"), apiError(504, "Timeout"), apiError(503, "Down")],
-        Dallas: [apiError(422, "Unknown city", { details: { suggestions: ["Dale", "Dal"] } })],
+        Dallas: [
+          apiError(422, "Unknown city. Did you mean Dale, Dal?", {
+            code: "UNKNOWN_CITY",
+            details: { suggestions: ["Dale", "Dal"] },
+          }),
+        ],
       }),
       { concurrency: 1, attempts: 3 },
     );
@@ -166,7 +171,7 @@ describe("runBatch", () => {
     expect(calls).toEqual(["Austin", "Austin", "Austin", "Dallas"]);
     expect(outcome.failures.map((f) => f.message)).toEqual([
       "503: Down",
-      "422: Unknown city (did you mean Dale, Dal?)",
+      "422: Unknown city. Did you mean Dale, Dal?",
     ]);
   });
 

@@ -14,7 +14,8 @@
  *   lets those in flight finish.
  */
 import type { MarketAnalysisForm } from "@bis/sdk";
-import { type ApiErrorLike, isApiError, rowFailure } from "../errors.js";
+import { type BisApiError, isBisApiError } from "@bis/sdk/constants";
+import { rowFailure } from "../errors.js";
 import { type InputRow, rowLabel } from "./rows.js";
 
 export interface BatchPolicy {
@@ -66,7 +67,7 @@ export interface BatchOutcome {
   /** Stopped by `stop()` (and not by a fatal error). */
   interrupted: boolean;
   /** The error that stopped the batch: a refused token, or no answer after the retries. */
-  fatal: ApiErrorLike | null;
+  fatal: BisApiError | null;
   elapsedMs: number;
 }
 
@@ -77,12 +78,12 @@ export interface BatchRun {
 }
 
 /** Not the row's fault: every later row would fail the same way. */
-const isFatal = (error: unknown): error is ApiErrorLike =>
-  isApiError(error) && (error.status === 401 || error.status === 0);
+const isFatal = (error: unknown): error is BisApiError =>
+  isBisApiError(error) && (error.status === 401 || error.code === "NETWORK_ERROR");
 
 /** The seconds the server's per-minute cap asks to wait, or null for any other failure. */
 function capWindowSeconds(error: unknown): number | null {
-  if (!isApiError(error) || error.status !== 429) return null;
+  if (!isBisApiError(error) || error.code !== "RATE_LIMITED") return null;
   const seconds = error.details?.windowSeconds;
   return typeof seconds === "number" ? seconds : null;
 }
@@ -96,7 +97,7 @@ export function runBatch<R>(
   const failures: RowFailureEntry[] = [];
   let succeeded = 0;
   let stopped = false;
-  let fatal: ApiErrorLike | null = null;
+  let fatal: BisApiError | null = null;
 
   const analyzeWithRetries = async (form: MarketAnalysisForm): Promise<R> => {
     let windowWaits = 0;
@@ -112,7 +113,7 @@ export function runBatch<R>(
           continue;
         }
         const retry =
-          isApiError(error) &&
+          isBisApiError(error) &&
           RETRY_STATUSES.has(error.status) &&
           attempt < policy.attempts &&
           !fatal;

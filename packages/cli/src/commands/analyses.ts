@@ -1,5 +1,6 @@
 /** `bis analyses list|show|delete`: your analyses (administrators delete through the admin API). */
-import { CliError, isApiError } from "../errors.js";
+import { hasErrorCode } from "@bis/sdk/constants";
+import { CliError } from "../errors.js";
 import type { GlobalOptions, Io } from "../io.js";
 import { respond } from "../session.js";
 import { analysesListDoc, analysisDoc, text } from "../ui/index.js";
@@ -30,7 +31,7 @@ export async function remove(options: GlobalOptions & { ids: string[] }, io: Io)
   if (ids.length === 0) throw new CliError("Give at least one analysis id.");
   return respond(options, io, async ({ client }) => {
     const result = await client.admin.bulkDeleteAnalyses(ids).catch((error: unknown) => {
-      if (isApiError(error) && error.status === 403)
+      if (hasErrorCode(error, "ADMIN_REQUIRED"))
         throw new CliError(
           "Only administrators can delete analyses (the server has no delete for your own analyses yet).",
           "Ask an administrator, or delete it in the admin panel.",

@@ -4,6 +4,7 @@
  * `bis tokens renew` moves the date with the account's password.
  */
 import os from "node:os";
+import { isStatus } from "@bis/sdk/constants";
 import { allPages, createNodeClient } from "@bis/sdk/node";
 import {
   normalizeServer,
@@ -12,7 +13,7 @@ import {
   resolveConfig,
   writeConfig,
 } from "../config.js";
-import { CliError, isApiError, toCliError } from "../errors.js";
+import { CliError, toCliError } from "../errors.js";
 import type { GlobalOptions, Io } from "../io.js";
 import { currentUser, respond } from "../session.js";
 import { createUi, fields, text, tokensDoc, whoamiDoc } from "../ui/index.js";
@@ -161,7 +162,7 @@ export async function logout(options: GlobalOptions, io: Io): Promise<number> {
     }
   } catch (error) {
     // Already revoked (401) is fine; an unreachable server is worth a warning.
-    if (!(isApiError(error) && error.status === 401))
+    if (!isStatus(error, 401))
       warning = `Could not revoke the token on ${config.server}: ${toCliError(error, config.server).message}`;
   } finally {
     await client.close();

@@ -7,6 +7,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import type { BisApiError } from "@bis/sdk/constants";
 import { REQUEST_DEFAULTS } from "../analysis-request.js";
 import { formatFor, openWriter, readDone, resultRow } from "../batch/output.js";
 import { parseRows, rowKey, rowLabel } from "../batch/rows.js";
@@ -17,7 +18,7 @@ import {
   type RowFailureEntry,
   runBatch,
 } from "../batch/runner.js";
-import { type ApiErrorLike, CliError, EXIT, SIGN_IN_HINT, toCliError } from "../errors.js";
+import { CliError, EXIT, SIGN_IN_HINT, toCliError } from "../errors.js";
 import type { GlobalOptions, Io } from "../io.js";
 import { currentUser, openSession } from "../session.js";
 import { comparisonDoc, comparisonJson } from "../ui/comparison-view.js";
@@ -91,7 +92,7 @@ function readInput(file: string, io: Io): Promise<string> {
 }
 
 /** What stopped the batch, for a person: a refused token, or a server gone away. */
-function fatalError(error: ApiErrorLike, server: string): CliError {
+function fatalError(error: BisApiError, server: string): CliError {
   return error.status === 401
     ? new CliError(`The server refused the token: ${error.serverMessage}`, SIGN_IN_HINT)
     : new CliError(

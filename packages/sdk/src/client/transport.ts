@@ -7,7 +7,7 @@
  * A schema may be given as a loader (`SchemaRef`): it is called only when a success answer is
  * to be parsed, so a resource's schemas (and zod) load with the first answer that needs them.
  */
-import { errorFromResponse, networkError } from "../errors.js";
+import { errorFromFetch, networkError } from "../errors.js";
 import { loadSchema, type SchemaRef } from "./schema-ref.js";
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
@@ -84,10 +84,7 @@ export function createTransport(options: TransportOptions = {}): Transport {
       await response.body?.cancel().catch(() => undefined);
       return null;
     }
-    if (!response.ok) {
-      const text = await response.text().catch(() => "");
-      throw errorFromResponse(response.status, response.statusText, text);
-    }
+    if (!response.ok) throw await errorFromFetch(response);
     if (req.read === "text") return (await response.text()) as T;
     if (req.read === "bytes") return new Uint8Array(await response.arrayBuffer()) as T;
     if (!req.schema) {

@@ -6,12 +6,14 @@
  * This file stands alone (no import from entities.ts, which re-exports it).
  */
 import { z } from "zod";
+import { ERRORS } from "../errors.js";
 import { PAGINATION_MESSAGES } from "./pagination.js";
 
 const isoDate = z.string().describe("ISO 8601 timestamp");
 
 export const ADMIN_MESSAGES = {
-  forbidden: "Administrator privileges required.",
+  /** The message of the ADMIN_REQUIRED code. */
+  forbidden: ERRORS.ADMIN_REQUIRED.message,
   ownAdminStatus: "You cannot change your own admin status",
   deleteSelf: "You cannot delete your own account",
   lastAdmin: "The last administrator cannot be removed",

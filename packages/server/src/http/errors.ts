@@ -1,6 +1,6 @@
 /**
  * The HTTP side of the one error vocabulary (`AppError`, lib/errors.ts): one middleware writes
- * `{ code, message, issues? }` with the status the SDK's ERROR_STATUS table gives the code.
+ * `{ code, message, issues?, details? }` with the status the SDK's ERRORS table gives the code.
  */
 import type { ErrorRequestHandler, RequestHandler } from "express";
 import { AppError } from "../lib/errors.js";

@@ -54,15 +54,14 @@ export async function currentUser(req: Request, accounts: AccountService): Promi
 /** 401 unless signed in; the user is then `req.currentUser`. */
 export function requireUser(accounts: AccountService): RequestHandler {
   return async (req, _res, next) => {
-    if (!(await currentUser(req, accounts)))
-      throw new AppError("UNAUTHORIZED", "Please sign in to continue");
+    if (!(await currentUser(req, accounts))) throw new AppError("SESSION_REQUIRED");
     next();
   };
 }
 
 /** The signed-in user; only for handlers behind `requireUser`. */
 export function userOf(req: Request): User {
-  if (!req.currentUser) throw new AppError("UNAUTHORIZED", "Please sign in to continue");
+  if (!req.currentUser) throw new AppError("SESSION_REQUIRED");
   return req.currentUser;
 }
 
@@ -70,8 +69,8 @@ export function userOf(req: Request): User {
 export function requireAdmin(accounts: AccountService): RequestHandler {
   return async (req, _res, next) => {
     const user = await currentUser(req, accounts);
-    if (!user) throw new AppError("UNAUTHORIZED", "Please sign in to continue");
-    if (!user.isAdmin) throw new AppError("FORBIDDEN", "Administrator privileges required.");
+    if (!user) throw new AppError("SESSION_REQUIRED");
+    if (!user.isAdmin) throw new AppError("ADMIN_REQUIRED");
     next();
   };
 }

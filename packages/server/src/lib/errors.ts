@@ -1,13 +1,16 @@
 /**
- * The one error vocabulary of the server: `AppError` carries an SDK code and the SDK's
- * ERROR_STATUS table decides its status, so any layer can throw one; `parse` turns a payload
- * that fails an SDK schema into a 400 with every field's message. The HTTP side (the error
- * middleware, the JSON 404) is `http/errors.ts`.
+ * The one error vocabulary of the server: `AppError` carries a code of the SDK's ERRORS table,
+ * which decides its status and, when the thrower gives none, its message, so any layer can
+ * throw one; `parse` turns a payload that fails an SDK schema into a 400 with every field's
+ * message. The HTTP side (the error middleware, the JSON 404) is `http/errors.ts`.
  */
-import { ERROR_STATUS, type ErrorBody, type ErrorCode, type ErrorIssue } from "@bis/sdk";
+import {
+  ERRORS,
+  type ErrorBody,
+  type ErrorIssue,
+  type ServerErrorCode as ServerCode,
+} from "@bis/sdk";
 import type { z } from "zod";
-
-type ServerCode = Exclude<ErrorCode, "NETWORK_ERROR">;
 
 export class AppError extends Error {
   override readonly name = "AppError";
@@ -18,12 +21,12 @@ export class AppError extends Error {
 
   constructor(
     code: ServerCode,
-    message: string,
+    message: string = ERRORS[code].message,
     extra: { issues?: ErrorIssue[]; details?: Record<string, unknown>; cause?: unknown } = {},
   ) {
     super(message, { cause: extra.cause });
     this.code = code;
-    this.status = ERROR_STATUS[code];
+    this.status = ERRORS[code].status;
     this.issues = extra.issues;
     this.details = extra.details;
   }

@@ -90,7 +90,7 @@ export function createAccountSecurityService({ config, db, auth, mailer, account
   /** The better-auth session behind these headers (not the API token, not a cache). */
   async function sessionOf(headers: Headers) {
     const result = await auth.api.getSession({ headers, query: { disableCookieCache: true } });
-    if (!result) throw new AppError("UNAUTHORIZED", "Please sign in to continue");
+    if (!result) throw new AppError("SESSION_REQUIRED");
     return result;
   }
 

@@ -64,8 +64,7 @@ function fromAuthError(error: unknown): never {
       throw new AppError("VALIDATION_FAILED", message, { cause: error });
   }
   const status = error.statusCode;
-  if (status === 401)
-    throw new AppError("UNAUTHORIZED", "Please sign in to continue", { cause: error });
+  if (status === 401) throw new AppError("SESSION_REQUIRED", undefined, { cause: error });
   if (status === 403) throw new AppError("FORBIDDEN", message, { cause: error });
   if (status === 429) throw new AppError("RATE_LIMITED", message, { cause: error });
   if (status >= 400 && status < 500) throw new AppError("BAD_REQUEST", message, { cause: error });
@@ -127,7 +126,7 @@ export function createAccountService(
 
   async function requireUserRow(id: string): Promise<UserRow> {
     const row = await findById(id);
-    if (!row) throw new AppError("UNAUTHORIZED", "Please sign in to continue");
+    if (!row) throw new AppError("SESSION_REQUIRED");
     return row;
   }
 
@@ -297,7 +296,7 @@ export function createAccountService(
         })
         .where(eq(userTable.id, userId))
         .returning();
-      if (!row) throw new AppError("UNAUTHORIZED", "Please sign in to continue");
+      if (!row) throw new AppError("SESSION_REQUIRED");
       return toUserDto(row);
     },
 

@@ -2,7 +2,7 @@
  * Competition analysis (spec §2 section 3, §4, §5): premium, after keyword research.
  *
  * 1. Entitlement first: 404 when the analysis is not visible, 402 when not paid (admins pass).
- * 2. 400 "Please complete keyword research before starting competition analysis." until then.
+ * 2. 400 KEYWORD_RESEARCH_REQUIRED ("Please complete keyword research …") until then.
  * 3. The configured providers (Google Places, Yelp) search around the target within the primary
  *    radius, in parallel. One failing while another answers: the run goes on and records the
  *    failure in `providers`; all failing: the first failure (a rate limit first) is the answer.
@@ -18,6 +18,7 @@ import {
   type Analysis,
   type CompetitionAnalysisData,
   computeCompetitionAnalysis,
+  ERRORS,
   INDUSTRY_PROFILES,
   type IndustryId,
   type KeywordResearchData,
@@ -42,8 +43,7 @@ import {
 import { type AnalysisRow, saveAnalysis } from "./analysis-rows.js";
 import type { PaymentService } from "./payments.js";
 
-export const KEYWORD_RESEARCH_REQUIRED_MESSAGE =
-  "Please complete keyword research before starting competition analysis.";
+export const KEYWORD_RESEARCH_REQUIRED_MESSAGE = ERRORS.KEYWORD_RESEARCH_REQUIRED.message;
 
 /** The 503 answer of a run with no competitor provider (and no sample data allowed). */
 export const NO_COMPETITOR_PROVIDER_MESSAGE = `${notAvailableYet("competitionAnalysis")}. Nothing was changed.`;
@@ -124,7 +124,7 @@ export function createCompetitionService(deps: CompetitionServiceDeps) {
     async runCompetitionAnalysis(viewer: User, analysisId: string): Promise<Analysis> {
       const row = await deps.payments.premiumAnalysis(viewer, analysisId);
       if (!row.keywordResearchCompleted) {
-        throw new AppError("BAD_REQUEST", KEYWORD_RESEARCH_REQUIRED_MESSAGE);
+        throw new AppError("KEYWORD_RESEARCH_REQUIRED");
       }
       const market = (row.marketAnalysisData ?? null) as MarketAnalysisData | null;
       const keywords = (row.keywordResearchData ?? null) as KeywordResearchData | null;

@@ -343,7 +343,7 @@ describe("starting competition analysis", () => {
       "POST /api/analyses/an_123/competition-analysis": {
         status: 400,
         body: {
-          code: "BAD_REQUEST",
+          code: "KEYWORD_RESEARCH_REQUIRED",
           message: "Please complete keyword research before starting competition analysis.",
         },
       },
@@ -354,6 +354,21 @@ describe("starting competition analysis", () => {
     const reads = () =>
       api.calls.filter((c) => c.method === "GET" && c.path === "/api/analyses/an_123").length;
     await waitFor(() => expect(reads()).toBe(2));
+  });
+
+  it("decides the toast's title on the code KEYWORD_RESEARCH_REQUIRED, not on the words", async () => {
+    fakeApi({
+      ...signedIn,
+      ...analysisRoute(keywordsDone()),
+      "POST /api/analyses/an_123/competition-analysis": {
+        status: 400,
+        body: { code: "KEYWORD_RESEARCH_REQUIRED", message: "Keywords first, please." },
+      },
+    });
+    const { user } = renderApp("/analysis/an_123");
+    await user.click(await screen.findByRole("button", { name: "Start Competition Analysis" }));
+    expect(await findToast("Keyword Research Required")).toBeTruthy();
+    expect(toasts().getByText("Keywords first, please.")).toBeTruthy();
   });
 
   it('toasts "Competition Analysis Failed" with the server\'s message', async () => {
