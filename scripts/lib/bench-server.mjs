@@ -107,7 +107,7 @@ export async function adminSession(baseUrl) {
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify({
       email: "bench@example.com",
-      password: "bench-pass",
+      password: "Bench-pass1",
       firstName: "Bench",
       lastName: "Mark",
     }),
