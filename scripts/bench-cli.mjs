@@ -135,7 +135,7 @@ try {
   const created = await fetch(`${server.baseUrl}/api/tokens`, {
     method: "POST",
     headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ name: "bench", email: "bench@example.com", password: "bench-pass" }),
+    body: JSON.stringify({ name: "bench", email: "bench@example.com", password: "Bench-pass1" }),
   });
   if (created.status !== 201) throw new Error(`token: ${created.status} ${await created.text()}`);
   const { token } = await created.json();
