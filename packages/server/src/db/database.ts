@@ -40,6 +40,11 @@ const TABLES: Record<Engine, Tables> = {
   postgres: defineTables(pgColumns),
 };
 
+/** The tables of an engine (what `openDatabase` opens that engine's database with). */
+export function tablesFor(engine: Engine): Tables {
+  return TABLES[engine];
+}
+
 export type Db = NodePgDatabase<Tables>;
 /** A transaction of the database: what `db.transaction` hands its callback. */
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -155,7 +160,8 @@ function sqliteConnection(sqlite: SQLite.Database, tables: Tables) {
     // errors): the ROLLBACK that follows is then a no-op rather than a second error.
     if (text === "rollback" && !sqlite.inTransaction) return { rows: [] };
     const stmt = statement(text);
-    if (method === "get") return { rows: stmt.reader ? stmt.raw(true).get(...params) : [] } as never;
+    if (method === "get")
+      return { rows: stmt.reader ? stmt.raw(true).get(...params) : [] } as never;
     if (method === "run" && !stmt.reader) return stmt.run(...params) as never;
     return { rows: stmt.raw(true).all(...params) };
   };
