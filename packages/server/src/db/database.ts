@@ -27,12 +27,11 @@ import { SQLiteAsyncDialect } from "drizzle-orm/sqlite-core";
 import { type AsyncRemoteCallback, drizzle as drizzleProxy } from "drizzle-orm/sqlite-proxy";
 import pg from "pg";
 import { pgColumns, sqliteColumns } from "./columns.js";
-import { type Dialect, pgDialect, sqliteDialect } from "./dialect.js";
+import { type Dialect, type Engine, pgDialect, sqliteDialect } from "./dialect.js";
 import { defineTables, type Tables } from "./tables.js";
 
+export type { Engine } from "./dialect.js";
 export type { Tables } from "./tables.js";
-
-export type Engine = "sqlite" | "postgres";
 
 /** Each engine's tables: built once from the one definition (tables.ts), never changed. */
 const TABLES: Record<Engine, Tables> = {

@@ -6,7 +6,8 @@
  */
 import { type AnyColumn, desc, is, type SQL, sql } from "drizzle-orm";
 import { PgDatabase } from "drizzle-orm/pg-core";
-import type { Engine, Queryable } from "./database.js";
+
+export type Engine = "sqlite" | "postgres";
 
 export interface Dialect {
   engine: Engine;
@@ -49,7 +50,7 @@ export const pgDialect: Dialect = {
   migrationsTable: sql`drizzle.__drizzle_migrations`,
 };
 
-/** The dialect of the engine `db` (or a transaction of it) runs on. */
-export function dialectOf(db: Queryable): Dialect {
+/** The dialect of the engine `db` (a drizzle database or a transaction of one) runs on. */
+export function dialectOf(db: object): Dialect {
   return is(db, PgDatabase) ? pgDialect : sqliteDialect;
 }
