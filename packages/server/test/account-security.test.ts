@@ -6,7 +6,7 @@ import { ACCOUNT_MESSAGES } from "@bis/sdk";
 import { createNodeClient, type NodeClient } from "@bis/sdk/node";
 import { like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { verification } from "../src/db/schema.js";
+import { tablesFor } from "../src/db/database.js";
 import {
   linkIn,
   startTestServer,
@@ -14,6 +14,9 @@ import {
   tokenOf,
   verificationLink,
 } from "./support/index.js";
+import { testEngine } from "./support/postgres.js";
+
+const { verification } = tablesFor(testEngine());
 
 const password = "Cool-Air9!";
 let seq = 0;

@@ -6,8 +6,11 @@ import { BisApiError } from "@bis/sdk";
 import { createNodeClient, type NodeClient } from "@bis/sdk/node";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { user } from "../src/db/schema.js";
+import { tablesFor } from "../src/db/database.js";
 import { startTestServer, type TestServer, verificationLink } from "./support/index.js";
+import { testEngine } from "./support/postgres.js";
+
+const { user } = tablesFor(testEngine());
 
 const password = "Cool-Air9!";
 let seq = 0;

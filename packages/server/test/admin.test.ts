@@ -8,7 +8,7 @@ import type { NodeClient } from "@bis/sdk/node";
 import { createNodeClient } from "@bis/sdk/node";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { analysis, apiKey, auditLog, payment, session, user } from "../src/db/schema.js";
+import { tablesFor } from "../src/db/database.js";
 import { deriveEncryptionKey, openValue } from "../src/keys/api-key-service.js";
 import { type FakeProviders, startFakeProviders } from "./support/fake-providers.js";
 import {
@@ -21,6 +21,9 @@ import {
   startTestServer,
   type TestServer,
 } from "./support/index.js";
+import { testEngine } from "./support/postgres.js";
+
+const { analysis, apiKey, auditLog, payment, session, user } = tablesFor(testEngine());
 
 const KEYS = {
   googleMaps: "AIzaFakeMapsKey-0000000000000000000MAPS",

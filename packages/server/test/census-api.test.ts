@@ -9,7 +9,7 @@ import { promisify } from "node:util";
 import type { AreaUnit, PlaceRecord } from "@bis/sdk";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "../src/db/database.js";
-import { censusCache } from "../src/db/schema.js";
+import { tablesFor } from "../src/db/database.js";
 import { AppError } from "../src/lib/errors.js";
 import {
   CENSUS_MAX_VARIABLES,
@@ -32,7 +32,9 @@ import {
   type FakeTract,
   startFakeCensus,
 } from "./support/fake-census.js";
-import { openTestDatabase, type TestDataLayer } from "./support/postgres.js";
+import { openTestDatabase, type TestDataLayer, testEngine } from "./support/postgres.js";
+
+const { censusCache } = tablesFor(testEngine());
 
 const run = promisify(execFile);
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -10,11 +10,13 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "../src/db/database.js";
-import { importedPlace } from "../src/db/schema.js";
+import { tablesFor } from "../src/db/database.js";
 import { AppError } from "../src/lib/errors.js";
 import { footprintMiles, radiusFromArea } from "../src/places/density.js";
 import { createImportProvider, importPlacesCsv } from "../src/places/import.js";
-import { openTestDatabase, type TestDataLayer } from "./support/postgres.js";
+import { openTestDatabase, type TestDataLayer, testEngine } from "./support/postgres.js";
+
+const { importedPlace } = tablesFor(testEngine());
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const cli = path.resolve(here, "../src/cli.ts");

@@ -8,11 +8,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pino from "pino";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type Database, openDatabase } from "../src/db/database.js";
-import { job } from "../src/db/schema.js";
+import { type Database, openDatabase, tablesFor } from "../src/db/database.js";
 import type { JobQueue } from "../src/jobs/queue.js";
 import { createSqliteQueue } from "../src/jobs/sqlite-queue.js";
 import { eventually } from "./support/webhook-receiver.js";
+
+const { job } = tablesFor("sqlite");
 
 const logger = pino({ level: "silent" });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -12,7 +12,7 @@ import {
 } from "@bis/sdk";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { analysis } from "../src/db/schema.js";
+import { tablesFor } from "../src/db/database.js";
 import { NOT_PURCHASABLE_MESSAGE, PAYMENT_REQUIRED_MESSAGE } from "../src/services/payments.js";
 import {
   analysisFor,
@@ -25,6 +25,9 @@ import {
   startWithUsers,
   type TestServer,
 } from "./support/index.js";
+import { testEngine } from "./support/postgres.js";
+
+const { analysis } = tablesFor(testEngine());
 
 // Set in beforeAll.
 let { bis, admin, owner, other, close } = {} as ServerWithUsers;

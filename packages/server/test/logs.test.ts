@@ -8,8 +8,7 @@
  */
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type Database, type DatabaseTarget, openDatabase } from "../src/db/database.js";
-import { instance, logEntry } from "../src/db/schema.js";
+import { type Database, type DatabaseTarget, openDatabase, tablesFor } from "../src/db/database.js";
 import { createInstanceIdentity } from "../src/lib/instance-identity.js";
 import { countLogEntries, createLogStore, readLogEntries } from "../src/logging/log-store.js";
 import { createServerLogger } from "../src/logging/logger.js";
@@ -17,6 +16,8 @@ import { createInstanceRegistry } from "../src/services/instances.js";
 import { createTestDatabase, type TestDatabase, testEngine } from "./support/postgres.js";
 import { startTestServer } from "./support/server.js";
 import { signedInAdmin } from "./support/users.js";
+
+const { instance, logEntry } = tablesFor(testEngine());
 
 /** Recent (the default retention is 7 days). */
 const T0 = Date.now() - 60_000;

@@ -5,12 +5,13 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Database, openDatabase } from "../src/db/database.js";
+import { type Database, openDatabase, tablesFor } from "../src/db/database.js";
 import { decodeMarketRecord, encodeMarketRecord } from "../src/db/market-record.js";
-import { analysis } from "../src/db/schema.js";
 import { createEmbeddedProvider, loadEmbeddedCensus } from "../src/places/embedded.js";
 import { createPlaceService } from "../src/places/place-service.js";
 import { createAnalysisService } from "../src/services/analyses.js";
+
+const { analysis } = tablesFor("sqlite");
 
 const row = (name: string, population: number | null, serviceArea: "primary" | "secondary") => ({
   name,

@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import type { NodeClient } from "@bis/sdk/node";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { analysis } from "../src/db/schema.js";
+import { tablesFor } from "../src/db/database.js";
 import {
   analysisFor,
   errorOf,
@@ -16,6 +16,9 @@ import {
   startTestServer,
   type TestServer,
 } from "./support/index.js";
+import { testEngine } from "./support/postgres.js";
+
+const { analysis } = tablesFor(testEngine());
 
 const MANY = 1500;
 

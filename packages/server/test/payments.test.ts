@@ -6,7 +6,7 @@ import { createNodeClient, type NodeClient } from "@bis/sdk/node";
 import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { analysis, payment, user } from "../src/db/schema.js";
+import { tablesFor } from "../src/db/database.js";
 import { STRIPE_API_VERSION } from "../src/payments/stripe-client.js";
 import { PAYMENT_REQUIRED_MESSAGE } from "../src/services/payments.js";
 import {
@@ -27,6 +27,9 @@ import {
   startWithUsers,
   type TestServer,
 } from "./support/index.js";
+import { testEngine } from "./support/postgres.js";
+
+const { analysis, payment, user } = tablesFor(testEngine());
 
 const SECRET_KEY = "sk_test_51BisFakeSecretKey0000000000";
 const PUBLISHABLE_KEY = "pk_test_51BisFakePublishableKey000000";

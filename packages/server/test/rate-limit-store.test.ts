@@ -10,10 +10,11 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Options } from "express-rate-limit";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Database, openDatabase } from "../src/db/database.js";
+import { type Database, openDatabase, tablesFor } from "../src/db/database.js";
 import { DatabaseRateLimitStore, stopRateLimitStores } from "../src/db/rate-limit-store.js";
-import { rateLimit } from "../src/db/schema.js";
 import { createTestDatabase, type TestDatabase, testEngine } from "./support/postgres.js";
+
+const { rateLimit } = tablesFor(testEngine());
 
 let dir: string | null = null;
 let pgDatabase: TestDatabase | null = null;

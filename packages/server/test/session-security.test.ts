@@ -7,9 +7,12 @@ import type { NodeClient } from "@bis/sdk/node";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cookieValue, createSessionCache, signedSessionValue } from "../src/auth/session-cache.js";
-import { session } from "../src/db/schema.js";
+import { tablesFor } from "../src/db/database.js";
 import { startTestServer, type TestServer } from "./support/index.js";
+import { testEngine } from "./support/postgres.js";
 import { signInCookie, TEST_PASSWORD, verifiedAccount } from "./support/sessions.js";
+
+const { session } = tablesFor(testEngine());
 
 let bis: TestServer;
 const opened: NodeClient[] = [];

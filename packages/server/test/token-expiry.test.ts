@@ -13,8 +13,11 @@ import {
 import { createNodeClient, type NodeClient } from "@bis/sdk/node";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiToken, user } from "../src/db/schema.js";
+import { tablesFor } from "../src/db/database.js";
 import { errorOf, me, type ServerWithUsers, startWithUsers } from "./support/index.js";
+import { testEngine } from "./support/postgres.js";
+
+const { apiToken, user } = tablesFor(testEngine());
 
 const DAY = 86_400_000;
 const ADMIN_PASSWORD = "Admin-pass1";

@@ -6,9 +6,12 @@ import { TOKEN_MESSAGES } from "@bis/sdk";
 import { createNodeClient, type NodeClient } from "@bis/sdk/node";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiToken } from "../src/db/schema.js";
+import { tablesFor } from "../src/db/database.js";
 import { errorOf, startTestServer, type TestServer } from "./support/index.js";
+import { testEngine } from "./support/postgres.js";
 import { TEST_PASSWORD, verifiedAccount } from "./support/sessions.js";
+
+const { apiToken } = tablesFor(testEngine());
 
 let bis: TestServer;
 const opened: NodeClient[] = [];

@@ -6,7 +6,7 @@ import { API_TOKEN_PREFIX, BisApiError, TOKEN_MESSAGES } from "@bis/sdk";
 import { createNodeClient, type NodeClient } from "@bis/sdk/node";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { apiToken, auditLog, user } from "../src/db/schema.js";
+import { tablesFor } from "../src/db/database.js";
 import { createAuditService } from "../src/services/audit.js";
 import { createTokenService, hashToken, LAST_USED_RESOLUTION_MS } from "../src/services/tokens.js";
 import {
@@ -15,6 +15,9 @@ import {
   type TestServer,
   verificationLink,
 } from "./support/index.js";
+import { testEngine } from "./support/postgres.js";
+
+const { apiToken, auditLog, user } = tablesFor(testEngine());
 
 const PASSWORD = "Cool-Air9!";
 const austin = {

@@ -9,14 +9,16 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { job, lead } from "../src/db/schema.js";
+import { tablesFor } from "../src/db/database.js";
 import { signedInAdmin, startTestServer, type TestServer } from "./support/index.js";
-import { commandDatabase } from "./support/postgres.js";
+import { commandDatabase, testEngine } from "./support/postgres.js";
 import {
   eventually,
   startWebhookReceiver,
   type WebhookReceiver,
 } from "./support/webhook-receiver.js";
+
+const { job, lead } = tablesFor(testEngine());
 
 const SITE = "http://partner-site.test:8080";
 

@@ -17,10 +17,13 @@ import {
 } from "@bis/sdk";
 import type { NodeClient } from "@bis/sdk/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { analysis } from "../src/db/schema.js";
+import { tablesFor } from "../src/db/database.js";
 import { createWidgetService, QUOTA_CACHED_NOTICE } from "../src/services/widget.js";
 import { signedInAdmin, startTestServer, type TestServer } from "./support/index.js";
+import { testEngine } from "./support/postgres.js";
 import { startWebhookReceiver, type WebhookReceiver } from "./support/webhook-receiver.js";
+
+const { analysis } = tablesFor(testEngine());
 
 const SITE = "http://partner-site.test:8080";
 const OTHER_SITE = "https://evil.example";

@@ -10,7 +10,7 @@
 import { createHash } from "node:crypto";
 import { and, eq, inArray, like, ne } from "drizzle-orm";
 import type { Db } from "../db/database.js";
-import { verification } from "../db/schema.js";
+import { tablesOf } from "../db/database.js";
 
 export const RESET_LINK_PREFIX = "reset-password:";
 export const EMAIL_CHANGE_LINK_PREFIX = "change-email:";
@@ -80,6 +80,7 @@ export async function revokeAccountLinks(
   userId: string,
   options: RevokeOptions = {},
 ): Promise<number> {
+  const { verification } = tablesOf(db);
   let revoked = 0;
   if (options.reset ?? true) {
     const keep = options.exceptResetToken;

@@ -8,8 +8,8 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import type { Logger } from "pino";
 import type { Config } from "../config.js";
-import type { Db } from "../db/database.js";
-import { currentEngine, currentTables } from "../db/schema.js";
+import { type Db, tablesOf } from "../db/database.js";
+import { dialectOf } from "../db/dialect.js";
 import { passwordResetMail } from "../email/account-templates.js";
 import type { Mailer } from "../email/mailer.js";
 import { existingAccountMail, verificationMail } from "../email/templates.js";
@@ -45,8 +45,8 @@ export function createAuth(config: Config, db: Db, mailer: Mailer, logger: Logge
     secret: config.secret,
     trustedOrigins: config.trustedOrigins,
     database: drizzleAdapter(db, {
-      provider: currentEngine() === "postgres" ? "pg" : "sqlite",
-      schema: currentTables(),
+      provider: dialectOf(db).engine === "postgres" ? "pg" : "sqlite",
+      schema: tablesOf(db),
     }),
     emailAndPassword: {
       enabled: true,

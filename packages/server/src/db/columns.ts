@@ -1,6 +1,6 @@
 /**
  * The column vocabulary the schema is written in, once for each engine. `db/tables.ts` defines
- * every table a single time against `Columns`; schema.ts builds both engines' tables from it
+ * every table a single time against `Columns`; database.ts builds both engines' tables from it
  * (and schema-kit.ts the one drizzle-kit writes migrations for).
  *
  * What a column holds is the same on both engines — a JavaScript `Date`, `boolean`, number or

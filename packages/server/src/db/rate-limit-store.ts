@@ -13,8 +13,7 @@
 import { createHash } from "node:crypto";
 import { and, eq, gt, lte, type SQL, sql } from "drizzle-orm";
 import type { ClientRateLimitInfo, Options, Store } from "express-rate-limit";
-import type { Db } from "./database.js";
-import { rateLimit } from "./schema.js";
+import { type Db, type Tables, tablesOf } from "./database.js";
 
 /** How often expired rows are deleted: once per window, between one and fifteen minutes. */
 export function pruneInterval(windowMs: number): number {
@@ -38,6 +37,7 @@ export class DatabaseRateLimitStore implements Store {
   readonly localKeys = false;
   private windowMs = 60_000;
   private pruner: NodeJS.Timeout | null = null;
+  private readonly table: Tables["rateLimit"];
 
   /**
    * @param db the database of the server (the same database for every instance)
@@ -47,6 +47,7 @@ export class DatabaseRateLimitStore implements Store {
     private readonly db: Db,
     readonly prefix: string,
   ) {
+    this.table = tablesOf(db).rateLimit;
     const stores = storesOf.get(db) ?? new Set<DatabaseRateLimitStore>();
     stores.add(this);
     storesOf.set(db, stores);
@@ -75,33 +76,33 @@ export class DatabaseRateLimitStore implements Store {
 
   /** `at` as a parameter of a raw fragment, in the column's stored form on either engine. */
   private time(at: Date): SQL {
-    return sql`${sql.param(at, rateLimit.resetAt)}`;
+    return sql`${sql.param(at, this.table.resetAt)}`;
   }
 
   async increment(key: string): Promise<ClientRateLimitInfo> {
     const now = new Date();
     const resetAt = new Date(now.getTime() + this.windowMs);
-    const over = sql`${rateLimit.resetAt} <= ${this.time(now)}`;
+    const over = sql`${this.table.resetAt} <= ${this.time(now)}`;
     const [row] = await this.db
-      .insert(rateLimit)
+      .insert(this.table)
       .values({ key: this.rowKey(key), hits: 1, resetAt })
       .onConflictDoUpdate({
-        target: rateLimit.key,
+        target: this.table.key,
         set: {
-          hits: sql`case when ${over} then 1 else ${rateLimit.hits} + 1 end`,
-          resetAt: sql`case when ${over} then ${this.time(resetAt)} else ${rateLimit.resetAt} end`,
+          hits: sql`case when ${over} then 1 else ${this.table.hits} + 1 end`,
+          resetAt: sql`case when ${over} then ${this.time(resetAt)} else ${this.table.resetAt} end`,
         },
       })
-      .returning({ hits: rateLimit.hits, resetAt: rateLimit.resetAt });
+      .returning({ hits: this.table.hits, resetAt: this.table.resetAt });
     if (!row) throw new Error("The rate-limit counter was not written");
     return { totalHits: row.hits, resetTime: row.resetAt };
   }
 
   async get(key: string): Promise<ClientRateLimitInfo | undefined> {
     const [row] = await this.db
-      .select({ hits: rateLimit.hits, resetAt: rateLimit.resetAt })
-      .from(rateLimit)
-      .where(and(eq(rateLimit.key, this.rowKey(key)), gt(rateLimit.resetAt, new Date())))
+      .select({ hits: this.table.hits, resetAt: this.table.resetAt })
+      .from(this.table)
+      .where(and(eq(this.table.key, this.rowKey(key)), gt(this.table.resetAt, new Date())))
       .limit(1);
     return row ? { totalHits: row.hits, resetTime: row.resetAt } : undefined;
   }
@@ -109,25 +110,25 @@ export class DatabaseRateLimitStore implements Store {
   /** Takes back one hit of the current window (a request that is not counted after all). */
   async decrement(key: string): Promise<void> {
     await this.db
-      .update(rateLimit)
-      .set({ hits: sql`${rateLimit.hits} - 1` })
+      .update(this.table)
+      .set({ hits: sql`${this.table.hits} - 1` })
       .where(
         and(
-          eq(rateLimit.key, this.rowKey(key)),
-          gt(rateLimit.resetAt, new Date()),
-          gt(rateLimit.hits, 0),
+          eq(this.table.key, this.rowKey(key)),
+          gt(this.table.resetAt, new Date()),
+          gt(this.table.hits, 0),
         ),
       );
   }
 
   async resetKey(key: string): Promise<void> {
-    await this.db.delete(rateLimit).where(eq(rateLimit.key, this.rowKey(key)));
+    await this.db.delete(this.table).where(eq(this.table.key, this.rowKey(key)));
   }
 
   /** Deletes the rows whose window is over (of any limiter: an expired row counts for none). */
   async prune(): Promise<void> {
     try {
-      await this.db.delete(rateLimit).where(lte(rateLimit.resetAt, new Date()));
+      await this.db.delete(this.table).where(lte(this.table.resetAt, new Date()));
     } catch {
       // The database is closing or briefly unreachable: the next round deletes them.
     }

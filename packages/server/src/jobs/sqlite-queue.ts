@@ -7,7 +7,7 @@
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Db } from "../db/database.js";
-import { job } from "../db/schema.js";
+import { type Tables, tablesOf } from "../db/database.js";
 import {
   DEFAULT_JOB_LOCK_MS,
   JOB_CONCURRENCY,
@@ -27,6 +27,7 @@ function backoffMs(attempts: number): number {
 
 export function createSqliteQueue(db: Db, options: JobQueueOptions): JobQueue {
   const { logger } = options;
+  const { job } = tablesOf(db);
   const lockMs = options.lockMs ?? DEFAULT_JOB_LOCK_MS;
   const pollMs = options.pollMs ?? 250;
   const workerId = randomUUID();
@@ -36,7 +37,7 @@ export function createSqliteQueue(db: Db, options: JobQueueOptions): JobQueue {
   let polling = false;
   let stopped = true;
 
-  async function claim(): Promise<typeof job.$inferSelect | undefined> {
+  async function claim(): Promise<Tables["job"]["$inferSelect"] | undefined> {
     const now = new Date();
     const due = db
       .select({ id: job.id })
@@ -62,7 +63,7 @@ export function createSqliteQueue(db: Db, options: JobQueueOptions): JobQueue {
     return claimed;
   }
 
-  async function run(row: typeof job.$inferSelect): Promise<void> {
+  async function run(row: Tables["job"]["$inferSelect"]): Promise<void> {
     const mine = and(eq(job.id, row.id), eq(job.lockedBy, workerId));
     try {
       const handler = handlers.get(row.name);

@@ -17,7 +17,7 @@ import type { Logger } from "pino";
 import type { Dispatcher } from "undici";
 import type { Config } from "../config.js";
 import type { Db } from "../db/database.js";
-import { apiKey } from "../db/schema.js";
+import { type Tables, tablesOf } from "../db/database.js";
 import { AppError } from "../lib/errors.js";
 import type { AuditService } from "../services/audit.js";
 import {
@@ -92,7 +92,7 @@ interface CachedKey {
 /** How old the cache of stored keys may grow before a read refreshes it (in the background). */
 export const KEY_CACHE_REFRESH_MS = 60_000;
 
-type Row = typeof apiKey.$inferSelect;
+type Row = Tables["apiKey"]["$inferSelect"];
 type Actor = Pick<User, "id" | "email">;
 
 /**
@@ -111,6 +111,7 @@ export function createApiKeyService(options: {
   now?: () => Date;
 }) {
   const { db, config, audit } = options;
+  const { apiKey } = tablesOf(db);
   const log = options.logger.child({ module: "api-keys" });
   const now = options.now ?? (() => new Date());
   const encryptionKey = deriveEncryptionKey(config.secret);

@@ -15,7 +15,7 @@
 import type { LogEntry, LogLevel } from "@bis/sdk";
 import { and, count, desc, eq, gte, lt, lte, or, type SQL } from "drizzle-orm";
 import type { Db } from "../db/database.js";
-import { logEntry } from "../db/schema.js";
+import { type Tables, tablesOf } from "../db/database.js";
 import { createInstanceIdentity, type InstanceIdentity } from "../lib/instance-identity.js";
 import { LEVEL_NAMES, LEVEL_VALUES, parseLogChunk } from "./log-entries.js";
 
@@ -45,7 +45,7 @@ export interface LogPosition {
   id: string;
 }
 
-type Row = typeof logEntry.$inferInsert;
+type Row = Tables["logEntry"]["$inferInsert"];
 
 const REPORT_EVERY_MS = 60_000;
 
@@ -88,7 +88,7 @@ export function createLogStore(identity: InstanceIdentity = createInstanceIdenti
     while (db && pending.length > 0) {
       const batch = pending.splice(0, options.batchSize);
       try {
-        await db.insert(logEntry).values(batch);
+        await db.insert(tablesOf(db).logEntry).values(batch);
       } catch (error) {
         pending = batch.concat(pending);
         keepBounded();
@@ -106,6 +106,7 @@ export function createLogStore(identity: InstanceIdentity = createInstanceIdenti
 
   async function prune(): Promise<void> {
     if (!db) return;
+    const { logEntry } = tablesOf(db);
     const { entries, days } = options.retention;
     try {
       await db
@@ -117,7 +118,7 @@ export function createLogStore(identity: InstanceIdentity = createInstanceIdenti
         .orderBy(desc(logEntry.time), desc(logEntry.id))
         .limit(1)
         .offset(entries);
-      if (edge) await db.delete(logEntry).where(atOrBefore(edge));
+      if (edge) await db.delete(logEntry).where(atOrBefore(logEntry, edge));
     } catch (error) {
       report(error);
     }
@@ -168,14 +169,14 @@ export function createLogStore(identity: InstanceIdentity = createInstanceIdenti
 export type LogStore = ReturnType<typeof createLogStore>;
 
 /** Entries at or before `position` in newest-first order (the position and all older). */
-function atOrBefore(position: LogPosition): SQL {
+function atOrBefore(logEntry: Tables["logEntry"], position: LogPosition): SQL {
   return or(
     lt(logEntry.time, position.time),
     and(eq(logEntry.time, position.time), lte(logEntry.id, position.id)),
   ) as SQL;
 }
 
-function levelAtLeast(level: LogLevel | undefined): SQL | undefined {
+function levelAtLeast(logEntry: Tables["logEntry"], level: LogLevel | undefined): SQL | undefined {
   return level ? gte(logEntry.level, LEVEL_VALUES[level]) : undefined;
 }
 
@@ -187,6 +188,7 @@ export async function readLogEntries(
   db: Db,
   query: { level?: LogLevel; limit: number; after?: LogPosition },
 ): Promise<LogEntry[]> {
+  const { logEntry } = tablesOf(db);
   const { after } = query;
   const older = after
     ? (or(
@@ -197,7 +199,7 @@ export async function readLogEntries(
   const rows = await db
     .select()
     .from(logEntry)
-    .where(and(levelAtLeast(query.level), older))
+    .where(and(levelAtLeast(logEntry, query.level), older))
     .orderBy(desc(logEntry.time), desc(logEntry.id))
     .limit(query.limit);
   return rows.map((row) => ({
@@ -213,7 +215,8 @@ export async function readLogEntries(
 
 /** How many entries the database keeps at `level` and above. */
 export async function countLogEntries(db: Db, level?: LogLevel): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(logEntry).where(levelAtLeast(level));
+  const { logEntry } = tablesOf(db);
+  const [row] = await db.select({ n: count() }).from(logEntry).where(levelAtLeast(logEntry, level));
   return Number(row?.n ?? 0);
 }
 

@@ -24,7 +24,7 @@ import { US_STATES } from "@bis/sdk";
 import { CsvError, parse } from "csv-parse/sync";
 import { count, inArray } from "drizzle-orm";
 import type { Db } from "../db/database.js";
-import { importedPlace } from "../db/schema.js";
+import { type Tables, tablesOf } from "../db/database.js";
 import { AppError } from "../lib/errors.js";
 import { displayName } from "./census-api.js";
 import { footprintMiles, radiusFromArea } from "./density.js";
@@ -121,7 +121,7 @@ function fail(file: string, lines: string[], total = lines.length): never {
   );
 }
 
-type Row = typeof importedPlace.$inferInsert;
+type Row = Tables["importedPlace"]["$inferInsert"];
 
 /**
  * Validates the whole file and, when every row is good, replaces the imported places with it
@@ -324,6 +324,7 @@ export async function importPlacesCsv(db: Db, filePath: string): Promise<ImportR
     fail(file, [`none of the ${skipped} places is in one of the 50 states`]);
   }
 
+  const { importedPlace } = tablesOf(db);
   const replaced = await db.transaction(async (tx) => {
     const [before] = await tx.select({ n: count() }).from(importedPlace);
     await tx.delete(importedPlace);
@@ -354,6 +355,7 @@ const FIGURE_COLUMN: Record<PlaceFigure, string> = {
 };
 
 export function createImportProvider(db: Db): PlaceProvider {
+  const { importedPlace } = tablesOf(db);
   return {
     id: "import",
     async load(requested) {

@@ -37,7 +37,7 @@ import {
 import type { Auth } from "../auth/auth.js";
 import type { Config } from "../config.js";
 import type { Db } from "../db/database.js";
-import { user as userTable } from "../db/schema.js";
+import { tablesOf } from "../db/database.js";
 import {
   emailChangeConfirmMail,
   emailChangeNoticeMail,
@@ -63,6 +63,7 @@ interface Deps {
 }
 
 export function createAccountSecurityService({ config, db, auth, mailer, accounts, tokens }: Deps) {
+  const { user: userTable } = tablesOf(db);
   const signInUrl = `${config.baseUrl}/signin`;
 
   /** The stored hash of the user's password, or null (no password account). */

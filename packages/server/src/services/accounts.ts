@@ -20,11 +20,11 @@ import { revokeAccountLinks } from "../auth/account-links.js";
 import { type Auth, VERIFIED_CALLBACK_PATH } from "../auth/auth.js";
 import { cookieValue, createSessionCache } from "../auth/session-cache.js";
 import type { Db } from "../db/database.js";
-import { timestampParam } from "../db/dialect.js";
-import { appSetting, session as sessionTable, user as userTable } from "../db/schema.js";
+import { type Tables, tablesOf } from "../db/database.js";
+import { dialectOf } from "../db/dialect.js";
 import { AppError } from "../lib/errors.js";
 
-type UserRow = typeof userTable.$inferSelect;
+type UserRow = Tables["user"]["$inferSelect"];
 type RegisterInput = z.output<typeof registerRequestSchema>;
 
 export const REGISTRATION_MESSAGE =
@@ -119,6 +119,8 @@ export function createAccountService(
   tokens?: TokenResolver,
   hooks: AccountHooks = {},
 ) {
+  const { appSetting, session: sessionTable, user: userTable } = tablesOf(db);
+  const { timestampParam } = dialectOf(db);
   async function findById(id: string): Promise<UserRow | undefined> {
     const [row] = await db.select().from(userTable).where(eq(userTable.id, id));
     return row;

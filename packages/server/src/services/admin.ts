@@ -16,16 +16,8 @@ import {
 } from "@bis/sdk";
 import { count, desc, eq, gte, inArray, sum } from "drizzle-orm";
 import type { Db, Tx } from "../db/database.js";
-import { newestFirst } from "../db/dialect.js";
-import {
-  account,
-  analysis,
-  appSetting,
-  payment,
-  session,
-  user as userTable,
-  verification,
-} from "../db/schema.js";
+import { type Tables, tablesOf } from "../db/database.js";
+import { dialectOf } from "../db/dialect.js";
 import { AppError } from "../lib/errors.js";
 import { FIRST_PAGE, type PageRequest, readPage } from "../lib/pagination.js";
 import { type AccountService, toUserDto } from "./accounts.js";
@@ -37,6 +29,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 type Actor = Pick<User, "id" | "email">;
 
 function adminCount(tx: Tx): Promise<number> {
+  const { user: userTable } = tablesOf(tx);
   return tx.$count(userTable, eq(userTable.isAdmin, true));
 }
 
@@ -48,9 +41,19 @@ export function createAdminService(options: {
   now?: () => Date;
 }) {
   const { db, accounts, audit, settings } = options;
+  const {
+    account,
+    analysis,
+    appSetting,
+    payment,
+    session,
+    user: userTable,
+    verification,
+  } = tablesOf(db);
+  const { newestFirst } = dialectOf(db);
   const now = options.now ?? (() => new Date());
 
-  function toAdminUser(row: typeof userTable.$inferSelect, analysisCount: number): AdminUser {
+  function toAdminUser(row: Tables["user"]["$inferSelect"], analysisCount: number): AdminUser {
     return { ...toUserDto(row), emailVerified: row.emailVerified, analysisCount };
   }
 
@@ -66,7 +69,7 @@ export function createAdminService(options: {
 
   /** Analyses of all users with the owner's email and three figures read in SQL. */
   async function analysisRows(limit: number, offset: number): Promise<AdminAnalysis[]> {
-    const { id, location, ...summary } = summaryColumns();
+    const { id, location, ...summary } = summaryColumns(db);
     const rows = await db
       // The list row's columns with the owner and the place, in the order the API has always used.
       .select({

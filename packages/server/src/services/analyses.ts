@@ -29,8 +29,8 @@ import {
 } from "@bis/sdk";
 import { and, desc, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../db/database.js";
-import { newestFirst } from "../db/dialect.js";
-import { analysis, payment } from "../db/schema.js";
+import { tablesOf } from "../db/database.js";
+import { dialectOf } from "../db/dialect.js";
 import { AppError } from "../lib/errors.js";
 import { FIRST_PAGE, type PageRequest, readPage } from "../lib/pagination.js";
 import { type PlaceService, stateCode } from "../places/place-service.js";
@@ -74,6 +74,8 @@ export function createAnalysisService(
   /** Where owner-level deletions are recorded (the admin panel's audit trail). */
   audit: AuditService | null = null,
 ) {
+  const { analysis, payment } = tablesOf(db);
+  const { newestFirst } = dialectOf(db);
   /**
    * At most `analysesPerMinute` new analyses per account in the last 60 seconds, counted in the
    * database (so every instance sees the same count; the index on user and creation time
@@ -283,7 +285,7 @@ export function createAnalysisService(
         page,
         async (limit, offset) => {
           const rows = await db
-            .select(summaryColumns())
+            .select(summaryColumns(db))
             .from(analysis)
             .where(mine)
             .orderBy(...newestFirst(analysis.createdAt, analysis))

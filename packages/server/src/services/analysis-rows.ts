@@ -6,12 +6,12 @@
 import type { Analysis, User } from "@bis/sdk";
 import { eq } from "drizzle-orm";
 import type { Queryable } from "../db/database.js";
-import { jsonNumber } from "../db/dialect.js";
-import { analysis } from "../db/schema.js";
+import { type Tables, tablesOf } from "../db/database.js";
+import { dialectOf } from "../db/dialect.js";
 import { AppError } from "../lib/errors.js";
 import { ownedOrAdmin } from "./access.js";
 
-export type AnalysisRow = typeof analysis.$inferSelect;
+export type AnalysisRow = Tables["analysis"]["$inferSelect"];
 
 export const ANALYSIS_NOT_FOUND_MESSAGE = "Analysis not found";
 
@@ -21,6 +21,7 @@ export async function visibleAnalysis(
   id: string,
   viewer: User,
 ): Promise<AnalysisRow> {
+  const { analysis } = tablesOf(db);
   const [row] = await db.select().from(analysis).where(eq(analysis.id, id));
   return ownedOrAdmin(row, viewer, ANALYSIS_NOT_FOUND_MESSAGE);
 }
@@ -57,7 +58,9 @@ export function toAnalysisDto(row: AnalysisRow): Analysis {
  * The columns of a list row (the user's list, the administrators'): the header and three
  * figures read from the JSON in SQL, never loading each analysis' whole JSON into JavaScript.
  */
-export function summaryColumns() {
+export function summaryColumns(db: Queryable) {
+  const { analysis } = tablesOf(db);
+  const { jsonNumber } = dialectOf(db);
   const data = analysis.marketAnalysisData;
   return {
     id: analysis.id,
@@ -100,8 +103,9 @@ export function toSummary<
 export async function saveAnalysis(
   db: Queryable,
   id: string,
-  changes: Partial<typeof analysis.$inferInsert> & { updatedAt: Date },
+  changes: Partial<Tables["analysis"]["$inferInsert"]> & { updatedAt: Date },
 ): Promise<Analysis> {
+  const { analysis } = tablesOf(db);
   const [updated] = await db.update(analysis).set(changes).where(eq(analysis.id, id)).returning();
   if (!updated) throw new AppError("NOT_FOUND", ANALYSIS_NOT_FOUND_MESSAGE);
   return toAnalysisDto(updated);

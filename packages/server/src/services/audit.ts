@@ -5,8 +5,8 @@
 import { randomUUID } from "node:crypto";
 import type { AuditEntry, User } from "@bis/sdk";
 import type { Db, Queryable } from "../db/database.js";
-import { newestFirst } from "../db/dialect.js";
-import { auditLog } from "../db/schema.js";
+import { tablesOf } from "../db/database.js";
+import { dialectOf } from "../db/dialect.js";
 import { FIRST_PAGE, type PageRequest, readPage } from "../lib/pagination.js";
 
 export type AuditAction =
@@ -39,6 +39,8 @@ export interface AuditRecord {
 type Actor = Pick<User, "id" | "email"> | null;
 
 export function createAuditService(db: Db, now: () => Date = () => new Date()) {
+  const { auditLog } = tablesOf(db);
+  const { newestFirst } = dialectOf(db);
   return {
     /** Writes one entry; pass the transaction of the change so both commit or neither. */
     async record(actor: Actor, entry: AuditRecord, writer: Queryable = db): Promise<void> {

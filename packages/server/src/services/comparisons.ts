@@ -15,15 +15,17 @@ import {
 } from "@bis/sdk";
 import { eq, inArray } from "drizzle-orm";
 import type { Db } from "../db/database.js";
-import { newestFirst } from "../db/dialect.js";
-import { analysis, comparison } from "../db/schema.js";
+import { type Tables, tablesOf } from "../db/database.js";
+import { dialectOf } from "../db/dialect.js";
 import { FIRST_PAGE, type PageRequest, readPage } from "../lib/pagination.js";
 import { ownedOrAdmin, ownsOrAdmin } from "./access.js";
 import { ANALYSIS_NOT_FOUND_MESSAGE, type AnalysisRow, toAnalysisDto } from "./analysis-rows.js";
 
-type ComparisonRow = typeof comparison.$inferSelect;
+type ComparisonRow = Tables["comparison"]["$inferSelect"];
 
 export function createComparisonService(db: Db) {
+  const { analysis, comparison } = tablesOf(db);
+  const { newestFirst } = dialectOf(db);
   /** The analyses of these ids the viewer may see, by id. */
   async function analysesOf(ids: readonly string[], viewer: User) {
     const rows: AnalysisRow[] =

@@ -9,7 +9,7 @@ import type { ServerInstance } from "@bis/sdk";
 import { asc, eq, gte, lt } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Db } from "../db/database.js";
-import { instance } from "../db/schema.js";
+import { tablesOf } from "../db/database.js";
 import type { InstanceIdentity } from "../lib/instance-identity.js";
 
 export const HEARTBEAT_MS = 10_000;
@@ -25,6 +25,7 @@ export function createInstanceRegistry(options: {
   now?: () => Date;
 }) {
   const { db, identity, logger } = options;
+  const { instance } = tablesOf(db);
   const now = options.now ?? (() => new Date());
   const aliveMs = options.aliveMs ?? ALIVE_MS;
   let timer: NodeJS.Timeout | null = null;

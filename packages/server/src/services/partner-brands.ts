@@ -28,7 +28,7 @@ import {
 import { and, asc, desc, eq, gte, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../db/database.js";
-import { analysis, partner, partnerBrand, partnerMember, user } from "../db/schema.js";
+import { type Tables, tablesOf } from "../db/database.js";
 import { AppError } from "../lib/errors.js";
 import { FIRST_PAGE, type PageRequest, readPage } from "../lib/pagination.js";
 import type { ReportBrand } from "../report/brand.js";
@@ -37,8 +37,8 @@ import { ownedOrAdmin } from "./access.js";
 import { ANALYSIS_NOT_FOUND_MESSAGE } from "./analysis-rows.js";
 import type { AuditService } from "./audit.js";
 
-type BrandRow = typeof partnerBrand.$inferSelect;
-type MemberRow = typeof partnerMember.$inferSelect;
+type BrandRow = Tables["partnerBrand"]["$inferSelect"];
+type MemberRow = Tables["partnerMember"]["$inferSelect"];
 
 const PENDING_NOT_FOUND = "That user is not a member of this partner and has not asked to be";
 
@@ -86,6 +86,7 @@ export function createPartnerBrandService(options: {
   now?: () => Date;
 }) {
   const { db, audit } = options;
+  const { analysis, partner, partnerBrand, partnerMember, user } = tablesOf(db);
   const now = options.now ?? (() => new Date());
 
   async function findPartner(id: string) {

@@ -22,15 +22,15 @@ import {
 import { and, count, eq, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../db/database.js";
-import { jsonArrayIncludes, newestFirst } from "../db/dialect.js";
-import { lead, partner, partnerUsage } from "../db/schema.js";
+import { type Tables, tablesOf } from "../db/database.js";
+import { dialectOf } from "../db/dialect.js";
 import { deriveEncryptionKey, openValue, sealValue } from "../keys/api-key-service.js";
 import { AppError } from "../lib/errors.js";
 import { FIRST_PAGE, type PageRequest, readPage } from "../lib/pagination.js";
 import type { AuditService } from "./audit.js";
 import type { WebhookUrlPolicy } from "./webhook-url.js";
 
-export type PartnerRow = typeof partner.$inferSelect;
+export type PartnerRow = Tables["partner"]["$inferSelect"];
 type Actor = Pick<User, "id" | "email">;
 
 const BASE62 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
@@ -63,6 +63,8 @@ export function createPartnerService(options: {
   now?: () => Date;
 }) {
   const { db, audit } = options;
+  const { lead, partner, partnerUsage } = tablesOf(db);
+  const { jsonArrayIncludes, newestFirst } = dialectOf(db);
   const now = options.now ?? (() => new Date());
   const encryptionKey = deriveEncryptionKey(options.secret);
 
@@ -200,7 +202,7 @@ export function createPartnerService(options: {
       if (patch.webhookUrl) await options.webhookUrls?.assertAllowed(patch.webhookUrl);
       const row = await find(id);
       const { rotateWebhookSecret, ...fields } = patch;
-      const changes: Partial<typeof partner.$inferInsert> = { ...fields };
+      const changes: Partial<Tables["partner"]["$inferInsert"]> = { ...fields };
       const webhookSecret = rotateWebhookSecret ? newWebhookSecret() : undefined;
       if (webhookSecret) changes.webhookSecret = seal(row.id, webhookSecret);
       await db.transaction(async (tx) => {

@@ -26,8 +26,8 @@ import { eq } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { PaymentsConfig } from "../config.js";
 import type { Db } from "../db/database.js";
-import { newestFirst } from "../db/dialect.js";
-import { payment } from "../db/schema.js";
+import { tablesOf } from "../db/database.js";
+import { dialectOf } from "../db/dialect.js";
 import { FIRST_PAGE, type PageRequest, readPage } from "../lib/pagination.js";
 import type { StripeClient } from "../payments/stripe-client.js";
 import type { AnalysisRow } from "./analysis-rows.js";
@@ -64,6 +64,8 @@ export type PaymentKind = "all" | "real" | "demo";
 
 /** One page of payments, newest first (administrators); `kind` keeps real or demo ones only. */
 function listPayments(db: Db, page: PageRequest, kind: PaymentKind) {
+  const { payment } = tablesOf(db);
+  const { newestFirst } = dialectOf(db);
   const where =
     kind === "all" ? undefined : eq(payment.provider, kind === "real" ? "stripe" : "demo");
   return readPage(
@@ -85,6 +87,7 @@ function listPayments(db: Db, page: PageRequest, kind: PaymentKind) {
 export function createPaymentService(options: PaymentServiceOptions) {
   const ctx: PaymentContext = {
     db: options.db,
+    tables: tablesOf(options.db),
     config: options.config,
     stripe: options.stripe,
     log: options.logger.child({ module: "payments" }),

@@ -2,7 +2,7 @@
 import type { AppSettings, PublicSettings } from "@bis/sdk";
 import { inArray } from "drizzle-orm";
 import type { Db } from "../db/database.js";
-import { appSetting } from "../db/schema.js";
+import { tablesOf } from "../db/database.js";
 
 const SETTING_KEYS = [
   "premiumOfferVideoUrl",
@@ -12,6 +12,7 @@ const SETTING_KEYS = [
 ] as const satisfies readonly (keyof AppSettings)[];
 
 export function createSettingsService(db: Db) {
+  const { appSetting } = tablesOf(db);
   async function all(): Promise<AppSettings> {
     const rows = await db
       .select()

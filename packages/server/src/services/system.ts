@@ -9,7 +9,6 @@ import type { SystemStatus } from "@bis/sdk";
 import { sql } from "drizzle-orm";
 import type { Config } from "../config.js";
 import type { Database } from "../db/database.js";
-import { migrationsTable, rawRows } from "../db/dialect.js";
 import type { ApiKeyService } from "../keys/api-key-service.js";
 import type { InstanceRegistry } from "./instances.js";
 
@@ -24,8 +23,7 @@ function fileSize(file: string): number {
 /** Bytes the database takes: the SQLite file and its log, or PostgreSQL's database size. */
 async function databaseSize(database: Database, file: string): Promise<number> {
   if (database.engine === "sqlite") return fileSize(file) + fileSize(`${file}-wal`);
-  const [row] = await rawRows<{ bytes: string | number }>(
-    database.db,
+  const [row] = await database.rows<{ bytes: string | number }>(
     sql`select pg_database_size(current_database()) as bytes`,
   );
   return Number(row?.bytes ?? 0);
@@ -39,14 +37,14 @@ export function createSystemService(options: {
   now?: () => Date;
 }) {
   const { database, config, apiKeys, instances } = options;
-  const { db, migrationsFolder } = database;
+  const { migrationsFolder } = database;
   const now = options.now ?? (() => new Date());
   const { startedAt, version } = instances.identity;
 
   /** `select 1` on the database; false when it fails. */
   async function databaseAnswers(): Promise<boolean> {
     try {
-      const [row] = await rawRows<{ ok: number }>(db, sql`select 1 as ok`);
+      const [row] = await database.rows<{ ok: number }>(sql`select 1 as ok`);
       return Number(row?.ok) === 1;
     } catch {
       return false;
@@ -65,9 +63,8 @@ export function createSystemService(options: {
     }
     let applied = 0;
     try {
-      const [row] = await rawRows<{ n: number | string }>(
-        db,
-        sql`select count(*) as n from ${migrationsTable()}`,
+      const [row] = await database.rows<{ n: number | string }>(
+        sql`select count(*) as n from ${database.dialect.migrationsTable}`,
       );
       applied = Number(row?.n ?? 0);
     } catch {

@@ -19,7 +19,7 @@ import {
 } from "@bis/sdk";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import type { Db } from "../db/database.js";
-import { apiToken, user as userTable } from "../db/schema.js";
+import { type Tables, tablesOf } from "../db/database.js";
 import { AppError } from "../lib/errors.js";
 import { FIRST_PAGE, type PageRequest, readPage } from "../lib/pagination.js";
 import { ownedOrAdmin } from "./access.js";
@@ -33,7 +33,7 @@ const PREFIX_LENGTH = API_TOKEN_PREFIX.length + 6;
 /** `lastUsedAt` is written at most this often per token (one write per call would be wasteful). */
 export const LAST_USED_RESOLUTION_MS = 60_000;
 
-type TokenRow = typeof apiToken.$inferSelect;
+type TokenRow = Tables["apiToken"]["$inferSelect"];
 
 const DAY_MS = 86_400_000;
 
@@ -89,6 +89,7 @@ export function createTokenService(
   audit: AuditService,
   now: () => Date = () => new Date(),
 ) {
+  const { apiToken, user: userTable } = tablesOf(db);
   return {
     /** Creates a token for `userId`; the answer is the only place the secret ever appears. */
     async create(userId: string, name: string, expiry: TokenExpiry): Promise<CreatedToken> {

@@ -18,12 +18,12 @@ import { type LeadWebhookPayload, WEBHOOK_SIGNATURE_HEADER } from "@bis/sdk";
 import { and, eq, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Db } from "../db/database.js";
-import { lead, partner } from "../db/schema.js";
+import { type Tables, tablesOf } from "../db/database.js";
 import type { JobQueue } from "../jobs/queue.js";
 import type { WebhookUrlPolicy } from "./webhook-url.js";
 
-type PartnerRow = typeof partner.$inferSelect;
-type LeadRow = typeof lead.$inferSelect;
+type PartnerRow = Tables["partner"]["$inferSelect"];
+type LeadRow = Tables["lead"]["$inferSelect"];
 
 /** The job name of one delivery attempt. */
 export const WEBHOOK_JOB = "lead-webhook";
@@ -58,6 +58,7 @@ export interface WebhookOptions {
 
 export function createWebhookService(options: WebhookOptions) {
   const { db, logger, jobs, retryDelaysMs, timeoutMs, secretOf } = options;
+  const { lead, partner } = tablesOf(db);
   const now = options.now ?? (() => new Date());
   const doFetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const maxAttempts = retryDelaysMs.length + 1;
@@ -83,7 +84,7 @@ export function createWebhookService(options: WebhookOptions) {
   async function record(
     row: LeadRow,
     attemptNo: number,
-    values: Partial<typeof lead.$inferInsert>,
+    values: Partial<Tables["lead"]["$inferInsert"]>,
   ): Promise<boolean> {
     const updated = await db
       .update(lead)

@@ -22,7 +22,7 @@ import {
 import { and, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { Db } from "../db/database.js";
-import { analysis, lead } from "../db/schema.js";
+import { tablesOf } from "../db/database.js";
 import type { AnalysisService } from "./analyses.js";
 import type { PartnerRow, PartnerService } from "./partners.js";
 import type { WebhookService } from "./webhooks.js";
@@ -117,6 +117,7 @@ export function createWidgetService(options: {
   cacheSize?: number;
 }) {
   const { db, analyses, partners, webhooks } = options;
+  const { analysis, lead } = tablesOf(db);
   const now = options.now ?? (() => new Date());
   const cache = new Lru<WidgetAnalyzeResponse>(options.cacheSize ?? WIDGET_CACHE_SIZE);
 

@@ -4,7 +4,7 @@
  */
 import { and, eq, like } from "drizzle-orm";
 import type { Db } from "../../db/database.js";
-import { censusCache } from "../../db/schema.js";
+import { tablesOf } from "../../db/database.js";
 import type { AcsRow, Level } from "./table.js";
 
 const CACHE_FORMAT = "acs5-table/1";
@@ -71,6 +71,7 @@ export function createCensusCache(
   variables: Record<Level, readonly string[]>,
   now: () => Date,
 ): CensusCache {
+  const { censusCache } = tablesOf(db);
   const cacheKey = (fips: string, level: Level) => `acs5:${vintage}:${fips}:${level}`;
   return {
     async read(fips, level) {

@@ -2,16 +2,17 @@
 import type { Payment, PremiumDeliverable } from "@bis/sdk";
 import type { Logger } from "pino";
 import type { PaymentsConfig } from "../../config.js";
-import type { Db } from "../../db/database.js";
-import type { payment } from "../../db/schema.js";
+import type { Db, Tables } from "../../db/database.js";
 import { AppError } from "../../lib/errors.js";
 import type { StripeClient } from "../../payments/stripe-client.js";
 import type { AuditService } from "../audit.js";
 
-export type PaymentRow = typeof payment.$inferSelect;
+export type PaymentRow = Tables["payment"]["$inferSelect"];
 
 export interface PaymentContext {
   db: Db;
+  /** The tables of `db`. */
+  tables: Tables;
   config: PaymentsConfig;
   /** null in demo mode. */
   stripe: StripeClient | null;

@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import type { Payment, User } from "@bis/sdk";
 import { and, eq } from "drizzle-orm";
 import type { Tx } from "../../db/database.js";
-import { analysis, payment, stripeEvent } from "../../db/schema.js";
+import { tablesOf } from "../../db/database.js";
 import { AppError } from "../../lib/errors.js";
 import { currentAmount, ownAnalysis, requirePurchasable } from "./checkout.js";
 import { type PaymentContext, type PaymentRow, toPaymentDto } from "./context.js";
@@ -37,6 +37,7 @@ export async function setPaid(
   analysisId: string,
   paid: boolean,
 ): Promise<void> {
+  const { analysis } = ctx.tables;
   await tx
     .update(analysis)
     .set({ isPaid: paid, updatedAt: ctx.now() })
@@ -54,6 +55,7 @@ export async function fulfilIn(
   tx: Tx,
   input: FulfilInput,
 ): Promise<Fulfilment> {
+  const { payment, stripeEvent } = ctx.tables;
   const [refundFirst] = await tx
     .select()
     .from(stripeEvent)
@@ -92,6 +94,7 @@ async function recorded(
   tx: Tx,
   providerPaymentId: string,
 ): Promise<Fulfilment> {
+  const { payment } = ctx.tables;
   const [existing] = await tx
     .select()
     .from(payment)
@@ -111,6 +114,7 @@ export function fulfil(ctx: PaymentContext, input: FulfilInput): Promise<Fulfilm
 
 /** The analysis' succeeded payment, if any. */
 async function succeededPayment(tx: Tx, analysisId: string): Promise<PaymentRow | undefined> {
+  const { payment } = tablesOf(tx);
   const [paid] = await tx
     .select()
     .from(payment)
@@ -130,6 +134,7 @@ export async function confirmDemo(
   analysisId: string,
 ): Promise<Payment> {
   const { config, db } = ctx;
+  const { analysis } = ctx.tables;
   if (config.mode !== "demo") {
     throw new AppError(
       "NOT_FOUND",

@@ -6,7 +6,6 @@ import { createHash } from "node:crypto";
 import type { User } from "@bis/sdk";
 import { and, eq } from "drizzle-orm";
 import type Stripe from "stripe";
-import { payment } from "../../db/schema.js";
 import { AppError } from "../../lib/errors.js";
 import type { AnalysisRow } from "../analysis-rows.js";
 import { currentAmount, ownAnalysis, requirePurchasable } from "./checkout.js";
@@ -24,6 +23,7 @@ async function idempotencyKey(
   buyer: User,
   amount: number,
 ): Promise<string> {
+  const { payment } = ctx.tables;
   const refunds = await ctx.db.$count(
     payment,
     and(eq(payment.analysisId, row.id), eq(payment.status, "refunded")),

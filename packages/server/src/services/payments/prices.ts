@@ -11,7 +11,6 @@ import {
   type User,
 } from "@bis/sdk";
 import { inArray } from "drizzle-orm";
-import { appSetting } from "../../db/schema.js";
 import type { PaymentContext } from "./context.js";
 
 const IDS = ["keywordResearch", "competitionAnalysis", "pdfReport"] as const;
@@ -19,6 +18,7 @@ const keyOf = (id: PremiumDeliverableId) => `price.${id}`;
 
 /** The three prices now (cents). */
 export async function readPrices(ctx: PaymentContext): Promise<PremiumPrices> {
+  const { appSetting } = ctx.tables;
   const prices = defaultPremiumPrices(ctx.config.amount);
   const rows = await ctx.db
     .select()
@@ -45,6 +45,7 @@ export async function updatePrices(
   });
   if (changes.length === 0) return before;
   const at = ctx.now();
+  const { appSetting } = ctx.tables;
   await ctx.db.transaction(async (tx) => {
     for (const [id, cents] of changes) {
       const value = String(cents);

@@ -6,7 +6,6 @@
 import { GUARANTEE_DAYS, type Payment, type User } from "@bis/sdk";
 import { and, eq } from "drizzle-orm";
 import type { Tx } from "../../db/database.js";
-import { payment } from "../../db/schema.js";
 import { AppError } from "../../lib/errors.js";
 import { type PaymentContext, type PaymentRow, toPaymentDto } from "./context.js";
 import { setPaid } from "./fulfilment.js";
@@ -24,6 +23,7 @@ export async function refundIn(
   tx: Tx,
   providerPaymentId: string,
 ): Promise<PaymentRow | null> {
+  const { payment } = ctx.tables;
   const [updated] = await tx
     .update(payment)
     .set({ status: "refunded", refundedAt: ctx.now() })
@@ -86,6 +86,7 @@ export async function refund(
   admin: User,
   paymentId: string,
 ): Promise<Payment> {
+  const { payment } = ctx.tables;
   const [row] = await ctx.db.select().from(payment).where(eq(payment.id, paymentId)).limit(1);
   if (!row) throw new AppError("NOT_FOUND", "Payment not found");
   if (row.status === "refunded") {

@@ -5,7 +5,6 @@
  */
 import { eq } from "drizzle-orm";
 import type { Tx } from "../../db/database.js";
-import { analysis, stripeEvent } from "../../db/schema.js";
 import { AppError } from "../../lib/errors.js";
 import { verifyWebhook } from "../../payments/stripe-client.js";
 import {
@@ -69,6 +68,7 @@ async function onPaymentSucceeded(
   tx: Tx,
   intent: PaymentIntentObject,
 ): Promise<string> {
+  const { analysis } = ctx.tables;
   const { config, log } = ctx;
   const analysisId = intent.metadata?.analysisId;
   const userId = intent.metadata?.userId;
@@ -148,6 +148,7 @@ async function processEvent(
   tx: Tx,
   event: ParsedStripeEvent,
 ): Promise<WebhookResult> {
+  const { stripeEvent } = ctx.tables;
   const fresh = await tx
     .insert(stripeEvent)
     .values({
