@@ -13,7 +13,7 @@ import { createInstanceIdentity } from "../src/lib/instance-identity.js";
 import { countLogEntries, createLogStore, readLogEntries } from "../src/logging/log-store.js";
 import { createServerLogger } from "../src/logging/logger.js";
 import { createInstanceRegistry } from "../src/services/instances.js";
-import { createTestDatabase, type TestDatabase, testEngine } from "./support/postgres.js";
+import { openScratchDatabase, testEngine } from "./support/postgres.js";
 import { startTestServer } from "./support/server.js";
 import { signedInAdmin } from "./support/users.js";
 
@@ -29,20 +29,13 @@ function line(level: number, msg: string, at: number, extra: Record<string, unkn
 }
 
 let database: Database;
-let scratch: TestDatabase | undefined;
+let scratch: Awaited<ReturnType<typeof openScratchDatabase>>;
 
 beforeEach(async () => {
-  scratch = testEngine() === "postgres" ? await createTestDatabase() : undefined;
-  database = await openDatabase(
-    scratch
-      ? { engine: "postgres", url: scratch.url, poolSize: 2 }
-      : { engine: "sqlite", file: ":memory:" },
-  );
+  scratch = await openScratchDatabase();
+  database = scratch.database;
 });
-afterEach(async () => {
-  await database.close();
-  await scratch?.drop();
-});
+afterEach(() => scratch.close());
 
 /** One statement outside drizzle (to make the log's table go away and come back). */
 async function exec(statement: string) {

@@ -8,29 +8,22 @@ import type { User } from "@bis/sdk";
 import { eq, inArray } from "drizzle-orm";
 import pino from "pino";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type Database, openDatabase } from "../src/db/database.js";
+import type { Database } from "../src/db/database.js";
 import type { AccountService } from "../src/services/accounts.js";
 import { createAdminService } from "../src/services/admin.js";
 import { type AuditService, createAuditService } from "../src/services/audit.js";
 import { createPaymentService } from "../src/services/payments.js";
 import { createSettingsService } from "../src/services/settings.js";
-import { createTestDatabase, type TestDatabase, testEngine } from "./support/postgres.js";
+import { openScratchDatabase, testEngine } from "./support/postgres.js";
 
 let database: Database;
-let scratch: TestDatabase | undefined;
+let scratch: Awaited<ReturnType<typeof openScratchDatabase>>;
 
 beforeEach(async () => {
-  scratch = testEngine() === "postgres" ? await createTestDatabase() : undefined;
-  database = await openDatabase(
-    scratch
-      ? { engine: "postgres", url: scratch.url, poolSize: 3 }
-      : { engine: "sqlite", file: ":memory:" },
-  );
+  scratch = await openScratchDatabase();
+  database = scratch.database;
 });
-afterEach(async () => {
-  await database.close();
-  await scratch?.drop();
-});
+afterEach(() => scratch.close());
 
 const ADMIN = { id: "admin-1", email: "admin@example.com" };
 

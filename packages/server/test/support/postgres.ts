@@ -131,3 +131,24 @@ export async function openTestDatabase(dataDir: string): Promise<TestDataLayer> 
     },
   };
 }
+
+/**
+ * A throwaway database of the run's engine for one test: SQLite in memory, or under the
+ * server-pg project a new PostgreSQL database; migrated either way, dropped by `close`.
+ */
+export async function openScratchDatabase(): Promise<Pick<TestDataLayer, "database" | "close">> {
+  const { openDatabase } = await import("../../src/db/database.js");
+  if (testEngine() !== "postgres") {
+    const database = await openDatabase({ engine: "sqlite", file: ":memory:" });
+    return { database, close: () => database.close() };
+  }
+  const created = await createTestDatabase();
+  const database = await openDatabase({ engine: "postgres", url: created.url, poolSize: 3 });
+  return {
+    database,
+    async close() {
+      await database.close();
+      await created.drop();
+    },
+  };
+}
