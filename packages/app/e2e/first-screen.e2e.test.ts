@@ -5,9 +5,9 @@
  * - a link to an analysis opened signed out goes to /signin?next=… and, after signing in, back
  *   to the analysis; a `next` off this origin is ignored (the dashboard).
  */
-import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type E2EEnv, getEnv } from "./harness.js";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { type E2EEnv, getEnv, newPage } from "./harness.js";
 import {
   fillSignIn,
   NAV_TIMEOUT,
@@ -20,24 +20,8 @@ import {
 } from "./support.js";
 
 let env: E2EEnv;
-const contexts: BrowserContext[] = [];
-
-async function pageAt(width: number, height: number): Promise<Page> {
-  const context = await env.browser.newContext({
-    baseURL: env.baseUrl,
-    viewport: { width, height },
-  });
-  context.setDefaultTimeout(10_000);
-  contexts.push(context);
-  return context.newPage();
-}
-
 beforeAll(() => {
   env = getEnv();
-});
-
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
 });
 
 describe("the landing page's call to action", () => {
@@ -50,7 +34,7 @@ describe("the landing page's call to action", () => {
       timeout: STEP_TIMEOUT,
     },
     async (width, height) => {
-      const page = await pageAt(width, height);
+      const page = await newPage({ width, height });
       await page.goto("/");
       const cta = page.getByRole("link", { name: "Start Your Free Market Analysis" });
       await visible(cta);
@@ -77,7 +61,7 @@ describe("a deep link and sign-in", () => {
   let analysisPath = "";
 
   beforeAll(async () => {
-    page = await pageAt(1280, 900);
+    page = await newPage();
   });
 
   it("has an analysis", { timeout: STEP_TIMEOUT }, async () => {

@@ -68,15 +68,24 @@ export function getEnv(): E2EEnv {
   return running;
 }
 
-/** A fresh browser context (no cookies) with one page. */
-export async function newPage(): Promise<Page> {
+/** How a fresh page is opened: its viewport, a saved session, its actions' timeout. */
+export interface PageOptions {
+  width?: number;
+  height?: number;
+  storageState?: Awaited<ReturnType<BrowserContext["storageState"]>>;
+  timeout?: number;
+}
+
+/** A fresh browser context (no cookies unless `storageState`) with one page, closed at the end. */
+export async function newPage(options: PageOptions = {}): Promise<Page> {
   const env = running;
   if (!env) throw new Error("The e2e environment is not running");
   const context = await env.browser.newContext({
     baseURL: env.baseUrl,
-    viewport: { width: 1280, height: 900 },
+    viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
+    storageState: options.storageState,
   });
-  context.setDefaultTimeout(10_000);
+  context.setDefaultTimeout(options.timeout ?? 10_000);
   env.contexts.push(context);
   return context.newPage();
 }

@@ -15,8 +15,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
-import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { type E2EEnv, getEnv, newPage } from "./harness.js";
 import { newAccount, runAnalysis, STEP_TIMEOUT, signUpVerified, visible } from "./support.js";
 
@@ -63,25 +63,8 @@ function total(scripts: string[]): number {
 }
 
 let env: E2EEnv;
-const contexts: BrowserContext[] = [];
-
-async function freshPage(storageState?: Awaited<ReturnType<BrowserContext["storageState"]>>) {
-  const context = await env.browser.newContext({
-    baseURL: env.baseUrl,
-    viewport: { width: 1280, height: 900 },
-    storageState,
-  });
-  context.setDefaultTimeout(15_000);
-  contexts.push(context);
-  return context.newPage();
-}
-
 beforeAll(() => {
   env = getEnv();
-});
-
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
 });
 
 const heading = (page: Page) =>
@@ -89,7 +72,7 @@ const heading = (page: Page) =>
 
 describe("landing page", () => {
   it(`loads at most ${LANDING_CEILING / KB} KB of JavaScript gzipped, compressed on the wire`, async () => {
-    const page = await freshPage();
+    const page = await newPage({ timeout: 15_000 });
     const scripts = recordScripts(page);
     const encodings: string[] = [];
     page.on("response", (response) => {
@@ -112,7 +95,7 @@ describe("landing page", () => {
   });
 
   it("shows its heading long before a slow /api/auth/user answers", async () => {
-    const page = await freshPage();
+    const page = await newPage({ timeout: 15_000 });
     let answeredAt = Number.POSITIVE_INFINITY;
     await page.route("**/api/auth/user", async (route) => {
       await new Promise((resolve) => setTimeout(resolve, AUTH_DELAY_MS));
@@ -168,7 +151,7 @@ describe("results page", () => {
     const analysisPath = await runAnalysis(setup, "Austin", "TX");
     const state = await setup.context().storageState();
 
-    const page = await freshPage(state);
+    const page = await newPage({ storageState: state, timeout: 15_000 });
     const scripts = recordScripts(page);
     await page.goto(analysisPath, { waitUntil: "networkidle" });
     const map = page.getByRole("region", { name: /Map of the service area around Austin/ });
