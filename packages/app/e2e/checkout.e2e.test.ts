@@ -21,6 +21,7 @@ import {
   toastIn,
   visible,
   waitForPath,
+  watchForText,
 } from "./support.js";
 
 const account = newAccount("checkout", "Casey", "Buyer");
@@ -104,20 +105,12 @@ describe("checkout in demo mode", () => {
     timeout: STEP_TIMEOUT,
   }, async () => {
     // Issue 24: no "Already purchased" flash between the purchase and the results.
-    await page.evaluate(() => {
-      const w = window as unknown as { __flashed: boolean };
-      w.__flashed = false;
-      new MutationObserver(() => {
-        if (document.body.textContent?.includes("Already purchased")) w.__flashed = true;
-      }).observe(document.body, { childList: true, subtree: true, characterData: true });
-    });
+    const flash = await watchForText(page, "Already purchased");
     const buy = page.getByRole("button", { name: "Complete Demo Purchase" });
     await buy.focus();
     await page.keyboard.press("Enter");
     await waitForPath(page, analysisPath);
-    expect(await page.evaluate(() => (window as unknown as { __flashed: boolean }).__flashed)).toBe(
-      false,
-    );
+    expect(await flash.seen()).toBe(false);
     await visible(toastIn(page, "Payment Successful"));
     await visible(
       toastIn(page, "Thank you for your purchase! Your premium analysis is now available.").first(),

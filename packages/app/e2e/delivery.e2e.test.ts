@@ -25,6 +25,7 @@ import {
   toastIn,
   visible,
   waitForPath,
+  watchForText,
 } from "./support.js";
 
 const YELP_KEY = "yelp-e2e-delivery-key-0000";
@@ -150,19 +151,11 @@ describe("selling only what is delivered", () => {
     await waitForPath(page, `/checkout/${analysisId}`);
 
     // Issue 24: no "Already purchased" flash between the click and the results.
-    await page.evaluate(() => {
-      const w = window as unknown as { __flashed: boolean };
-      w.__flashed = false;
-      new MutationObserver(() => {
-        if (document.body.textContent?.includes("Already purchased")) w.__flashed = true;
-      }).observe(document.body, { childList: true, subtree: true, characterData: true });
-    });
+    const flash = await watchForText(page, "Already purchased");
     await page.getByRole("button", { name: "Complete Demo Purchase" }).click();
     await waitForPath(page, analysisPath);
     await visible(toastIn(page, "Payment Successful"), STEP_TIMEOUT);
-    expect(await page.evaluate(() => (window as unknown as { __flashed: boolean }).__flashed)).toBe(
-      false,
-    );
+    expect(await flash.seen()).toBe(false);
   });
 
   it("says how many keywords were researched, how many have volume, and the city limit", {

@@ -113,3 +113,30 @@ export async function signOutFromMenu(page: Page, name: string): Promise<void> {
   await visible(toastIn(page, "Logged out"));
   await waitForPath(page, "/");
 }
+
+/**
+ * Watches the page for `text` from now on (a flash between two screens, which a later look
+ * would miss); `seen()` says whether it ever appeared. The page must not reload meanwhile.
+ */
+export async function watchForText(
+  page: Page,
+  text: string,
+): Promise<{ seen(): Promise<boolean> }> {
+  await page.evaluate((wanted) => {
+    const w = window as unknown as { __bisSeen?: Record<string, boolean> };
+    const seen = (w.__bisSeen ??= {});
+    seen[wanted] = false;
+    new MutationObserver(() => {
+      if (document.body.textContent?.includes(wanted)) seen[wanted] = true;
+    }).observe(document.body, { childList: true, subtree: true, characterData: true });
+  }, text);
+  return {
+    seen: () =>
+      page.evaluate(
+        (wanted) =>
+          (window as unknown as { __bisSeen?: Record<string, boolean> }).__bisSeen?.[wanted] ===
+          true,
+        text,
+      ),
+  };
+}
