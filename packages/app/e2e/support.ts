@@ -124,7 +124,8 @@ export async function watchForText(
 ): Promise<{ seen(): Promise<boolean> }> {
   await page.evaluate((wanted) => {
     const w = window as unknown as { __bisSeen?: Record<string, boolean> };
-    const seen = (w.__bisSeen ??= {});
+    w.__bisSeen = w.__bisSeen ?? {};
+    const seen = w.__bisSeen;
     seen[wanted] = false;
     new MutationObserver(() => {
       if (document.body.textContent?.includes(wanted)) seen[wanted] = true;
