@@ -108,10 +108,12 @@ describe("AreaUnitIndex.totalsWithin: whole kd-tree nodes", () => {
         housingUnits: Math.floor(population / 2.4),
         households: Math.floor(population / 2.6),
         singleFamilyUnits: Math.floor(population / 4),
-        ...(i % 7 === 0 ? {} : { housing: stock(population / 3) }),
+        // The outer tracts only lack a stock, so that both cases occur.
+        ...(i % 7 === 0 && spread > 1 ? {} : { housing: stock(population / 3) }),
       };
     });
     const index = new AreaUnitIndex(units);
+    const cases = { stocked: 0, not: 0 };
     for (let q = 0; q < 300; q++) {
       const lat = 40.7 + (next() - 0.5) * 3;
       const lon = -74 + (next() - 0.5) * 4;
@@ -119,15 +121,30 @@ describe("AreaUnitIndex.totalsWithin: whole kd-tree nodes", () => {
       const edge = units[Math.floor(next() * units.length)] as AreaUnit;
       const radius = q % 10 === 0 ? distanceMiles(lat, lon, edge.lat, edge.lon) : 1 + next() * 149;
       const expected = { population: 0, housingUnits: 0, units: 0 };
+      const stocked = { units: 0, occupied: 0 };
       index.forEachChordWithin(lat, lon, radius, (id) => {
         const u = units[id] as AreaUnit;
         expected.population += u.population;
         expected.housingUnits += u.housingUnits ?? 0;
         expected.units++;
+        if (u.housing) {
+          stocked.units++;
+          stocked.occupied += u.housing.occupied;
+        }
       });
       const [got] = index.totalsWithin(lat, lon, [radius]);
       expect(got).toMatchObject(expected);
+      // The stock too: summed when every counted tract has it, absent otherwise.
+      if (stocked.units === expected.units && expected.units > 0) {
+        expect(got?.housing?.occupied).toBeCloseTo(stocked.occupied, 6);
+        cases.stocked++;
+      } else {
+        expect(got?.housing).toBeUndefined();
+        cases.not++;
+      }
     }
+    expect(cases.stocked).toBeGreaterThan(5);
+    expect(cases.not).toBeGreaterThan(20);
   });
 
   it("counts the points within each radius as the point-by-point test does", () => {
@@ -179,6 +196,51 @@ describe("AreaUnitIndex.totalsWithin: whole kd-tree nodes", () => {
       const byId = (a: [string, number], b: [string, number]) => a[0].localeCompare(b[0]);
       expect(mapped.sort(byId)).toEqual(brute.sort(byId));
     }
+  });
+});
+
+describe("PointIndex: sums and the nearest match without an object per item", () => {
+  const next = random(31);
+  const units: AreaUnit[] = Array.from({ length: 5000 }, (_, i) => ({
+    id: String(i),
+    lat: 40.7 + (next() - 0.5) * 3,
+    lon: -74 + (next() - 0.5) * 4,
+    population: Math.floor(next() * 40),
+    households: null,
+    housingUnits: null,
+    singleFamilyUnits: null,
+  }));
+  const index = new AreaUnitIndex(units);
+  const circles = Array.from({ length: 100 }, (_, q) => {
+    const [lat, lon] = [40.7 + (next() - 0.5) * 3, -74 + (next() - 0.5) * 4];
+    const edge = units[Math.floor(next() * units.length)] as AreaUnit;
+    return {
+      lat,
+      lon,
+      radius: q % 10 === 0 ? distanceMiles(lat, lon, edge.lat, edge.lon) : next() * 150,
+    };
+  });
+
+  it("sums a number over a circle as adding it item by item does", () => {
+    const summed = index.summed((u) => u.population);
+    for (const { lat, lon, radius } of circles) {
+      let brute = 0;
+      index.forEachWithin(lat, lon, radius, (u) => {
+        brute += u.population;
+      });
+      expect(index.sumWithin(lat, lon, radius, summed)).toBe(brute);
+    }
+  });
+
+  it("finds the nearest item that matches, as sorting every item in range does", () => {
+    const even = (u: AreaUnit) => u.population % 2 === 0;
+    for (const { lat, lon, radius } of circles) {
+      const brute = index.near(lat, lon, radius).find((a) => even(a.item));
+      const got = index.nearestWhere(lat, lon, radius, even);
+      expect(got?.item.id).toBe(brute?.item.id);
+      if (brute) expect(got?.distanceMiles).toBeCloseTo(brute.distanceMiles, 9);
+    }
+    expect(index.nearestWhere(40.7, -74, 50, () => false)).toBeUndefined();
   });
 });
 

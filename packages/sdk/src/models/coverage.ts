@@ -76,121 +76,82 @@ export const LOCAL_STOCK_FIELDS = [
   "metroHousing",
 ] as const satisfies readonly (keyof LocalStock)[];
 
-/** An object of `fields` from values in that order. */
-function recordOf<K extends string>(fields: readonly K[], values: Float64Array): Record<K, number> {
+/** An object of `fields` from values in that order, starting at `at`. */
+function recordOf<K extends string>(
+  fields: readonly K[],
+  values: Float64Array,
+  at: number,
+): Record<K, number> {
   const out = {} as Record<K, number>;
-  fields.forEach((f, j) => {
-    out[f] = values[j] as number;
-  });
+  for (let j = 0; j < fields.length; j++) out[fields[j] as K] = values[at + j] as number;
   return out;
 }
 
 /**
- * One group of optional per-unit sums (a housing stock, a local stock) in the kd-tree's order,
- * with running sums: entry p holds the sum over positions before p, so a node's total is two
- * lookups. `total` is given only when every unit counted has the group.
+ * The optional per-unit stocks, each stored as a column "has it" (1 or 0) then its fields: a
+ * stock's total is given only when every unit counted has it.
  */
-class SummedGroup<K extends string> {
-  private readonly values: Float64Array;
-  private readonly has: Uint8Array;
-  private readonly prefix: Float64Array | null;
-  private readonly prefixHas: Float64Array;
-
-  constructor(
-    readonly fields: readonly K[],
-    units: readonly AreaUnit[],
-    order: ArrayLike<number>,
-    read: (unit: AreaUnit) => Record<K, number> | undefined,
-  ) {
-    const n = units.length;
-    const nf = fields.length;
-    this.values = new Float64Array(n * nf);
-    this.has = new Uint8Array(n);
-    for (let i = 0; i < n; i++) {
-      const record = read(units[i] as AreaUnit);
-      if (!record) continue;
-      this.has[i] = 1;
-      for (let j = 0; j < nf; j++) this.values[i * nf + j] = record[fields[j] as K];
-    }
-    this.prefixHas = new Float64Array(n + 1);
-    this.prefix = this.has.some((h) => h === 1) ? new Float64Array((n + 1) * nf) : null;
-    for (let p = 0; p < n; p++) {
-      const id = order[p] as number;
-      this.prefixHas[p + 1] = (this.prefixHas[p] as number) + (this.has[id] as number);
-      if (!this.prefix) continue;
-      for (let j = 0; j < nf; j++) {
-        this.prefix[(p + 1) * nf + j] =
-          (this.prefix[p * nf + j] as number) + (this.values[id * nf + j] as number);
-      }
-    }
-  }
-
-  /** A new accumulator: [units with the group, ...sums]. */
-  start(): Float64Array {
-    return new Float64Array(this.fields.length + 1);
-  }
-  /** Adds the units at tree positions from..to. */
-  addRange(acc: Float64Array, from: number, to: number): void {
-    const nf = this.fields.length;
-    acc[0] =
-      (acc[0] as number) + (this.prefixHas[to + 1] as number) - (this.prefixHas[from] as number);
-    const prefix = this.prefix;
-    if (!prefix) return;
-    for (let j = 0; j < nf; j++) {
-      acc[j + 1] =
-        (acc[j + 1] as number) +
-        (prefix[(to + 1) * nf + j] as number) -
-        (prefix[from * nf + j] as number);
-    }
-  }
-  /** Adds one unit (by its id). */
-  addUnit(acc: Float64Array, id: number): void {
-    if (!this.has[id]) return;
-    const nf = this.fields.length;
-    acc[0] = (acc[0] as number) + 1;
-    for (let j = 0; j < nf; j++)
-      acc[j + 1] = (acc[j + 1] as number) + (this.values[id * nf + j] as number);
-  }
-  total(acc: Float64Array, units: number): Record<K, number> | undefined {
-    return units > 0 && acc[0] === units ? recordOf(this.fields, acc.subarray(1)) : undefined;
-  }
-}
-
-const EMPTY = new Float64Array(0);
+const STOCKS = [
+  { key: "housing", fields: HOUSING_STOCK_FIELDS, read: (u: AreaUnit) => u.housing },
+  { key: "local", fields: LOCAL_STOCK_FIELDS, read: (u: AreaUnit) => u.local },
+] as const;
 
 /**
- * Area units (census tracts) in a spatial index, with their figures in columns so that the
- * totals of a circle are sums over typed arrays: a 100-mile circle around New York holds about
- * 7,700 tracts.
+ * Area units (census tracts) in a spatial index, with their figures and stocks in one row of
+ * numbers each, so that the totals of a circle are sums over one typed array: a 100-mile circle
+ * around New York holds about 7,700 tracts, of which about 640 near its edge are added one by
+ * one and the rest as about 60 kd-tree nodes, each from running sums.
  */
 export class AreaUnitIndex extends PointIndex<AreaUnit> {
-  private readonly figures: Float64Array;
-  /** Running sums of the figures in the kd-tree's order (`treeOrder`). */
-  private readonly prefixFigures: Float64Array;
-  private readonly housing: SummedGroup<keyof HousingStock>;
-  private readonly local: SummedGroup<keyof LocalStock>;
+  /** Numbers a row: the figures, then each stock's "has it" column and fields. */
+  private readonly width: number;
+  /**
+   * Each unit's row in the kd-tree's order (`treeOrder`): the units of a leaf near a circle's
+   * edge are then one run of memory.
+   */
+  private readonly rows: Float64Array;
+  /** Running sums of the rows in the kd-tree's order (`treeOrder`): entry p sums positions < p. */
+  private readonly prefix: Float64Array;
+  /** Where each stock's "has it" column is in a row. */
+  private readonly stockAt: readonly number[];
 
   constructor(units: readonly AreaUnit[]) {
     // Small leaves: a circle's edge is tested point by point, its inside summed a node at a time.
     super(units, 16);
-    const nf = FIGURES.length;
-    this.figures = new Float64Array(units.length * nf);
-    for (let i = 0; i < units.length; i++) {
-      const unit = units[i] as AreaUnit;
-      for (let j = 0; j < nf; j++) this.figures[i * nf + j] = unit[FIGURES[j] as Figure] ?? 0;
+    const stockAt: number[] = [];
+    let width = FIGURES.length;
+    for (const stock of STOCKS) {
+      stockAt.push(width);
+      width += 1 + stock.fields.length;
     }
-    const order = this.treeOrder;
+    this.width = width;
+    this.stockAt = stockAt;
     const n = units.length;
-    this.prefixFigures = new Float64Array((n + 1) * nf);
+    const order = this.treeOrder;
+    const rows = new Float64Array(n * width);
     for (let p = 0; p < n; p++) {
-      const id = order[p] as number;
-      for (let j = 0; j < nf; j++) {
-        this.prefixFigures[(p + 1) * nf + j] =
-          (this.prefixFigures[p * nf + j] as number) + (this.figures[id * nf + j] as number);
-      }
+      const unit = units[order[p] as number] as AreaUnit;
+      const row = p * width;
+      for (let j = 0; j < FIGURES.length; j++) rows[row + j] = unit[FIGURES[j] as Figure] ?? 0;
+      STOCKS.forEach((stock, s) => {
+        const record = stock.read(unit) as Record<string, number> | undefined;
+        if (!record) return;
+        const at = row + (stockAt[s] as number);
+        rows[at] = 1;
+        stock.fields.forEach((f, j) => {
+          rows[at + 1 + j] = record[f] as number;
+        });
+      });
     }
-    this.housing = new SummedGroup(HOUSING_STOCK_FIELDS, units, order, (u) => u.housing);
-    this.local = new SummedGroup(LOCAL_STOCK_FIELDS, units, order, (u) => u.local);
+    const prefix = new Float64Array((n + 1) * width);
+    for (let p = 0; p < n; p++) {
+      const from = p * width;
+      const to = from + width;
+      for (let j = 0; j < width; j++)
+        prefix[to + j] = (prefix[from + j] as number) + (rows[from + j] as number);
+    }
+    this.rows = rows;
+    this.prefix = prefix;
   }
 
   /**
@@ -205,14 +166,11 @@ export class AreaUnitIndex extends PointIndex<AreaUnit> {
     radii: readonly number[],
     stocksFor = radii.length,
   ): AreaTotals[] {
-    const nf = FIGURES.length;
-    const { figures, prefixFigures } = this;
+    const { rows, prefix, width } = this;
     return radii.map((radius, r) => {
-      const housing = r < stocksFor ? this.housing : null;
-      const local = r < stocksFor ? this.local : null;
-      const sum = new Float64Array(nf);
-      const stock = housing?.start() ?? EMPTY;
-      const localSums = local?.start() ?? EMPTY;
+      // The columns summed: all, or the figures only.
+      const columns = r < stocksFor ? width : FIGURES.length;
+      const sum = new Float64Array(columns);
       let units = 0;
       this.visitWithin(
         lat,
@@ -220,27 +178,19 @@ export class AreaUnitIndex extends PointIndex<AreaUnit> {
         radius,
         (from, to) => {
           units += to - from + 1;
-          for (let j = 0; j < nf; j++) {
-            sum[j] =
-              (sum[j] as number) +
-              (prefixFigures[(to + 1) * nf + j] as number) -
-              (prefixFigures[from * nf + j] as number);
-          }
-          housing?.addRange(stock, from, to);
-          local?.addRange(localSums, from, to);
+          const a = from * width;
+          const b = (to + 1) * width;
+          for (let j = 0; j < columns; j++)
+            sum[j] = (sum[j] as number) + (prefix[b + j] as number) - (prefix[a + j] as number);
         },
-        (id) => {
+        (_id, _chordSquared, position) => {
           units++;
-          for (let j = 0; j < nf; j++)
-            sum[j] = (sum[j] as number) + (figures[id * nf + j] as number);
-          housing?.addUnit(stock, id);
-          local?.addUnit(localSums, id);
+          const a = position * width;
+          for (let j = 0; j < columns; j++) sum[j] = (sum[j] as number) + (rows[a + j] as number);
         },
       );
-      const figure = (f: (typeof FIGURES)[number]) => Math.round(sum[FIGURES.indexOf(f)] as number);
-      const housingTotal = housing?.total(stock, units);
-      const localTotal = local?.total(localSums, units);
-      return {
+      const figure = (f: Figure) => Math.round(sum[FIGURES.indexOf(f)] as number);
+      const totals: AreaTotals = {
         population: figure("population"),
         households: figure("households"),
         housingUnits: figure("housingUnits"),
@@ -248,9 +198,17 @@ export class AreaUnitIndex extends PointIndex<AreaUnit> {
         listedPlacesPopulation: figure("population"),
         outsidePlacesPopulation: 0,
         units,
-        ...(housingTotal ? { housing: housingTotal } : {}),
-        ...(localTotal ? { local: localTotal } : {}),
       };
+      if (columns === width && units > 0) {
+        STOCKS.forEach((stock, s) => {
+          const at = this.stockAt[s] as number;
+          if (sum[at] !== units) return;
+          const record = recordOf(stock.fields, sum, at + 1);
+          if (stock.key === "housing") totals.housing = record as HousingStock;
+          else totals.local = record as LocalStock;
+        });
+      }
+      return totals;
     });
   }
 }

@@ -21,6 +21,12 @@ export interface AtDistance<T> {
   distanceMiles: number;
 }
 
+/** One number per item of a `PointIndex`, with running sums in its tree's order (`summed`). */
+export interface SummedValues {
+  values: Float64Array;
+  prefix: Float64Array;
+}
+
 /**
  * The squared chord, on the unit sphere, of a great-circle distance in miles: two points are
  * within `miles` of each other exactly when the squared chord between them is at most this.
@@ -64,6 +70,11 @@ export class PointIndex<T extends GeoPoint> {
   private readonly index: KDBush;
   /** Each item's point as a unit vector (x, y, z), three numbers an item. */
   private readonly xyz: Float64Array;
+  /**
+   * The same unit vectors in the kd-tree's order (`treeOrder`): the points of a leaf are then
+   * next to each other in memory, so testing a leaf reads one run of memory, not scattered items.
+   */
+  private readonly xyzAt: Float64Array;
 
   /** `nodeSize`: points a kd-tree leaf holds (smaller leaves: fewer points tested one by one). */
   constructor(
@@ -83,6 +94,14 @@ export class PointIndex<T extends GeoPoint> {
       this.xyz[3 * i + 2] = Math.sin(lat);
     }
     this.index.finish();
+    const ids = this.index.ids;
+    this.xyzAt = new Float64Array(items.length * 3);
+    for (let p = 0; p < items.length; p++) {
+      const id = ids[p] as number;
+      this.xyzAt[3 * p] = this.xyz[3 * id] as number;
+      this.xyzAt[3 * p + 1] = this.xyz[3 * id + 1] as number;
+      this.xyzAt[3 * p + 2] = this.xyz[3 * id + 2] as number;
+    }
   }
 
   /**
@@ -102,11 +121,20 @@ export class PointIndex<T extends GeoPoint> {
     return dx * dx + dy * dy + dz * dz;
   }
 
+  /** The squared chord from the item at tree position `p` to the unit vector (x, y, z). */
+  protected chordSquaredAt(p: number, x: number, y: number, z: number): number {
+    const { xyzAt } = this;
+    const dx = (xyzAt[3 * p] as number) - x;
+    const dy = (xyzAt[3 * p + 1] as number) - y;
+    const dz = (xyzAt[3 * p + 2] as number) - z;
+    return dx * dx + dy * dy + dz * dz;
+  }
+
   /**
    * Visits what lies within `radiusMiles` of a point, a kd-tree node at a time: a node whose
    * box lies wholly inside the circle is one call of `run(from, to)` (positions of
    * `treeOrder`, inclusive), the points of the other nodes that lie in range are one call of
-   * `item(id, chordSquared)` each. Same points as `forEachChordWithin`, in far fewer steps for
+   * `item(id, chordSquared, position)` each. Same points as `forEachChordWithin`, in far fewer steps for
    * a large circle (a 100-mile circle around New York: about 200 runs instead of 7,700 points).
    *
    * A box lies inside the circle when its four corners do: on the sphere the farthest point of
@@ -119,7 +147,7 @@ export class PointIndex<T extends GeoPoint> {
     lon: number,
     radiusMiles: number,
     run: (from: number, to: number) => void,
-    item: (id: number, chordSquared: number) => void,
+    item: (id: number, chordSquared: number, position: number) => void,
   ): void {
     if (this.items.length === 0) return;
     const { box, x: cx, y: cy, z: cz, limit } = query(lat, lon, radiusMiles);
@@ -128,9 +156,8 @@ export class PointIndex<T extends GeoPoint> {
     const { ids, coords, nodeSize } = this.index;
     const { trig, extremes } = this.edges();
     const visitPoint = (position: number) => {
-      const id = ids[position] as number;
-      const chordSquared = this.chordSquared(id, cx, cy, cz);
-      if (chordSquared <= limit) item(id, chordSquared);
+      const chordSquared = this.chordSquaredAt(position, cx, cy, cz);
+      if (chordSquared <= limit) item(ids[position] as number, chordSquared, position);
     };
     // The squared chord to the corner at the latitude of point `latAt` and the longitude of
     // point `lonAt` (positions), from their cosines and sines.
@@ -238,6 +265,62 @@ export class PointIndex<T extends GeoPoint> {
   }
 
   /**
+   * A number of each item in the tree's order with running sums, for `sumWithin`: built once
+   * (at start-up), so the sum over a circle is two lookups per kd-tree node inside it.
+   */
+  summed(value: (item: T) => number): SummedValues {
+    const n = this.items.length;
+    const values = Float64Array.from(this.items, value);
+    const order = this.treeOrder;
+    const prefix = new Float64Array(n + 1);
+    for (let p = 0; p < n; p++) {
+      prefix[p + 1] = (prefix[p] as number) + (values[order[p] as number] as number);
+    }
+    return { values, prefix };
+  }
+
+  /** The sum of a `summed` number over the items within `radiusMiles` of a point. */
+  sumWithin(lat: number, lon: number, radiusMiles: number, { values, prefix }: SummedValues) {
+    let sum = 0;
+    this.visitWithin(
+      lat,
+      lon,
+      radiusMiles,
+      (from, to) => {
+        sum += (prefix[to + 1] as number) - (prefix[from] as number);
+      },
+      (id) => {
+        sum += values[id] as number;
+      },
+    );
+    return sum;
+  }
+
+  /**
+   * The nearest item within `radiusMiles` that `accept`s, with its distance, or undefined: no
+   * object per item in range.
+   */
+  nearestWhere(
+    lat: number,
+    lon: number,
+    radiusMiles: number,
+    accept: (item: T) => boolean,
+  ): AtDistance<T> | undefined {
+    let best = -1;
+    let bestChord = Number.POSITIVE_INFINITY;
+    const { items } = this;
+    this.forEachChordWithin(lat, lon, radiusMiles, (id, chordSquared) => {
+      if (chordSquared < bestChord && accept(items[id] as T)) {
+        best = id;
+        bestChord = chordSquared;
+      }
+    });
+    return best < 0
+      ? undefined
+      : { item: items[best] as T, distanceMiles: milesOfChordSquared(bestChord) };
+  }
+
+  /**
    * Calls `visit` for every item within `radiusMiles`, in no order, with its position in
    * `items` and its squared chord to the point (compare with `chordSquaredOf(miles)`;
    * `milesOfChordSquared` gives the distance).
@@ -276,8 +359,7 @@ export class PointIndex<T extends GeoPoint> {
       radiusMiles,
       (from, to) => {
         for (let position = from; position <= to; position++) {
-          const id = ids[position] as number;
-          visit(id, this.chordSquared(id, x, y, z));
+          visit(ids[position] as number, this.chordSquaredAt(position, x, y, z));
         }
       },
       visit,

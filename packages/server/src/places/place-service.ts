@@ -16,6 +16,7 @@ import {
   type PlaceRecord,
   type PlacesInRange,
   PointIndex,
+  type SummedValues,
   US_STATES,
   type ZipArea,
   type ZipAreaRow,
@@ -81,9 +82,12 @@ export function createPlaceService(provider: PlaceProvider, census: () => Embedd
 
   // Built on first use: the ZIP areas for every provider; the embedded geocoder and tracts only
   // for providers that load by state (the embedded provider's own dataset serves it).
-  let zips: PointIndex<ZipArea> | undefined;
+  let zips: { index: PointIndex<ZipArea>; contractors: SummedValues } | undefined;
   const zipIndex = () => {
-    zips ??= new PointIndex(census().zips, 16);
+    if (!zips) {
+      const index = new PointIndex(census().zips, 16);
+      zips = { index, contractors: index.summed((z) => z.contractors ?? 0) };
+    }
     return zips;
   };
   // The ZIP list and its counts leave out zero-population ZCTAs (P.O. boxes, business ZIPs).
@@ -202,21 +206,14 @@ export function createPlaceService(provider: PlaceProvider, census: () => Embedd
      * and the climate zone of the ZIP area nearest the point.
      */
     localZips(lat: number, lon: number, secondaryRadius: number): LocalZips {
-      const index = zipIndex();
-      let contractors = 0;
-      index.forEachWithin(lat, lon, secondaryRadius, (z) => {
-        contractors += z.contractors ?? 0;
-      });
+      const { index, contractors } = zipIndex();
       // The climate zone of the nearest ZIP area that has one (widening the search).
       let nearest: AtDistance<ZipArea> | undefined;
       for (let reach = 10; !nearest && reach <= 160; reach *= 2) {
-        for (const z of index.near(lat, lon, reach)) {
-          if (z.item.climateZone && (!nearest || z.distanceMiles < nearest.distanceMiles))
-            nearest = z;
-        }
+        nearest = index.nearestWhere(lat, lon, reach, (z) => Boolean(z.climateZone));
       }
       return {
-        contractors,
+        contractors: index.sumWithin(lat, lon, secondaryRadius, contractors),
         zone: nearest?.item.climateZone ?? null,
         zoneName: nearest?.item.buildingAmericaZone ?? null,
       };
