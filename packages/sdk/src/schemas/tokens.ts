@@ -22,7 +22,7 @@ export const TOKEN_MESSAGES = {
     "An API token cannot renew API tokens. Sign in, or give your email and password, to renew one.",
 } as const;
 
-/** Days until a token expires (issue 27): administrators' by default; at most a year for anyone. */
+/** Days until a token expires: administrators' by default; at most a year for anyone. */
 export const API_TOKEN_EXPIRY = { adminDefaultDays: 90, maxDays: 365 } as const;
 
 /** The 401 of an expired token: what happened, when, and what to do. */
