@@ -54,7 +54,8 @@ const CLONES_ELSEWHERE = {};
 
 /**
  * A comment that sends the reader elsewhere instead of saying the reason: an issue number
- * ("issue 12") or a section of the specification ("§7"), neither of which a clone can open.
+ * (the word "issue" and a number) or a section of the specification (the section sign and a
+ * number), neither of which a clone can open.
  */
 const POINTER = /\bissue \d+|§ ?\d+/i;
 
@@ -63,7 +64,15 @@ const POINTER = /\bissue \d+|§ ?\d+/i;
  * is editing them): their pointers are reported as known until their owners write the reasons
  * out. An entry whose file has no pointer any more fails the check, so the list only shrinks.
  */
-const POINTERS_ELSEWHERE = [];
+const POINTERS_ELSEWHERE = [
+  "packages/sdk/src/models/housing-adjustments.ts",
+  "packages/server/src/places/zip-stock.ts",
+  "scripts/bench-cli.mjs",
+  "scripts/bench-compare.mjs",
+  "scripts/bench-engines.mjs",
+  "scripts/bench-keywords.mjs",
+  "scripts/lib/build-stamp.mjs",
+];
 
 const SOURCE = /^(packages\/[^/]+\/(src|scripts)|scripts)\/.+\.(ts|tsx|mts|cts|js|mjs|cjs)$/;
 const NOT_SOURCE = [

@@ -156,7 +156,7 @@ const COLUMNS: readonly SortableColumn<ZipAreaRow, ZipColumn>[] = [
   },
 ];
 
-/** Best opportunity first (issue 25); every column sorts. */
+/** Best opportunity first; every column sorts. */
 const BEST_FIRST: SortState<ZipColumn> = { key: "score", direction: "descending" };
 
 const ZipScoreMap = lazy(() => import("./zip-score-map"));
