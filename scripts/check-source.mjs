@@ -53,11 +53,11 @@ const OVERSIZE = {};
 const CLONES_ELSEWHERE = {};
 
 /**
- * A comment that sends the reader elsewhere instead of saying the reason: an issue number
- * (the word "issue" and a number) or a section of the specification (the section sign and a
- * number), neither of which a clone can open.
+ * A comment that sends the reader elsewhere instead of saying the reason: an issue (the word
+ * "issue" or "issues" and a number or a quoted title) or a section of the specification (the
+ * section sign and a number), neither of which a clone can open.
  */
-const POINTER = /\bissue \d+|§ ?\d+/i;
+const POINTER = /\bissues? (\d|")|§ ?\d/i;
 
 /**
  * Files that still have such comments outside the change that added this check (another change

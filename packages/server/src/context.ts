@@ -69,7 +69,7 @@ export interface AppContext {
     system: SystemService;
     /** This instance's row among the instances on the database, and the live ones. */
     instances: InstanceRegistry;
-    /** Widget partners, their quota and leads (issue "Embeddable free-analysis widget"). */
+    /** Widget partners, their quota and leads. */
     partners: PartnerService;
     /** Partners' brands and the users reporting under them. */
     partnerBrands: PartnerBrandService;

@@ -1,5 +1,5 @@
 /**
- * Personal API tokens (issue "The `bis` command line"): created for a signed-in user, or with
+ * Personal API tokens (for the `bis` command line and scripts): created for a signed-in user, or with
  * email + password; shown once; sent as `Authorization: Bearer bis_…` with the owner's rights.
  *
  * This file stands alone (no import from entities.ts, which re-exports it).
