@@ -1,5 +1,5 @@
 /**
- * The one error vocabulary of BIS (DESIGN rule 2), without zod or any other dependency: the
+ * The one error vocabulary of BIS, without zod or any other dependency: the
  * server throws these codes, and every client (the SDK client, the app, the CLI, the widget
  * through `@bis/sdk/constants`) reads them back with `errorFromResponse` and decides on the code,
  * never on the message text.
@@ -7,7 +7,7 @@
  * The server answers every failure with `{ code, message, issues?, details? }`; the table below
  * is the only place that decides a code's status and its default message. A client turns any
  * non-success response into a `BisApiError` whose `message` is the specification's
- * `"<status>: <body text or status text>"` (the specification's error format) and which also carries the status, the code and
+ * `"<status>: <body text or status text>"` and which also carries the status, the code and
  * the server's human message.
  */
 
