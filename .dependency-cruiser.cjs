@@ -11,8 +11,8 @@
 const LAYERS = [
   {
     name: "foundation",
-    comment: "configuration, the error type, paging, the database, logging",
-    paths: ["config\\.ts", "lib/", "db/", "logging/"],
+    comment: "configuration, the error type, paging, the database, logging, the instance's state",
+    paths: ["config\\.ts", "lib/", "db/", "logging/", "lifecycle\\.ts"],
   },
   {
     name: "clients",

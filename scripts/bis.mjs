@@ -4,7 +4,7 @@
  *   npm start  → installs and builds when the lockfile or sources changed since the last time
  *                (scripts/lib/build-stamp.mjs), starts BIS on embedded defaults, prints the URL
  *   npm test   → installs everything (pnpm, Chromium, poppler, tmux, PostgreSQL), builds, typechecks, lints
- *                (Biome, import layers, duplicates, file size), runs every test
+ *                (Biome, import layers, duplicates, file size, pointers), runs every test
  */
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
@@ -230,9 +230,12 @@ function test() {
   run("pnpm", ["exec", "biome", "check", "."]);
   log("Imports point down only (dependency-cruiser, .dependency-cruiser.cjs)");
   run("pnpm", ["run", "--silent", "lint:imports"]);
-  log("No repeated code (jscpd) and no source file over 500 lines (scripts/check-source.mjs)");
+  log(
+    "No repeated code (jscpd), no source file over 500 lines, no comment pointing to an issue (scripts/check-source.mjs)",
+  );
   run("pnpm", ["run", "--silent", "lint:duplicates"]);
   run("pnpm", ["run", "--silent", "lint:size"]);
+  run("pnpm", ["run", "--silent", "lint:pointers"]);
   log("Running every test: unit, integration, browser (Vitest)");
   const resultsFile = path.join(root, ".vitest-results.json");
   const result = spawnSync(

@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 /**
- * Two checks of the non-test source (part of `npm test`'s lint step):
+ * Three checks of the non-test source (part of `npm test`'s lint step):
  *
  *   node scripts/check-source.mjs size        no file over 500 lines
  *   node scripts/check-source.mjs duplicates  no repeated code (jscpd)
+ *   node scripts/check-source.mjs pointers    no comment that points outside the repository
  *
  * Non-test source: the files git knows (tracked, or new and not ignored) under packages/* /src,
  * packages/* /scripts and scripts/, in TypeScript or JavaScript, less tests, fixtures and
@@ -26,14 +27,11 @@ const MIN_LINES = 5;
 
 /**
  * Declarations rather than logic, left out of the duplicate scan: their repeated runs are the
- * same field declared for each payload or table, by design.
- * - the SDK's zod schemas (one object per entity, payload and form, each field with its message);
- * - the drizzle table declarations of the database.
+ * same field declared for each payload, by design — the SDK's zod schemas (one object per
+ * entity, payload and form, each field with its message). The drizzle tables
+ * (packages/server/src/db/tables.ts) are scanned like any other file.
  */
-const SCHEMA_DECLARATIONS = [
-  /^packages\/sdk\/src\/schemas\//,
-  /^packages\/server\/src\/db\/schema\.ts$/,
-];
+const SCHEMA_DECLARATIONS = [/^packages\/sdk\/src\/schemas\//];
 
 /**
  * Data tables (typed data, no logic), left out of both checks: a table is as long as its data.
@@ -53,6 +51,28 @@ const OVERSIZE = {};
  * no clone any more fails the check, so the list only shrinks.
  */
 const CLONES_ELSEWHERE = {};
+
+/**
+ * A comment that sends the reader elsewhere instead of saying the reason: an issue (the word
+ * "issue" or "issues" and a number or a quoted title) or a section of the specification (the
+ * section sign and a number), neither of which a clone can open.
+ */
+const POINTER = /\bissues? (\d|")|§ ?\d/i;
+
+/**
+ * Files that still have such comments outside the change that added this check (another change
+ * is editing them): their pointers are reported as known until their owners write the reasons
+ * out. An entry whose file has no pointer any more fails the check, so the list only shrinks.
+ */
+const POINTERS_ELSEWHERE = [
+  "packages/sdk/src/models/housing-adjustments.ts",
+  "packages/server/src/places/zip-stock.ts",
+  "scripts/bench-cli.mjs",
+  "scripts/bench-compare.mjs",
+  "scripts/bench-engines.mjs",
+  "scripts/bench-keywords.mjs",
+  "scripts/lib/build-stamp.mjs",
+];
 
 const SOURCE = /^(packages\/[^/]+\/(src|scripts)|scripts)\/.+\.(ts|tsx|mts|cts|js|mjs|cjs)$/;
 const NOT_SOURCE = [
@@ -181,10 +201,114 @@ function checkDuplicates() {
   );
 }
 
+/**
+ * The comments of a JavaScript or TypeScript text, each with the line it starts on. A small
+ * scanner: strings, template literals (with their `${…}`) and regular expression literals are
+ * skipped, so a "//" inside them starts no comment.
+ */
+function commentsOf(text) {
+  const comments = [];
+  const templates = []; // brace depth at which each open template literal's `${` began
+  let depth = 0;
+  let line = 1;
+  let i = 0;
+  let last = ""; // the last significant character of code, to tell a regex from a division
+  const skipTo = (end) => {
+    while (i < text.length && !end()) {
+      if (text[i] === "\n") line++;
+      i += text[i] === "\\" ? 2 : 1;
+    }
+  };
+  while (i < text.length) {
+    const c = text[i];
+    const next = text[i + 1];
+    if (c === "\n") {
+      line++;
+      i++;
+    } else if (c === "/" && next === "/") {
+      const end = text.indexOf("\n", i);
+      const stop = end === -1 ? text.length : end;
+      comments.push({ line, text: text.slice(i, stop) });
+      i = stop;
+    } else if (c === "/" && next === "*") {
+      const start = line;
+      const end = text.indexOf("*/", i + 2);
+      const stop = end === -1 ? text.length : end + 2;
+      const body = text.slice(i, stop);
+      for (const [k, part] of body.split("\n").entries())
+        comments.push({ line: start + k, text: part });
+      line += body.split("\n").length - 1;
+      i = stop;
+    } else if (c === '"' || c === "'") {
+      i++;
+      skipTo(() => text[i] === c || text[i] === "\n");
+      if (text[i] === c) i++;
+      last = c;
+    } else if (c === "`" || (c === "}" && templates.at(-1) === depth)) {
+      if (c === "}") templates.pop();
+      i++;
+      skipTo(() => text[i] === "`" || (text[i] === "$" && text[i + 1] === "{"));
+      if (text[i] === "$") {
+        templates.push(depth);
+        i += 2;
+      } else i++;
+      last = "`";
+    } else if (c === "/" && (last === "" || "(,=:[!&|?{};+-*%<>~^".includes(last))) {
+      i++;
+      let inClass = false;
+      skipTo(() => {
+        if (text[i] === "[") inClass = true;
+        else if (text[i] === "]") inClass = false;
+        return (text[i] === "/" && !inClass) || text[i] === "\n";
+      });
+      if (text[i] === "/") i++;
+      last = "/";
+    } else {
+      if (c === "{") depth++;
+      else if (c === "}") depth--;
+      if (!/\s/.test(c)) last = /[\w$)\]]/.test(c) ? "a" : c;
+      i++;
+    }
+  }
+  return comments;
+}
+
+function checkPointers() {
+  const files = sourceFiles();
+  const found = files.flatMap((file) =>
+    commentsOf(readFileSync(path.join(root, file), "utf8"))
+      .filter((comment) => POINTER.test(comment.text))
+      .map((comment) => ({ file, line: comment.line, text: comment.text.trim() })),
+  );
+  const known = (p) => POINTERS_ELSEWHERE.includes(p.file);
+  for (const p of found) {
+    process.stdout.write(`${known(p) ? "known" : "POINTER"}  ${p.file}:${p.line}  ${p.text}\n`);
+  }
+  const fresh = found.filter((p) => !known(p));
+  const stale = POINTERS_ELSEWHERE.filter((file) => !found.some((p) => p.file === file));
+  for (const file of stale) {
+    process.stdout.write(
+      `no pointer in it now: remove ${file} from POINTERS_ELSEWHERE in scripts/check-source.mjs\n`,
+    );
+  }
+  if (fresh.length > 0) {
+    process.stderr.write(
+      `✖ ${fresh.length} comment(s) point to an issue or a section of the specification: write the reason itself\n`,
+    );
+  }
+  if (stale.length > 0)
+    process.stderr.write(`✖ ${stale.length} stale POINTERS_ELSEWHERE entries\n`);
+  if (fresh.length > 0 || stale.length > 0) process.exit(1);
+  process.stdout.write(
+    `✔ ${files.length} source files: no comment points to an issue or a section but the known ones\n`,
+  );
+}
+
 const check = process.argv[2];
 if (check === "size") checkSize();
 else if (check === "duplicates") checkDuplicates();
+else if (check === "pointers") checkPointers();
 else {
-  process.stderr.write("usage: node scripts/check-source.mjs size|duplicates\n");
+  process.stderr.write("usage: node scripts/check-source.mjs size|duplicates|pointers\n");
   process.exit(2);
 }

@@ -1,6 +1,6 @@
 /**
- * axe-core over every page state in a real browser against the real server, at 1280 and 375 px
- * (issue 13): the landing page, sign-in, registration and its success screen, forgotten and
+ * axe-core over every page state in a real browser against the real server, at 1280 and 375 px:
+ * the landing page, sign-in, registration and its success screen, forgotten and
  * reset password, the dashboard empty and with analyses, the wizard (form, processing, results
  * card), the results page free and paid (keyword research and sample competitors, a source note
  * open), checkout, profile, every admin tab, the 404 page. Any serious or critical violation

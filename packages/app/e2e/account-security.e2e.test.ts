@@ -1,6 +1,6 @@
 /**
  * Account security in a real browser against the real server, with mail through the real SMTP
- * test server (issue 12): forgot password → mailed link → new password → every other session
+ * test server: forgot password → mailed link → new password → every other session
  * ended → signed in; then the confirmed email change from the profile, and the devices list.
  */
 import type { Page } from "playwright-core";

@@ -1,5 +1,5 @@
 /**
- * The administration panel on a phone (issue 13), in a real browser against the real server, at
+ * The administration panel on a phone, in a real browser against the real server, at
  * 375 px: with every table filled (users, past searches, the analyses' breakdowns, providers,
  * deliverables, payments, log entries, the audit trail, partners and leads), no table is wider
  * than the screen on any tab — each row is a card whose values keep their column's name — and

@@ -1,5 +1,5 @@
 /**
- * The administration panel in a real browser against the real server (issue 6): the first
+ * The administration panel in a real browser against the real server: the first
  * administrator is created on /admin-setup; a standard user signs up, runs two analyses and is
  * turned away from /admin with "Access Denied"; the administrator promotes that user, bulk-deletes
  * their searches, sets the landing video (which the landing page then shows), and saves and tests
@@ -180,7 +180,7 @@ describe("administration panel", () => {
     await visible(
       adminPage.getByRole("region", { name: "Total Analyses" }).getByText("2", { exact: true }),
     );
-    // The specification's seven tabs, then BIS's Partners (the widget, issue 7).
+    // The specification's seven tabs, then BIS's Partners (the widget).
     expect(await adminPage.getByRole("tab").count()).toBe(8);
   });
 
@@ -347,7 +347,7 @@ describe("administration panel", () => {
     const visitor = await newPage();
     await visitor.goto(url("/admin"));
     await visible(toastIn(visitor, "Session Expired"));
-    // A deep link survives sign-in (issue 24): /signin?next=/admin.
+    // A deep link survives sign-in: /signin?next=/admin.
     await waitForPath(visitor, "/signin");
     expect(new URL(visitor.url()).searchParams.get("next")).toBe("/admin");
     await visitor.context().close();

@@ -104,7 +104,7 @@ describe("account journey", () => {
     timeout: STEP_TIMEOUT,
   }, async () => {
     // A default install has no competitor data: keyword research is locked until payment,
-    // competition analysis is not offered at all (issue 24).
+    // competition analysis is not offered at all.
     await visible(page.getByText("Competition analysis is not available yet."));
     const locked = page.getByText("Requires Payment");
     await visible(locked.first());

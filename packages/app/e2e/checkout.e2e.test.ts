@@ -3,7 +3,7 @@
  * the real server: a verified user runs an analysis of Austin, TX; a return with
  * `payment_success=true` before paying unlocks nothing; the results page's promo leads to the
  * checkout, which says plainly that no card is charged and shows the price of what a default
- * install delivers (no competitor provider: $599, issue 24); "Complete Demo
+ * install delivers (no competitor provider: $599, only what it can deliver); "Complete Demo
  * Purchase" brings the user back to the results with "Payment Successful" and without the
  * promo; the dashboard then opens the premium steps on that analysis.
  *
@@ -67,7 +67,7 @@ describe("checkout in demo mode", () => {
   });
 
   // A default install has no competitor data provider: the package is keyword research and
-  // the PDF report, $499 + $100 (issue 24), not the full $899.
+  // the PDF report, $499 + $100, not the full $899.
   it("goes from the promo to the checkout, in demo mode, at $599.00", {
     timeout: STEP_TIMEOUT,
   }, async () => {

@@ -1,5 +1,5 @@
 /**
- * Comparing markets in a real browser against the real server (issue 16): a verified user with
+ * Comparing markets in a real browser against the real server: a verified user with
  * three analyses selects them on the dashboard (the Compare button says why it is disabled until
  * two are selected; the boxes work from the keyboard), compares them, and on the comparison page
  * finds the markets ranked with their figures and grades, the best value of a row marked in

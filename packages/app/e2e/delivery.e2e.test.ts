@@ -1,5 +1,5 @@
 /**
- * Sell only what will be delivered (issues 13 and 24), in a real browser against the real server
+ * Sell only what will be delivered, in a real browser against the real server
  * in production mode with no competitor provider (no sample competitors):
  * - no surface offers competition analysis (landing card, results promo, status card, section
  *   button, dashboard step): customers read "Competition analysis is not available yet", and no

@@ -1,5 +1,5 @@
 /**
- * The first screen and the way back in (issue 24), in Chromium against the built server:
+ * The first screen and the way back in, in Chromium against the built server:
  * - the landing page's call to action lies inside the first viewport at 1280×800 and 375×812,
  *   above the video panel (measured by its bounding box);
  * - a link to an analysis opened signed out goes to /signin?next=… and, after signing in, back

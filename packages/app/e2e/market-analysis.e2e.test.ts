@@ -53,7 +53,7 @@ describe("market analysis", () => {
     await visible(
       page.getByRole("heading", { name: "Step 1: Comprehensive market revenue analysis" }),
     );
-    // The industry starts at the one active industry (issue 24); city and state are required.
+    // The industry starts at the one active industry; city and state are required.
     expect(await page.getByLabel("Service Industry").inputValue()).toBe("HVAC");
     await page.getByRole("button", { name: "Start Market Analysis" }).click();
     for (const message of ["Please enter a city", "Please select a state"]) {

@@ -1,5 +1,5 @@
 /**
- * Page weight and first paint in a real browser (issue 13). Each page is opened in a fresh
+ * Page weight and first paint in a real browser. Each page is opened in a fresh
  * browser context (empty cache); the JavaScript it fetched up to network idle is what counts,
  * each file at its gzipped size (gzip -9 of the built file, what the build writes as `.gz`).
  *

@@ -1,5 +1,5 @@
 /**
- * The embeddable widget in a real browser (issue 7): the example partner page
+ * The embeddable widget in a real browser: the example partner page
  * (examples/partner-site) served from a second origin on loopback, with the widget loaded from
  * the BIS server's /widget.js.
  *

@@ -1,5 +1,5 @@
 /**
- * The route table of the specification (§2). Signed-in screens sit behind RequireSession,
+ * The route table of the specification's screens. Signed-in screens sit behind RequireSession,
  * signed-out forms behind SignedOutOnly; "/" is the dashboard or the landing page.
  * Every path is a pattern of APP_ROUTES (@bis/sdk), the list the server also uses to answer
  * HTTP 404 for any other path.
@@ -187,7 +187,7 @@ export function AppRoutes() {
           path={APP_ROUTES.admin}
           element={<RequireSession>{(u) => <AdminPage user={u} />}</RequireSession>}
         />
-        {/* Development-only screens (spec §2): in production, their message and nothing else. */}
+        {/* Development-only screens of the specification: in production, their message and nothing else. */}
         <Route
           path={APP_ROUTES.devAdmin}
           element={

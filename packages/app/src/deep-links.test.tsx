@@ -1,5 +1,5 @@
 /**
- * Deep links survive sign-in (issue 24): a signed-in screen opened signed out goes to
+ * Deep links survive sign-in: a signed-in screen opened signed out goes to
  * /signin?next=<its address>, and signing in returns there; a `next` that is not a same-origin
  * path is ignored (the dashboard, as usual).
  */

@@ -1,5 +1,5 @@
 /**
- * The `bis` binary. This file only wires commands (DESIGN rule 5): each action loads its
+ * The `bis` binary. This file only wires commands: each action loads its
  * handler lazily, so `bis --help` never loads the SDK, React or Ink, and calls
  * `handler(options, io)`. Handlers live in commands/, output in ui/.
  */

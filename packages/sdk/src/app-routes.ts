@@ -1,5 +1,5 @@
 /**
- * The web app's routes (specification §2), one list for the app's route table and for the server,
+ * The web app's routes (the specification's screens), one list for the app's route table and for the server,
  * which answers HTTP 404 (with the app, so its Not Found page shows) for any other path.
  *
  * Patterns use the route table's syntax: a `:name` segment matches one non-empty path segment.
@@ -11,9 +11,9 @@ export const APP_ROUTES = {
   profile: "/profile",
   marketAnalysis: "/market-analysis",
   analysis: "/analysis/:id",
-  /** Several markets from one form: one state, 2–10 cities, the same radii (issue 16). */
+  /** Several markets from one form: one state, 2–10 cities, the same radii. */
   compare: "/compare",
-  /** A saved comparison of 2–10 analyses (issue 16). */
+  /** A saved comparison of 2–10 analyses. */
   comparison: "/comparisons/:id",
   checkout: "/checkout/:analysisId",
   register: "/register",

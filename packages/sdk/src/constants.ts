@@ -1,19 +1,18 @@
 /**
- * Business constants and limits of the specification (§9), in one place.
+ * Business constants and limits of the specification, in one place.
  * Every consumer (server, app, widget, CLI) reads them from here.
  */
 
 export const PRODUCT_NAME = "BIS";
 
-/** Password minimum length: 8 at registration, 6 at change and admin setup. */
 /**
  * Password minimum lengths. The specification's change minimum of 6 is raised to
- * registration's 8 (issue 12): registration, change and reset share the five rules of
- * `registerPasswordSchema`. So does first-administrator setup (issue 24; the specification's
- * 6 is raised likewise).
+ * registration's 8: registration, change and reset share the five rules of
+ * `registerPasswordSchema`, one password policy. So does first-administrator setup (the
+ * specification's 6 is raised likewise: the most powerful account is not the weakest).
  */
 export const PASSWORD_MIN_LENGTH = { register: 8, change: 8, adminSetup: 8 } as const;
-/** First and last names: at most this many characters, on one line (issue 12). */
+/** First and last names: at most this many characters, on one line (they go into mails). */
 export const NAME_MAX_LENGTH = 50;
 
 /** Service radii in miles. */
@@ -58,7 +57,7 @@ export const REDIRECT_DELAY_MS = {
   adminSessionExpired: 500,
 } as const;
 
-/** Toasts (§4, §9). */
+/** Toasts: how many at once, how long they stay, how they are dismissed (the specification's settings). */
 export const TOAST = {
   limit: 1,
   removeDelayMs: 1_000_000,

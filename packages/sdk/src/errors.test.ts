@@ -18,7 +18,7 @@ import { ADMIN_MESSAGES } from "./schemas/admin.js";
 const CODES = Object.keys(ERRORS) as ErrorCode[];
 
 describe("errorFromResponse", () => {
-  it("formats the message as '<status>: <body text>' (§8) and keeps status, code and server message", () => {
+  it("formats the message as '<status>: <body text>' and keeps status, code and server message", () => {
     const body = JSON.stringify({
       code: "INVALID_CREDENTIALS",
       message: "Invalid email or password",

@@ -1,5 +1,5 @@
 /**
- * The one error vocabulary of BIS (DESIGN rule 2), without zod or any other dependency: the
+ * The one error vocabulary of BIS, without zod or any other dependency: the
  * server throws these codes, and every client (the SDK client, the app, the CLI, the widget
  * through `@bis/sdk/constants`) reads them back with `errorFromResponse` and decides on the code,
  * never on the message text.
@@ -7,7 +7,7 @@
  * The server answers every failure with `{ code, message, issues?, details? }`; the table below
  * is the only place that decides a code's status and its default message. A client turns any
  * non-success response into a `BisApiError` whose `message` is the specification's
- * `"<status>: <body text or status text>"` (§8) and which also carries the status, the code and
+ * `"<status>: <body text or status text>"` and which also carries the status, the code and
  * the server's human message.
  */
 
@@ -128,7 +128,7 @@ const isIssue = (i: unknown): i is ErrorIssue =>
 
 /**
  * The one factory from a failed response to a typed error (zod-free, in `@bis/sdk/constants`).
- * `message` follows §8: `"<status>: <body text, or status text when the body is empty>"`; the
+ * `message` follows the specification's format: `"<status>: <body text, or status text when the body is empty>"`; the
  * code is the body's, or the one a bare status stands for (a body that is not BIS's JSON).
  */
 export function errorFromResponse(

@@ -1,7 +1,7 @@
 /**
  * How BIS writes figures for people (the results page, the PDF report, the widget): en-US,
  * whole dollars from $100, CPC to 2 decimals, whole percent, and "N/A" for a missing value
- * (null, undefined, not finite; specification §2 and §9). Browser-safe: Intl only.
+ * (null, undefined, not finite), as the specification writes every figure. Browser-safe: Intl only.
  */
 import { CPC_DECIMALS } from "./constants.js";
 
@@ -78,7 +78,7 @@ export function formatWholeDollars(value: number | null | undefined): string {
   });
 }
 
-/** A cost per click: always two decimals (§9): 4.5 → "$4.50". */
+/** A cost per click: always two decimals, as the specification writes it: 4.5 → "$4.50". */
 export function formatCpc(value: number | null | undefined): string {
   if (!known(value)) return NOT_AVAILABLE;
   return value.toLocaleString("en-US", {
@@ -100,7 +100,7 @@ export function formatCompactCurrency(value: number | null | undefined): string 
   });
 }
 
-/** A fraction as a whole percent (§9): 0.053 → "5%". Under 1 % but above 0: "<1%". */
+/** A fraction as a whole percent, the specification's format: 0.053 → "5%". Under 1 % but above 0: "<1%". */
 export function formatWholePercent(fraction: number | null | undefined): string {
   if (!known(fraction)) return NOT_AVAILABLE;
   const pct = Math.round(fraction * 100);

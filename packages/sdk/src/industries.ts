@@ -13,7 +13,7 @@ export interface IndustryHead {
   readonly active: boolean;
 }
 
-/** Industry options (§3): only HVAC is active; the rest show "Coming Soon". */
+/** Industry options of the specification: only HVAC is active; the rest show "Coming Soon". */
 export const INDUSTRIES = [
   { id: "HVAC", label: "HVAC", active: true },
   { id: "Plumbing", label: "Plumbing", active: false },
@@ -54,7 +54,7 @@ export function activeIndustryLabels(
     .join(" and ");
 }
 
-/** The wizard's industry options (§3): every industry, those not yet analyzed "(Coming Soon)". */
+/** The wizard's industry options: every industry, those not yet analyzed "(Coming Soon)". */
 export function industryOptions(
   industries: Industries<IndustryHead> = INDUSTRIES,
 ): { value: string; label: string; active: boolean }[] {

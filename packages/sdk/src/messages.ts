@@ -1,5 +1,5 @@
 /**
- * The specification's form messages (§5) and the widget's, without zod: the form schemas use
+ * The specification's form messages and the widget's, without zod: the form schemas use
  * them, and the widget bundles them through the `@bis/sdk/constants` entry. Messages are
  * grouped by field (names, email, password, service area) and by audience (what the widget
  * shows, why the server refuses it); MESSAGES and WIDGET_MESSAGES hold every group by name.
@@ -49,7 +49,7 @@ export const AREA_MESSAGES = {
 } as const;
 
 /**
- * Every form message of the specification (§5), by name: the groups above in one object. The
+ * Every form message of the specification, by name: the groups above in one object. The
  * groups let a bundle that shows a few forms (the widget) carry only their messages; the call
  * is marked pure so that such a bundle drops this object.
  */

@@ -1,5 +1,5 @@
 /**
- * Benchmark (not a timed test) of the ZIP list (issue 25): the populated ZIP areas of an
+ * Benchmark (not a timed test) of the ZIP list: the populated ZIP areas of an
  * analysis with their stock, revenue and opportunity score, sorted by score, as the server
  * answers GET /api/analyses/{id}/zip-areas?sort=score (less the database read and the JSON):
  *

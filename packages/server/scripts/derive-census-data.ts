@@ -369,7 +369,7 @@ export function derive(input: DeriveInput): string {
 }
 
 /**
- * The place a ZCTA is listed under (issue 25): its Census primary place; else the most populous
+ * The place a ZCTA is listed under in the ZIP list: its Census primary place; else the most populous
  * place of its primary county whose internal point lies within the ZCTA's equivalent radius
  * (√(land area ÷ π), at least a mile) of the ZCTA's internal point — the largest place in the ZIP,
  * as near as points can tell without outlines; else "Unincorporated {county}".

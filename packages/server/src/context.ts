@@ -6,7 +6,7 @@ import { startWalCheckpoints } from "./db/checkpoints.js";
 import { type Database, type Db, isFileDatabase, openDatabase } from "./db/database.js";
 import { stopRateLimitStores } from "./db/rate-limit-store.js";
 import { createMailer, type Mailer } from "./email/mailer.js";
-// Durable jobs (issue 14, webhook jobs).
+// Durable jobs (webhook deliveries), kept in the database so that any instance may run them.
 import { createJobQueue } from "./jobs/create-queue.js";
 import type { JobQueue } from "./jobs/queue.js";
 import { type ApiKeyService, createApiKeyService } from "./keys/api-key-service.js";
@@ -60,7 +60,7 @@ export interface AppContext {
     analyses: AnalysisService;
     payments: PaymentService;
     competition: CompetitionService;
-    /** Comparisons of 2–10 analyses (issue 16). */
+    /** Comparisons of 2–10 analyses. */
     comparisons: ComparisonService;
     keywords: KeywordService;
     admin: AdminService;
@@ -69,9 +69,9 @@ export interface AppContext {
     system: SystemService;
     /** This instance's row among the instances on the database, and the live ones. */
     instances: InstanceRegistry;
-    /** Widget partners, their quota and leads (issue "Embeddable free-analysis widget"). */
+    /** Widget partners, their quota and leads. */
     partners: PartnerService;
-    /** Partners' brands and the users reporting under them (issue 16). */
+    /** Partners' brands and the users reporting under them. */
     partnerBrands: PartnerBrandService;
     widget: WidgetService;
     widgetAssets: WidgetAssets;
@@ -139,7 +139,7 @@ export async function createContext(
   );
   const webhookUrls = createWebhookUrlPolicy(config.widget.allowPrivateWebhooks);
   const partners = createPartnerService({ db, secret: config.secret, audit, webhookUrls });
-  // Webhook jobs (issue 14): the queue of the database's engine.
+  // Webhook jobs: the queue of the database's engine, shared by every instance on it.
   const jobs = await createJobQueue(database, { logger: logger.child({ module: "jobs" }) });
   const webhooks = createWebhookService({
     jobs,

@@ -16,7 +16,7 @@ export interface RunningServer {
 /**
  * `warmFirst` (the default): the place index is built before the port opens, so the first
  * analysis never waits (tests, benchmarks). `bis-server start` passes false: the port opens at
- * once and the index is built right after (issue 24: `npm start` answers in seconds); pages
+ * once and the index is built right after (so that `npm start` answers in seconds); pages
  * and sign-in are served meanwhile, and an analysis asked for before it is ready waits for
  * the same load.
  */

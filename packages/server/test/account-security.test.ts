@@ -1,5 +1,5 @@
 /**
- * Account security over HTTP against a real server and a real SMTP server (issue 12): the
+ * Account security over HTTP against a real server and a real SMTP server: the
  * confirmed email change, forgot password, and the signed-in devices.
  */
 import { ACCOUNT_MESSAGES } from "@bis/sdk";

@@ -328,7 +328,7 @@ describe("first administrator", () => {
   it("creates a verified, signed-in administrator once, then answers 403", async () => {
     const c = client();
     expect(await c.admin.setupStatus()).toEqual({ available: true });
-    // Registration's password rules, not the specification's 6 characters (issue 24).
+    // Registration's password rules, not the specification's 6 characters.
     const weak = await c.admin
       .setup({ email: "weak@example.com", password: "secret", firstName: "W", lastName: "K" })
       .catch((e) => e);

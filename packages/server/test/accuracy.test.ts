@@ -1,5 +1,5 @@
 /**
- * Accuracy of the embedded Census data (issue 11), measured as an analysis computes it: the
+ * Accuracy of the embedded Census data, measured as an analysis computes it: the
  * place service geocodes each reference city to BIS's own centre and the market model sums the
  * tracts in range. Population is compared with the 2020 tract sums of the raw Census file and
  * housing units per person with the ACS ZCTA sums (test/support/census-accuracy.ts says how the

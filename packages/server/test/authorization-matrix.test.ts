@@ -116,7 +116,7 @@ const EXPECTATIONS: Record<string, Expectation> = {
     body: () => ({ currentPassword: "Not-the-password1!", newPassword: "Another-pass1!" }),
     expect: signedIn(400),
   },
-  // Account security (issue 12). A wrong current password: 400 for every signed-in role.
+  // Account security. A wrong current password: 400 for every signed-in role.
   "POST /api/auth/email-change": {
     body: () => ({ newEmail: "moved@example.com", currentPassword: "Not-the-password1!" }),
     expect: signedIn(400),
@@ -142,7 +142,7 @@ const EXPECTATIONS: Record<string, Expectation> = {
     expect: signedIn(200),
   },
   "GET /api/public/settings": { expect: everyone(200) },
-  // The basemap's state outlines (public data, issue 24).
+  // The basemap's state outlines (public data).
   "GET /api/outlines": { path: () => "/api/outlines?states=48,40", expect: everyone(200) },
   "GET /api/admin/setup": { expect: everyone(200) },
   "POST /api/admin/setup": {
@@ -193,7 +193,7 @@ const EXPECTATIONS: Record<string, Expectation> = {
     expect: ownerOnly(200, 200),
   },
 
-  // ---------------------------------------------------------------- comparisons (issue 16)
+  // ---------------------------------------------------------------- comparisons
   // The other user may not compare "user"'s analyses (404, as reading one); an administrator may.
   "POST /api/comparisons": {
     body: (f) => ({ analysisIds: [f.analysisId, f.confirmAnalysisId] }),
@@ -351,7 +351,7 @@ const EXPECTATIONS: Record<string, Expectation> = {
     expect: adminOnly(200),
   },
   "GET /api/admin/leads": { expect: adminOnly(200) },
-  // Partner brands (issue 16): administrators only; a user reads their own brand and logo.
+  // Partner brands: administrators only; a user reads their own brand and logo.
   "GET /api/admin/partners/:id/brand": {
     path: (f) => `/api/admin/partners/${f.partnerId}/brand`,
     expect: adminOnly([200, 404]),

@@ -1,5 +1,5 @@
 /**
- * Comparisons (issue 16) through the API: saving one (2–10 of your analyses, with clear
+ * Comparisons through the API: saving one (2–10 of your analyses, with clear
  * messages otherwise), reading it back ranked by the SDK's rule, who may see it, analyses
  * deleted since, and its exports — CSV, XLSX read back with exceljs, and the PDF report
  * (text checked with pdf.js, page 1 rendered and not blank).

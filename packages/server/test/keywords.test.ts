@@ -134,7 +134,7 @@ describe("POST /api/keyword-analysis/analyze: the research", () => {
     expect(score?.components.map((c) => c.key)).toEqual(["demand", "supply", "cost"]);
   });
 
-  it("has spec §3's shape with real counts", () => {
+  it("has the specification's KeywordResearchData shape with real counts", () => {
     const all = listed(data);
     expect(data.keywordData.summary.keywordsWithVolume).toBe(all.length);
     expect(all.length).toBeGreaterThan(50);

@@ -1,5 +1,5 @@
 /**
- * No logo can stall the server (issue 27): SVG filters and other slow primitives are refused at
+ * No logo can stall the server: SVG filters and other slow primitives are refused at
  * upload with a 400, and what is drawn is drawn in a child process with a deadline, so
  * `/api/health` keeps answering within 100 ms while such a logo is submitted.
  */

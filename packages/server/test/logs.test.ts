@@ -1,5 +1,5 @@
 /**
- * The server log in the database and the instance list (issue 14), on the test run's engine
+ * The server log in the database and the instance list, on the test run's engine
  * (SQLite, or PostgreSQL in the server-pg project): entries are
  * queued by the log call and written in batches, read newest first across instances with the
  * level filter and (time, id) paging, pruned to the retention bound; instances heartbeat, age

@@ -1,5 +1,5 @@
 /**
- * GET /api/outlines?states=…: the states a map has in view, in one answer (issue 24), gzipped
+ * GET /api/outlines?states=…: the states a map has in view, in one answer, gzipped
  * for a browser that accepts it, cached for a day; anything but two-digit codes is refused.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * Reports under a partner's brand (issue 16): the brand's validation (logo type from its bytes,
+ * Reports under a partner's brand: the brand's validation (logo type from its bytes,
  * size, dimensions, unsafe SVG, remote URLs, colour and contrast), who may set and see it, the
  * widget's `ref` and administrators' assignments, the logo's headers, and the branded PDF.
  */

@@ -1,5 +1,5 @@
 /**
- * Partner membership through the widget's `ref` (issue 27): registering with a partner's public
+ * Partner membership through the widget's `ref`: registering with a partner's public
  * widget key makes a pending request, with no brand, until an administrator confirms it (or
  * declines it); the members list is paginated and filters by status.
  */

@@ -288,7 +288,7 @@ describe("Stripe mode", () => {
     expect((await owner.analyses.get(analysisId)).isPaid).toBe(true);
   });
 
-  it("answers 400 to signed but malformed events and changes nothing (issue 12, defect 4)", async () => {
+  it("answers 400 to signed but malformed events and changes nothing", async () => {
     const { analysisId, intent } = await intentFor(owner);
     fake.succeed(intent.id);
     const good = paymentIntentSucceeded(intent);
@@ -320,7 +320,7 @@ describe("Stripe mode", () => {
     expect((await owner.analyses.get(analysisId)).isPaid).toBe(true);
   });
 
-  it("refuses a signature timestamped beyond the tolerance in the future (issue 12, defect 4)", async () => {
+  it("refuses a signature timestamped beyond the tolerance in the future", async () => {
     const { analysisId, intent } = await intentFor(owner);
     fake.succeed(intent.id);
     const event = paymentIntentSucceeded(intent);

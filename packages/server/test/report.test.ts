@@ -1,5 +1,5 @@
 /**
- * The PDF report (issue 5): who may download it, and what is in it — its text parsed with
+ * The PDF report: who may download it, and what is in it — its text parsed with
  * pdf.js, its first page and its map rendered to PNG with poppler's pdftoppm and checked for ink.
  */
 import {
@@ -39,7 +39,7 @@ import { ink, pageTexts, renderPage } from "./support/pdf.js";
 
 const ANALYSIS_ID = "5b0f2c9e-1d2a-4c3b-8e7f-a1b2c3d4e5f6";
 
-/** An Austin-like local market profile (issue 23), as new records carry it. */
+/** An Austin-like local market profile, as new records carry it. */
 function localMarketFixture(): LocalMarket {
   const local = (source: string, vintage: string, grade: "measured" | "modeled" = "modeled") => ({
     source,

@@ -1,5 +1,5 @@
 /**
- * API tokens expire (issue 27): an administrator's in 90 days unless asked otherwise (at most
+ * API tokens expire: an administrator's in 90 days unless asked otherwise (at most
  * 365, never "never"), shown at creation; an expired token is a 401 that says so; the owner
  * renews a token with a session or the password, never with a token.
  */

@@ -1,5 +1,5 @@
 /**
- * The ZIP areas of an analysis (issue 11) over HTTP: GET /api/analyses/{id}/zip-areas (JSON) and
+ * The ZIP areas of an analysis over HTTP: GET /api/analyses/{id}/zip-areas (JSON) and
  * /zip-areas.csv (a CSV attachment), for the owner and administrators only, recomputed from the
  * embedded ZCTAs and consistent with the counts the record keeps.
  */
@@ -123,7 +123,7 @@ describe("GET /api/analyses/:id/zip-areas.csv", () => {
   });
 });
 
-describe("ZIP targeting (issue 25): sort, limit, households, score, exports", () => {
+describe("ZIP targeting: sort, limit, households, score, exports", () => {
   it("sorts by score (best first), by any column either way, and limits", async () => {
     const { rows } = await owner.analyses.zipAreas(analysisId, { sort: "score", limit: 5 });
     expect(rows).toHaveLength(5);

@@ -10,10 +10,10 @@ import { NEXT_PARAM, safeNext, signInFor } from "../lib/safe-next";
 import { FullPageSpinner } from "./ui/spinner";
 
 /**
- * Renders a signed-in screen with its user. Without a session (specification §2, /dashboard):
+ * Renders a signed-in screen with its user. Without a session (the specification's rule for /dashboard):
  * toast "Session Expired", then home after REDIRECT_DELAY_MS.default. Any other signed-in
  * screen (a link to an analysis, a comparison, the profile…) goes to the sign-in page at once
- * with `?next=` its address, and signing in returns there (issue 24). After Sign Out it goes
+ * with `?next=` its address, and signing in returns there (a shared link survives sign-in). After Sign Out it goes
  * home at once, quietly.
  */
 export function RequireSession({ children }: { children: (user: User) => ReactNode }) {

@@ -1,5 +1,5 @@
 /**
- * Administrator-set videos are embedded in a sandboxed iframe (issue 27) that lets the YouTube
+ * Administrator-set videos are embedded in a sandboxed iframe that lets the YouTube
  * and Vimeo players run, and nothing more.
  */
 import { render, screen } from "@testing-library/react";

@@ -1,6 +1,6 @@
 /**
  * The one way BIS embeds an administrator-set video (YouTube, Vimeo or another address): a
- * sandboxed iframe (issue 27) that allows only what the players need — their scripts, their own
+ * sandboxed iframe that allows only what the players need — their scripts, their own
  * origin (cookies, storage), presentation (full screen) and popups (the "Watch on YouTube" link)
  * — and never top navigation, forms or downloads.
  */

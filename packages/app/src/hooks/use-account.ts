@@ -1,5 +1,5 @@
 /**
- * Account security (issue 12): forgot and reset password, the confirmed email change, and the
+ * Account security: forgot and reset password, the confirmed email change, and the
  * signed-in devices. Each mutation owns its cache effect and its toasts, like use-auth.ts.
  */
 import {

@@ -1,5 +1,5 @@
 /**
- * What a refused admin call means for the screen (specification §2 /admin, §8; issue 6), in one
+ * What a refused admin call means for the screen (the specification's /admin rules), in one
  * place: every admin call is answered by the server only to administrators; 401 means the
  * session has expired ("Session expired. Redirecting to login..." then, after
  * REDIRECT_DELAY_MS.adminSessionExpired, the sign-in screen), 403 means the user is not (or no

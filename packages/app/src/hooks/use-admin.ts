@@ -1,5 +1,5 @@
 /**
- * The administration panel's calls (specification §2 /admin, §7, §8; issues 6 and 7): the
+ * The administration panel's calls: the
  * queries of every tab and the changes with their toasts. What a refused call (401, 403) means
  * for the screen is decided in one place, use-admin-gate.ts.
  */
@@ -39,7 +39,7 @@ export const adminKeys = {
   partnerMembers: (id: string) => ["/api/admin", "partners", id, "members"] as const,
 } as const;
 
-/** How often the Logs tab refreshes itself while auto-refresh is on (spec §7: 5 s when enabled). */
+/** How often the Logs tab refreshes itself while auto-refresh is on (the specification's 5 s). */
 export const LOGS_REFRESH_MS = 5000;
 
 /* ------------------------------------------------------------------ queries */
@@ -72,7 +72,7 @@ export function useAdminAnalyses() {
 
 /**
  * Every analysis (all pages), for the Analyses tab's breakdowns, which need the whole list.
- * TODO(issue 12): a server-side aggregate would avoid reading every row.
+ * TODO: a server-side aggregate would avoid reading every row.
  */
 export function useAdminAllAnalyses() {
   return useAdminQuery({
@@ -123,12 +123,12 @@ export function useAdminAudit(autoRefresh = false) {
   });
 }
 
-/** The widget's partners, a page at a time (issue 7). */
+/** The widget's partners, a page at a time. */
 export function usePartners() {
   return useAdminPaged(adminKeys.partners, (query) => api.admin.partnersPage(query));
 }
 
-/** A partner's brand (issue 16); null while it has none. */
+/** A partner's brand; null while it has none. */
 export function usePartnerBrand(partnerId: string) {
   return useAdminQuery({
     queryKey: adminKeys.partnerBrand(partnerId),
@@ -264,7 +264,7 @@ const KEY_QUERIES = [adminKeys.apiKeys, adminKeys.system, adminKeys.audit];
  * Save an outside-service key. The maps key goes through the specification's own call
  * (POST /api/admin/save-api-key); the others through PUT /api/admin/api-keys/{name}.
  * A 401 is "Save Failed" — "Please log in again to save API keys" — and the sign-in screen
- * (spec §8: "go to /auth"; /auth leads to /signin).
+ * (the specification says "go to /auth"; /auth leads to /signin).
  */
 export function useSaveApiKey() {
   const client = useQueryClient();

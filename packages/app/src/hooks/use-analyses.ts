@@ -1,6 +1,6 @@
 /**
  * The market analyses: run one, read one, list them, re-run one with changed assumptions.
- * Each mutation owns its cache effect and its toasts (specification §8); screens add only their
+ * Each mutation owns its cache effect and its toasts (the specification's); screens add only their
  * local UI changes (the wizard's results stage, the unknown-city suggestions).
  */
 import { type Analysis, type AnalyzeRequest, errorMessage, type RerunRequest } from "@bis/sdk";

@@ -1,7 +1,7 @@
 /**
  * The session: the current user query and every call that changes it.
  *
- * Specification (§4, §7, §8): the current user comes from GET /api/auth/user (401 → no user);
+ * As the specification has it: the current user comes from GET /api/auth/user (401 → no user);
  * sign-in success sets the cached user; sign-out clears the user and all cached data. Each
  * mutation here owns its cache effect and its toasts; screens add only their local UI changes.
  */

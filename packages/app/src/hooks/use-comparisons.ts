@@ -1,6 +1,6 @@
 /**
- * Comparisons (issue 16): list yours, read one, save one (then open its page), and start several analyses
- * from one form and compare them. Each mutation owns its toasts (specification §8 style).
+ * Comparisons: list yours, read one, save one (then open its page), and start several analyses
+ * from one form and compare them. Each mutation owns its toasts (in the specification's style).
  */
 import {
   type AnalyzeRequest,

@@ -1,5 +1,5 @@
 /**
- * Checkout calls (specification §2 Checkout, §4 Payment, §7, §8): the payment configuration,
+ * Checkout calls (the specification's Checkout screen and payment flow): the payment configuration,
  * the Stripe PaymentIntent and the demo confirmation, with the checkout's error handling:
  * 401 → "Authentication Required" then /signin after REDIRECT_DELAY_MS.checkoutAuth;
  * 409 (already paid) and 404 refetch the analysis so the page shows what the server says.
@@ -37,7 +37,7 @@ export function usePaymentIntent(analysisId: string, enabled: boolean) {
 }
 
 /**
- * "Authentication Required" (§8): the toast at once, then — after REDIRECT_DELAY_MS.checkoutAuth —
+ * "Authentication Required": the toast at once, then — after REDIRECT_DELAY_MS.checkoutAuth —
  * the session is forgotten and the user is sent to /signin. Calling it again does nothing.
  */
 export function useAuthenticationRequired(): () => void {

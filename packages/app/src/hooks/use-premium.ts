@@ -1,7 +1,7 @@
 /**
- * The premium steps of the results page (specification §4, §5, §7, §8): keyword research and
- * competition analysis. Each start runs the client-side checks of §5 first, then the call, with
- * every toast of §8 at its time; on success the returned analysis replaces the cached one and
+ * The premium steps of the results page: keyword research and competition analysis. Each
+ * start runs the specification's client-side checks first, then the call, with every toast
+ * the specification names at its time; on success the returned analysis replaces the cached one and
  * the analysis is refetched. The start buttons show the processing state while the call runs.
  */
 import {
@@ -164,7 +164,7 @@ function usePremiumStep(analysis: Analysis, spec: PremiumStepSpec): PremiumStep 
   return { start, isPending: mutation.isPending };
 }
 
-/** POST /api/keyword-analysis/analyze for the analysis (§5 checks, §8 toasts). */
+/** POST /api/keyword-analysis/analyze for the analysis (with its checks and toasts). */
 export function useKeywordResearch(analysis: Analysis): PremiumStep {
   return usePremiumStep(analysis, {
     run: (id) => api.premium.keywords(id),
@@ -193,7 +193,7 @@ export function useKeywordResearch(analysis: Analysis): PremiumStep {
   });
 }
 
-/** POST /api/analyses/{id}/competition-analysis (§5 checks, §8 toasts). */
+/** POST /api/analyses/{id}/competition-analysis (with its checks and toasts). */
 export function useCompetitionAnalysis(analysis: Analysis): PremiumStep {
   return usePremiumStep(analysis, {
     run: (id) => api.premium.competition(id),

@@ -1,7 +1,7 @@
 /**
  * Toast state, shadcn-style: a reducer, a small store outside React, and a hook.
  *
- * Specification (§4, §9): at most TOAST.limit toasts at once (the newest wins), a dismissed toast
+ * As the specification has it: at most TOAST.limit toasts at once (the newest wins), a dismissed toast
  * is removed from the state TOAST.removeDelayMs after it closes, variants `default` and
  * `destructive`. The reducer is pure; the store owns the removal timers.
  */

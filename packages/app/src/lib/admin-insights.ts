@@ -1,7 +1,7 @@
 /**
  * The Analyses tab of the admin panel: figures computed from the list of every analysis
  * (GET /api/admin/analyses) — by industry, by state, step completion and paid conversion.
- * The specification leaves this tab a "Coming Soon" placeholder; BIS fills it (issue 6).
+ * The specification leaves this tab a "Coming Soon" placeholder; BIS fills it.
  */
 import { GUARANTEE_DAYS } from "@bis/sdk";
 

@@ -1,7 +1,7 @@
 /**
  * The one API client and the one QueryClient of the app.
  *
- * Query semantics follow the specification (§7): no retries, data always stale, no refetch on
+ * Query semantics follow the specification: no retries, data always stale, no refetch on
  * window focus. Query keys are the call paths, so a key says which call fills it.
  */
 import { createClient } from "@bis/sdk";

@@ -1,6 +1,6 @@
 /**
  * How figures are written on screen: the SDK's formats (shared with the PDF report; missing
- * values — null, undefined, not finite — read "N/A", specification §2, wizard results card),
+ * values — null, undefined, not finite — read "N/A", as the specification's wizard results card has it),
  * dates in the viewer's time zone, prices as charged and assumption values as edited.
  */
 import { type AssumptionUnit, NOT_AVAILABLE } from "@bis/sdk";

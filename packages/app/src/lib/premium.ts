@@ -1,5 +1,5 @@
 /**
- * Helpers of the premium sections (specification §2 sections 2 and 3, §5): the cities keyword
+ * Helpers of the premium sections (sections 2 and 3 of the results page): the cities keyword
  * research runs for, and what the results page says about a competition result. The data is
  * the SDK's typed KeywordResearchData and CompetitionAnalysisData, trusted as parsed; the views
  * every consumer shares (the PPC table, the market leader, assumption values) are the SDK's
@@ -11,14 +11,14 @@ import {
   keywordCities as modelKeywordCities,
 } from "@bis/sdk";
 
-/** What competition level and market saturation read when the data has none (§2). */
+/** What competition level and market saturation read when the data has none (the specification's words). */
 export const DEFAULT_LEVEL = "Medium";
 
 /** Rows the PPC table shows before "Show all". */
 export const PPC_TABLE_INITIAL_ROWS = 50;
 
 /**
- * The cities keyword research processes (§5): the target city plus the city-breakdown names,
+ * The cities keyword research processes: the target city plus the city-breakdown names,
  * each once, as the SDK's keyword model picks them (the server runs the same function, so the
  * "Processing {n} cities" toast says what the server does, capped at MAX_KEYWORD_CITIES).
  */
@@ -39,7 +39,7 @@ export function isSampleCompetition(data: CompetitionAnalysisData): boolean {
   );
 }
 
-/** Whether a finished competition analysis has nothing to show (§2: "not available"). */
+/** Whether a finished competition analysis has nothing to show (the specification's "not available"). */
 export function isEmptyCompetition(data: CompetitionAnalysisData | null | undefined): boolean {
   return !data || (data.competitors.length === 0 && !(data.totalCompetitors > 0));
 }

@@ -1,5 +1,5 @@
 /**
- * Deep links survive sign-in (issue 24): a signed-in screen opened without a session sends the
+ * Deep links survive sign-in: a signed-in screen opened without a session sends the
  * visitor to `/signin?next=<path>`, and signing in returns there. Only a path on this origin is
  * followed — never `//evil.com`, an absolute URL, a backslash (browsers read `/\evil.com` as
  * `//evil.com`) or a control character; anything else goes to the dashboard.

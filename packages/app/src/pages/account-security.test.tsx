@@ -1,5 +1,5 @@
 /**
- * Account security screens (issue 12): forgot password, reset password, the email change on
+ * Account security screens: forgot password, reset password, the email change on
  * the profile with its "Check your inbox" state and the confirmation link, and the devices.
  */
 import { ACCOUNT_MESSAGES } from "@bis/sdk";

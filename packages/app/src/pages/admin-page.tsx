@@ -1,5 +1,5 @@
 /**
- * /admin — the Administration Panel (specification §2, §4, §5, §6, §8, §9; issue 6).
+ * /admin — the Administration Panel of the specification.
  *
  * The route is open to any signed-in user; the role is checked here (and, in BIS, by the server
  * on every admin call). A non-administrator gets "Access Denied" and goes home after 1 s and
@@ -8,7 +8,7 @@
  * is no longer an administrator (Access Denied again). See hooks/use-admin.ts.
  *
  * Four summary cards (refreshed every 60 s), then the specification's seven tabs and BIS's
- * Partners (the widget, issue 7); the open tab is kept in the address (?tab=…) so that a
+ * Partners (the widget); the open tab is kept in the address (?tab=…) so that a
  * reload or a shared link opens the same one.
  */
 import { ADMIN_MESSAGES, ADMIN_TAB_COUNT, type User } from "@bis/sdk";
@@ -61,10 +61,10 @@ export const ADMIN_TABS = [
   adminTab("logs", "Logs", ScrollText),
 ] as const;
 
-// The specification's seven tabs (§9), no more and no fewer.
+// The specification's seven tabs, no more and no fewer.
 if (ADMIN_TABS.length !== ADMIN_TAB_COUNT) throw new Error("The admin panel has seven tabs");
 
-/** Tabs BIS adds after the specification's seven: the widget's partners (issue 7). */
+/** Tabs BIS adds after the specification's seven: the widget's partners. */
 export const EXTRA_ADMIN_TABS = [adminTab("partners", "Partners", Handshake)] as const;
 
 const ALL_ADMIN_TABS = [...ADMIN_TABS, ...EXTRA_ADMIN_TABS];

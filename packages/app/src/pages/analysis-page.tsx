@@ -1,5 +1,5 @@
 /**
- * /analysis/{id}: the results page (specification §2). Loading, failed and empty states; the
+ * /analysis/{id}: the results page. Loading, failed and empty states; the
  * bridge-integration page when the data says so; otherwise the header with its "Completed"
  * badge (and the PDF report when paid), the progress dashboard, the opportunity score once there,
  * section 1 (market analysis results, with provenance on every figure, the cities and ZIP areas

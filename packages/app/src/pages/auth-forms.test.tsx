@@ -1,5 +1,5 @@
 /**
- * The signed-out forms' fields and messages (spec §5): sign-in and the administrator setup
+ * The signed-out forms' fields and messages: sign-in and the administrator setup
  * validate on submit with the specification's messages, each field labelled and described by
  * its hint and message; the password fields of registration and reset carry the rules' hint.
  * The profile's forms open in place with the focus on their first field, and give it back to

@@ -1,5 +1,5 @@
 /**
- * /checkout/{analysisId} (specification §2 Checkout, §4 Payment, §8): the order summary, the
+ * /checkout/{analysisId} (the specification's Checkout screen): the order summary, the
  * payment form and the 30-day guarantee. The analysis and the payment configuration load first
  * ("Loading checkout..."); an unknown analysis, or another user's, reads "Analysis Not Found";
  * a paid one says it is already purchased. The server's configuration decides the mode: Stripe

@@ -1,5 +1,5 @@
 /**
- * /compare (issue 16): several markets from one form — one state, 2–10 cities, the same
+ * /compare: several markets from one form — one state, 2–10 cities, the same
  * industry and radii. Each city's analysis runs in turn (its progress listed), then those that
  * succeeded are compared and the comparison opens. Validated with the SDK's multiMarketFormSchema.
  */

@@ -1,5 +1,5 @@
 /**
- * Comparing markets in the app (issue 16): selecting analyses on the dashboard (Compare disabled
+ * Comparing markets in the app: selecting analyses on the dashboard (Compare disabled
  * with its reason outside 2–10, then the comparison opens), the comparison page (ranked columns,
  * grades, "Best" in words, premium rows and the premium note, downloads, states), and the
  * several-cities form (each city analysed, then compared).

@@ -1,5 +1,5 @@
 /**
- * /comparisons/{id} (issue 16): a saved comparison of 2–10 analyses. The markets ranked by
+ * /comparisons/{id}: a saved comparison of 2–10 analyses. The markets ranked by
  * opportunity score, one column each, every figure with its grade and the best value of each row
  * marked (components/comparison/comparison-table.tsx); which markets would need the premium
  * steps; a small map with every market's circles; CSV, XLSX and PDF downloads. Loading, not

@@ -1,5 +1,5 @@
 /**
- * /dev-admin, /logs and /test-auth (specification §2 "Other screens", §7): development tools of
+ * /dev-admin, /logs and /test-auth (the specification's "Other screens"): development tools of
  * the original product. Each shows its "development only" message; in production
  * (`import.meta.env.PROD`) that message is all it shows. In development, /logs shows the admin
  * panel's Logs tab below it to administrators (the server answers its calls to administrators

@@ -94,7 +94,7 @@ function LandingVideo() {
         ) : settings.isPending ? (
           <div className="h-40 animate-pulse bg-slate-800" aria-hidden="true" />
         ) : (
-          // No video yet: a short panel, not a 16:9 box (issue 24).
+          // No video yet: a short panel, not an empty 16:9 box that pushes the call to action down.
           <div className="flex flex-col items-center justify-center gap-2 bg-gradient-to-br from-brand-800 to-slate-900 px-6 py-8 text-center text-white">
             <span className="flex size-10 items-center justify-center rounded-full bg-white/10">
               <Video className="size-5" aria-hidden="true" />
@@ -130,7 +130,7 @@ export function LandingPage() {
               marketing. BIS turns census data into a clear market analysis for your city, then adds
               keyword research and competition analysis when you are ready to grow.
             </p>
-            {/* The call to action in the first screen at 1280×800 and 375×812 (issue 24). */}
+            {/* The call to action in the first screen at 1280×800 and 375×812, without scrolling. */}
             <div className="mt-8">
               <Link
                 to="/register"

@@ -1,5 +1,5 @@
 /**
- * /market-analysis: the two-stage wizard (specification §2, §4). Stage 1 configures the service
+ * /market-analysis: the specification's two-stage wizard. Stage 1 configures the service
  * area; after a successful analyze, stage 2 shows the headline figures and, about
  * RESULTS_REDIRECT_DELAY_MS later, moves on to /analysis/{id}. "Modify Analysis" goes back to
  * the form with its values kept and the result cleared; the analysis it leaves is a draft, and

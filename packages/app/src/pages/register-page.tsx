@@ -67,7 +67,7 @@ export function RegisterPage() {
   const [registeredEmail, setRegisteredEmail] = useState<string | null>(null);
   const registration = useRegister();
   // The widget's "Create an account" link carries its partner key (`?ref=pk_…`): the new
-  // account then reports under that partner's brand (issue 16).
+  // account then reports under that partner's brand.
   const ref = useSearchParams()[0].get("ref") ?? undefined;
   useDocumentTitle(registeredEmail ? "Registration Successful" : "Create Account");
   const { handleSubmit, field } = useSchemaForm(registerFormSchema, {

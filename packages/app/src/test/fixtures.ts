@@ -195,7 +195,7 @@ const localSource = (
   method: `${source} (fixture)`,
 });
 
-/** An Austin-like local market profile (issue 23), as the server adds it to new records. */
+/** An Austin-like local market profile, as the server adds it to new records. */
 export const austinLocalMarket: LocalMarket = {
   climate: {
     heatingDegreeDays: 1_640,

@@ -1,6 +1,6 @@
 /**
  * Keyword research, competition analysis and opportunity score results for component tests,
- * shaped like the server's (spec §3 plus the BIS extras), small enough to reason about.
+ * shaped like the server's (the specification's data plus the BIS extras), small enough to reason about.
  */
 import type {
   Analysis,

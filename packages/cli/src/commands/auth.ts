@@ -1,6 +1,6 @@
 /**
  * `bis login`, `bis logout`, `bis whoami`, `bis tokens`: personal API tokens. Tokens expire
- * (an administrator's in 90 days by default, issue 27): login and the list show when, and
+ * (an administrator's in 90 days by default): login and the list show when, and
  * `bis tokens renew` moves the date with the account's password.
  */
 import os from "node:os";

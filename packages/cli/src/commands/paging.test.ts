@@ -13,7 +13,7 @@ async function pageOf(query: PageQuery): Promise<Page<string>> {
   return { items, total: all.length, limit, nextCursor: next < all.length ? String(next) : null };
 }
 
-describe("list commands page (issue 12, defect 9)", () => {
+describe("list commands page (a long list is never read whole)", () => {
   it("reads one page, with --limit and --cursor, and says how to get the next", async () => {
     calls.length = 0;
     const first = await readList({ limit: "2" }, pageOf);

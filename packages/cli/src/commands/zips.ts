@@ -1,5 +1,5 @@
 /**
- * `bis zips <analysis-id>`: the analysis' ZIP areas best opportunity score first (issue 25) —
+ * `bis zips <analysis-id>`: the analysis' ZIP areas best opportunity score first —
  * the same rows as the results page, the API and the PDF. Without `--format`: a table of the top
  * N with each score's reasons; `--format csv|xlsx` writes the server's download, `--format json`
  * the API's rows (to `--out`, or stdout).

@@ -1,5 +1,5 @@
 /**
- * A comparison on a terminal (issue 16): the markets ranked by opportunity score with the key
+ * A comparison on a terminal: the markets ranked by opportunity score with the key
  * figures, the best value of each column marked "*" (not by colour alone), and which markets
  * would need the premium steps. The table and the marks come from the SDK (compareMarkets).
  */

@@ -1,5 +1,5 @@
 /**
- * The one way commands talk to people (DESIGN rule 5): a result is JSON with --json, an Ink
+ * The one way commands talk to people: a result is JSON with --json, an Ink
  * document on a terminal, plain lines otherwise; notes and progress go to stderr so stdout
  * stays the result; prompts only when stdin is a terminal.
  */

@@ -1,6 +1,6 @@
 /**
  * Transport: the one place where requests are sent, headers set, time limits applied, failures
- * mapped to `BisApiError` (DESIGN rule 3) and answers read and checked against their schema.
+ * mapped to `BisApiError` (errors.ts) and answers read and checked against their schema.
  * Resources only call `request()`: a call that may find nothing says which status means "none"
  * (`nullOn`), a call whose answer is not JSON says how to read it (`read`).
  *

@@ -1,5 +1,5 @@
 /**
- * Colours of a partner's brand (issue 16): WCAG 2 contrast, the legible text colour on the
+ * Colours of a partner's brand: WCAG 2 contrast, the legible text colour on the
  * brand's primary colour, and the shades the report draws with. Pure functions: the admin form
  * previews with them, the server validates and the PDF report paints with them.
  */

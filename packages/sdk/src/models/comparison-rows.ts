@@ -1,5 +1,5 @@
 /**
- * The rows of a market comparison and the rule for each (issue 16), without zod: the page, the
+ * The rows of a market comparison and the rule for each, without zod: the page, the
  * PDF report, the CSV and XLSX exports and the CLI print these rows in this order, and
  * `compareMarkets` (comparison.ts) marks the best value of each by its `better` direction.
  */

@@ -1,5 +1,5 @@
 /**
- * Markets side by side (issue 16), as pure functions every consumer shares — the comparison page,
+ * Markets side by side, as pure functions every consumer shares — the comparison page,
  * the PDF report, the CSV and XLSX exports and the CLI:
  *
  * - `comparisonMarket(analysis)`: one market's figures, each with the grade its analysis gives

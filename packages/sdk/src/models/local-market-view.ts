@@ -26,7 +26,7 @@ export interface LocalMarketRow {
   provenance: FigureProvenance;
 }
 
-/** A share of homes (0–1) as a whole percent, as every figure is written (§9): 0.523 → "52%". */
+/** A share of homes (0–1) as a whole percent, as every figure is written: 0.523 → "52%". */
 const localShare = formatWholePercent;
 
 const times = (ratio: number) => `${formatDecimal(ratio, 1, 1)}× U.S.`;

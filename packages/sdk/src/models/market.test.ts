@@ -259,7 +259,7 @@ describe("market analysis", () => {
   });
 });
 
-describe("market analysis with the housing stock of the tracts (issue 11)", () => {
+describe("market analysis with the housing stock of the tracts", () => {
   const dataset: Omit<PlaceDataset, "places"> = {
     provider: "census-api",
     label: "Test tracts",

@@ -1,5 +1,5 @@
 /**
- * The PPC opportunities table (spec §2 section 2, §9), one builder for every consumer: the
+ * The PPC opportunities table (results page, section 2), one builder for every consumer: the
  * results page, the PDF report and the CLI show the same rows in the same order.
  *
  * The rule (docs/methodology.md, "The PPC table"):
@@ -14,7 +14,7 @@
 import { PPC_BUDGET_FACTOR } from "../constants.js";
 import type { KeywordEntry, KeywordIntent, KeywordResearchData } from "../schemas/keywords.js";
 
-/** Estimated monthly PPC budget of one keyword (spec §9): volume × CPC × 0.1, not rounded. */
+/** Estimated monthly PPC budget of one keyword, the specification's formula: volume × CPC × 0.1, not rounded. */
 export function ppcBudget(searchVolume: number, cpc: number): number {
   return searchVolume * cpc * PPC_BUDGET_FACTOR;
 }

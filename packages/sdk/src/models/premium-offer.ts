@@ -1,5 +1,5 @@
 /**
- * THE rule for what is for sale (issue 24): every surface that offers, prices or starts a premium
+ * THE rule for what is for sale: every surface that offers, prices or starts a premium
  * deliverable — landing cards, dashboard steps, the results page's promo, section buttons and
  * status cards, the checkout, the PDF report, the widget, the CLI — asks these functions about
  * the server's list (GET /api/config/payments), so none offers what the server cannot deliver.

@@ -1,5 +1,5 @@
 /**
- * The ZIP areas of a service area (issues 11, 25): every populated ZIP Code Tabulation Area whose
+ * The ZIP areas of a service area: every populated ZIP Code Tabulation Area whose
  * internal point lies within the secondary radius, primary within the primary radius, with its
  * households, owners, housing age, county income, estimated revenue, contractors and opportunity
  * score (zip-score.ts). The same rows serve the results page, the API, the exports, the PDF

@@ -1,5 +1,5 @@
 /**
- * The ZIP opportunity score (issue 25): each ZIP area of an analysis scored 0–100 from its
+ * The ZIP opportunity score: each ZIP area of an analysis scored 0–100 from its
  * households, owner occupancy, housing age, contractors and income, with one line of reasons,
  * and its estimated annual revenue from the analysis' own dollars per household by service. Pure
  * functions: the same for the results page, the API, the exports, the PDF and the CLI

@@ -1,6 +1,6 @@
 /**
  * Account security: changing the sign-in email (confirmed from the new address), recovering a
- * forgotten password, and the signed-in devices (issue 12). The messages here are the ones the
+ * forgotten password, and the signed-in devices. The messages here are the ones the
  * server answers and the app shows.
  */
 import { z } from "zod";

@@ -1,5 +1,5 @@
 /**
- * Administration (spec §2 /admin, §5, §6, §7; issue "Administration panel and operations"):
+ * Administration (the specification's /admin screen, its forms, access rules and API calls):
  * users, analyses, settings, API keys, system, logs and the audit trail. Every call here is
  * answered by the server only to administrators (401 signed out, 403 otherwise).
  *
@@ -209,7 +209,7 @@ export type MapsKeyResponse = z.infer<typeof mapsKeyResponseSchema>;
 /* ------------------------------------------------------------------ system */
 
 /**
- * A server process on the database (issue 14). Each writes its row at start and refreshes
+ * A server process on the database (several instances may share one). Each writes its row at start and refreshes
  * `lastSeenAt` every 10 s; one seen within the last 30 s is alive.
  */
 export const serverInstanceSchema = z.object({

@@ -1,5 +1,5 @@
 /**
- * Reports under a partner's brand (issue 16): the brand an administrator gives a partner
+ * Reports under a partner's brand: the brand an administrator gives a partner
  * (display name, logo, primary colour, contact line), the users a partner has (through its
  * widget's `ref` or assigned by an administrator), and the brand a signed-in user reports under.
  */
@@ -118,7 +118,8 @@ export type PartnerMemberSource = z.infer<typeof partnerMemberSourceSchema>;
 
 /**
  * "pending": registered through the partner's widget and waiting for an administrator (no brand
- * yet); "confirmed": reports under the brand (issue 27).
+ * yet, since the public widget key alone must not hand out a partner's brand); "confirmed":
+ * reports under the brand.
  */
 export const partnerMemberStatusSchema = z.enum(["pending", "confirmed"]);
 export type PartnerMemberStatus = z.infer<typeof partnerMemberStatusSchema>;

@@ -1,5 +1,5 @@
 /**
- * Comparisons (issue 16): 2–10 of a user's analyses side by side, saved with their own URL.
+ * Comparisons: 2–10 of a user's analyses side by side, saved with their own URL.
  * `POST /api/comparisons` takes the analysis ids in the order chosen; `GET /api/comparisons/{id}`
  * answers the record with each market's figures (models/comparison.ts builds them from the
  * analyses; the page, the PDF report, the exports and the CLI rank them with the same rule).

@@ -1,5 +1,5 @@
 /**
- * Competition analysis (spec §3 CompetitionAnalysisData) and the opportunity score.
+ * Competition analysis (the specification's CompetitionAnalysisData) and the opportunity score.
  *
  * The spec's fields come first and keep their shapes; everything after them is a BIS addition
  * and optional, so data stored before an addition still parses. How every figure is computed:
@@ -131,6 +131,6 @@ export const opportunityScoreSchema = z.looseObject({
 });
 export type OpportunityScore = z.infer<typeof opportunityScoreSchema>;
 
-/** `POST /api/analyses/{analysisId}/competition-analysis` takes an empty body (spec §7); extra fields are ignored. */
+/** `POST /api/analyses/{analysisId}/competition-analysis` takes an empty body, as the specification's API has it; extra fields are ignored. */
 export const competitionAnalysisRequestSchema = z.object({});
 export type CompetitionAnalysisRequest = z.infer<typeof competitionAnalysisRequestSchema>;

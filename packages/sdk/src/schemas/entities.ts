@@ -1,5 +1,5 @@
 /**
- * Entities and payloads of the specification (§3, §7), as zod schemas with inferred types.
+ * Entities and payloads of the specification (its data model and API), as zod schemas with inferred types.
  * The server validates what it sends with these; the client parses what it receives.
  */
 import { z } from "zod";

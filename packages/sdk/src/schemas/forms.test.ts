@@ -173,7 +173,7 @@ describe("password change form", () => {
     expect(errors).toEqual({ confirmPassword: ["Passwords don't match"] });
   });
 
-  it("refuses what registration refuses (issue 12: one password policy, not the spec's 6)", () => {
+  it("refuses what registration refuses (one password policy, not the spec's 6)", () => {
     for (const newPassword of ["abcdef", "aaaaaaaa", "Abcdefg1"]) {
       expect(
         passwordChangeRequestSchema.safeParse({ currentPassword: "x", newPassword }).success,
@@ -243,7 +243,7 @@ describe("market-analysis form", () => {
   });
 });
 
-describe("names (issue 12)", () => {
+describe("names", () => {
   it("are one line and at most 50 characters, in every form that takes them", () => {
     const base = { firstName: "Dana", lastName: "Reyes", email: "dana@example.com" };
     for (const [firstName, message] of [

@@ -1,5 +1,5 @@
 /**
- * Validation of every form of the specification (§5) with its exact messages, and the
+ * Validation of every form of the specification with its exact messages, and the
  * request payloads the server validates with the same rules (a request is a form minus
  * its client-only fields).
  */
@@ -20,7 +20,7 @@ const NOT_ONE_LINE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
 /**
  * A first or last name: one line, at most NAME_MAX_LENGTH characters. Names go into mail
  * greetings and page headers; a line break there would let anyone write text of their own
- * into a mail BIS sends (issue 12).
+ * into a mail BIS sends.
  */
 const personName = (message: string) =>
   z
@@ -39,7 +39,7 @@ const email = (message: string) =>
 
 /**
  * The five password rules of registration, each with its own message, in the spec's order:
- * BIS's one password policy, for registration, password change and reset (issue 12).
+ * BIS's one password policy, for registration, password change and reset.
  */
 export const registerPasswordSchema = z
   .string({ error: MESSAGES.passwordMin8 })
@@ -160,7 +160,7 @@ export type PasswordChangeForm = z.input<typeof passwordChangeFormSchema>;
 
 /**
  * The answer to a password change (`message`), shown under the "Password changed" toast:
- * the other sessions end, and so do the personal API tokens (issue 12).
+ * the other sessions end, and so do the personal API tokens.
  */
 export function passwordChangedMessage(revokedTokens: number): string {
   if (revokedTokens === 0)
@@ -184,7 +184,7 @@ export type PasswordChangeRequest = z.input<typeof passwordChangeRequestSchema>;
 /* ------------------------------------------------------------------ admin setup */
 
 /**
- * The first administrator's password follows registration's rules (issue 24), not the
+ * The first administrator's password follows registration's rules, not the
  * specification's 6 characters: the most powerful account is not the weakest.
  */
 export const adminSetupFormSchema = z.object({

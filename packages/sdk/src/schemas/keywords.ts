@@ -1,4 +1,4 @@
-/** Keyword research (spec §3 KeywordResearchData), plus what BIS adds. */
+/** Keyword research (the specification's KeywordResearchData), plus what BIS adds. */
 import { z } from "zod";
 import { assumptionSchema } from "./market.js";
 import { dataGradeSchema, figureProvenanceSchema } from "./provenance.js";
@@ -103,7 +103,7 @@ export const keywordResearchDataSchema = z.looseObject({
 });
 export type KeywordResearchData = z.infer<typeof keywordResearchDataSchema>;
 
-/** POST /api/keyword-analysis/analyze (spec §7, §5 "Analysis ID not found"). */
+/** POST /api/keyword-analysis/analyze, with the specification's message "Analysis ID not found". */
 export const keywordResearchRequestSchema = z.object({
   analysisId: z
     .string({ error: "Analysis ID not found" })

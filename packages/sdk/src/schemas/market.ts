@@ -1,5 +1,5 @@
 /**
- * The market analysis (spec §3 marketAnalysisData) plus what BIS adds to every result:
+ * The market analysis (the specification's marketAnalysisData) plus what BIS adds to every result:
  * the target as geocoded, the data source, each figure's provenance and the assumptions.
  */
 import { z } from "zod";

@@ -1,4 +1,4 @@
-/** Payments (issue "Checkout and payments"): configuration, intents and payment records. */
+/** Payments: configuration, intents and payment records. */
 import { z } from "zod";
 import { dataGradeSchema } from "./provenance.js";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** How a figure was obtained (DESIGN: every figure carries its source and grade). */
+/** How a figure was obtained: every figure carries its source and grade. */
 export const dataGradeSchema = z.enum(["measured", "modeled", "sample"]);
 export type DataGrade = z.infer<typeof dataGradeSchema>;
 

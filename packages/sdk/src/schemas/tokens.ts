@@ -1,5 +1,5 @@
 /**
- * Personal API tokens (issue "The `bis` command line"): created for a signed-in user, or with
+ * Personal API tokens (for the `bis` command line and scripts): created for a signed-in user, or with
  * email + password; shown once; sent as `Authorization: Bearer bis_…` with the owner's rights.
  *
  * This file stands alone (no import from entities.ts, which re-exports it).
@@ -22,7 +22,7 @@ export const TOKEN_MESSAGES = {
     "An API token cannot renew API tokens. Sign in, or give your email and password, to renew one.",
 } as const;
 
-/** Days until a token expires (issue 27): administrators' by default; at most a year for anyone. */
+/** Days until a token expires: administrators' by default; at most a year for anyone. */
 export const API_TOKEN_EXPIRY = { adminDefaultDays: 90, maxDays: 365 } as const;
 
 /** The 401 of an expired token: what happened, when, and what to do. */

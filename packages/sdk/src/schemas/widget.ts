@@ -1,5 +1,5 @@
 /**
- * The embeddable free-analysis widget (issue "Embeddable free-analysis widget"): the two
+ * The embeddable free-analysis widget: the two
  * anonymous widget calls (authorized by a partner's public key plus an allowed `Origin`) and
  * the administrators' partner and lead management.
  *

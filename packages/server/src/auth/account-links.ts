@@ -1,5 +1,5 @@
 /**
- * The account links that live in better-auth's `verification` table (issue 27): password reset
+ * The account links that live in better-auth's `verification` table: password reset
  * links (`reset-password:<token>`, value = the user id, better-auth's) and email-change links
  * (`change-email:<token>`, value = JSON with the user id, BIS's own). A link dies with the state
  * it was issued for: issuing a reset link, completing a reset, changing the password or the

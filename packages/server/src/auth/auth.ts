@@ -1,7 +1,7 @@
 /**
  * better-auth (email + password) on the drizzle database. Only the verification link is
  * reachable over HTTP; every other account call goes through BIS's own routes
- * (spec §7 paths) which call `auth.api.*` on the server.
+ * (the specification's /api/auth/* paths) which call `auth.api.*` on the server.
  */
 import { PASSWORD_MIN_LENGTH } from "@bis/sdk";
 import { betterAuth } from "better-auth";
@@ -56,11 +56,11 @@ export function createAuth(config: Config, db: Db, mailer: Mailer, logger: Logge
       minPasswordLength: PASSWORD_MIN_LENGTH.change,
       maxPasswordLength: 128,
       revokeSessionsOnPasswordReset: true,
-      // Forgot password (issue 12): BIS's /api/auth/forgot-password calls requestPasswordReset;
+      // Forgot password: BIS's /api/auth/forgot-password calls requestPasswordReset;
       // the link opens the app's reset page, which posts to BIS's /api/auth/reset-password.
       resetPasswordTokenExpiresIn: RESET_PASSWORD_EXPIRES_MINUTES * 60,
       sendResetPassword: async ({ user, token }) => {
-        // The newest link is the only one (issue 27): earlier reset links and pending email
+        // The newest link is the only one: earlier reset links and pending email
         // changes of the account die before the answer (better-auth awaits this and logs errors).
         await revokeAccountLinks(db, user.id, { exceptResetToken: token });
         const url = `${config.baseUrl}${RESET_PASSWORD_PATH}?token=${encodeURIComponent(token)}`;

@@ -11,7 +11,7 @@
  * on every instance. What is cached is only "this exact cookie value carries a valid signature
  * for session token T".
  *
- * The key is never a raw cookie value taken on trust (issue 12, defect 1): a value is
+ * The key is never a raw cookie value taken on trust (a forged cookie must not be served from the memo): a value is
  * remembered only when it equals, byte for byte, the signed value better-auth issues for the
  * session it has just verified (`T.` + base64 HMAC-SHA256 of T under the auth secret). Whoever
  * presents that value could present it to better-auth itself, so the memo grants nothing more.

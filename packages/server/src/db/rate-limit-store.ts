@@ -1,6 +1,6 @@
 /**
  * express-rate-limit's store in the database, so every server instance on one database counts
- * against the same budgets (issue 14). One row per limiter and client (`rate_limit`): a fixed
+ * against the same budgets. One row per limiter and client (`rate_limit`): a fixed
  * window that starts with the client's first hit, as express-rate-limit's memory store counts.
  *
  * Each hit is ONE statement — an insert that, when the row exists, either counts the hit or,

@@ -1,6 +1,6 @@
 /**
  * The database schema, written once for both engines (see columns.ts). The first four tables
- * are better-auth's, with the user fields of spec §3 added (firstName, lastName, isAdmin;
+ * are better-auth's, with the user fields of the specification's User added (firstName, lastName, isAdmin;
  * profileImageUrl is `image`).
  *
  * Changing this file: run `pnpm -F @bis/server db:generate`, which writes the next migration of
@@ -83,14 +83,14 @@ export function defineTables(c: Columns) {
     (t) => [c.index("verification_identifier_idx").on(t.identifier)],
   );
 
-  /** Key/value application settings (the four video URLs of spec §3 and later ones). */
+  /** Key/value application settings (the specification's four video URLs and later ones). */
   const appSetting = c.table("app_setting", {
     key: c.text("key").primaryKey(),
     value: c.text("value").notNull(),
     updatedAt: updatedAt(),
   });
 
-  /** Analyses (spec §3 Analysis). Widget analyses have no user. */
+  /** Analyses (the specification's Analysis). Widget analyses have no user. */
   const analysis = c.table(
     "analysis",
     {
@@ -154,7 +154,7 @@ export function defineTables(c: Columns) {
 
   /**
    * Payments for the premium package of an analysis. Deleting the user or the analysis deletes
-   * them (spec §3). `providerPaymentId` is the Stripe PaymentIntent id (pi_…) or a demo id.
+   * them. `providerPaymentId` is the Stripe PaymentIntent id (pi_…) or a demo id.
    */
   const payment = c.table(
     "payment",
@@ -303,7 +303,7 @@ export function defineTables(c: Columns) {
       createdAt: createdAt(),
       lastUsedAt: c.timestamp("last_used_at"),
       revokedAt: c.timestamp("revoked_at"),
-      /** After this the token is refused (401); null: never. Renewing moves it (issue 27). */
+      /** After this the token is refused (401); null: never. Renewing moves it. */
       expiresAt: c.timestamp("expires_at"),
     },
     (t) => [c.index("api_token_user_idx").on(t.userId)],
@@ -350,7 +350,7 @@ export function defineTables(c: Columns) {
   );
 
   /**
-   * The server processes running on this database (issue 14): each writes its row at start,
+   * The server processes running on this database: each writes its row at start,
    * refreshes `last_seen_at` every 10 s and deletes it on a graceful stop; the System tab lists
    * the rows seen within the last 30 s (services/instances.ts).
    */
@@ -387,7 +387,7 @@ export function defineTables(c: Columns) {
     ],
   );
 
-  /* ---------------------------------------------------------------- partner brands (issue 16) */
+  /* ---------------------------------------------------------------- partner brands */
 
   /** A partner's brand: its users' reports carry it. The logo is stored here, never fetched. */
   const partnerBrand = c.table("partner_brand", {
@@ -427,7 +427,7 @@ export function defineTables(c: Columns) {
       source: c.text("source").notNull(),
       /**
        * "pending" (a widget sign-up waiting for an administrator: no brand yet) or "confirmed"
-       * (issue 27). Assignments by an administrator are confirmed at once.
+       * (the public widget key alone must not hand out a brand). Assignments by an administrator are confirmed at once.
        */
       status: c.text("status").notNull().default("confirmed"),
       assignedBy: c.text("assigned_by"),
@@ -437,7 +437,7 @@ export function defineTables(c: Columns) {
   );
 
   /**
-   * Saved comparisons of 2–10 analyses (issue 16): the owner and the analysis ids in the order
+   * Saved comparisons of 2–10 analyses: the owner and the analysis ids in the order
    * chosen. The analyses are read when the comparison is (one deleted since is reported missing).
    */
   const comparison = c.table(

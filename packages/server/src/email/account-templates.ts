@@ -1,5 +1,5 @@
 /**
- * The account-security mails (issue 12): password reset, email change. They greet nobody by
+ * The account-security mails: password reset, email change. They greet nobody by
  * name (a name is user input) and carry at most one link, the one BIS built.
  */
 import type { Mail } from "./mailer.js";

@@ -1,5 +1,5 @@
 /**
- * The per-account half of the sign-in budget (issue 27): failed password attempts at one
+ * The per-account half of the sign-in budget: failed password attempts at one
  * account, from any address, slow further attempts at it down — they never lock it. A
  * per-account lockout let anyone lock the owner out of sign-in for the whole window with ten
  * wrong passwords; a delay costs the owner seconds, once, and still makes guessing from many

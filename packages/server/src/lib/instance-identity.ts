@@ -1,5 +1,5 @@
 /**
- * Who this server process is, among the instances on one database (issue 14): a random id made
+ * Who this server process is, among the instances on one database: a random id made
  * at start, the host, the process id, the BIS version and the start time. The log entries it
  * writes carry the id, and its row in the `instance` table (services/instances.ts) says it is
  * alive.

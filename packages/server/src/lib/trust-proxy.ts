@@ -1,5 +1,5 @@
 /**
- * `BIS_TRUST_PROXY` (issue 27): which proxies in front of BIS Express may believe about the
+ * `BIS_TRUST_PROXY`: which proxies in front of BIS Express may believe about the
  * client's address, in Express's `trust proxy` forms (https://expressjs.com/en/guide/behind-proxies.html):
  *
  * - `false` / `no` (default): no proxy; the client address is the connection's.

@@ -1,5 +1,5 @@
 /**
- * The server log in the database, for the admin Logs tab across every instance (issue 14). The
+ * The server log in the database, for the admin Logs tab across every instance. The
  * store is one of the pino logger's destinations: a log call only parses its line and queues
  * it (never awaits the database); every `flushMs` (1 s), or as soon as `batchSize` entries
  * wait, one multi-row insert writes the queue. A database that fails keeps the entries queued

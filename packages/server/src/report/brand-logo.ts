@@ -1,6 +1,6 @@
 /**
  * Checks an uploaded brand logo and turns it into the PNG that is stored, served and drawn
- * (issue 16). The type comes from the bytes (magic numbers), never from a file name:
+ * for a partner's brand. The type comes from the bytes (magic numbers), never from a file name:
  *
  * - PNG: the header's dimensions are checked before anything is decoded (no decompression
  *   bombs), then the image is decoded and written again, which drops every ancillary chunk.
@@ -80,7 +80,7 @@ const UNSAFE_SVG: readonly RegExp[] = [
   /javascript:/i,
 ];
 
-/** What can make an SVG slow to draw, however small the file (issue 27). */
+/** What can make an SVG slow to draw, however small the file (an upload must not tie up the server). */
 const EXPENSIVE_SVG: readonly RegExp[] = [
   /<\s*(?:[a-z]+:)?(filter|fe[a-z]+|pattern)\b/i,
   /\bfilter\s*[:=]/i,

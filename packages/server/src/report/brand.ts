@@ -1,5 +1,5 @@
 /**
- * A partner's brand as the report layer takes it (issue 16): a small value any report (the
+ * A partner's brand as the report layer takes it: a small value any report (the
  * analysis report, the comparison report) passes to its chrome — cover, running header and
  * footer, colours. Without one, a report is BIS's own. The logo is bytes the server stored;
  * nothing is fetched while a report is drawn.

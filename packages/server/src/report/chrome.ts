@@ -1,6 +1,6 @@
 /**
  * The running header and footer of every report page, and the identity drawn on a cover: BIS's
- * mark and name, or a partner's logo and name (issue 16) with "Data and analysis by BIS" kept in
+ * mark and name, or a partner's logo and name with "Data and analysis by BIS" kept in
  * small print. Any report (the analysis report, the comparison report) draws them through
  * `ChromeTarget.finish()` and `drawIdentity`.
  */

@@ -1,5 +1,5 @@
 /**
- * The comparison as a spreadsheet (issue 16): the SDK's matrix (comparisonMatrix — the same
+ * The comparison as a spreadsheet: the SDK's matrix (comparisonMatrix — the same
  * cells as the CSV) in a formatted XLSX sheet with exceljs, numbers as numbers with the format
  * the page shows, the best value of each row in bold with the "Best" column naming its markets,
  * and a second sheet with every market's sources and the rules. A partner's brand, when given,
@@ -39,7 +39,7 @@ export async function comparisonXlsx(
 ): Promise<Buffer> {
   const table = compareMarkets(comparison.markets);
   const matrix = comparisonMatrix(table);
-  // Loaded with the first export, not at start-up (about 1 s of the server's start, issue 24).
+  // Loaded with the first export, not at start-up (it cost about 1 s of the server's start).
   const { default: Excel } = await import("exceljs");
   const book: ExcelJS.Workbook = new Excel.Workbook();
   book.creator = options.brand ? `${options.brand.displayName} (data and analysis by BIS)` : "BIS";

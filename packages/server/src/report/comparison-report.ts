@@ -1,5 +1,5 @@
 /**
- * The PDF report of a comparison (issue 16): `GET /api/comparisons/{id}/report.pdf`. Built from
+ * The PDF report of a comparison: `GET /api/comparisons/{id}/report.pdf`. Built from
  * the comparison alone with the analysis report's building blocks (layout.ts's writer, chrome,
  * tables and banners; the offline basemap): the markets ranked by opportunity score, every row
  * of the comparison with the best value of each marked, a map of every market's circles, each

@@ -61,7 +61,7 @@ export interface RunningText {
   /** Left of the footer. */
   footer: string;
   analysisId: string;
-  /** A partner's brand (issue 16): its logo, name, colours and contact line; BIS's own without. */
+  /** A partner's brand: its logo, name, colours and contact line; BIS's own without. */
   brand?: ReportBrand | null;
   /** What the id in the footer is ("Analysis" by default; "Comparison" for a comparison). */
   idLabel?: string;

@@ -1,6 +1,6 @@
 // @ts-check
 /**
- * Rasterises one SVG logo in its own process (issue 27), so that no SVG can stall the server:
+ * Rasterises one SVG logo in its own process, so that no SVG can stall the server:
  * brand-logo.ts forks this file, sends `{ svg, side }` over IPC, and kills the process
  * (SIGKILL) when it has not answered by the deadline. resvg runs native code that a
  * worker_threads `terminate()` cannot interrupt (the thread, and then the server's exit, would

@@ -1,5 +1,5 @@
 /**
- * Draws an SVG logo to PNG off the server's main thread, with a deadline (issue 27): a child
+ * Draws an SVG logo to PNG off the server's main thread, with a deadline (a slow logo must not stall the server): a child
  * process runs resvg (`logo-raster-worker.js`) and is killed when it has not answered in time.
  * A worker thread would not do: `Worker.terminate()` cannot stop resvg's native rendering, so
  * the thread (and the server's exit) would wait for it — for minutes with a large

@@ -1,5 +1,5 @@
 /**
- * The PDF report of an analysis (issue 5): a branded, paginated document made with pdfkit from
+ * The PDF report of an analysis: a branded, paginated document made with pdfkit from
  * the stored analysis alone — no network, no temporary files. `renderReport` lays out every page
  * synchronously (so a fault surfaces before a byte is sent) and returns the document as a
  * readable stream of PDF bytes.
@@ -44,7 +44,7 @@ export interface ReportOptions {
    */
   deliverables?: readonly PremiumDeliverable[] | null;
   /**
-   * The partner's brand the report is made under (issue 16): cover, header, footer and colours
+   * The partner's brand the report is made under: cover, header, footer and colours
    * carry it, with "Data and analysis by BIS" in small print. Without one, BIS's own report.
    */
   brand?: ReportBrand | null;

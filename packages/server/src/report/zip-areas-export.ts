@@ -1,5 +1,5 @@
 /**
- * The ZIP areas of an analysis as a spreadsheet (issue 25): every column of the CSV (the SDK's
+ * The ZIP areas of an analysis as a spreadsheet: every column of the CSV (the SDK's
  * `zipColumns`, the same cells), ZIPs stored as text so leading zeros stay ("02134"), numbers as
  * numbers with the format the page shows, and a second sheet with the source and the method.
  */

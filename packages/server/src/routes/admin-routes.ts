@@ -1,5 +1,5 @@
 /**
- * Administration calls (spec §2 /admin, §6, §7): parse, call one service, respond. Every
+ * Administration calls (the /admin screen): parse, call one service, respond. Every
  * /api/admin/* request that reaches this router is refused to non-administrators (401 signed
  * out, 403 otherwise) before any handler runs, so a new route here cannot forget it.
  *
@@ -81,7 +81,7 @@ export function adminRoutes(ctx: AppContext): Router {
     res.json(await admin.updateSettings(userOf(req), body));
   });
 
-  /** The results page reads the video URLs (spec §6): any signed-in user. */
+  /** The results page reads the video URLs: any signed-in user. */
   router.get("/settings/videos", signedIn, async (_req, res) => {
     res.json(await settings.all());
   });

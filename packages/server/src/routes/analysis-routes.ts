@@ -1,4 +1,4 @@
-/** Market analysis calls (spec §7): parse, call the analysis service, respond. */
+/** Market analysis calls: parse, call the analysis service, respond. */
 import {
   analyzeRequestSchema,
   deleteAnalysisQuerySchema,

@@ -1,4 +1,4 @@
-/** Spec §7 account calls: parse, call the account service, respond. */
+/** The account calls of the specification (/api/auth/*): parse, call the account service, respond. */
 import {
   ACCOUNT_MESSAGES,
   emailChangeConfirmSchema,

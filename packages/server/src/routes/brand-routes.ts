@@ -1,5 +1,5 @@
 /**
- * Partners' brands (issue 16): administrators set a partner's brand and assign users to it; a
+ * Partners' brands: administrators set a partner's brand and assign users to it; a
  * signed-in user reads the brand their reports carry and its logo. Parse, call the brand
  * service, respond. The admin paths are refused to non-administrators before they run.
  */

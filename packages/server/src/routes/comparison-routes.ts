@@ -1,5 +1,5 @@
 /**
- * Comparisons (issue 16): save one, list yours, read one, and its exports — CSV, XLSX and the PDF report.
+ * Comparisons: save one, list yours, read one, and its exports — CSV, XLSX and the PDF report.
  * Owner or administrator only (404 otherwise), as analyses. Routes parse, call the comparison
  * service, and respond; the table, the CSV, the workbook and the PDF come from the SDK's model
  * and the report layer.

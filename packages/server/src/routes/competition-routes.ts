@@ -1,4 +1,4 @@
-/** Competition analysis (spec §7): `POST /api/analyses/{analysisId}/competition-analysis` → `{ analysis }`. */
+/** Competition analysis: `POST /api/analyses/{analysisId}/competition-analysis` → `{ analysis }`. */
 import { competitionAnalysisRequestSchema } from "@bis/sdk";
 import { Router } from "express";
 import type { AppContext } from "../context.js";
@@ -11,7 +11,7 @@ export function competitionRoutes({ services: { accounts, competition } }: AppCo
   const router = Router();
   router.use(PATH, requireUser(accounts));
 
-  // The body is empty (spec §7); anything sent is ignored.
+  // The body is empty, as the specification's API has it; anything sent is ignored.
   router.post(PATH, async (req, res) => {
     parse(competitionAnalysisRequestSchema, req.body);
     const analysis = await competition.runCompetitionAnalysis(userOf(req), req.params.analysisId);

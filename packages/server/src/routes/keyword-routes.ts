@@ -1,4 +1,4 @@
-/** Keyword research (spec §7): `POST /api/keyword-analysis/analyze` `{analysisId}` → `{ analysis }`. */
+/** Keyword research: `POST /api/keyword-analysis/analyze` `{analysisId}` → `{ analysis }`. */
 import { keywordResearchRequestSchema } from "@bis/sdk";
 import { Router } from "express";
 import type { AppContext } from "../context.js";

@@ -1,7 +1,7 @@
 /**
  * GET /api/outlines?states=48,40 — the offline basemap's state outlines (the app's
  * `src/assets/outlines/<FIPS>.json`, TopoJSON derived from us-atlas), the states a map has in
- * view in one answer: `{ "48": <topology>, "40": <topology> }` (issue 24: the comparison page
+ * view in one answer: `{ "48": <topology>, "40": <topology> }` (the comparison page once
  * made one request per state). Public data, the same for everyone: cached for a day, gzipped
  * when the browser accepts it. The files come from the built app (`dist/outlines/`, copied
  * there by its Vite config) or, without a build, from the app's sources.

@@ -1,5 +1,5 @@
 /**
- * Checkout and payments (spec §2 Checkout, §7): parse, call the payment service, respond.
+ * Checkout and payments: parse, call the payment service, respond.
  * The Stripe webhook reads the raw body, so it has its own router mounted before the JSON parser.
  */
 import { paymentIntentRequestSchema, premiumPricesPatchSchema } from "@bis/sdk";

@@ -1,5 +1,5 @@
 /**
- * The PDF report of an analysis (issue 5): `GET /api/analyses/{id}/report.pdf`, premium (paid or
+ * The PDF report of an analysis: `GET /api/analyses/{id}/report.pdf`, premium (paid or
  * administrator; 404 for an analysis the viewer may not see, 402 before payment). The document
  * is laid out in full before the first byte goes out, then streamed; nothing touches the disk.
  * Its ZIP areas come from the analysis service, as GET /api/analyses/{id}/zip-areas serves them.

@@ -5,7 +5,7 @@
  * has no session — for the account of `email` + `password`, checked exactly as sign-in checks
  * them and on sign-in's budget. A token cannot create tokens (403): one leaked token must not
  * be able to mint others that outlive its revocation. POST /api/tokens/{id}/renew moves a
- * token's expiry, with the same credentials (issue 27).
+ * token's expiry, with the same credentials.
  */
 import {
   createTokenRequestSchema,

@@ -1,5 +1,5 @@
 /**
- * Account security (issue 12): changing the sign-in email, recovering a forgotten password,
+ * Account security: changing the sign-in email, recovering a forgotten password,
  * and the signed-in devices.
  *
  * - Email change needs the current password in a signed-in session (never an API token). It
@@ -9,7 +9,7 @@
  * - Password reset is better-auth's (requestPasswordReset / resetPassword, single-use expiring
  *   token), under registration's password rules; a reset ends every session, revokes every API
  *   token, counts as proof of the address, and signs the user in on the device that reset.
- * - Every link dies with the state it was issued for (issue 27, auth/account-links.ts): a new
+ * - Every link dies with the state it was issued for (auth/account-links.ts): a new
  *   reset link, a completed reset, a password change or an email change revokes the account's
  *   other reset and email-change links, and a confirmation re-checks the password it was
  *   requested under.

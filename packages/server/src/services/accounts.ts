@@ -107,7 +107,7 @@ const ADMIN_SETUP_CLAIM_MS = 2 * 60_000;
 export interface AccountHooks {
   /**
    * After a registration call, with the request and the moment it started (the widget's `ref`
-   * links the new account to its partner, issue 16). An existing address runs it too: the hook
+   * links the new account to its partner's brand). An existing address runs it too: the hook
    * decides from `since` whether an account was created.
    */
   onRegistered?: (input: RegisterInput, since: Date) => Promise<void>;
@@ -280,7 +280,7 @@ export function createAccountService(
     },
 
     /**
-     * Updates the names. The email is part of the form (spec §9) but changes only through
+     * Updates the names. The email is part of the specification's profile form but changes only through
      * the confirmed email change (account-security.ts): a different one is refused here, the
      * same way whether or not another account has it.
      */

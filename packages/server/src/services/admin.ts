@@ -1,5 +1,5 @@
 /**
- * Administration (spec §2 /admin, §5, §6): analytics, users and their admin flag, every
+ * Administration (the /admin screen): analytics, users and their admin flag, every
  * analysis, bulk deletion. The routes have already checked that the caller is an administrator;
  * the rules here (not yourself, not the last administrator) hold whoever calls.
  */

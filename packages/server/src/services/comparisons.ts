@@ -1,5 +1,5 @@
 /**
- * Comparisons (issue 16): 2–10 analyses side by side, saved with their own URL. Owner or
+ * Comparisons: 2–10 analyses side by side, saved with their own URL. Owner or
  * administrator only — anyone else is told it does not exist (access.ts), as for analyses. A
  * comparison may hold only analyses its creator may see; reading one, each analysis still there
  * becomes a market (the SDK's comparisonMarket), and any deleted since is listed as missing.

@@ -1,5 +1,5 @@
 /**
- * Competition analysis (spec §2 section 3, §4, §5): premium, after keyword research.
+ * Competition analysis (results page, section 3): premium, after keyword research.
  *
  * 1. Entitlement first: 404 when the analysis is not visible, 402 when not paid (admins pass).
  * 2. 400 KEYWORD_RESEARCH_REQUIRED ("Please complete keyword research …") until then.
@@ -8,7 +8,7 @@
  *    failure in `providers`; all failing: the first failure (a rate limit first) is the answer.
  * 4. No provider configured: sample competitors (labelled) when `config.premium.sampleData`;
  *    otherwise 503 UNAVAILABLE "Competition analysis is not available yet." (the customer's
- *    words, issue 24; how to enable it is in the admin panel): the step is NOT marked
+ *    words, naming no setting; how to enable it is in the admin panel): the step is NOT marked
  *    complete and nothing is stored, so it can run again once an administrator configures a
  *    provider. Running the step again replaces earlier results.
  * 5. The model (SDK) dedupes, ranks and derives the figures; the opportunity score is stored

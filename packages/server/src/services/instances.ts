@@ -1,5 +1,5 @@
 /**
- * The instances on the database, for the System tab (issue 14). Each server process writes its
+ * The instances on the database, for the System tab. Each server process writes its
  * row at start, refreshes `last_seen_at` every `heartbeatMs` (10 s, an unref'd timer) and
  * deletes it on a graceful stop; an instance seen within `aliveMs` (30 s) is alive, so one that
  * was killed drops off the list within 30 s. Rows not seen for a day are deleted by the others.

@@ -1,5 +1,5 @@
 /**
- * Keyword research (spec §2 section 2, §4, §5, §7): premium step 2.
+ * Keyword research (results page, section 2): premium step 2.
  *
  * 1. "Analysis ID not found" (400) without an id.
  * 2. Entitlement first: 404 when the analysis is not visible, 402 when not paid (admins pass).

@@ -1,8 +1,8 @@
 /**
- * Reports under a partner's brand (issue 16): administrators give a partner a brand (display
+ * Reports under a partner's brand: administrators give a partner a brand (display
  * name, logo, primary colour, contact line) and assign users to it; a user who registered
  * through the partner's widget (`ref`) asks to join it, and an administrator confirms or
- * declines (issue 27: the public widget key alone must not hand out a partner's brand). A user's
+ * declines (the public widget key alone must not hand out a partner's brand). A user's
  * reports carry the brand while their membership is confirmed and the partner is active.
  *
  * Widget sign-ups are never confirmed automatically, not even from a partner's allowed origins:

@@ -1,5 +1,5 @@
 /**
- * Payments for the premium package (spec §2 Checkout, §4 Payment), one module per concern:
+ * Payments for the premium package (the checkout screen and its payment flow), one module per concern:
  *
  * - payments/checkout.ts     what the checkout offers, whether it can be sold, who may buy
  * - payments/intents.ts      Stripe PaymentIntents (grant nothing)

@@ -3,7 +3,7 @@
  * once at creation and stored only as a SHA-256 hash. A token acts with its owner's rights as
  * `Authorization: Bearer …` until it expires, is revoked or the owner is deleted (the rows
  * cascade). An administrator's token always expires: in 90 days unless asked otherwise, at most
- * 365; renewing moves the expiry (issue 27).
+ * 365, so a forgotten administrator's token does not stay valid forever; renewing moves the expiry.
  *
  * A token is a 190-bit random secret, not a password: a fast hash is enough (GitHub and npm do
  * the same), and it keeps the lookup on every API call to one indexed query.

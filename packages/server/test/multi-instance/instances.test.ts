@@ -1,5 +1,5 @@
 /**
- * Three BIS server processes on one PostgreSQL database behave as one server (issue 14): writes
+ * Three BIS server processes on one PostgreSQL database behave as one server: writes
  * spread over them are all there exactly once, one Stripe event delivered to all of them at once
  * fulfils once, and `kill -9` of one of them mid-load loses no write it acknowledged.
  * Runs in the server-pg project only (vitest.pg.config.ts).
@@ -166,7 +166,7 @@ describe("three instances on one PostgreSQL database", () => {
     await owner.close();
   }, 300_000);
 
-  // Other multi-instance properties of issue 14 land here with their features (the sign-in limit
+  // Other properties of several instances on one database land here with their features (the sign-in limit
   // across instances is in rate-limits.test.ts): a sign-out refused on the others within the
   // stated bound, partner webhook deliveries of a killed instance delivered by another, and logs
   // of every instance in the administrator's Logs tab.

@@ -1,6 +1,6 @@
 /**
- * The admin Logs and System tabs on two BIS server processes on one PostgreSQL database
- * (issue 14): a line logged by one instance is read on the other, both are listed as alive, and
+ * The admin Logs and System tabs on two BIS server processes on one PostgreSQL database:
+ * a line logged by one instance is read on the other, both are listed as alive, and
  * one that stops gracefully is listed no more. Runs in the server-pg project only.
  */
 import type { NodeClient } from "@bis/sdk/node";

@@ -1,7 +1,7 @@
 /**
  * Issue 14: the sign-in limit holds across three BIS server processes on one PostgreSQL database
  * — wrong passwords spread over them are refused at exactly BIS_LOGIN_RATE_LIMIT in total per
- * IP address, and slowed down per account (issue 27), sequential or at once. Runs in the
+ * IP address, and slowed down per account, sequential or at once. Runs in the
  * server-pg project only.
  */
 import { randomBytes } from "node:crypto";

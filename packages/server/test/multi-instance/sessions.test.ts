@@ -1,6 +1,6 @@
 /**
  * A sign-out, a password change, a role change and a deletion on one instance hold on every
- * other instance at the next request (issue 14): no instance keeps a copy of a session or a
+ * other instance at the next request: no instance keeps a copy of a session or a
  * user that could outlive the change — the staleness bound is zero requests.
  * Runs in the server-pg project only (vitest.pg.config.ts).
  */

@@ -1,5 +1,5 @@
 /**
- * Jobs on PostgreSQL (pg-boss), issue 14. The queue: each job runs once with two workers on one
+ * Jobs on PostgreSQL (pg-boss). The queue: each job runs once with two workers on one
  * database, `startAfterMs` and singleton keys hold, a job whose worker stopped mid-run runs again
  * on the other. Webhooks: two BIS server processes on one database; `kill -9` of the one that took
  * a lead while the lead's retry waits, and the other delivers it — exactly once.

@@ -1,5 +1,5 @@
 /**
- * The accuracy measure of issue 11, shared by the accuracy test and the before/after comparison
+ * The accuracy measure of the embedded Census data, shared by the accuracy test and the before/after comparison
  * in docs/performance.md: for each reference city and radius, the population within the radius
  * around BIS's own centre of the city against the 2020 Census tract sums (tracts whose population
  * centre lies in range), and housing units per resident against the same ratio of the ACS ZCTA

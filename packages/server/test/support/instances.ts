@@ -1,5 +1,5 @@
 /**
- * Several BIS server processes on one PostgreSQL database, for the multi-instance tests (issue 14).
+ * Several BIS server processes on one PostgreSQL database, for the multi-instance tests.
  * Each instance is `bis-server start` from source (`node --import tsx src/cli.ts`, one process,
  * so `kill -9` ends the server itself), in production mode with its own port and data directory,
  * and the same DATABASE_URL, BIS_SECRET and BIS_BASE_URL — as behind a load balancer. Every client

@@ -1,5 +1,5 @@
 /**
- * API Keys (spec §2, §4, §5, §8): the keys of the outside services. Each shows whether it is
+ * API Keys (a tab of the specification's admin panel): the keys of the outside services. Each shows whether it is
  * configured, where the value in use comes from and its last four characters only; a new value
  * can be tested and saved. The test is made by the server with a real request to the provider
  * (the key never goes from the browser to the provider). Test states: idle, testing, success,

@@ -5,8 +5,7 @@
  * filtered by minimum level,
  * refreshed on demand or every LOGS_REFRESH_MS while auto-refresh is on. "Audit Trail": who
  * changed what, when, paged the same way. The level filter and auto-refresh are kept while the
- * other view is shown. The specification does not show this tab's content; BIS fills it
- * (issues 6 and 13).
+ * other view is shown. The specification does not show this tab's content; BIS fills it.
  */
 import { type AuditEntry, LOG_LEVELS, type LogEntry, type LogLevel } from "@bis/sdk";
 import { useId, useState } from "react";

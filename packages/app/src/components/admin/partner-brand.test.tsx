@@ -1,5 +1,5 @@
 /**
- * Reports under a partner's brand (issue 16), in the app: the administrator's brand form (its
+ * Reports under a partner's brand, in the app: the administrator's brand form (its
  * contrast preview, its checks before any call, the saved colour's note, the server's logo
  * message, assigning a user) and the brand at the top of a partner user's results page.
  */

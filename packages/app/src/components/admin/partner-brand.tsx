@@ -1,5 +1,5 @@
 /**
- * Partner brands (issue 16): an administrator gives a partner a brand — display name, logo (PNG
+ * Partner brands: an administrator gives a partner a brand — display name, logo (PNG
  * or SVG, at most 256 KB), primary colour, contact line — and sees which text colour keeps it
  * legible before saving (the server checks again, and checks the logo's bytes). Below it, the
  * users reporting under the brand: registered through the partner's widget or assigned here.

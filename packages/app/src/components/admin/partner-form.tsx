@@ -1,5 +1,5 @@
 /**
- * A new widget partner (issue 7): the form — name, allowed origins, optional webhook URL, daily
+ * A new widget partner: the form — name, allowed origins, optional webhook URL, daily
  * quota — checked with the SDK's partnerCreateSchema (the server's own rules and messages), and
  * the answer's webhook secret, shown this once, with the partner's two-line snippet.
  */

@@ -1,6 +1,7 @@
 /**
- * The users under a partner's brand (issue 16) and the widget sign-ups asking to be (issue 27):
- * a pending request gets no brand until an administrator confirms it; declining removes it.
+ * The users under a partner's brand and the widget sign-ups asking to be: a pending request
+ * gets no brand until an administrator confirms it (the public widget key alone must not hand
+ * out a partner's brand); declining removes it.
  * Paginated like the other admin lists, pending requests first.
  */
 import type { Partner, PartnerMember } from "@bis/sdk";

@@ -1,5 +1,5 @@
 /**
- * Partners (issue 7, beyond the specification's seven tabs): the websites that embed the
+ * Partners (beyond the specification's seven tabs): the websites that embed the
  * `<bis-market-analysis>` widget, and the leads it captured.
  *
  * - The list: name, public key, allowed origins, today's usage against the daily quota, leads,
@@ -8,7 +8,7 @@
  * - Create (partner-form.tsx): name, allowed origins, optional webhook URL, daily quota —
  *   checked with the SDK's partnerCreateSchema; the answer's webhook secret is shown this once,
  *   with the partner's two-line snippet.
- * - Brands (partner-brand.tsx, issue 16): a partner's display name, logo, colour and contact
+ * - Brands (partner-brand.tsx): a partner's display name, logo, colour and contact
  *   line for its users' reports, and the users reporting under it.
  * - The leads, newest first, with their webhook delivery status, filtered by status.
  *

@@ -1,5 +1,5 @@
 /**
- * Past Searches (spec §2, §4, §5): every analysis with a tick per completed step, its owner and
+ * Past Searches (a tab of the specification's admin panel): every analysis with a tick per completed step, its owner and
  * a Load link to /analysis/{id}; bulk selection — none, some (the header checkbox is then
  * indeterminate) or all — and bulk deletion behind a browser confirmation that warns it cannot
  * be undone. Deleting with nothing selected says "Please select at least one analysis to delete".

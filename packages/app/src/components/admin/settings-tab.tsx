@@ -1,5 +1,5 @@
 /**
- * Settings (spec §2, §8): the four video URLs — premium offer, keyword education, competition
+ * Settings (a tab of the specification's admin panel): the four video URLs — premium offer, keyword education, competition
  * education and landing page. Each must be an http(s) URL or empty (empty hides the video).
  * "Settings Updated" on success; "Update Failed" — "Failed to update settings. Please try
  * again." — otherwise.

@@ -1,5 +1,5 @@
 /**
- * The four summary cards of the admin panel (spec §2): Total Users with the users active this
+ * The four summary cards of the specification's admin panel: Total Users with the users active this
  * month (accounts created within ACTIVE_USER_DAYS), Total Analyses, Total Revenue in dollars and
  * System Status. Both calls refresh every ADMIN_SUMMARY_REFRESH_MS (see use-admin.ts).
  */

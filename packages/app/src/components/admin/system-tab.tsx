@@ -4,7 +4,7 @@
  * server instances alive on the database (seen within 30 s; the one that answered marked) and
  * the paid deliverables (which have a provider, and how to configure the others), and the
  * payments, each refundable within the GUARANTEE_DAYS guarantee. The specification does not
- * show this tab's content; BIS fills it (issue 6).
+ * show this tab's content; BIS fills it.
  */
 import {
   GUARANTEE_DAYS,

@@ -1,5 +1,5 @@
 /**
- * User Management (spec §2, §5, §6): every user, their admin flag and deletion. Both changes ask
+ * User Management (a tab of the specification's admin panel): every user, their admin flag and deletion. Both changes ask
  * for a browser confirmation first; the deletion's lists what goes (the account, its analyses
  * and its payments). An administrator cannot change their own admin flag nor delete themselves:
  * both controls are disabled on their own row, with the reason next to them (the server refuses

@@ -1,5 +1,5 @@
 /**
- * The market model's assumptions (DESIGN: every rate, ticket and share is a named, sourced
+ * The market model's assumptions (every rate, ticket and share is a named, sourced
  * assumption the user can override): label, value with unit, basis and source. Values are
  * edited within their min/max (shares as percent), then "Re-run Analysis" sends the values that
  * differ from the defaults; "Reset to defaults" puts the defaults back in the form.

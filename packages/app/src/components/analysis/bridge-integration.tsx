@@ -1,6 +1,6 @@
 /**
  * The alternate results page for analyses that carry the bridge-integration flag
- * (specification §2): four numbered instructions around the external Market Revenue
+ * (a screen of the specification): four numbered instructions around the external Market Revenue
  * Calculator, and the premium items.
  */
 import { type Analysis, defaultIndustry, industryLabel, PREMIUM_PACKAGE_PRICE_USD } from "@bis/sdk";

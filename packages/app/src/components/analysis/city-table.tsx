@@ -1,5 +1,5 @@
 /**
- * The city-by-city breakdown (specification §2, section 1): city, population, housing units,
+ * The city-by-city breakdown (section 1 of the results page): city, population, housing units,
  * service-area badge and distance, sortable by any column. It is also the map's text
  * alternative. When the server kept fewer rows than the cities in range it says "N of M cities".
  */

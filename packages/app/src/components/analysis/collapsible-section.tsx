@@ -1,5 +1,5 @@
 /**
- * A numbered section of the results page that opens and closes (specification §2). The header
+ * A numbered section of the results page that opens and closes. The header
  * is a real button (aria-expanded, aria-controls); a closed section stays mounted but hidden,
  * so a map inside keeps its state.
  */

@@ -1,5 +1,5 @@
 /**
- * Section 3, Competition Analysis (specification §2, §5, §8): the results with the leader
+ * Section 3, Competition Analysis, as the specification has it: the results with the leader
  * highlighted, the sample-data banner, the not-available text, the start card's states, and
  * every toast with its timing.
  */

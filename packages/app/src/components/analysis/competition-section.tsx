@@ -1,5 +1,5 @@
 /**
- * Section 3 of the results page, Competition Analysis (specification §2): collapsed by default
+ * Section 3 of the results page, Competition Analysis, as the specification draws it: collapsed by default
  * once run; then the education video, the overview, the competitor table with the market
  * leader highlighted, the opportunities and the recommendations. Sample competitors (demo mode)
  * carry a "Sample data" banner. Without results: the card with the section's state (the SDK's

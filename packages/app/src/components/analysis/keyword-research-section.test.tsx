@@ -1,5 +1,5 @@
 /**
- * Section 2, Keyword Research (specification §2, §5, §8, §9): the results, the PPC table's
+ * Section 2, Keyword Research, as the specification has it: the results, the PPC table's
  * order, dedupe and formatting, the start card's states, and every toast with its timing.
  */
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";

@@ -1,5 +1,5 @@
 /**
- * Section 2 of the results page, Keyword Research (specification §2, §9): open by default;
+ * Section 2 of the results page, Keyword Research, as the specification draws it: open by default;
  * once run, the education video, the summary, the PPC opportunities table and the strategic
  * recommendations; before that, the card with the section's state (the SDK's
  * premiumSectionState, as in the PDF report) that starts it (paid or admin). The counts say what
@@ -56,7 +56,7 @@ function PpcTableRows({ rows }: { rows: readonly PpcRow[] }) {
 }
 
 /**
- * The PPC opportunities table (§2): the SDK's ppcTable, the rows the PDF report lists too —
+ * The PPC opportunities table: the SDK's ppcTable, the rows the PDF report lists too —
  * volume > 0, by volume, long-tail after the primary ones.
  */
 export function PpcTable({ data }: { data: KeywordResearchData }) {

@@ -1,5 +1,5 @@
 /**
- * The Local market profile of section 1 (issue 23): its rows with values and grade badges, the
+ * The Local market profile of section 1: its rows with values and grade badges, the
  * sources, the keyboard path to a row's source, and nothing at all on an older record.
  */
 import { screen, within } from "@testing-library/react";

@@ -1,5 +1,5 @@
 /**
- * The "Local market profile" of section 1 (issue 23, "users see why"): the climate, housing
+ * The "Local market profile" of section 1, so that users see why: the climate, housing
  * stock, equipment, income and contractors behind this market's figures, each row with its
  * grade badge (source, vintage and method when opened) and the sources listed once below.
  * The rows are the SDK's `localMarketRows`, the same the PDF, the CLI and the widget print.

@@ -1,5 +1,5 @@
 /**
- * The service-area map (specification §2, §9): Leaflet, MAP_HEIGHT_PX high, centred on the
+ * The service-area map, as the specification draws it: Leaflet, MAP_HEIGHT_PX high, centred on the
  * geocoded target at MAP_ZOOM (zoomed out just enough when the secondary circle would not fit),
  * with the primary and secondary radius circles, the target marker and a marker per city in
  * range, a scale bar in miles, and the names of the largest cities.
@@ -241,7 +241,7 @@ export default function MarketMap({
           })
           .catch((error: unknown) => {
             requested.delete(entry.fips);
-            // Specification §8: map failures are logged to the console only.
+            // The specification's rule: map failures are logged to the console only.
             console.error(`Map outlines of ${entry.name} failed to load`, error);
           });
       });

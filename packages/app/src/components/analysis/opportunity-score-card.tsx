@@ -1,5 +1,5 @@
 /**
- * The opportunity score (a BIS addition, issue 5): one 0–100 figure per analysis combining
+ * The opportunity score (a BIS addition): one 0–100 figure per analysis combining
  * demand, supply and cost to acquire, shown with each component's score, weight and detail.
  */
 import { type DataGrade, type OpportunityScore, weightPercentText } from "@bis/sdk";

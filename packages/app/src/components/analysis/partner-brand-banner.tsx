@@ -1,5 +1,5 @@
 /**
- * The partner an analysis reports under (issue 16) — its owner's, also for an administrator
+ * The partner an analysis reports under — its owner's, also for an administrator
  * looking at it: the logo and name at the top of the results page, as on the cover of its PDF
  * report, with "Data and analysis by BIS" in small print. Nothing without a partner. The logo is served by BIS (`/api/brands/{id}/logo`),
  * never loaded from the partner's site.

@@ -1,6 +1,6 @@
 /**
  * The "Complete Your Market Intelligence" promo of the results page, shown while unpaid
- * (specification §2). It lists only what the server can deliver (premium-offer.ts), with the
+ * (the specification's promo). It lists only what the server can deliver (premium-offer.ts), with the
  * package's price; an item not offered reads "… is not available yet". Sections 2 and 3 live
  * in keyword-research-section.tsx and competition-section.tsx.
  */

@@ -1,5 +1,5 @@
 /**
- * Pieces the premium sections share (specification §2 sections 2 and 3): the card that says a
+ * Pieces the premium sections share (sections 2 and 3 of the results page): the card that says a
  * step's state and starts it (with its processing state and the reason when it cannot start), the
  * optional education video, a titled list of strings, a titled grid of figures and the
  * collapsible section that holds them.

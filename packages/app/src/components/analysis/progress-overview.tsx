@@ -1,5 +1,5 @@
 /**
- * The progress dashboard at the top of the results page (specification §2): market analysis
+ * The progress dashboard at the top of the results page, as the specification draws it: market analysis
  * done (market size, revenue potential); keyword research (the real keyword and PPC-keyword
  * counts once run, never the spec's fixed "22 keywords") and competition analysis (the real
  * competitor count and the market leader once run), each "Pending analysis" before.

@@ -1,5 +1,5 @@
 /**
- * The source note of a figure (issue 13): it opens by keyboard or click as a note laid over the
+ * The source note of a figure: it opens by keyboard or click as a note laid over the
  * page (absolutely placed, so the card and its row keep their size), closes with Escape (focus
  * back on the badge) or a press elsewhere, and opens towards the left when there is no room on
  * the right.

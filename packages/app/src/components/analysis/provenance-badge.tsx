@@ -1,5 +1,5 @@
 /**
- * Every figure carries its source and grade (DESIGN: "honest labels"). The badge says the grade
+ * Every figure carries its source and grade, so that a reader can tell measured from estimated. The badge says the grade
  * ("Measured", "Modeled", "Sample"); opening it (a native <details>, so Enter and Space toggle
  * it and screen readers announce it expanded) shows the source, vintage and method in a note
  * laid over the page — it does not grow the card it sits in, nor that card's row. Escape or a

@@ -1,5 +1,5 @@
 /**
- * Service Market Analysis (specification §2, section 1): a card per service with its estimated
+ * Service Market Analysis (section 1 of the results page): a card per service with its estimated
  * revenue, annual jobs, average cost and market penetration (whole percent), or the yellow
  * "Service breakdown data not available" notice with the counts that explain it.
  */

@@ -1,5 +1,5 @@
 /**
- * The results page's table box (issue 13): a named region in the Tab order (axe's
+ * The results page's table box: a named region in the Tab order (axe's
  * scrollable-region-focusable), every data cell naming its column (`data-label`, which the phone
  * layout shows beside the value), the header row kept as a sort bar on phones for sortable
  * tables and left to screen readers otherwise; sorting by mouse and keyboard.

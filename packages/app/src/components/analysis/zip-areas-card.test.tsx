@@ -1,5 +1,5 @@
 /**
- * The ZIP Areas card of section 1 (issue 11): counts, rows with their service-area badges, the
+ * The ZIP Areas card of section 1: counts, rows with their service-area badges, the
  * source and grade, sorting by mouse and keyboard (aria-sort), the CSV download link, and the
  * loading, empty and failed states.
  */

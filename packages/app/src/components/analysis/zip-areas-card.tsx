@@ -1,5 +1,5 @@
 /**
- * The ZIP areas of the service area (issues 11, 25), below the city table in section 1: every
+ * The ZIP areas of the service area, below the city table in section 1: every
  * populated ZIP Code Tabulation Area in range with its opportunity score and reasons, households,
  * owners, housing age, county income, estimated revenue, contractors, distance and service area,
  * best score first and sortable by any column; a map of the ZIPs by score (the ZIP layer); the
@@ -156,7 +156,7 @@ const COLUMNS: readonly SortableColumn<ZipAreaRow, ZipColumn>[] = [
   },
 ];
 
-/** Best opportunity first (issue 25); every column sorts. */
+/** Best opportunity first; every column sorts. */
 const BEST_FIRST: SortState<ZipColumn> = { key: "score", direction: "descending" };
 
 const ZipScoreMap = lazy(() => import("./zip-score-map"));

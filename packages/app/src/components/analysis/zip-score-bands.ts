@@ -1,5 +1,5 @@
 /**
- * The ZIP layer's graduated markers (issue 25): four bands of the opportunity score, each a size
+ * The ZIP layer's graduated markers: four bands of the opportunity score, each a size
  * and a colour (dark enough against the map's light ground), shared by the map and its legend.
  */
 export interface ZipScoreBand {

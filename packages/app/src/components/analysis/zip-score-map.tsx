@@ -1,5 +1,5 @@
 /**
- * The ZIP layer (issue 25): the ZIP areas of an analysis at their ZCTA points, graduated by
+ * The ZIP layer: the ZIP areas of an analysis at their ZCTA points, graduated by
  * opportunity score (four bands: size and colour), around the target and its two radius circles.
  * No outline data is needed. Each ZIP marker is focusable (Tab), named for screen readers with
  * its score and reasons, and shows them on hover and focus; Enter on a marker (or a click) calls

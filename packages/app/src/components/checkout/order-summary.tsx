@@ -1,5 +1,5 @@
 /**
- * The checkout's order summary (specification §2 Checkout): the product, the analysis it is
+ * The checkout's order summary (the specification's Checkout screen): the product, the analysis it is
  * for (industry and location), what it includes — exactly the deliverables this server can
  * deliver now (GET /api/config/payments), each with the grade of its data when not measured —
  * what is not available yet (never priced; in a customer's words, premium-offer.ts), the price

@@ -1,10 +1,10 @@
 /**
- * The comparison table (issue 16): one column per market, best opportunity first; one row per
+ * The comparison table: one column per market, best opportunity first; one row per
  * figure (the SDK's COMPARISON_ROWS), each cell with its grade. The best value of a row is
  * marked with a trophy and the word "Best" (not by colour alone). "Premium" marks a figure the
  * analysis has not bought; "Not run yet" a premium step not run.
  *
- * Below 640 px (issue 24) the same figures come as one card per market, stacked: a table whose
+ * Below 640 px the same figures come as one card per market, stacked: a table whose
  * pinned first column fills a phone's width shows no market at all.
  */
 import { comparisonCellText, type ComparisonTable as Table } from "@bis/sdk";

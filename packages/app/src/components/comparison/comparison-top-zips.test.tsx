@@ -1,5 +1,5 @@
 /**
- * The comparison's top ZIPs side by side (issue 25): one list per market, best score first, each
+ * The comparison's top ZIPs side by side: one list per market, best score first, each
  * ZIP with its reasons, asked of the API with sort=score and a limit.
  */
 import { type Comparison, comparisonMarket } from "@bis/sdk";

@@ -1,5 +1,5 @@
 /**
- * The comparison's top ZIPs side by side (issue 25): each market's best ZIP areas by opportunity
+ * The comparison's top ZIPs side by side: each market's best ZIP areas by opportunity
  * score (GET /api/analyses/{id}/zip-areas?sort=score&limit=N), with each score's reasons — the
  * same rows as the market's results page, its exports and `bis zips`.
  */

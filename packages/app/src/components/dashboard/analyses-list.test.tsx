@@ -113,7 +113,7 @@ describe("dashboard: premium", () => {
     expect(screen.queryByRole("link", { name: /^Open / })).toBeNull();
   });
 
-  it("shows the first page with the total, and loads more on request (issue 12, defect 9)", async () => {
+  it("shows the first page with the total, and loads more on request", async () => {
     const all = Array.from({ length: 3 }, (_, i) =>
       summaryFixture({ id: `a${i}`, location: `City ${i}, TX` }),
     );

@@ -1,5 +1,5 @@
 /**
- * The dashboard's comparison bar (issue 16): how many analyses are selected, and "Compare",
+ * The dashboard's comparison bar: how many analyses are selected, and "Compare",
  * which saves a comparison of them and opens it. Outside 2–10 the button is disabled and the
  * reason is written next to it (and is the button's description for screen readers).
  */

@@ -1,5 +1,5 @@
 /**
- * "Your Comparisons" on the dashboard (issue 16): the signed-in user's saved comparisons, newest
+ * "Your Comparisons" on the dashboard: the signed-in user's saved comparisons, newest
  * first (GET /api/comparisons), each with its name or its markets, its date and a link to its
  * page. Shown once there is one: until then the comparison bar above "Your Analyses" says how
  * to make one.

@@ -1,5 +1,5 @@
 /**
- * Stage 2 of the wizard, "Market Analysis Results" (specification §2): the three headline
+ * Stage 2 of the wizard, "Market Analysis Results", as the specification draws it: the three headline
  * figures of the analyze response ("N/A" when missing), each with a line saying what it
  * counts, and the way on.
  */

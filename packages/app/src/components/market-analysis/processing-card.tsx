@@ -11,7 +11,7 @@ const steps = (industry: string) => [
   "Geographic coverage mapping",
 ];
 
-/** Shown while the analysis runs (specification §2, stage 1). */
+/** Shown while the analysis runs (the wizard's stage 1, as the specification draws it). */
 export function ProcessingCard({ industry = defaultIndustry() }: { industry?: string }) {
   return (
     <Card className="border-brand-200 bg-brand-50/60" role="status" aria-live="polite">

@@ -1,5 +1,5 @@
 /**
- * Stage 1 of the wizard, "Service Area Configuration" (specification §2, §5): city, state,
+ * Stage 1 of the wizard, "Service Area Configuration", with the specification's form rules: city, state,
  * industry and the two radius sliders, validated with the SDK's marketAnalysisFormSchema.
  */
 import {

@@ -1,5 +1,5 @@
 /**
- * Change Email (issue 12): the new address and the current password; then "Check your inbox"
+ * Change Email: the new address and the current password; then "Check your inbox"
  * until the link mailed to the new address is followed (/confirm-email).
  */
 import { emailChangeFormSchema, type User } from "@bis/sdk";

@@ -1,4 +1,4 @@
-/** Signed-in devices (issue 12): browser, system, when and where from; sign out the others. */
+/** Signed-in devices: browser, system, when and where from; sign out the others. */
 import { MonitorSmartphone } from "lucide-react";
 import { useRevokeOtherSessions, useSessions } from "../../hooks/use-account";
 import { formatDateTime } from "../../lib/format";

@@ -1,7 +1,7 @@
 /**
  * Tabs (WAI-ARIA tabs pattern): roving focus with the arrow keys, Home and End, the selected
  * panel labelled by its tab, and a tab list that wraps on narrow screens rather than scrolling
- * tabs out of view (issue 13).
+ * tabs out of view (a tab nobody can see is a tab nobody finds).
  */
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";

@@ -1,5 +1,5 @@
 /**
- * Radix Toast styled for BIS (shadcn-style). The settings come from the specification (§9):
+ * Radix Toast styled for BIS (shadcn-style). The settings come from the specification:
  * swipe right past 50 px to dismiss, F8 jumps to the toasts, top of the screen on small
  * screens and bottom-right from md up, at most 420 px wide.
  */

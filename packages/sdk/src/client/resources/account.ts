@@ -1,5 +1,5 @@
 /**
- * Account security calls (issue 12): email change with confirmation, password reset, and the
+ * Account security calls: email change with confirmation, password reset, and the
  * signed-in devices. `createClient(...).account`.
  */
 import type {

@@ -1,5 +1,5 @@
 /**
- * The administrators' calls (spec §7, the admin panel): setup, users, payments, analyses,
+ * The administrators' calls (the admin panel): setup, users, payments, analyses,
  * settings, outside-service keys, system, log and audit trail, and the widget's partners.
  */
 import type {

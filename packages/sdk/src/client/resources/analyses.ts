@@ -1,4 +1,4 @@
-/** The free market analysis and the signed-in user's analyses (spec §6, §7). */
+/** The free market analysis and the signed-in user's analyses. */
 import type { AnalysisSummary } from "../../schemas/entities.js";
 import type { AnalyzeRequest, RerunRequest } from "../../schemas/forms.js";
 import type { ZipSortKey } from "../../schemas/market.js";
@@ -32,7 +32,7 @@ export const analysisPath = (id: string) => at("/api/analyses", id);
 export function analysesResource(t: Transport) {
   const path = analysisPath;
   return {
-    /** Runs the free market analysis (spec §7). */
+    /** Runs the free market analysis. */
     analyze: (body: AnalyzeRequest) =>
       t.request({
         method: "POST",

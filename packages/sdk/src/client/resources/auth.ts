@@ -1,4 +1,4 @@
-/** Sign-in, registration, sign-out and the signed-in user's profile (spec §4, §7). */
+/** Sign-in, registration, sign-out and the signed-in user's profile. */
 import type {
   LoginRequest,
   PasswordChangeRequest,

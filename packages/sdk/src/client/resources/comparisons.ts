@@ -1,4 +1,4 @@
-/** Comparisons of 2–10 of the signed-in user's analyses (issue 16). */
+/** Comparisons of 2–10 of the signed-in user's analyses. */
 import type { ComparisonSummary, CreateComparisonRequest } from "../../schemas/comparisons.js";
 import type { Page, PageQuery } from "../../schemas/pagination.js";
 import { at, getPage } from "../calls.js";

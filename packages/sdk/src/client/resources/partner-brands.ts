@@ -1,5 +1,5 @@
 /**
- * Partners' brands and the users reporting under them (issue 16): administrators give a partner
+ * Partners' brands and the users reporting under them: administrators give a partner
  * a brand and assign users to it (`admin.*`); a signed-in user reads their own brand (`account.brand`) and an analysis' (`account.analysisBrand`).
  */
 import type { PartnerBrandInput, PartnerMemberStatus } from "../../schemas/brand.js";

@@ -1,4 +1,4 @@
-/** The premium package's payment: configuration, intent, demo confirmation (spec §7). */
+/** The premium package's payment: configuration, intent, demo confirmation. */
 import type { PaymentIntentRequest } from "../../schemas/payments.js";
 import { schemasOf } from "../schema-ref.js";
 import type { Transport } from "../transport.js";
@@ -15,7 +15,7 @@ export function paymentsResource(t: Transport) {
         path: "/api/config/payments",
         schema: payments("paymentConfigSchema"),
       }),
-    /** A Stripe PaymentIntent for the premium package of one of your analyses (spec §7). */
+    /** A Stripe PaymentIntent for the premium package of one of your analyses. */
     createIntent: (body: PaymentIntentRequest) =>
       t.request({
         method: "POST",

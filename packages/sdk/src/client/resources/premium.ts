@@ -1,4 +1,4 @@
-/** The premium steps of one analysis: keyword research, competition, the PDF report (spec §7). */
+/** The premium steps of one analysis: keyword research, competition, the PDF report. */
 import { fieldOf, schemasOf } from "../schema-ref.js";
 import type { Transport } from "../transport.js";
 import { analysisPath } from "./analyses.js";

@@ -15,7 +15,7 @@ export function settingsResource(t: Transport) {
         path: "/api/public/settings",
         schema: publicSettings("publicSettingsSchema"),
       }),
-    /** The four video URLs, for any signed-in user (the results page, spec §6). */
+    /** The four video URLs, for any signed-in user (the results page shows them). */
     videos: () =>
       t.request({
         method: "GET",

@@ -4,9 +4,9 @@ import type { OpportunityComponentKey } from "../../schemas/competition.js";
 import { KEYWORD_PROFILES } from "../keywords/hvac-profile.js";
 
 /**
- * The spec's line for a completed step without competition data (§2 section 3). Its second line,
+ * The spec's line for a completed step without competition data (results page, section 3). Its second line,
  * "Requires Competition Analyzer BIS integration", names an integration and is for
- * administrators only (issue 24): customers read premium-offer.ts's "not available yet".
+ * administrators only (a customer reads no setting or integration names): customers read premium-offer.ts's "not available yet".
  */
 export const COMPETITION_UNAVAILABLE = {
   title: "Competition analysis data not available",

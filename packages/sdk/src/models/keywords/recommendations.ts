@@ -120,7 +120,7 @@ export function keywordRecommendations(input: {
   // 8: data grade.
   if (input.provider.grade !== "measured") {
     out.push(
-      // A customer reads this: no setting names (issue 24).
+      // A customer reads this: no setting names (how to enable a provider is the administrator's business).
       "These volumes are modeled from households, not measured: check them against your own ad account (Google Ads Keyword Planner) before committing a large budget.",
     );
   }

@@ -109,7 +109,7 @@ function requireKeys(id: KeywordProviderId, keys: KeyStore): Partial<Record<ApiK
   if (missing.length > 0) {
     throw new AppError(
       "UNAVAILABLE",
-      // The customer's words (issue 24); the log and the admin panel say which keys are missing.
+      // The customer's words, naming no setting; the log and the admin panel say which keys are missing.
       `${notAvailableYet("keywordResearch")}. Nothing was changed.`,
       { details: { provider: id, missing } },
     );

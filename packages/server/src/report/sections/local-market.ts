@@ -1,5 +1,5 @@
 /**
- * The "Local market profile" (issue 23): the climate, housing stock, equipment, income and
+ * The "Local market profile", so that readers see why: the climate, housing stock, equipment, income and
  * contractors behind the market's figures, as the SDK's `localMarketRows` write them (the same
  * rows as the results page, the CLI and the widget), each with its grade and source. Drawn in
  * the market section; older records without a profile draw nothing. The blocks' methods are

@@ -12,7 +12,7 @@ const money = (n: number | null) => (n == null ? "—" : `$${formatNumber(n)}`);
 const percent = (n: number | null) => (n == null ? "—" : `${Math.round(n * 100)}%`);
 
 /**
- * The top ZIP areas by opportunity score (issue 25), with the figures behind each score and its
+ * The top ZIP areas by opportunity score, with the figures behind each score and its
  * reasons: the same rows as the results page, the API and the CLI.
  */
 export function drawZipAreas(w: ReportWriter, ctx: ReportContext): void {

@@ -1,5 +1,5 @@
 /**
- * The administrator's price of each paid deliverable (issue 24), stored in the settings table
+ * The administrator's price of each paid deliverable, stored in the settings table
  * (`price.keywordResearch`, …) so every instance reads the same. Unset: the default split of the
  * full package price (BIS_PREMIUM_PRICE_CENTS, the specification's $899), so the three sum to it.
  */
