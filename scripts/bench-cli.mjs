@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Benchmark of the `bis` command line (issue 8). Targets: `bis --help` starts in < 300 ms
+ * Benchmark of the `bis` command line. Targets: `bis --help` starts in < 300 ms
  * (median of 10); a 1,000-row batch against a local server finishes in < 30 s.
  *
  *   pnpm build && pnpm bench:cli

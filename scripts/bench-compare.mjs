@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Benchmark: a 10-market comparison page loaded over HTTP against the built server (issue 16:
+ * Benchmark: a 10-market comparison page loaded over HTTP against the built server (target:
  * under 1 s on this machine). Starts `bis-server` in production mode (the built app included) on
  * a temporary data directory, creates an administrator, runs 10 market analyses in Texas (half of
  * them paid in demo mode, with keyword research), saves their comparison, then loads the page as

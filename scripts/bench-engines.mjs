@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Benchmark (issue 14): the same analysis load on SQLite (one instance), on PostgreSQL with one
+ * Benchmark: the same analysis load on SQLite (one instance), on PostgreSQL with one
  * instance, and on PostgreSQL with two instances sharing the database — in one run, on one
  * machine, printed as analyses per second, p95 and ratios to SQLite.
  *

@@ -2,7 +2,7 @@
 /**
  * Benchmark: keyword research over HTTP with the embedded model, for a 100-mile radius around a
  * large metro (New York City), end to end: session, entitlement, the model, the SQLite write of
- * the record, the JSON response. Target (issue 5): < 2 s.
+ * the record, the JSON response. Target: < 2 s.
  *
  *   pnpm -F @bis/sdk build && pnpm -F @bis/server build && pnpm bench:keywords
  *   pnpm bench:keywords -- --source              (run the server from source through tsx)

@@ -1,6 +1,6 @@
 /**
  * `npm start` installs and builds only when something changed since the last time it did
- * (issue 24): a fingerprint of what each step reads, kept under node_modules/.bis/ (ignored by
+ * (a second start skips both): a fingerprint of what each step reads, kept under node_modules/.bis/ (ignored by
  * git, and gone with node_modules, which then needs the install anyway).
  *
  * - install: the lockfile, the workspace file and every package.json;

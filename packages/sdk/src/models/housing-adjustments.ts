@@ -1,5 +1,5 @@
 /**
- * The housing stock in the market model (issue 11). Where the area totals carry tract-level ACS
+ * The housing stock in the market model. Where the area totals carry tract-level ACS
  * housing tables (`AreaTotals.housing`, census-api provider), the assumptions a profile marks
  * `fromHousing` get defaults computed for the area (basis "derived", the source naming the ACS
  * table and the tracts), and replacement services are scaled by the age and the tenure of the

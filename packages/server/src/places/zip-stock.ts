@@ -1,5 +1,5 @@
 /**
- * Each populated ZIP area's housing stock and county income (issue 25), summed over the census
+ * Each populated ZIP area's housing stock and county income (for the ZIP list), summed over the census
  * tracts whose population centre's nearest populated ZCTA (internal point) it is — the same
  * nearest-ZCTA rule the derive script uses to give tracts their housing units. Every tract counts
  * once, so the ZIPs' sums add up to the tracts'. Built once per process (0.58 s CPU for the
