@@ -129,29 +129,17 @@ export function decodeLocal(
     };
   });
 
-  /** Tract i as an area unit, with its modeled housing stock and local sums. */
-  const tract = (
-    i: number,
-    base: Pick<AreaUnit, "id" | "lat" | "lon" | "population">,
-  ): AreaUnit => {
-    const households = t.households[i] as number;
-    const housingUnits = t.housingUnits[i] as number;
+  /** The modeled housing stock and local sums of tract i (undefined outside a known county). */
+  const stocks = (i: number): Pick<AreaUnit, "housing" | "local"> => {
     const k = countyIndex.get(tractCounty[i] as number);
     const shares = k === undefined ? undefined : profileShares[c.profile[k] as number];
-    if (k === undefined || !shares) {
-      return { ...base, households, housingUnits, singleFamilyUnits: t.singleFamily[i] as number };
-    }
+    if (k === undefined || !shares) return {};
+    const households = t.households[i] as number;
+    const housingUnits = t.housingUnits[i] as number;
     const countyHh = countyHouseholds[k] as number;
     const countyShare = countyHh > 0 ? households / countyHh : 0;
     const income = c.income[k] ?? null;
     return {
-      id: base.id,
-      lat: base.lat,
-      lon: base.lon,
-      population: base.population,
-      households,
-      housingUnits,
-      singleFamilyUnits: t.singleFamily[i] as number,
       housing: {
         occupied: households,
         ownerOccupied: t.owners[i] as number,
@@ -178,6 +166,40 @@ export function decodeLocal(
       },
     };
   };
+
+  /**
+   * Tract i as an area unit. Its housing stock and local sums are computed when read, not kept:
+   * they are read once each at start-up (into the tract index's rows and the ZIP sums), and
+   * keeping 20 numbers an object for 84,414 tracts was most of the start-up's decoding and
+   * garbage collection.
+   */
+  class Tract implements AreaUnit {
+    readonly #i: number;
+    readonly households: number;
+    readonly housingUnits: number;
+    readonly singleFamilyUnits: number;
+    constructor(
+      i: number,
+      readonly id: string,
+      readonly lat: number,
+      readonly lon: number,
+      readonly population: number,
+    ) {
+      this.#i = i;
+      this.households = t.households[i] as number;
+      this.housingUnits = t.housingUnits[i] as number;
+      this.singleFamilyUnits = t.singleFamily[i] as number;
+    }
+    get housing() {
+      return stocks(this.#i).housing;
+    }
+    get local() {
+      return stocks(this.#i).local;
+    }
+  }
+  /** Tract i, with its GEOID and population centre. */
+  const tract = (i: number, id: string, lat: number, lon: number): AreaUnit =>
+    new Tract(i, id, lat, lon, t.population[i] as number);
 
   const z = file.zctas;
   const zcta = (i: number): Partial<ZipArea> => {

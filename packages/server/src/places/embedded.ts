@@ -140,13 +140,13 @@ export function decodeEmbeddedCensus(gz: Uint8Array): Omit<EmbeddedCensus, "load
   const tLat = undelta(t.lat);
   const tLon = undelta(t.lon);
   const local = decodeLocal(file, county, states);
-  const tracts: AreaUnit[] = t.population.map((population, i) =>
-    local.tract(i, {
-      id: `${String(county[i]).padStart(5, "0")}${String(tract[i]).padStart(6, "0")}`,
-      lat: (tLat[i] as number) / 1e5,
-      lon: (tLon[i] as number) / 1e5,
-      population,
-    }),
+  const tracts: AreaUnit[] = t.population.map((_, i) =>
+    local.tract(
+      i,
+      `${String(county[i]).padStart(5, "0")}${String(tract[i]).padStart(6, "0")}`,
+      (tLat[i] as number) / 1e5,
+      (tLon[i] as number) / 1e5,
+    ),
   );
 
   const p = file.places;

@@ -57,14 +57,16 @@ export function zipStocks(
     }
     s.housingUnits += t.housingUnits ?? 0;
     s.households += t.households ?? 0;
-    if (t.housing) {
-      s.builtBefore1980 += t.housing.builtBefore1980;
-      s.built1980To1999 += t.housing.built1980To1999;
-      s.built2000OrLater += t.housing.built2000OrLater;
+    // Read once each: the embedded tracts compute their stocks when read.
+    const { housing, local } = t;
+    if (housing) {
+      s.builtBefore1980 += housing.builtBefore1980;
+      s.built1980To1999 += housing.built1980To1999;
+      s.built2000OrLater += housing.built2000OrLater;
     }
-    if (t.local) {
-      s.incomeSum += t.local.incomeSum;
-      s.incomeHouseholds += t.local.incomeHouseholds;
+    if (local) {
+      s.incomeSum += local.incomeSum;
+      s.incomeHouseholds += local.incomeHouseholds;
     }
   }
   return out;
