@@ -97,20 +97,19 @@ const STOCKS = [
 ] as const;
 
 /**
- * Area units (census tracts) in a spatial index, with their figures and stocks in one row of
- * numbers each, so that the totals of a circle are sums over one typed array: a 100-mile circle
- * around New York holds about 7,700 tracts, of which about 640 near its edge are added one by
- * one and the rest as about 60 kd-tree nodes, each from running sums.
+ * Area units (census tracts) in a spatial index, with their figures and stocks as running sums
+ * of rows of numbers in the kd-tree's order, so that the totals of a circle are differences of
+ * running sums: a 100-mile circle around New York holds about 7,700 tracts, about 60 kd-tree nodes
+ * wholly inside it and about 640 tracts near its edge, tested one by one and added as runs of
+ * neighbours in the tree's order.
  */
 export class AreaUnitIndex extends PointIndex<AreaUnit> {
   /** Numbers a row: the figures, then each stock's "has it" column and fields. */
   private readonly width: number;
   /**
-   * Each unit's row in the kd-tree's order (`treeOrder`): the units of a leaf near a circle's
-   * edge are then one run of memory.
+   * Running sums of the units' rows in the kd-tree's order (`treeOrder`): entry p sums the
+   * positions before p, so positions from..to sum to entry to + 1 less entry from.
    */
-  private readonly rows: Float64Array;
-  /** Running sums of the rows in the kd-tree's order (`treeOrder`): entry p sums positions < p. */
   private readonly prefix: Float64Array;
   /** Where each stock's "has it" column is in a row. */
   private readonly stockAt: readonly number[];
@@ -128,29 +127,25 @@ export class AreaUnitIndex extends PointIndex<AreaUnit> {
     this.stockAt = stockAt;
     const n = units.length;
     const order = this.treeOrder;
-    const rows = new Float64Array(n * width);
+    const prefix = new Float64Array((n + 1) * width);
     for (let p = 0; p < n; p++) {
       const unit = units[order[p] as number] as AreaUnit;
-      const row = p * width;
-      for (let j = 0; j < FIGURES.length; j++) rows[row + j] = unit[FIGURES[j] as Figure] ?? 0;
+      const from = p * width;
+      const to = from + width;
+      // Unit p's row into entry p + 1, then the running sum.
+      for (let j = 0; j < FIGURES.length; j++) prefix[to + j] = unit[FIGURES[j] as Figure] ?? 0;
       STOCKS.forEach((stock, s) => {
         const record = stock.read(unit) as Record<string, number> | undefined;
         if (!record) return;
-        const at = row + (stockAt[s] as number);
-        rows[at] = 1;
+        const at = to + (stockAt[s] as number);
+        prefix[at] = 1;
         stock.fields.forEach((f, j) => {
-          rows[at + 1 + j] = record[f] as number;
+          prefix[at + 1 + j] = record[f] as number;
         });
       });
-    }
-    const prefix = new Float64Array((n + 1) * width);
-    for (let p = 0; p < n; p++) {
-      const from = p * width;
-      const to = from + width;
       for (let j = 0; j < width; j++)
-        prefix[to + j] = (prefix[from + j] as number) + (rows[from + j] as number);
+        prefix[to + j] = (prefix[from + j] as number) + (prefix[to + j] as number);
     }
-    this.rows = rows;
     this.prefix = prefix;
   }
 
@@ -166,29 +161,42 @@ export class AreaUnitIndex extends PointIndex<AreaUnit> {
     radii: readonly number[],
     stocksFor = radii.length,
   ): AreaTotals[] {
-    const { rows, prefix, width } = this;
+    const { prefix, width } = this;
     return radii.map((radius, r) => {
       // The columns summed: all, or the figures only.
       const columns = r < stocksFor ? width : FIGURES.length;
       const sum = new Float64Array(columns);
+      const add = (from: number, to: number) => {
+        const a = from * width;
+        const b = (to + 1) * width;
+        for (let j = 0; j < columns; j++)
+          sum[j] = (sum[j] as number) + (prefix[b + j] as number) - (prefix[a + j] as number);
+      };
       let units = 0;
+      // Units near the edge come in the tree's order within a leaf: neighbours in range are
+      // added as one run.
+      let runFrom = -1;
+      let runTo = -2;
       this.visitWithin(
         lat,
         lon,
         radius,
         (from, to) => {
           units += to - from + 1;
-          const a = from * width;
-          const b = (to + 1) * width;
-          for (let j = 0; j < columns; j++)
-            sum[j] = (sum[j] as number) + (prefix[b + j] as number) - (prefix[a + j] as number);
+          add(from, to);
         },
         (_id, _chordSquared, position) => {
           units++;
-          const a = position * width;
-          for (let j = 0; j < columns; j++) sum[j] = (sum[j] as number) + (rows[a + j] as number);
+          if (position === runTo + 1) {
+            runTo = position;
+            return;
+          }
+          if (runFrom >= 0) add(runFrom, runTo);
+          runFrom = position;
+          runTo = position;
         },
       );
+      if (runFrom >= 0) add(runFrom, runTo);
       const figure = (f: Figure) => Math.round(sum[FIGURES.indexOf(f)] as number);
       const totals: AreaTotals = {
         population: figure("population"),
@@ -202,7 +210,7 @@ export class AreaUnitIndex extends PointIndex<AreaUnit> {
       if (columns === width && units > 0) {
         STOCKS.forEach((stock, s) => {
           const at = this.stockAt[s] as number;
-          if (sum[at] !== units) return;
+          if (Math.round(sum[at] as number) !== units) return;
           const record = recordOf(stock.fields, sum, at + 1);
           if (stock.key === "housing") totals.housing = record as HousingStock;
           else totals.local = record as LocalStock;
