@@ -46,6 +46,29 @@ describe("format", () => {
       expect(formatDecimal(value), String(value)).toBe(intl.format(value));
   });
 
+  it("writes decimals exactly as Intl's en-US format does, without it", () => {
+    const values = [0, 0.5, 0.05, 0.005, 1.005, 2.675, 1.45, 0.125, 9.995, 99.95, 999.95];
+    values.push(999_999.995, 0.0001, 1e-7, 123_456_789.123_45, 0.1 + 0.2, 1 / 3, 2 / 3);
+    for (let i = 0; i < 3000; i++) values.push(Math.random() * 10 ** ((i % 17) - 3));
+    for (let i = 0; i < 500; i++) values.push(Math.round(Math.random() * 1e6) / 1000 + 0.0005);
+    values.push(-0, -2.5, -1234.5678, 1e15, 1e21, Number.NaN, Number.POSITIVE_INFINITY);
+    for (const [max, min] of [
+      [1, 0],
+      [2, 0],
+      [3, 0],
+      [2, 2],
+      [1, 1],
+      [3, 1],
+    ] as const) {
+      const intl = new Intl.NumberFormat("en-US", {
+        minimumFractionDigits: min,
+        maximumFractionDigits: max,
+      });
+      for (const value of values)
+        expect(formatDecimal(value, max, min), `${value} (${min}–${max})`).toBe(intl.format(value));
+    }
+  });
+
   it("writes dollars, CPC, whole dollars, compact dollars, percents and miles", () => {
     expect(formatCurrency(84.5)).toBe("$84.50");
     expect(formatCurrency(467.2)).toBe("$467");

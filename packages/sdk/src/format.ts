@@ -20,10 +20,11 @@ const decimalFormats = new Map<string, Intl.NumberFormat>();
  * 1234567 → "1,234,567". No "N/A": for figures known to be numbers (the models' texts).
  */
 export function formatDecimal(value: number, maxDigits = 0, minDigits = 0): string {
-  if (maxDigits === 0 && minDigits === 0) {
-    const whole = groupedWhole(value);
-    if (whole !== undefined) return whole;
-  }
+  const plain =
+    maxDigits === 0 && minDigits === 0
+      ? groupedWhole(value)
+      : groupedDecimal(value, maxDigits, minDigits);
+  if (plain !== undefined) return plain;
   const key = `${minDigits}:${maxDigits}`;
   let format = decimalFormats.get(key);
   if (!format) {
@@ -48,6 +49,43 @@ function groupedWhole(value: number): string | undefined {
   let out = digits.slice(0, ((digits.length - 1) % 3) + 1);
   for (let i = out.length; i < digits.length; i += 3) out += `,${digits.slice(i, i + 3)}`;
   return out;
+}
+
+/**
+ * formatDecimal with decimals, without Intl: a non-negative number below 10^15 whose shortest
+ * decimal form (String(value), the digits Intl rounds too) has no exponent, rounded half up on
+ * those digits to `maxDigits`, trailing zeros dropped down to `minDigits`. Anything else:
+ * undefined.
+ */
+function groupedDecimal(value: number, maxDigits: number, minDigits: number): string | undefined {
+  if (!(value >= 0) || Object.is(value, -0) || value >= 1e15 || minDigits > maxDigits)
+    return undefined;
+  const text = String(value);
+  if (text.includes("e")) return undefined;
+  const dot = text.indexOf(".");
+  let digits = dot < 0 ? text : text.slice(0, dot) + text.slice(dot + 1);
+  let point = dot < 0 ? text.length : dot;
+  const kept = point + maxDigits;
+  if (digits.length > kept) {
+    const up = digits.charCodeAt(kept) >= 53; // "5" or more
+    digits = digits.slice(0, kept);
+    if (up) {
+      // Add one at the last kept digit, carrying through nines.
+      let i = kept - 1;
+      while (i >= 0 && digits[i] === "9") i--;
+      digits =
+        i < 0
+          ? `1${"0".repeat(kept)}`
+          : `${digits.slice(0, i)}${String.fromCharCode(digits.charCodeAt(i) + 1)}${"0".repeat(kept - 1 - i)}`;
+      if (i < 0) point++;
+    }
+  }
+  let fraction = digits.slice(point);
+  let end = fraction.length;
+  while (end > minDigits && fraction[end - 1] === "0") end--;
+  fraction = fraction.slice(0, end).padEnd(minDigits, "0");
+  const whole = groupedWhole(Number(digits.slice(0, point) || "0"));
+  return fraction ? `${whole}.${fraction}` : whole;
 }
 
 /** 1234567 → "1,234,567". */
