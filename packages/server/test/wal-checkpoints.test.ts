@@ -4,11 +4,12 @@
  * to automatic checkpoints when the worker stops.
  */
 import { mkdtempSync, rmSync, statSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { startWalCheckpoints } from "../src/db/checkpoints.js";
-import { openDatabase } from "../src/db/database.js";
+import { openDatabase, SQLITE_PAGE_SIZE } from "../src/db/database.js";
 
 type Db = NonNullable<Awaited<ReturnType<typeof openDatabase>>["sqlite"]>;
 
@@ -27,10 +28,10 @@ async function freshDatabase(): Promise<{ db: Db; file: string }> {
   return { db, file };
 }
 
-/** Writes about `pages` 4 KB pages of rows through the serving connection. */
-function write(db: Db, pages: number) {
+/** Writes `rows` rows of 4,000 bytes through the serving connection. */
+function write(db: Db, rows: number) {
   const insert = db.prepare("insert into filler (body) values (?)");
-  for (let i = 0; i < pages; i++) insert.run("x".repeat(4000));
+  for (let i = 0; i < rows; i++) insert.run("x".repeat(4000));
 }
 
 const autocheckpoint = (db: Db) => db.pragma("wal_autocheckpoint", { simple: true });
@@ -73,6 +74,36 @@ describe("background WAL checkpoints", () => {
     startWalCheckpoints(db, `${file}.missing`, { intervalMs: 50 });
     expect(autocheckpoint(db)).toBe(0);
     await until(() => autocheckpoint(db) === 1000);
+    db.close();
+  });
+});
+
+describe("the SQLite file's pages", () => {
+  const pageSize = (db: Db) => db.pragma("page_size", { simple: true });
+
+  it("creates a new database with 16 KB pages (an analysis record fits on two, not eight)", async () => {
+    const { db } = await freshDatabase();
+    expect(SQLITE_PAGE_SIZE).toBe(16_384);
+    expect(pageSize(db)).toBe(16_384);
+    db.close();
+  });
+
+  it("opens a database made with 4 KB pages as it is: its page size and rows stay", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "bis-pages-"));
+    dirs.push(dir);
+    const file = path.join(dir, "bis.db");
+    const SQLite = createRequire(import.meta.url)(
+      "better-sqlite3",
+    ) as typeof import("better-sqlite3");
+    const old = new SQLite(file);
+    old.pragma("page_size = 4096");
+    old.exec("create table kept (body text); insert into kept values ('from before')");
+    old.close();
+    const db = (await openDatabase({ engine: "sqlite", file })).sqlite as Db;
+    expect(pageSize(db)).toBe(4096);
+    expect(db.prepare("select body from kept").pluck().get()).toBe("from before");
+    // The migrations ran: the product's tables are there too.
+    expect(db.prepare("select count(*) from analysis").pluck().get()).toBe(0);
     db.close();
   });
 });

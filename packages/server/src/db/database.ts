@@ -199,10 +199,17 @@ function sqliteConnection(sqlite: SQLite.Database, tables: Tables) {
   return { db: proxy as unknown as Db, rows };
 }
 
+/** The page size of a new SQLite database, in bytes. */
+export const SQLITE_PAGE_SIZE = 16_384;
+
 function openSqlite(file: string): Database {
   const inMemory = !isFileDatabase(file);
   if (!inMemory) prepareDatabaseFile(file);
   const sqlite = new SQLite(file);
+  // 16 KB pages for a new database (an existing one keeps its size: SQLite fixes it at the first
+  // table): every analysis writes its record, about 30 KB, which on 4 KB pages spans eight
+  // overflow pages; on 16 KB pages an insert costs about a quarter less CPU (docs/performance.md).
+  sqlite.pragma(`page_size = ${SQLITE_PAGE_SIZE}`);
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("foreign_keys = ON");
