@@ -7,8 +7,8 @@
  */
 import { computeMarketAnalysis, INDUSTRY_PROFILES, US_STATES } from "@bis/sdk";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createEmbeddedProvider, loadEmbeddedCensus } from "../src/places/embedded.js";
-import { createPlaceService } from "../src/places/place-service.js";
+import { createEmbeddedProvider, loadEmbeddedCensus } from "../src/providers/places/embedded.js";
+import { createPlaceService } from "../src/services/places/place-service.js";
 import {
   censusFilesPresent,
   formatAccuracyTable,

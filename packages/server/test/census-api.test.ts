@@ -25,7 +25,7 @@ import {
   tractVariables,
   vintageLabel,
   yearBuiltCells,
-} from "../src/places/census-api.js";
+} from "../src/providers/places/census-api.js";
 import {
   type FakeCensus,
   type FakeState,

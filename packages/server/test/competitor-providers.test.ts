@@ -12,7 +12,7 @@ import {
   createYelpProvider,
   GOOGLE_PLACES_FIELD_MASK,
   sampleCompetitors,
-} from "../src/premium/competitor-providers.js";
+} from "../src/providers/competitors/index.js";
 import { rejectionOf } from "./support/errors.js";
 import {
   type FakeGooglePlace,

@@ -12,8 +12,8 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "../src/db/database.js";
 import { tablesFor } from "../src/db/database.js";
 import { AppError } from "../src/lib/errors.js";
-import { footprintMiles, radiusFromArea } from "../src/places/density.js";
-import { createImportProvider, importPlacesCsv } from "../src/places/import.js";
+import { footprintMiles, radiusFromArea } from "../src/providers/places/density.js";
+import { createImportProvider, importPlacesCsv } from "../src/providers/places/import.js";
 import { openTestDatabase, type TestDataLayer, testEngine } from "./support/postgres.js";
 
 const { importedPlace } = tablesFor(testEngine());

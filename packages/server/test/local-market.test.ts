@@ -13,13 +13,13 @@ import {
   US_STATES,
 } from "@bis/sdk";
 import { beforeAll, describe, expect, it } from "vitest";
-import { nationalTotals } from "../src/places/calibration.js";
+import { nationalTotals } from "../src/providers/places/calibration.js";
 import {
   createEmbeddedProvider,
   embeddedDataset,
   loadEmbeddedCensus,
-} from "../src/places/embedded.js";
-import { createPlaceService } from "../src/places/place-service.js";
+} from "../src/providers/places/embedded.js";
+import { createPlaceService } from "../src/services/places/place-service.js";
 
 const places = createPlaceService(createEmbeddedProvider(), loadEmbeddedCensus);
 const HVAC = INDUSTRY_PROFILES.HVAC;

@@ -12,7 +12,7 @@ import type { Database } from "../src/db/database.js";
 import type { AccountService } from "../src/services/accounts.js";
 import { createAdminService } from "../src/services/admin.js";
 import { type AuditService, createAuditService } from "../src/services/audit.js";
-import { createPaymentService } from "../src/services/payments.js";
+import { createPaymentService } from "../src/services/payments/index.js";
 import { createSettingsService } from "../src/services/settings.js";
 import { openScratchDatabase, testEngine } from "./support/postgres.js";
 

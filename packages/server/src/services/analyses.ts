@@ -33,7 +33,6 @@ import { tablesOf } from "../db/database.js";
 import { dialectOf } from "../db/dialect.js";
 import { AppError } from "../lib/errors.js";
 import { FIRST_PAGE, type PageRequest, readPage } from "../lib/pagination.js";
-import { type PlaceService, stateCode } from "../places/place-service.js";
 import { ownedOrAdmin } from "./access.js";
 import {
   ANALYSIS_NOT_FOUND_MESSAGE,
@@ -44,6 +43,7 @@ import {
   visibleAnalysis,
 } from "./analysis-rows.js";
 import type { AuditService } from "./audit.js";
+import { type PlaceService, stateCode } from "./places/place-service.js";
 
 /** What an analysis is of: the place, the industry and the two radii. */
 export interface AnalysisArea {

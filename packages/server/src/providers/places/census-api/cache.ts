@@ -3,8 +3,8 @@
  * derived figures), key `acs5:{vintage}:{state}:{level}`; a refresh replaces a state's rows.
  */
 import { and, eq, like } from "drizzle-orm";
-import type { Db } from "../../db/database.js";
-import { tablesOf } from "../../db/database.js";
+import type { Db } from "../../../db/database.js";
+import { tablesOf } from "../../../db/database.js";
 import type { AcsRow, Level } from "./table.js";
 
 const CACHE_FORMAT = "acs5-table/1";

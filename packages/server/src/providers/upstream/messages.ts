@@ -3,7 +3,7 @@
  * status conventions: an excerpt of a body, a time limit in seconds, an answer of the wrong shape.
  */
 import type { z } from "zod";
-import { AppError } from "../lib/errors.js";
+import { AppError } from "../../lib/errors.js";
 
 /**
  * The ways a secret can come back in a provider's answer or an error: as sent, URL-encoded

@@ -9,7 +9,7 @@
  * Messages name the endpoint and the geography, never the key.
  */
 import type { Dispatcher } from "undici";
-import { AppError } from "../../lib/errors.js";
+import { AppError } from "../../../lib/errors.js";
 import { createUpstreamClient, type UpstreamClient } from "../../upstream/client.js";
 import { redact, snippet } from "../../upstream/messages.js";
 import { upstream } from "./table.js";

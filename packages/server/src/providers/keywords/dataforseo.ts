@@ -19,8 +19,8 @@ import {
 } from "@bis/sdk";
 import { z } from "zod";
 import { AppError } from "../../lib/errors.js";
-import { statusVerb } from "../../upstream/client.js";
-import { basicAuthSecrets, snippet, unexpectedAnswer } from "../../upstream/messages.js";
+import { statusVerb } from "../upstream/client.js";
+import { basicAuthSecrets, snippet, unexpectedAnswer } from "../upstream/messages.js";
 import {
   KEYWORD_PROVIDER_LABELS,
   type KeywordProvider,

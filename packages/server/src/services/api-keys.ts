@@ -19,15 +19,15 @@ import type { Config } from "../config.js";
 import type { Db } from "../db/database.js";
 import { type Tables, tablesOf } from "../db/database.js";
 import { AppError } from "../lib/errors.js";
-import type { AuditService } from "../services/audit.js";
 import {
   API_KEY_NAMES,
   API_KEYS,
   type ApiKeyName,
   environmentKeys,
   type KeyStore,
-} from "./key-store.js";
-import { type KeyTestOutcome, testProviderKey } from "./key-tests.js";
+} from "../providers/keys/key-store.js";
+import { type KeyTestOutcome, testProviderKey } from "../providers/keys/key-tests.js";
+import type { AuditService } from "./audit.js";
 
 const ALGORITHM = "aes-256-gcm";
 const HKDF_SALT = "bis/api-keys";

@@ -12,12 +12,12 @@
  *
  * Messages name the provider and what it said, never the key in any form it may come back in
  * (raw, URL-encoded, JSON-escaped; for DataForSEO also `login:password` and its Base64:
- * upstream/messages.ts `redact`). An unexpected error is passed on with the same masking.
+ * providers/upstream/messages.ts `redact`). An unexpected error is passed on with the same masking.
  */
 import { API_KEY_LABELS, competitorProfileFor, industryProfileFor } from "@bis/sdk";
 import type { Dispatcher } from "undici";
-import type { Config } from "../config.js";
-import { AppError } from "../lib/errors.js";
+import type { Config } from "../../config.js";
+import { AppError } from "../../lib/errors.js";
 import { GOOGLE_ADS_API_VERSION } from "../upstream/apis.js";
 import {
   createUpstreamClient,

@@ -5,7 +5,7 @@
  * `get()` stays synchronous: the API-keys service answers it from memory (loaded at start,
  * updated on save, re-read from the database when older than a minute).
  */
-import { API_KEYS } from "../config.js";
+import { API_KEYS } from "../../config.js";
 
 /** The names of the keys and their environment variables: the configuration's table. */
 export { API_KEYS };

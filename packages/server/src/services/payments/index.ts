@@ -24,24 +24,24 @@ import type {
 } from "@bis/sdk";
 import { eq } from "drizzle-orm";
 import type { Logger } from "pino";
-import type { PaymentsConfig } from "../config.js";
-import type { Db } from "../db/database.js";
-import { tablesOf } from "../db/database.js";
-import { dialectOf } from "../db/dialect.js";
-import { FIRST_PAGE, type PageRequest, readPage } from "../lib/pagination.js";
-import type { StripeClient } from "../payments/stripe-client.js";
-import type { AnalysisRow } from "./analysis-rows.js";
-import type { AuditService } from "./audit.js";
-import { checkoutConfig } from "./payments/checkout.js";
-import { type PaymentContext, toPaymentDto } from "./payments/context.js";
-import { premiumAnalysis } from "./payments/entitlement.js";
-import { confirmDemo, type FulfilInput, type Fulfilment, fulfil } from "./payments/fulfilment.js";
-import { createIntent } from "./payments/intents.js";
-import { readPrices, updatePrices } from "./payments/prices.js";
-import { refund } from "./payments/refunds.js";
-import { handleWebhook, type WebhookResult } from "./payments/webhook.js";
+import type { PaymentsConfig } from "../../config.js";
+import type { Db } from "../../db/database.js";
+import { tablesOf } from "../../db/database.js";
+import { dialectOf } from "../../db/dialect.js";
+import { FIRST_PAGE, type PageRequest, readPage } from "../../lib/pagination.js";
+import type { StripeClient } from "../../providers/stripe/client.js";
+import type { AnalysisRow } from "../analysis-rows.js";
+import type { AuditService } from "../audit.js";
+import { checkoutConfig } from "./checkout.js";
+import { type PaymentContext, toPaymentDto } from "./context.js";
+import { premiumAnalysis } from "./entitlement.js";
+import { confirmDemo, type FulfilInput, type Fulfilment, fulfil } from "./fulfilment.js";
+import { createIntent } from "./intents.js";
+import { readPrices, updatePrices } from "./prices.js";
+import { refund } from "./refunds.js";
+import { handleWebhook, type WebhookResult } from "./webhook.js";
 
-export * from "./payments/messages.js";
+export * from "./messages.js";
 export type { FulfilInput, Fulfilment, WebhookResult };
 
 export interface PaymentServiceOptions {
@@ -50,7 +50,7 @@ export interface PaymentServiceOptions {
   stripe: StripeClient | null;
   logger: Logger;
   /**
-   * The paid deliverables and whether each can be delivered now (premium/deliverables.ts); read
+   * The paid deliverables and whether each can be delivered now (./deliverables.ts); read
    * at every call. Without it (unit tests of payments alone) everything counts as deliverable.
    */
   deliverables?: () => PremiumDeliverable[];

@@ -16,16 +16,16 @@
  */
 import { type CompetitorProfile, competitorProfileFor } from "@bis/sdk";
 import type { Dispatcher } from "undici";
-import type { Config } from "../config.js";
+import type { Config } from "../../config.js";
 import type { ApiKeyName, KeyStore } from "../keys/key-store.js";
-import { createGooglePlacesProvider } from "./competitors/google-places.js";
-import type { CompetitorProvider, HttpOptions } from "./competitors/provider.js";
-import { createYelpProvider } from "./competitors/yelp.js";
+import { createGooglePlacesProvider } from "./google-places.js";
+import type { CompetitorProvider, HttpOptions } from "./provider.js";
+import { createYelpProvider } from "./yelp.js";
 
-export * from "./competitors/google-places.js";
-export * from "./competitors/provider.js";
-export * from "./competitors/sample.js";
-export * from "./competitors/yelp.js";
+export * from "./google-places.js";
+export * from "./provider.js";
+export * from "./sample.js";
+export * from "./yelp.js";
 
 /** The measured providers in the order they are asked: each with its key and its base URL. */
 const MEASURED: {

@@ -4,7 +4,7 @@
  * keys make a user's retry safe) and calls give up after a bounded time.
  */
 import Stripe from "stripe";
-import type { StripeSettings } from "../config.js";
+import type { StripeSettings } from "../../config.js";
 
 /** The API version stripe@23.1.0 is typed against (its `Stripe.API_VERSION`). */
 export const STRIPE_API_VERSION = "2026-10-28.endive" as const;

@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Dispatcher } from "undici";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Config, loadConfig } from "../config.js";
+import { type Config, loadConfig } from "../../config.js";
 import type { ApiKeyName } from "./key-store.js";
 import { testProviderKey } from "./key-tests.js";
 

@@ -18,7 +18,7 @@
  */
 import { type Dispatcher, request } from "undici";
 import type { z } from "zod";
-import { AppError } from "../lib/errors.js";
+import { AppError } from "../../lib/errors.js";
 import { redact, seconds, snippet, unexpectedAnswer } from "./messages.js";
 
 export interface UpstreamClientOptions {

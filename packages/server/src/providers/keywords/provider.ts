@@ -18,9 +18,9 @@ import {
 } from "@bis/sdk";
 import type { Dispatcher } from "undici";
 import type { Config } from "../../config.js";
-import type { ApiKeyName, KeyStore } from "../../keys/key-store.js";
 import { AppError } from "../../lib/errors.js";
-import { createUpstreamClient, type UpstreamClient } from "../../upstream/client.js";
+import type { ApiKeyName, KeyStore } from "../keys/key-store.js";
+import { createUpstreamClient, type UpstreamClient } from "../upstream/client.js";
 
 export type KeywordProviderId = Config["premium"]["keywordProvider"];
 

@@ -4,7 +4,7 @@
  * unavailable estimates are negative sentinels and become null. Long variable lists are split
  * into several calls and joined again by GEOID.
  */
-import { AppError } from "../../lib/errors.js";
+import { AppError } from "../../../lib/errors.js";
 
 export function upstream(message: string, cause?: unknown): AppError {
   return new AppError("UPSTREAM_FAILED", message, cause === undefined ? {} : { cause });

@@ -9,8 +9,8 @@ import {
   createUpstreamClient,
   type UpstreamClient,
   type UpstreamResponse,
-} from "../../upstream/client.js";
-import { snippet } from "../../upstream/messages.js";
+} from "../upstream/client.js";
+import { snippet } from "../upstream/messages.js";
 
 export const METERS_PER_MILE = 1609.34;
 /** Every request (connect, headers, body) must finish within this many milliseconds. */

@@ -14,10 +14,10 @@
  * administrator (services/payments/prices.ts); `price` here is a placeholder they replace.
  */
 import { notAvailableYet, type PremiumDeliverable } from "@bis/sdk";
-import type { Config } from "../config.js";
-import { API_KEYS, type KeyStore } from "../keys/key-store.js";
-import { PROVIDER_LABELS } from "./competitor-providers.js";
-import { KEYWORD_PROVIDER_KEYS, KEYWORD_PROVIDER_LABELS } from "./keyword-providers.js";
+import type { Config } from "../../config.js";
+import { PROVIDER_LABELS } from "../../providers/competitors/index.js";
+import { API_KEYS, type KeyStore } from "../../providers/keys/key-store.js";
+import { KEYWORD_PROVIDER_KEYS, KEYWORD_PROVIDER_LABELS } from "../../providers/keywords/index.js";
 
 export const DELIVERABLE_DESCRIPTIONS = {
   keywordResearch: "Keyword research with search volume, CPC and a PPC budget",

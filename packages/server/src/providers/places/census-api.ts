@@ -25,9 +25,9 @@
  */
 import { US_STATES } from "@bis/sdk";
 import type { Dispatcher } from "undici";
-import type { Config } from "../config.js";
-import type { Db } from "../db/database.js";
-import { AppError } from "../lib/errors.js";
+import type { Config } from "../../config.js";
+import type { Db } from "../../db/database.js";
+import { AppError } from "../../lib/errors.js";
 import { createCensusCache } from "./census-api/cache.js";
 import { censusDataset } from "./census-api/dataset.js";
 import {

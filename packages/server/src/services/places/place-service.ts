@@ -24,10 +24,10 @@ import {
   type ZipStock,
   zipAreaRows,
 } from "@bis/sdk";
-import { AppError } from "../lib/errors.js";
-import type { EmbeddedCensus } from "./embedded.js";
-import { Geocoder } from "./geocoder.js";
-import type { PlaceProvider } from "./provider.js";
+import { AppError } from "../../lib/errors.js";
+import type { EmbeddedCensus } from "../../providers/places/embedded.js";
+import { Geocoder } from "../../providers/places/geocoder.js";
+import type { PlaceProvider } from "../../providers/places/provider.js";
 import { zipStocks } from "./zip-stock.js";
 
 interface Prepared {

@@ -14,15 +14,15 @@
  * RESOURCE_EXHAUSTED, DataForSEO 40202/40209) → RATE_LIMITED; anything else → UPSTREAM_FAILED.
  * A measured provider without its keys → UNAVAILABLE.
  */
-import { createDataforseoKeywordProvider } from "./keywords/dataforseo.js";
-import { createEmbeddedKeywordProvider } from "./keywords/embedded.js";
-import { createGoogleAdsKeywordProvider } from "./keywords/google-ads.js";
-import type { KeywordProvider, KeywordProviderOptions } from "./keywords/provider.js";
+import { createDataforseoKeywordProvider } from "./dataforseo.js";
+import { createEmbeddedKeywordProvider } from "./embedded.js";
+import { createGoogleAdsKeywordProvider } from "./google-ads.js";
+import type { KeywordProvider, KeywordProviderOptions } from "./provider.js";
 
-export * from "./keywords/dataforseo.js";
-export * from "./keywords/embedded.js";
-export * from "./keywords/google-ads.js";
-export * from "./keywords/provider.js";
+export * from "./dataforseo.js";
+export * from "./embedded.js";
+export * from "./google-ads.js";
+export * from "./provider.js";
 
 /** The provider BIS_KEYWORD_PROVIDER selects (keys are checked when it runs). */
 export function createKeywordProvider(options: KeywordProviderOptions): KeywordProvider {

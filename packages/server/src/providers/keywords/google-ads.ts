@@ -27,8 +27,8 @@ import {
 } from "@bis/sdk";
 import { z } from "zod";
 import { AppError } from "../../lib/errors.js";
-import { GOOGLE_ADS_API_VERSION } from "../../upstream/apis.js";
-import type { UpstreamResponse } from "../../upstream/client.js";
+import { GOOGLE_ADS_API_VERSION } from "../upstream/apis.js";
+import type { UpstreamResponse } from "../upstream/client.js";
 import {
   KEYWORD_PROVIDER_LABELS,
   type KeywordProvider,

@@ -109,9 +109,9 @@ const households = (housingUnits: number | null) =>
 const singleFamily = (housingUnits: number | null) =>
   housingUnits === null ? null : housingUnits * SINGLE_FAMILY_SHARE.value;
 
-/** Where the shipped file is, from the source tree (src/places) or the bundle (dist). */
+/** Where the shipped file is, from the bundle (dist) or the source tree (src/providers/places). */
 export function embeddedDataPath(): string {
-  const candidates = [`../assets/${DATA_FILE}`, `../../assets/${DATA_FILE}`].map((rel) =>
+  const candidates = [`../assets/${DATA_FILE}`, `../../../assets/${DATA_FILE}`].map((rel) =>
     fileURLToPath(new URL(rel, import.meta.url)),
   );
   const found = candidates.find((p) => existsSync(p));
