@@ -24,7 +24,10 @@ const secondaryRadius = Number(option("--r2", "100"));
 
 const ms = (from: number) => Math.round((performance.now() - from) * 100) / 100;
 let t = performance.now();
-const places = createPlaceService(createEmbeddedProvider(), loadEmbeddedCensus);
+const places = createPlaceService({
+  provider: createEmbeddedProvider(),
+  census: loadEmbeddedCensus,
+});
 await places.warm();
 const setup = ms(t);
 

@@ -50,7 +50,10 @@ const SERVICES = [
 
 async function main() {
   const HVAC = INDUSTRY_PROFILES.HVAC;
-  const places = createPlaceService(createEmbeddedProvider(), loadEmbeddedCensus);
+  const places = createPlaceService({
+    provider: createEmbeddedProvider(),
+    census: loadEmbeddedCensus,
+  });
   const n = nationalTotals(embeddedDataset(), HVAC);
   const M = (x: number) => `${(x / 1e6).toFixed(2)} M`;
   const out: string[] = [];

@@ -146,7 +146,9 @@ Examples:
     const requested = censusStates(options.state ?? []).map((s) => s.code);
     const context = await createContext(config);
     try {
-      const census = createCensusApiProvider(config, context.db, {
+      const census = createCensusApiProvider({
+        config,
+        db: context.db,
         census: loadEmbeddedCensus,
         apiKey: () => context.keys.get("census"),
       });

@@ -25,7 +25,10 @@ describe.runIf(censusFilesPresent)("embedded Census data against the raw Census 
   let errors: RadiusErrors[];
 
   beforeAll(async () => {
-    const places = createPlaceService(createEmbeddedProvider(), loadEmbeddedCensus);
+    const places = createPlaceService({
+      provider: createEmbeddedProvider(),
+      census: loadEmbeddedCensus,
+    });
     errors = await measureAccuracy(async (city, radius) => {
       try {
         const { target, ...area } = await places.locate(city.name, city.state, {

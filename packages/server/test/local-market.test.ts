@@ -21,7 +21,10 @@ import {
 } from "../src/providers/places/embedded.js";
 import { createPlaceService } from "../src/services/places/place-service.js";
 
-const places = createPlaceService(createEmbeddedProvider(), loadEmbeddedCensus);
+const places = createPlaceService({
+  provider: createEmbeddedProvider(),
+  census: loadEmbeddedCensus,
+});
 const HVAC = INDUSTRY_PROFILES.HVAC;
 
 async function analyze(city: string, state: string, radius = 15): Promise<MarketAnalysisData> {

@@ -74,8 +74,11 @@ describe("a stored analysis of New York, 50/100 mi", () => {
   let written: unknown;
   beforeAll(async () => {
     database = await openDatabase({ engine: "sqlite", file: ":memory:" });
-    const places = createPlaceService(createEmbeddedProvider(), loadEmbeddedCensus);
-    const service = createAnalysisService(database.db, places);
+    const places = createPlaceService({
+      provider: createEmbeddedProvider(),
+      census: loadEmbeddedCensus,
+    });
+    const service = createAnalysisService({ db: database.db, places });
     const run = await service.analyzeForPartner("partner-1", {
       city: "New York",
       state: "NY",

@@ -215,7 +215,11 @@ describe("using a token", () => {
 
   it("writes lastUsedAt at most once a minute", async () => {
     let now = new Date("2030-01-01T00:00:00Z");
-    const service = createTokenService(db(), createAuditService(db()), () => now);
+    const service = createTokenService({
+      db: db(),
+      audit: createAuditService({ db: db() }),
+      now: () => now,
+    });
     const owner = (await db().select().from(user).limit(1))[0];
     const created = await service.create(owner?.id as string, "clock", { isAdmin: false });
     const lastUsed = async () =>

@@ -29,7 +29,7 @@ const ADMIN = { id: "admin-1", email: "admin@example.com" };
 
 /** An audit trail whose write fails: the last step of every audited change. */
 function failingAudit(db: Database["db"]): AuditService {
-  const audit = createAuditService(db);
+  const audit = createAuditService({ db });
   audit.record = async () => {
     throw new Error("the audit trail is unavailable");
   };
@@ -99,7 +99,7 @@ describe(`atomic work on ${testEngine()}`, () => {
       db,
       accounts: { userChanged() {} } as unknown as AccountService,
       audit: failingAudit(db),
-      settings: createSettingsService(db),
+      settings: createSettingsService({ db }),
     });
 
     await expect(admin.deleteUser(ADMIN, "doomed")).rejects.toThrow(/audit trail is unavailable/);

@@ -113,12 +113,17 @@ export interface AccountHooks {
   onRegistered?: (input: RegisterInput, since: Date) => Promise<void>;
 }
 
-export function createAccountService(
-  db: Db,
-  auth: Auth,
-  tokens?: TokenResolver,
-  hooks: AccountHooks = {},
-) {
+export function createAccountService({
+  db,
+  auth,
+  tokens,
+  hooks = {},
+}: {
+  db: Db;
+  auth: Auth;
+  tokens?: TokenResolver;
+  hooks?: AccountHooks;
+}) {
   const { appSetting, session: sessionTable, user: userTable } = tablesOf(db);
   const { timestampParam } = dialectOf(db);
   async function findById(id: string): Promise<UserRow | undefined> {

@@ -66,14 +66,23 @@ function assumptionFailure(error: unknown): never {
 export const ANALYSIS_RATE_MESSAGE =
   "You're running analyses too quickly. Please wait a minute and try again.";
 
-export function createAnalysisService(
-  db: Db,
-  places: PlaceService,
-  now: () => Date = () => new Date(),
-  limits: { analysesPerMinute?: number } = {},
+export interface AnalysisServiceDeps {
+  db: Db;
+  places: PlaceService;
+  /** Default: the clock. */
+  now?: () => Date;
+  limits?: { analysesPerMinute?: number };
   /** Where owner-level deletions are recorded (the admin panel's audit trail). */
-  audit: AuditService | null = null,
-) {
+  audit?: AuditService | null;
+}
+
+export function createAnalysisService({
+  db,
+  places,
+  now = () => new Date(),
+  limits = {},
+  audit = null,
+}: AnalysisServiceDeps) {
   const { analysis, payment } = tablesOf(db);
   const { newestFirst } = dialectOf(db);
   /**

@@ -131,9 +131,11 @@ export function createCompetitionService(deps: CompetitionServiceDeps) {
 
       let providers = deps.providers
         ? deps.providers()
-        : configuredCompetitorProviders(config, deps.keys(), { industry: row.industry });
+        : configuredCompetitorProviders({ config, keys: deps.keys(), industry: row.industry });
       if (providers.length === 0 && config.premium.sampleData)
-        providers = [createSampleProvider(INDUSTRY_PROFILES[row.industry as IndustryId])];
+        providers = [
+          createSampleProvider({ industry: INDUSTRY_PROFILES[row.industry as IndustryId] }),
+        ];
 
       if (providers.length === 0) {
         log.warn(

@@ -84,11 +84,16 @@ function toDto(row: TokenRow, currentId?: string): ApiToken {
   };
 }
 
-export function createTokenService(
-  db: Db,
-  audit: AuditService,
-  now: () => Date = () => new Date(),
-) {
+export function createTokenService({
+  db,
+  audit,
+  now = () => new Date(),
+}: {
+  db: Db;
+  audit: AuditService;
+  /** Default: the clock. */
+  now?: () => Date;
+}) {
   const { apiToken, user: userTable } = tablesOf(db);
   return {
     /** Creates a token for `userId`; the answer is the only place the secret ever appears. */

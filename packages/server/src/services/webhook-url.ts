@@ -114,7 +114,11 @@ export interface WebhookUrlPolicy {
   refusal(url: string): Promise<string | null>;
 }
 
-export function createWebhookUrlPolicy(allowPrivate: boolean): WebhookUrlPolicy {
+export function createWebhookUrlPolicy({
+  allowPrivate,
+}: {
+  allowPrivate: boolean;
+}): WebhookUrlPolicy {
   return {
     async assertAllowed(url) {
       if (allowPrivate) return;

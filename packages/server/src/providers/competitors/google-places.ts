@@ -44,10 +44,10 @@ const googleResponseSchema = z.looseObject({
 });
 
 /** `terms`: the analysis' industry's (its profile), the default industry's when not given. */
-export function createGooglePlacesProvider(
-  options: HttpOptions,
-  terms: Pick<CompetitorProfile, "placesQuery"> = competitorProfileFor(),
-): CompetitorProvider {
+export function createGooglePlacesProvider({
+  terms = competitorProfileFor(),
+  ...options
+}: HttpOptions & { terms?: Pick<CompetitorProfile, "placesQuery"> }): CompetitorProvider {
   const label = PROVIDER_LABELS["google-places"];
   const client = competitorClient(label, options);
   return {

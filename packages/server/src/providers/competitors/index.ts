@@ -31,7 +31,7 @@ export * from "./yelp.js";
 const MEASURED: {
   key: ApiKeyName;
   url: keyof Config["premium"]["urls"];
-  create: (options: HttpOptions, terms: CompetitorProfile) => CompetitorProvider;
+  create: (options: HttpOptions & { terms: CompetitorProfile }) => CompetitorProvider;
 }[] = [
   { key: "googlePlaces", url: "googlePlaces", create: createGooglePlacesProvider },
   { key: "yelp", url: "yelp", create: createYelpProvider },
@@ -42,20 +42,28 @@ const MEASURED: {
  * panel takes effect at once): Google Places and/or Yelp. Empty when neither has a key. They
  * search for `industry`'s terms (the default industry's when not given).
  */
-export function configuredCompetitorProviders(
-  config: Pick<Config, "premium">,
-  keys: KeyStore,
-  { dispatcher, industry }: { dispatcher?: Dispatcher; industry?: string } = {},
-): CompetitorProvider[] {
+export function configuredCompetitorProviders({
+  config,
+  keys,
+  dispatcher,
+  industry,
+}: {
+  config: Pick<Config, "premium">;
+  keys: KeyStore;
+  dispatcher?: Dispatcher;
+  industry?: string;
+}): CompetitorProvider[] {
   const terms = competitorProfileFor(industry);
   return MEASURED.flatMap(({ key, url, create }) => {
     const apiKey = keys.get(key);
     if (!apiKey) return [];
     return [
-      create(
-        { baseUrl: config.premium.urls[url], apiKey, ...(dispatcher ? { dispatcher } : {}) },
+      create({
+        baseUrl: config.premium.urls[url],
+        apiKey,
+        ...(dispatcher ? { dispatcher } : {}),
         terms,
-      ),
+      }),
     ];
   });
 }

@@ -74,7 +74,11 @@ export function sampleCompetitors(
   };
 }
 
-export function createSampleProvider(industry?: SampleIndustry): CompetitorProvider {
+export function createSampleProvider({
+  industry,
+}: {
+  industry?: SampleIndustry;
+} = {}): CompetitorProvider {
   return {
     source: "sample",
     label: PROVIDER_LABELS.sample,

@@ -46,10 +46,10 @@ const yelpResponseSchema = z.looseObject({
 });
 
 /** `terms`: the analysis' industry's (its profile), the default industry's when not given. */
-export function createYelpProvider(
-  options: HttpOptions,
-  terms: Pick<CompetitorProfile, "yelpTerm"> = competitorProfileFor(),
-): CompetitorProvider {
+export function createYelpProvider({
+  terms = competitorProfileFor(),
+  ...options
+}: HttpOptions & { terms?: Pick<CompetitorProfile, "yelpTerm"> }): CompetitorProvider {
   const label = PROVIDER_LABELS.yelp;
   const client = competitorClient(label, options);
   return {

@@ -118,11 +118,11 @@ export function censusStates(codes: readonly string[]): UsState[] {
   });
 }
 
-export function createCensusApiProvider(
-  config: CensusApiConfig,
-  db: Db,
-  deps: CensusApiDeps,
-): CensusApiProvider {
+export function createCensusApiProvider({
+  config,
+  db,
+  ...deps
+}: CensusApiDeps & { config: CensusApiConfig; db: Db }): CensusApiProvider {
   const census = config.places.census;
   const vintage = census.vintage;
   const baseUrl = census.baseUrl.replace(/\/+$/, "");
@@ -132,8 +132,8 @@ export function createCensusApiProvider(
     tract: tractVariables(vintage),
     place: Object.values(PLACE_VARIABLES),
   };
-  const cache = createCensusCache(db, vintage, variables, deps.now ?? (() => new Date()));
-  const placement = createPlacement(deps.census, tractFields(vintage));
+  const cache = createCensusCache({ db, vintage, variables, now: deps.now ?? (() => new Date()) });
+  const placement = createPlacement({ census: deps.census, fields: tractFields(vintage) });
   /** In-flight and finished per-state work, so concurrent loads share one set of requests. */
   const states = new Map<string, Promise<StateResult>>();
 

@@ -354,7 +354,7 @@ const FIGURE_COLUMN: Record<PlaceFigure, string> = {
     "Single Family Units column, or 1-unit detached + 1-unit attached (none where the file has no value)",
 };
 
-export function createImportProvider(db: Db): PlaceProvider {
+export function createImportProvider({ db }: { db: Db }): PlaceProvider {
   const { importedPlace } = tablesOf(db);
   return {
     id: "import",

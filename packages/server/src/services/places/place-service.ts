@@ -60,7 +60,13 @@ export function stateCode(input: string): string | null {
  * aliases of geocoding, the ZIP areas and (for providers that load by state) the states a circle
  * touches.
  */
-export function createPlaceService(provider: PlaceProvider, census: () => EmbeddedCensus) {
+export function createPlaceService({
+  provider,
+  census,
+}: {
+  provider: PlaceProvider;
+  census: () => EmbeddedCensus;
+}) {
   const prepared = new Map<string, Promise<Prepared>>();
 
   function prepare(states: readonly string[]): Promise<Prepared> {

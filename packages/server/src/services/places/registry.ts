@@ -9,14 +9,16 @@ import type { PlaceProvider } from "../../providers/places/provider.js";
 import { createPlaceService } from "./place-service.js";
 
 /** `keys`: where the census key is read at call time (environment, else the admin panel). */
-export function createPlaces(config: Config, db: Db, keys?: KeyStore) {
+export function createPlaces({ config, db, keys }: { config: Config; db: Db; keys?: KeyStore }) {
   let provider: PlaceProvider = createEmbeddedProvider();
-  if (config.places.provider === "import") provider = createImportProvider(db);
+  if (config.places.provider === "import") provider = createImportProvider({ db });
   if (config.places.provider === "census-api") {
-    provider = createCensusApiProvider(config, db, {
+    provider = createCensusApiProvider({
+      config,
+      db,
       census: loadEmbeddedCensus,
       ...(keys ? { apiKey: () => keys.get("census") } : {}),
     });
   }
-  return createPlaceService(provider, loadEmbeddedCensus);
+  return createPlaceService({ provider, census: loadEmbeddedCensus });
 }

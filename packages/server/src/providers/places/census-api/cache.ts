@@ -65,12 +65,17 @@ export interface CensusCache {
   cachedFips(): Promise<Set<string>>;
 }
 
-export function createCensusCache(
-  db: Db,
-  vintage: string,
-  variables: Record<Level, readonly string[]>,
-  now: () => Date,
-): CensusCache {
+export function createCensusCache({
+  db,
+  vintage,
+  variables,
+  now,
+}: {
+  db: Db;
+  vintage: string;
+  variables: Record<Level, readonly string[]>;
+  now: () => Date;
+}): CensusCache {
   const { censusCache } = tablesOf(db);
   const cacheKey = (fips: string, level: Level) => `acs5:${vintage}:${fips}:${level}`;
   return {

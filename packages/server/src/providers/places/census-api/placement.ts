@@ -49,10 +49,13 @@ export interface Placement {
   build(state: UsState, tables: StateTables): StateResult;
 }
 
-export function createPlacement(
-  census: () => Pick<EmbeddedCensus, "tracts" | "places">,
-  fields: Record<TractField, readonly string[]>,
-): Placement {
+export function createPlacement({
+  census,
+  fields,
+}: {
+  census: () => Pick<EmbeddedCensus, "tracts" | "places">;
+  fields: Record<TractField, readonly string[]>;
+}): Placement {
   /* Embedded centres, built once. */
   let tractIndex: Map<string, AreaUnit> | undefined;
   const tractCodeIndex = new Map<string, Map<string, AreaUnit | null>>();
