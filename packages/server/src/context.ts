@@ -14,11 +14,12 @@ import { type LogStore, logStoreOf } from "./logging/log-store.js";
 import { createServerLogger } from "./logging/logger.js";
 import type { KeyStore } from "./providers/keys/key-store.js";
 import { createStripeClient } from "./providers/stripe/client.js";
+import { type AccountService, createAccountService } from "./services/accounts/index.js";
 import {
   type AccountSecurityService,
   createAccountSecurityService,
-} from "./services/account-security.js";
-import { type AccountService, createAccountService } from "./services/accounts.js";
+} from "./services/accounts/security.js";
+import { createTokenService, type TokenService } from "./services/accounts/tokens.js";
 import { type AdminService, createAdminService } from "./services/admin.js";
 import { type AnalysisService, createAnalysisService } from "./services/analyses.js";
 import { type ApiKeyService, createApiKeyService } from "./services/api-keys.js";
@@ -27,17 +28,16 @@ import { type ComparisonService, createComparisonService } from "./services/comp
 import { type CompetitionService, createCompetitionService } from "./services/competition.js";
 import { createInstanceRegistry, type InstanceRegistry } from "./services/instances.js";
 import { createKeywordService, type KeywordService } from "./services/keywords.js";
-import { createPartnerBrandService, type PartnerBrandService } from "./services/partner-brands.js";
-import { createPartnerService, type PartnerService } from "./services/partners.js";
+import { createPartnerBrandService, type PartnerBrandService } from "./services/partners/brands.js";
+import { createPartnerService, type PartnerService } from "./services/partners/index.js";
+import { createWebhookUrlPolicy } from "./services/partners/webhook-url.js";
+import { createWebhookService, type WebhookService } from "./services/partners/webhooks.js";
 import { premiumDeliverables } from "./services/payments/deliverables.js";
 import { createPaymentService, type PaymentService } from "./services/payments/index.js";
 import type { PlaceService } from "./services/places/place-service.js";
 import { createPlaces } from "./services/places/registry.js";
 import { createSettingsService, type SettingsService } from "./services/settings.js";
 import { createSystemService, type SystemService } from "./services/system.js";
-import { createTokenService, type TokenService } from "./services/tokens.js";
-import { createWebhookUrlPolicy } from "./services/webhook-url.js";
-import { createWebhookService, type WebhookService } from "./services/webhooks.js";
 import { createWidgetService, type WidgetService } from "./services/widget.js";
 import { createWidgetAssets, type WidgetAssets } from "./services/widget-assets.js";
 

@@ -7,8 +7,12 @@ import { createNodeClient, type NodeClient } from "@bis/sdk/node";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tablesFor } from "../src/db/database.js";
+import {
+  createTokenService,
+  hashToken,
+  LAST_USED_RESOLUTION_MS,
+} from "../src/services/accounts/tokens.js";
 import { createAuditService } from "../src/services/audit.js";
-import { createTokenService, hashToken, LAST_USED_RESOLUTION_MS } from "../src/services/tokens.js";
 import {
   signedInAdmin,
   startTestServer,

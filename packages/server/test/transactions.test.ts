@@ -9,7 +9,7 @@ import { eq, inArray } from "drizzle-orm";
 import pino from "pino";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "../src/db/database.js";
-import type { AccountService } from "../src/services/accounts.js";
+import type { AccountService } from "../src/services/accounts/index.js";
 import { createAdminService } from "../src/services/admin.js";
 import { type AuditService, createAuditService } from "../src/services/audit.js";
 import { createPaymentService } from "../src/services/payments/index.js";

@@ -27,15 +27,15 @@ import {
 } from "@bis/sdk";
 import { and, asc, desc, eq, gte, type SQL } from "drizzle-orm";
 import type { z } from "zod";
-import type { Db } from "../db/database.js";
-import { type Tables, tablesOf } from "../db/database.js";
-import { AppError } from "../lib/errors.js";
-import { FIRST_PAGE, type PageRequest, readPage } from "../lib/pagination.js";
-import type { ReportBrand } from "../report/brand.js";
-import { checkLogo } from "../report/brand-logo.js";
-import { ownedOrAdmin } from "./access.js";
-import { ANALYSIS_NOT_FOUND_MESSAGE } from "./analysis-rows.js";
-import type { AuditService } from "./audit.js";
+import type { Db } from "../../db/database.js";
+import { type Tables, tablesOf } from "../../db/database.js";
+import { AppError } from "../../lib/errors.js";
+import { FIRST_PAGE, type PageRequest, readPage } from "../../lib/pagination.js";
+import type { ReportBrand } from "../../report/brand.js";
+import { checkLogo } from "../../report/brand-logo.js";
+import { ownedOrAdmin } from "../access.js";
+import { ANALYSIS_NOT_FOUND_MESSAGE } from "../analysis-rows.js";
+import type { AuditService } from "../audit.js";
 
 type BrandRow = Tables["partnerBrand"]["$inferSelect"];
 type MemberRow = Tables["partnerMember"]["$inferSelect"];

@@ -10,7 +10,7 @@
  */
 import { lookup } from "node:dns/promises";
 import { BlockList, isIP } from "node:net";
-import { AppError } from "../lib/errors.js";
+import { AppError } from "../../lib/errors.js";
 
 export const INTERNAL_WEBHOOK_MESSAGE =
   "The webhook URL must not point at an internal address (loopback, private network, link-local or other non-public ranges)";

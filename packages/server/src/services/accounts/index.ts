@@ -16,13 +16,13 @@ import {
 import { APIError } from "better-auth/api";
 import { and, eq, gt, lt, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { revokeAccountLinks } from "../auth/account-links.js";
-import { type Auth, VERIFIED_CALLBACK_PATH } from "../auth/auth.js";
-import { cookieValue, createSessionCache } from "../auth/session-cache.js";
-import type { Db } from "../db/database.js";
-import { type Tables, tablesOf } from "../db/database.js";
-import { dialectOf } from "../db/dialect.js";
-import { AppError } from "../lib/errors.js";
+import { revokeAccountLinks } from "../../auth/account-links.js";
+import { type Auth, VERIFIED_CALLBACK_PATH } from "../../auth/auth.js";
+import { cookieValue, createSessionCache } from "../../auth/session-cache.js";
+import type { Db } from "../../db/database.js";
+import { type Tables, tablesOf } from "../../db/database.js";
+import { dialectOf } from "../../db/dialect.js";
+import { AppError } from "../../lib/errors.js";
 
 type UserRow = Tables["user"]["$inferSelect"];
 type RegisterInput = z.output<typeof registerRequestSchema>;
@@ -87,7 +87,7 @@ function setCookies(headers: Headers | undefined): string[] {
 }
 
 /**
- * Resolves and revokes personal API tokens (services/tokens.ts); kept apart so accounts need
+ * Resolves and revokes personal API tokens (services/accounts/tokens.ts); kept apart so accounts need
  * no token table.
  */
 export interface TokenResolver {
@@ -286,7 +286,7 @@ export function createAccountService({
 
     /**
      * Updates the names. The email is part of the specification's profile form but changes only through
-     * the confirmed email change (account-security.ts): a different one is refused here, the
+     * the confirmed email change (security.ts): a different one is refused here, the
      * same way whether or not another account has it.
      */
     async updateProfile(userId: string, input: ProfileRequest): Promise<User> {

@@ -17,9 +17,9 @@ import { createHmac } from "node:crypto";
 import { type LeadWebhookPayload, WEBHOOK_SIGNATURE_HEADER } from "@bis/sdk";
 import { and, eq, sql } from "drizzle-orm";
 import type { Logger } from "pino";
-import type { Db } from "../db/database.js";
-import { type Tables, tablesOf } from "../db/database.js";
-import type { JobQueue } from "../jobs/queue.js";
+import type { Db } from "../../db/database.js";
+import { type Tables, tablesOf } from "../../db/database.js";
+import type { JobQueue } from "../../jobs/queue.js";
 import type { WebhookUrlPolicy } from "./webhook-url.js";
 
 type PartnerRow = Tables["partner"]["$inferSelect"];

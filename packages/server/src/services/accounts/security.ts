@@ -33,19 +33,19 @@ import {
   passwordFingerprint,
   RESET_LINK_PREFIX,
   revokeAccountLinks,
-} from "../auth/account-links.js";
-import type { Auth } from "../auth/auth.js";
-import type { Config } from "../config.js";
-import type { Db } from "../db/database.js";
-import { tablesOf } from "../db/database.js";
+} from "../../auth/account-links.js";
+import type { Auth } from "../../auth/auth.js";
+import type { Config } from "../../config.js";
+import type { Db } from "../../db/database.js";
+import { tablesOf } from "../../db/database.js";
 import {
   emailChangeConfirmMail,
   emailChangeNoticeMail,
   emailTakenNoticeMail,
-} from "../email/account-templates.js";
-import type { Mailer } from "../email/mailer.js";
-import { AppError } from "../lib/errors.js";
-import type { AccountService } from "./accounts.js";
+} from "../../email/account-templates.js";
+import type { Mailer } from "../../email/mailer.js";
+import { AppError } from "../../lib/errors.js";
+import type { AccountService } from "./index.js";
 import { parseUserAgent } from "./user-agent.js";
 
 /** How long an email-change confirmation link works. */

@@ -18,13 +18,13 @@ import {
   type User,
 } from "@bis/sdk";
 import { and, desc, eq, isNull } from "drizzle-orm";
-import type { Db } from "../db/database.js";
-import { type Tables, tablesOf } from "../db/database.js";
-import { AppError } from "../lib/errors.js";
-import { FIRST_PAGE, type PageRequest, readPage } from "../lib/pagination.js";
-import { ownedOrAdmin } from "./access.js";
-import { type TokenResolution, toUserDto } from "./accounts.js";
-import type { AuditService } from "./audit.js";
+import type { Db } from "../../db/database.js";
+import { type Tables, tablesOf } from "../../db/database.js";
+import { AppError } from "../../lib/errors.js";
+import { FIRST_PAGE, type PageRequest, readPage } from "../../lib/pagination.js";
+import { ownedOrAdmin } from "../access.js";
+import type { AuditService } from "../audit.js";
+import { type TokenResolution, toUserDto } from "./index.js";
 
 const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 const SECRET_LENGTH = 32;

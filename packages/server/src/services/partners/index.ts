@@ -21,13 +21,13 @@ import {
 } from "@bis/sdk";
 import { and, count, eq, type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
-import type { Db } from "../db/database.js";
-import { type Tables, tablesOf } from "../db/database.js";
-import { dialectOf } from "../db/dialect.js";
-import { AppError } from "../lib/errors.js";
-import { FIRST_PAGE, type PageRequest, readPage } from "../lib/pagination.js";
-import { deriveEncryptionKey, openValue, sealValue } from "./api-keys.js";
-import type { AuditService } from "./audit.js";
+import type { Db } from "../../db/database.js";
+import { type Tables, tablesOf } from "../../db/database.js";
+import { dialectOf } from "../../db/dialect.js";
+import { AppError } from "../../lib/errors.js";
+import { FIRST_PAGE, type PageRequest, readPage } from "../../lib/pagination.js";
+import { deriveEncryptionKey, openValue, sealValue } from "../api-keys.js";
+import type { AuditService } from "../audit.js";
 import type { WebhookUrlPolicy } from "./webhook-url.js";
 
 export type PartnerRow = Tables["partner"]["$inferSelect"];
