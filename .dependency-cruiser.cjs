@@ -15,22 +15,20 @@ const LAYERS = [
     paths: ["config\\.ts", "lib/", "db/", "logging/", "lifecycle\\.ts"],
   },
   {
-    name: "clients",
+    name: "providers",
     comment:
-      "one outside system each: HTTP upstreams, SMTP, Stripe, the API-key store, the job queue",
-    paths: ["upstream/", "email/", "payments/", "keys/(?!api-key-service\\.ts)", "jobs/"],
+      "one outside system each: the upstream HTTP client, place data, keyword and competitor sources, Stripe, the API-key store and key tests, SMTP, the job queue",
+    paths: ["providers/", "email/", "jobs/"],
   },
   {
     name: "domain",
-    comment:
-      "what BIS computes and renders with them: place data, premium providers, sign-in, the PDF",
-    paths: ["places/", "premium/", "auth/", "report/"],
+    comment: "what BIS computes and renders with them: sign-in, the PDF report",
+    paths: ["auth/", "report/"],
   },
   {
     name: "services",
-    comment:
-      "the use cases (one factory each); keys/api-key-service.ts is the admin API-keys service",
-    paths: ["services/", "keys/api-key-service\\.ts"],
+    comment: "the use cases (one factory each, taking one deps object), grouped by concept",
+    paths: ["services/"],
   },
   {
     name: "context",

@@ -9,8 +9,8 @@
  * (cold code) and the median and 95th percentile of 50 runs after 10 warm-up runs.
  */
 import { computeMarketAnalysis, INDUSTRY_PROFILES, sortZipRows, US_STATES } from "@bis/sdk";
-import { createEmbeddedProvider, loadEmbeddedCensus } from "../src/places/embedded.js";
-import { createPlaceService } from "../src/places/place-service.js";
+import { createEmbeddedProvider, loadEmbeddedCensus } from "../src/providers/places/embedded.js";
+import { createPlaceService } from "../src/services/places/place-service.js";
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => {
@@ -24,7 +24,10 @@ const secondaryRadius = Number(option("--r2", "100"));
 
 const ms = (from: number) => Math.round((performance.now() - from) * 100) / 100;
 let t = performance.now();
-const places = createPlaceService(createEmbeddedProvider(), loadEmbeddedCensus);
+const places = createPlaceService({
+  provider: createEmbeddedProvider(),
+  census: loadEmbeddedCensus,
+});
 await places.warm();
 const setup = ms(t);
 

@@ -7,13 +7,13 @@
  * service for metros in every climate (10/15 mi analyses, as a new user would run them).
  */
 import { computeMarketAnalysis, INDUSTRY_PROFILES, US_STATES } from "@bis/sdk";
-import { nationalTotals } from "../src/places/calibration.js";
+import { nationalTotals } from "../src/providers/places/calibration.js";
 import {
   createEmbeddedProvider,
   embeddedDataset,
   loadEmbeddedCensus,
-} from "../src/places/embedded.js";
-import { createPlaceService } from "../src/places/place-service.js";
+} from "../src/providers/places/embedded.js";
+import { createPlaceService } from "../src/services/places/place-service.js";
 
 export const CALIBRATION_METROS = [
   ["Phoenix", "AZ"],
@@ -50,7 +50,10 @@ const SERVICES = [
 
 async function main() {
   const HVAC = INDUSTRY_PROFILES.HVAC;
-  const places = createPlaceService(createEmbeddedProvider(), loadEmbeddedCensus);
+  const places = createPlaceService({
+    provider: createEmbeddedProvider(),
+    census: loadEmbeddedCensus,
+  });
   const n = nationalTotals(embeddedDataset(), HVAC);
   const M = (x: number) => `${(x / 1e6).toFixed(2)} M`;
   const out: string[] = [];

@@ -7,7 +7,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { decodeEmbeddedCensus } from "../src/places/embedded.js";
+import { decodeEmbeddedCensus } from "../src/providers/places/embedded.js";
 import { compress, derive } from "./derive-census-data.js";
 import type { LocalInput } from "./derive-local-data.js";
 

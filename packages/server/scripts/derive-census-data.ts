@@ -32,7 +32,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { parse } from "csv-parse/sync";
-import { normalizePlaceName } from "../src/places/geocoder.js";
+import { normalizePlaceName } from "../src/providers/places/geocoder.js";
 import { Grid, miles, type Point } from "./derive-census-geo.js";
 import { type GeoNamesEntry, readGeoNames } from "./derive-census-geonames.js";
 import { deriveLocal, type LocalInput } from "./derive-local-data.js";

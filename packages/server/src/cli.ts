@@ -97,7 +97,7 @@ Example:
   )
   .action(async (file: string) => {
     const { openDatabase } = await import("./db/database.js");
-    const { importPlacesCsv } = await import("./places/import.js");
+    const { importPlacesCsv } = await import("./providers/places/import.js");
     const config = loadConfig();
     const database = await openDatabase(config.database);
     try {
@@ -138,15 +138,17 @@ Examples:
   )
   .action(async (options: { state?: string[]; all?: boolean }) => {
     const { createCensusApiProvider, censusStates, vintageLabel } = await import(
-      "./places/census-api.js"
+      "./providers/places/census-api.js"
     );
-    const { loadEmbeddedCensus } = await import("./places/embedded.js");
+    const { loadEmbeddedCensus } = await import("./providers/places/embedded.js");
     const config = loadConfig();
     // Unknown codes fail before anything is opened or fetched.
     const requested = censusStates(options.state ?? []).map((s) => s.code);
     const context = await createContext(config);
     try {
-      const census = createCensusApiProvider(config, context.db, {
+      const census = createCensusApiProvider({
+        config,
+        db: context.db,
         census: loadEmbeddedCensus,
         apiKey: () => context.keys.get("census"),
       });

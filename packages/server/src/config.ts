@@ -226,7 +226,7 @@ export interface Config {
   mapsApiUrl: string;
   /** The operator's raster tiles for the results map; null: the offline outline map. */
   mapTiles: MapTilesConfig | null;
-  /** Keys of outside services given in the environment, by variable (see keys/key-store.ts). */
+  /** Keys of outside services given in the environment, by variable (see providers/keys/key-store.ts). */
   apiKeyEnv: Record<string, string>;
 }
 
@@ -254,7 +254,7 @@ export interface MapTilesConfig {
 
 /**
  * Keys of the outside services, by name → the environment variable that gives each one
- * (keys/key-store.ts reads them; an administrator may store them instead).
+ * (providers/keys/key-store.ts reads them; an administrator may store them instead).
  */
 export const API_KEYS = {
   googleMaps: "GOOGLE_MAPS_API_KEY",

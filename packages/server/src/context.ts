@@ -9,31 +9,35 @@ import { createMailer, type Mailer } from "./email/mailer.js";
 // Durable jobs (webhook deliveries), kept in the database so that any instance may run them.
 import { createJobQueue } from "./jobs/create-queue.js";
 import type { JobQueue } from "./jobs/queue.js";
-import { type ApiKeyService, createApiKeyService } from "./keys/api-key-service.js";
-import type { KeyStore } from "./keys/key-store.js";
 import { createLifecycle, type Lifecycle } from "./lifecycle.js";
 import { type LogStore, logStoreOf } from "./logging/log-store.js";
 import { createServerLogger } from "./logging/logger.js";
-import { createStripeClient } from "./payments/stripe-client.js";
-import type { PlaceService } from "./places/place-service.js";
-import { createPlaces } from "./places/registry.js";
-import { premiumDeliverables } from "./premium/deliverables.js";
-import { type AccountService, createAccountService } from "./services/accounts.js";
+import type { KeyStore } from "./providers/keys/key-store.js";
+import { createStripeClient } from "./providers/stripe/client.js";
+import { type AccountService, createAccountService } from "./services/accounts/index.js";
+import {
+  type AccountSecurityService,
+  createAccountSecurityService,
+} from "./services/accounts/security.js";
+import { createTokenService, type TokenService } from "./services/accounts/tokens.js";
 import { type AdminService, createAdminService } from "./services/admin.js";
 import { type AnalysisService, createAnalysisService } from "./services/analyses.js";
+import { type ApiKeyService, createApiKeyService } from "./services/api-keys.js";
 import { type AuditService, createAuditService } from "./services/audit.js";
 import { type ComparisonService, createComparisonService } from "./services/comparisons.js";
 import { type CompetitionService, createCompetitionService } from "./services/competition.js";
 import { createInstanceRegistry, type InstanceRegistry } from "./services/instances.js";
 import { createKeywordService, type KeywordService } from "./services/keywords.js";
-import { createPartnerBrandService, type PartnerBrandService } from "./services/partner-brands.js";
-import { createPartnerService, type PartnerService } from "./services/partners.js";
-import { createPaymentService, type PaymentService } from "./services/payments.js";
+import { createPartnerBrandService, type PartnerBrandService } from "./services/partners/brands.js";
+import { createPartnerService, type PartnerService } from "./services/partners/index.js";
+import { createWebhookUrlPolicy } from "./services/partners/webhook-url.js";
+import { createWebhookService, type WebhookService } from "./services/partners/webhooks.js";
+import { premiumDeliverables } from "./services/payments/deliverables.js";
+import { createPaymentService, type PaymentService } from "./services/payments/index.js";
+import type { PlaceService } from "./services/places/place-service.js";
+import { createPlaces } from "./services/places/registry.js";
 import { createSettingsService, type SettingsService } from "./services/settings.js";
 import { createSystemService, type SystemService } from "./services/system.js";
-import { createTokenService, type TokenService } from "./services/tokens.js";
-import { createWebhookUrlPolicy } from "./services/webhook-url.js";
-import { createWebhookService, type WebhookService } from "./services/webhooks.js";
 import { createWidgetService, type WidgetService } from "./services/widget.js";
 import { createWidgetAssets, type WidgetAssets } from "./services/widget-assets.js";
 
@@ -56,6 +60,8 @@ export interface AppContext {
   jobs: JobQueue;
   services: {
     accounts: AccountService;
+    /** Password and email changes, sessions, account deletion. */
+    accountSecurity: AccountSecurityService;
     settings: SettingsService;
     analyses: AnalysisService;
     payments: PaymentService;
@@ -100,22 +106,37 @@ export async function createContext(
     database.sqlite && isFileDatabase(config.databaseFile)
       ? startWalCheckpoints(database.sqlite, config.databaseFile, { logger })
       : null;
-  const audit = createAuditService(db);
+  const audit = createAuditService({ db });
   const apiKeys = createApiKeyService({ db, config, logger, audit });
   await apiKeys.load();
-  const mailer = createMailer(config, logger);
-  const auth = createAuth(config, db, mailer, logger);
-  const tokens = createTokenService(db, audit);
+  const mailer = createMailer({ config, logger });
+  const auth = createAuth({ config, db, mailer, logger });
+  const tokens = createTokenService({ db, audit });
   const partnerBrands = createPartnerBrandService({ db, audit });
-  const accounts = createAccountService(db, auth, tokens, {
-    // A failure to link the partner never fails the registration: it is logged.
-    onRegistered: (input, since) =>
-      partnerBrands
-        .recordWidgetSignup(input.email, input.ref, since)
-        .catch((err: unknown) => logger.error({ err }, "widget ref not recorded on registration")),
+  const accounts = createAccountService({
+    db,
+    auth,
+    tokens,
+    hooks: {
+      // A failure to link the partner never fails the registration: it is logged.
+      onRegistered: (input, since) =>
+        partnerBrands
+          .recordWidgetSignup(input.email, input.ref, since)
+          .catch((err: unknown) =>
+            logger.error({ err }, "widget ref not recorded on registration"),
+          ),
+    },
   });
-  const settings = createSettingsService(db);
-  const places = createPlaces(config, db, apiKeys.keys);
+  const accountSecurity = createAccountSecurityService({
+    config,
+    db,
+    auth,
+    mailer,
+    accounts,
+    tokens,
+  });
+  const settings = createSettingsService({ db });
+  const places = createPlaces({ config, db, keys: apiKeys.keys });
   const stripe = config.payments.stripe ? createStripeClient(config.payments.stripe) : null;
   if (config.payments.mode === "demo" && config.isProduction) {
     logger.warn(
@@ -130,17 +151,16 @@ export async function createContext(
     deliverables: () => premiumDeliverables(config, apiKeys.keys),
     audit,
   });
-  const analyses = createAnalysisService(
+  const analyses = createAnalysisService({
     db,
     places,
-    undefined,
-    { analysesPerMinute: config.analysisRateLimit },
+    limits: { analysesPerMinute: config.analysisRateLimit },
     audit,
-  );
-  const webhookUrls = createWebhookUrlPolicy(config.widget.allowPrivateWebhooks);
+  });
+  const webhookUrls = createWebhookUrlPolicy({ allowPrivate: config.widget.allowPrivateWebhooks });
   const partners = createPartnerService({ db, secret: config.secret, audit, webhookUrls });
   // Webhook jobs: the queue of the database's engine, shared by every instance on it.
-  const jobs = await createJobQueue(database, { logger: logger.child({ module: "jobs" }) });
+  const jobs = await createJobQueue({ database, logger: logger.child({ module: "jobs" }) });
   const webhooks = createWebhookService({
     jobs,
     webhookUrls,
@@ -164,6 +184,7 @@ export async function createContext(
     jobs,
     services: {
       accounts,
+      accountSecurity,
       settings,
       analyses,
       payments,
@@ -175,7 +196,7 @@ export async function createContext(
         keys: () => apiKeys.keys,
         logger,
       }),
-      comparisons: createComparisonService(db),
+      comparisons: createComparisonService({ db }),
       keywords: createKeywordService({ db, config, payments, keys: () => apiKeys.keys, logger }),
       admin: createAdminService({ db, accounts, audit, settings }),
       apiKeys,
@@ -186,7 +207,7 @@ export async function createContext(
       partners,
       partnerBrands,
       widget: createWidgetService({ db, analyses, partners, webhooks }),
-      widgetAssets: createWidgetAssets(config.widget.dist),
+      widgetAssets: createWidgetAssets({ dist: config.widget.dist }),
       webhooks,
     },
     async close() {

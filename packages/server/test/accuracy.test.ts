@@ -7,8 +7,8 @@
  */
 import { computeMarketAnalysis, INDUSTRY_PROFILES, US_STATES } from "@bis/sdk";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createEmbeddedProvider, loadEmbeddedCensus } from "../src/places/embedded.js";
-import { createPlaceService } from "../src/places/place-service.js";
+import { createEmbeddedProvider, loadEmbeddedCensus } from "../src/providers/places/embedded.js";
+import { createPlaceService } from "../src/services/places/place-service.js";
 import {
   censusFilesPresent,
   formatAccuracyTable,
@@ -25,7 +25,10 @@ describe.runIf(censusFilesPresent)("embedded Census data against the raw Census 
   let errors: RadiusErrors[];
 
   beforeAll(async () => {
-    const places = createPlaceService(createEmbeddedProvider(), loadEmbeddedCensus);
+    const places = createPlaceService({
+      provider: createEmbeddedProvider(),
+      census: loadEmbeddedCensus,
+    });
     errors = await measureAccuracy(async (city, radius) => {
       try {
         const { target, ...area } = await places.locate(city.name, city.state, {

@@ -9,7 +9,7 @@ import { createNodeClient } from "@bis/sdk/node";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tablesFor } from "../src/db/database.js";
-import { deriveEncryptionKey, openValue } from "../src/keys/api-key-service.js";
+import { deriveEncryptionKey, openValue } from "../src/services/api-keys.js";
 import { type FakeProviders, startFakeProviders } from "./support/fake-providers.js";
 import {
   analysisFor,

@@ -5,7 +5,7 @@
 import { distanceMiles } from "@bis/sdk";
 import type { NodeClient } from "@bis/sdk/node";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { loadEmbeddedCensus } from "../src/places/embedded.js";
+import { loadEmbeddedCensus } from "../src/providers/places/embedded.js";
 import { type FakeCensus, type FakeTract, startFakeCensus } from "./support/fake-census.js";
 import { signedInUser, startTestServer, type TestServer } from "./support/index.js";
 

@@ -25,7 +25,7 @@ import {
   tractVariables,
   vintageLabel,
   yearBuiltCells,
-} from "../src/places/census-api.js";
+} from "../src/providers/places/census-api.js";
 import {
   type FakeCensus,
   type FakeState,
@@ -217,8 +217,8 @@ function provider(
   deps: Partial<CensusApiDeps> = {},
   database: Db = db,
 ) {
-  return createCensusApiProvider(
-    {
+  return createCensusApiProvider({
+    config: {
       places: {
         provider: "census-api",
         census: {
@@ -228,9 +228,10 @@ function provider(
         },
       },
     },
-    database,
-    { census: () => EMBEDDED, ...deps },
-  );
+    db: database,
+    census: () => EMBEDDED,
+    ...deps,
+  });
 }
 
 async function failure(promise: Promise<unknown>, code = "UPSTREAM_FAILED"): Promise<AppError> {

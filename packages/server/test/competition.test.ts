@@ -13,7 +13,7 @@ import {
   KEYWORD_RESEARCH_REQUIRED_MESSAGE,
   NO_COMPETITOR_PROVIDER_MESSAGE,
 } from "../src/services/competition.js";
-import { PAYMENT_REQUIRED_MESSAGE } from "../src/services/payments.js";
+import { PAYMENT_REQUIRED_MESSAGE } from "../src/services/payments/index.js";
 import { type FakeGooglePlaces, startFakeGooglePlaces } from "./support/fake-google-places.js";
 import { type FakeYelp, startFakeYelp } from "./support/fake-yelp.js";
 import {

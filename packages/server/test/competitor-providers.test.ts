@@ -12,7 +12,7 @@ import {
   createYelpProvider,
   GOOGLE_PLACES_FIELD_MASK,
   sampleCompetitors,
-} from "../src/premium/competitor-providers.js";
+} from "../src/providers/competitors/index.js";
 import { rejectionOf } from "./support/errors.js";
 import {
   type FakeGooglePlace,
@@ -352,12 +352,12 @@ describe("configured providers", () => {
   });
 
   it("are those with a key, read at call time", () => {
-    expect(configuredCompetitorProviders(config, keys({}))).toEqual([]);
-    expect(configuredCompetitorProviders(config, keys({ yelp: "y" })).map((p) => p.source)).toEqual(
-      ["yelp"],
-    );
+    expect(configuredCompetitorProviders({ config, keys: keys({}) })).toEqual([]);
     expect(
-      configuredCompetitorProviders(config, keys({ yelp: "y", googlePlaces: "g" })).map(
+      configuredCompetitorProviders({ config, keys: keys({ yelp: "y" }) }).map((p) => p.source),
+    ).toEqual(["yelp"]);
+    expect(
+      configuredCompetitorProviders({ config, keys: keys({ yelp: "y", googlePlaces: "g" }) }).map(
         (p) => p.source,
       ),
     ).toEqual(["google-places", "yelp"]);

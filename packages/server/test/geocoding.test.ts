@@ -7,8 +7,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
-import { loadEmbeddedCensus } from "../src/places/embedded.js";
-import { Geocoder, normalizePlaceName } from "../src/places/geocoder.js";
+import { loadEmbeddedCensus } from "../src/providers/places/embedded.js";
+import { Geocoder, normalizePlaceName } from "../src/providers/places/geocoder.js";
 import { CENSUS_DIR, censusFilesPresent } from "./support/census-accuracy.js";
 
 describe.runIf(censusFilesPresent)("geocoding every Census place by its own name", () => {

@@ -12,8 +12,8 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Db } from "../src/db/database.js";
 import { tablesFor } from "../src/db/database.js";
 import { AppError } from "../src/lib/errors.js";
-import { footprintMiles, radiusFromArea } from "../src/places/density.js";
-import { createImportProvider, importPlacesCsv } from "../src/places/import.js";
+import { footprintMiles, radiusFromArea } from "../src/providers/places/density.js";
+import { createImportProvider, importPlacesCsv } from "../src/providers/places/import.js";
 import { openTestDatabase, type TestDataLayer, testEngine } from "./support/postgres.js";
 
 const { importedPlace } = tablesFor(testEngine());
@@ -281,7 +281,7 @@ describe("importPlacesCsv rejects bad files and imports nothing", () => {
 describe("import provider", () => {
   it("serves the imported places of the requested states", async () => {
     await importPlacesCsv(db, csv("places.csv", GOOD));
-    const data = await createImportProvider(db).load(["TX"]);
+    const data = await createImportProvider({ db }).load(["TX"]);
     expect(data.provider).toBe("import");
     expect(data.places.map((p) => p.name).sort()).toEqual(["Austin", "Hutto", "Round Rock"]);
     const austin = data.places.find((p) => p.id === "4805000");
@@ -311,12 +311,12 @@ describe("import provider", () => {
     expect(data.backgroundMethod).toBeNull();
     expect(data.label).toMatch(/^Operator import: places\.csv \(3 places in TX, imported \d{4}-/);
 
-    const both = await createImportProvider(db).load(["tx", "RI", "CO"]);
+    const both = await createImportProvider({ db }).load(["tx", "RI", "CO"]);
     expect(both.places).toHaveLength(4);
   });
 
   it("answers UNAVAILABLE when nothing has been imported", async () => {
-    await expect(createImportProvider(db).load(["TX"])).rejects.toMatchObject({
+    await expect(createImportProvider({ db }).load(["TX"])).rejects.toMatchObject({
       code: "UNAVAILABLE",
       status: 503,
       message: "No places have been imported. Run: bis-server data import <file.csv>",

@@ -26,7 +26,7 @@ const queues: JobQueue[] = [];
 async function worker(options: { lockMs?: number } = {}) {
   const database = await openDatabase({ engine: "sqlite", file: path.join(dir, "bis.db") });
   opened.push(database);
-  const queue = createSqliteQueue(database.db, { logger, pollMs: 20, ...options });
+  const queue = createSqliteQueue({ db: database.db, logger, pollMs: 20, ...options });
   queues.push(queue);
   return { queue, db: database.db };
 }

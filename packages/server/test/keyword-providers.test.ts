@@ -12,8 +12,8 @@ import {
 import type { NodeClient } from "@bis/sdk/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Config } from "../src/config.js";
-import type { ApiKeyName, KeyStore } from "../src/keys/key-store.js";
 import { AppError } from "../src/lib/errors.js";
+import type { ApiKeyName, KeyStore } from "../src/providers/keys/key-store.js";
 import {
   createDataforseoKeywordProvider,
   createEmbeddedKeywordProvider,
@@ -24,7 +24,7 @@ import {
   GOOGLE_ADS_PAGE_SIZE,
   type KeywordProvider,
   type KeywordProviderOptions,
-} from "../src/premium/keyword-providers.js";
+} from "../src/providers/keywords/index.js";
 import { type FakeDataforseo, startFakeDataforseo } from "./support/fake-dataforseo.js";
 import { type FakeGoogleAds, startFakeGoogleAds } from "./support/fake-google-ads.js";
 import {

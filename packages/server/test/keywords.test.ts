@@ -13,7 +13,10 @@ import {
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tablesFor } from "../src/db/database.js";
-import { NOT_PURCHASABLE_MESSAGE, PAYMENT_REQUIRED_MESSAGE } from "../src/services/payments.js";
+import {
+  NOT_PURCHASABLE_MESSAGE,
+  PAYMENT_REQUIRED_MESSAGE,
+} from "../src/services/payments/index.js";
 import {
   analysisFor,
   errorOf,

@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { parse } from "csv-parse/sync";
 import { beforeAll, describe, expect, it } from "vitest";
-import { loadEmbeddedCensus } from "../src/places/embedded.js";
+import { loadEmbeddedCensus } from "../src/providers/places/embedded.js";
 import { CENSUS_DIR } from "./support/census-accuracy.js";
 
 const DATA = path.dirname(CENSUS_DIR);

@@ -13,15 +13,18 @@ import {
   US_STATES,
 } from "@bis/sdk";
 import { beforeAll, describe, expect, it } from "vitest";
-import { nationalTotals } from "../src/places/calibration.js";
+import { nationalTotals } from "../src/providers/places/calibration.js";
 import {
   createEmbeddedProvider,
   embeddedDataset,
   loadEmbeddedCensus,
-} from "../src/places/embedded.js";
-import { createPlaceService } from "../src/places/place-service.js";
+} from "../src/providers/places/embedded.js";
+import { createPlaceService } from "../src/services/places/place-service.js";
 
-const places = createPlaceService(createEmbeddedProvider(), loadEmbeddedCensus);
+const places = createPlaceService({
+  provider: createEmbeddedProvider(),
+  census: loadEmbeddedCensus,
+});
 const HVAC = INDUSTRY_PROFILES.HVAC;
 
 async function analyze(city: string, state: string, radius = 15): Promise<MarketAnalysisData> {

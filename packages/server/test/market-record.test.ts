@@ -7,9 +7,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase, tablesFor } from "../src/db/database.js";
 import { decodeMarketRecord, encodeMarketRecord } from "../src/db/market-record.js";
-import { createEmbeddedProvider, loadEmbeddedCensus } from "../src/places/embedded.js";
-import { createPlaceService } from "../src/places/place-service.js";
+import { createEmbeddedProvider, loadEmbeddedCensus } from "../src/providers/places/embedded.js";
 import { createAnalysisService } from "../src/services/analyses.js";
+import { createPlaceService } from "../src/services/places/place-service.js";
 
 const { analysis } = tablesFor("sqlite");
 
@@ -74,8 +74,11 @@ describe("a stored analysis of New York, 50/100 mi", () => {
   let written: unknown;
   beforeAll(async () => {
     database = await openDatabase({ engine: "sqlite", file: ":memory:" });
-    const places = createPlaceService(createEmbeddedProvider(), loadEmbeddedCensus);
-    const service = createAnalysisService(database.db, places);
+    const places = createPlaceService({
+      provider: createEmbeddedProvider(),
+      census: loadEmbeddedCensus,
+    });
+    const service = createAnalysisService({ db: database.db, places });
     const run = await service.analyzeForPartner("partner-1", {
       city: "New York",
       state: "NY",

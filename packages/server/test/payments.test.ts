@@ -7,8 +7,8 @@ import { eq } from "drizzle-orm";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tablesFor } from "../src/db/database.js";
-import { STRIPE_API_VERSION } from "../src/payments/stripe-client.js";
-import { PAYMENT_REQUIRED_MESSAGE } from "../src/services/payments.js";
+import { STRIPE_API_VERSION } from "../src/providers/stripe/client.js";
+import { PAYMENT_REQUIRED_MESSAGE } from "../src/services/payments/index.js";
 import {
   chargeRefunded,
   type FakeStripe,

@@ -7,8 +7,12 @@ import { createNodeClient, type NodeClient } from "@bis/sdk/node";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tablesFor } from "../src/db/database.js";
+import {
+  createTokenService,
+  hashToken,
+  LAST_USED_RESOLUTION_MS,
+} from "../src/services/accounts/tokens.js";
 import { createAuditService } from "../src/services/audit.js";
-import { createTokenService, hashToken, LAST_USED_RESOLUTION_MS } from "../src/services/tokens.js";
 import {
   signedInAdmin,
   startTestServer,
@@ -215,7 +219,11 @@ describe("using a token", () => {
 
   it("writes lastUsedAt at most once a minute", async () => {
     let now = new Date("2030-01-01T00:00:00Z");
-    const service = createTokenService(db(), createAuditService(db()), () => now);
+    const service = createTokenService({
+      db: db(),
+      audit: createAuditService({ db: db() }),
+      now: () => now,
+    });
     const owner = (await db().select().from(user).limit(1))[0];
     const created = await service.create(owner?.id as string, "clock", { isAdmin: false });
     const lastUsed = async () =>

@@ -9,10 +9,10 @@ import { eq, inArray } from "drizzle-orm";
 import pino from "pino";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "../src/db/database.js";
-import type { AccountService } from "../src/services/accounts.js";
+import type { AccountService } from "../src/services/accounts/index.js";
 import { createAdminService } from "../src/services/admin.js";
 import { type AuditService, createAuditService } from "../src/services/audit.js";
-import { createPaymentService } from "../src/services/payments.js";
+import { createPaymentService } from "../src/services/payments/index.js";
 import { createSettingsService } from "../src/services/settings.js";
 import { openScratchDatabase, testEngine } from "./support/postgres.js";
 
@@ -29,7 +29,7 @@ const ADMIN = { id: "admin-1", email: "admin@example.com" };
 
 /** An audit trail whose write fails: the last step of every audited change. */
 function failingAudit(db: Database["db"]): AuditService {
-  const audit = createAuditService(db);
+  const audit = createAuditService({ db });
   audit.record = async () => {
     throw new Error("the audit trail is unavailable");
   };
@@ -99,7 +99,7 @@ describe(`atomic work on ${testEngine()}`, () => {
       db,
       accounts: { userChanged() {} } as unknown as AccountService,
       audit: failingAudit(db),
-      settings: createSettingsService(db),
+      settings: createSettingsService({ db }),
     });
 
     await expect(admin.deleteUser(ADMIN, "doomed")).rejects.toThrow(/audit trail is unavailable/);

@@ -8,7 +8,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import { AppError } from "../src/lib/errors.js";
-import { createUpstreamClient, type UpstreamClient } from "../src/upstream/client.js";
+import { createUpstreamClient, type UpstreamClient } from "../src/providers/upstream/client.js";
 import { rejectionOf } from "./support/errors.js";
 import { type LocalServer, startLocalServer } from "./support/local-server.js";
 

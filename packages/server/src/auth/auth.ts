@@ -23,7 +23,17 @@ export const RESET_PASSWORD_EXPIRES_MINUTES = 30;
 /** The app page a reset link opens (`?token=`); it posts the new password to /api/auth/reset-password. */
 export const RESET_PASSWORD_PATH = "/reset-password";
 
-export function createAuth(config: Config, db: Db, mailer: Mailer, logger: Logger) {
+export function createAuth({
+  config,
+  db,
+  mailer,
+  logger,
+}: {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  logger: Logger;
+}) {
   return betterAuth({
     // better-auth's own messages go to the structured log, not the console.
     logger: {

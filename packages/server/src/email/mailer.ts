@@ -25,7 +25,7 @@ export interface Mailer {
 
 const OUTBOX_LIMIT = 100;
 
-export function createMailer(config: Config, logger: Logger): Mailer {
+export function createMailer({ config, logger }: { config: Config; logger: Logger }): Mailer {
   if (config.email.mode === "smtp") {
     const transport = nodemailer.createTransport(config.email.smtpUrl);
     const from = config.email.from;

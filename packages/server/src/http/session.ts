@@ -3,7 +3,7 @@ import { TOKEN_MESSAGES, tokenExpiredMessage, type User } from "@bis/sdk";
 import { fromNodeHeaders } from "better-auth/node";
 import type { Request, RequestHandler } from "express";
 import { AppError } from "../lib/errors.js";
-import type { AccountService } from "../services/accounts.js";
+import type { AccountService } from "../services/accounts/index.js";
 
 declare global {
   namespace Express {

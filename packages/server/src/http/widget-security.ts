@@ -10,7 +10,7 @@ import type { Config } from "../config.js";
 import type { Db } from "../db/database.js";
 import { DatabaseRateLimitStore } from "../db/rate-limit-store.js";
 import { AppError } from "../lib/errors.js";
-import type { PartnerRow, PartnerService } from "../services/partners.js";
+import type { PartnerRow, PartnerService } from "../services/partners/index.js";
 
 export const WIDGET_CORS_MAX_AGE_SECONDS = 600;
 

@@ -3,12 +3,12 @@ import type { Database } from "../db/database.js";
 import type { JobQueue, JobQueueOptions } from "./queue.js";
 import { createSqliteQueue } from "./sqlite-queue.js";
 
-export async function createJobQueue(
-  database: Database,
-  options: JobQueueOptions,
-): Promise<JobQueue> {
-  if (database.engine !== "postgres") return createSqliteQueue(database.db, options);
+export async function createJobQueue({
+  database,
+  ...options
+}: JobQueueOptions & { database: Database }): Promise<JobQueue> {
+  if (database.engine !== "postgres") return createSqliteQueue({ db: database.db, ...options });
   // pg-boss is loaded only where it runs (a SQLite process, or a CLI command, never needs it).
   const { createPgBossQueue } = await import("./pg-boss-queue.js");
-  return createPgBossQueue(database, options);
+  return createPgBossQueue({ database, ...options });
 }

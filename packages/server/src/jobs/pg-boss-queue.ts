@@ -23,7 +23,10 @@ const RETRY = { retryLimit: 10, retryDelay: 1, retryBackoff: true } as const;
 /** The advisory lock under which an instance creates a queue (one at a time, any instance). */
 const QUEUE_LOCK = 0x42_49_53_02;
 
-export function createPgBossQueue(database: Database, options: JobQueueOptions): JobQueue {
+export function createPgBossQueue({
+  database,
+  ...options
+}: JobQueueOptions & { database: Database }): JobQueue {
   const { logger } = options;
   if (!database.pool) throw new Error("The PostgreSQL job queue needs DATABASE_URL");
   const pool = database.pool;

@@ -25,7 +25,7 @@ function backoffMs(attempts: number): number {
   return Math.min(1000 * 2 ** (attempts - 1), 10 * 60_000);
 }
 
-export function createSqliteQueue(db: Db, options: JobQueueOptions): JobQueue {
+export function createSqliteQueue({ db, ...options }: JobQueueOptions & { db: Db }): JobQueue {
   const { logger } = options;
   const { job } = tablesOf(db);
   const lockMs = options.lockMs ?? DEFAULT_JOB_LOCK_MS;

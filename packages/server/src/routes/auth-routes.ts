@@ -19,7 +19,6 @@ import {
 } from "../http/security.js";
 import { currentUser, requestHeaders, requireUser, userOf } from "../http/session.js";
 import { AppError, parse } from "../lib/errors.js";
-import { createAccountSecurityService } from "../services/account-security.js";
 
 /**
  * The request headers with `X-Forwarded-For` set to the client address Express trusts
@@ -37,13 +36,12 @@ export function authRoutes(ctx: AppContext): Router {
   const {
     config,
     db,
-    services: { accounts, tokens },
+    services: { accounts, accountSecurity: security },
   } = ctx;
   const router = Router();
   /** Each route that sends account emails has its own budget. */
   const recovery = (route: string) => accountRecoveryRateLimit(db, route);
   const signedIn = requireUser(accounts);
-  const security = createAccountSecurityService({ ...ctx, accounts, tokens });
   /** Sessions and the email change need the signed-in browser session, not an API token. */
   const sessionOnly: typeof signedIn = (req, _res, next) => {
     if (req.apiTokenId) throw new AppError("FORBIDDEN", ACCOUNT_MESSAGES.apiTokenNotAllowed);

@@ -20,7 +20,7 @@ import { type Tables, tablesOf } from "../db/database.js";
 import { dialectOf } from "../db/dialect.js";
 import { AppError } from "../lib/errors.js";
 import { FIRST_PAGE, type PageRequest, readPage } from "../lib/pagination.js";
-import { type AccountService, toUserDto } from "./accounts.js";
+import { type AccountService, toUserDto } from "./accounts/index.js";
 import { summaryColumns, toSummary } from "./analysis-rows.js";
 import type { AuditService } from "./audit.js";
 import type { SettingsService } from "./settings.js";

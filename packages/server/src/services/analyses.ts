@@ -33,7 +33,6 @@ import { tablesOf } from "../db/database.js";
 import { dialectOf } from "../db/dialect.js";
 import { AppError } from "../lib/errors.js";
 import { FIRST_PAGE, type PageRequest, readPage } from "../lib/pagination.js";
-import { type PlaceService, stateCode } from "../places/place-service.js";
 import { ownedOrAdmin } from "./access.js";
 import {
   ANALYSIS_NOT_FOUND_MESSAGE,
@@ -44,6 +43,7 @@ import {
   visibleAnalysis,
 } from "./analysis-rows.js";
 import type { AuditService } from "./audit.js";
+import { type PlaceService, stateCode } from "./places/place-service.js";
 
 /** What an analysis is of: the place, the industry and the two radii. */
 export interface AnalysisArea {
@@ -66,14 +66,23 @@ function assumptionFailure(error: unknown): never {
 export const ANALYSIS_RATE_MESSAGE =
   "You're running analyses too quickly. Please wait a minute and try again.";
 
-export function createAnalysisService(
-  db: Db,
-  places: PlaceService,
-  now: () => Date = () => new Date(),
-  limits: { analysesPerMinute?: number } = {},
+export interface AnalysisServiceDeps {
+  db: Db;
+  places: PlaceService;
+  /** Default: the clock. */
+  now?: () => Date;
+  limits?: { analysesPerMinute?: number };
   /** Where owner-level deletions are recorded (the admin panel's audit trail). */
-  audit: AuditService | null = null,
-) {
+  audit?: AuditService | null;
+}
+
+export function createAnalysisService({
+  db,
+  places,
+  now = () => new Date(),
+  limits = {},
+  audit = null,
+}: AnalysisServiceDeps) {
   const { analysis, payment } = tablesOf(db);
   const { newestFirst } = dialectOf(db);
   /**

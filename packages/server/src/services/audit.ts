@@ -38,7 +38,14 @@ export interface AuditRecord {
 
 type Actor = Pick<User, "id" | "email"> | null;
 
-export function createAuditService(db: Db, now: () => Date = () => new Date()) {
+export function createAuditService({
+  db,
+  now = () => new Date(),
+}: {
+  db: Db;
+  /** Default: the clock. */
+  now?: () => Date;
+}) {
   const { auditLog } = tablesOf(db);
   const { newestFirst } = dialectOf(db);
   return {

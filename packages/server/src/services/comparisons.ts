@@ -23,7 +23,7 @@ import { ANALYSIS_NOT_FOUND_MESSAGE, type AnalysisRow, toAnalysisDto } from "./a
 
 type ComparisonRow = Tables["comparison"]["$inferSelect"];
 
-export function createComparisonService(db: Db) {
+export function createComparisonService({ db }: { db: Db }) {
   const { analysis, comparison } = tablesOf(db);
   const { newestFirst } = dialectOf(db);
   /** The analyses of these ids the viewer may see, by id. */

@@ -31,17 +31,17 @@ import {
 import type { Logger } from "pino";
 import type { Config } from "../config.js";
 import type { Db } from "../db/database.js";
-import type { KeyStore } from "../keys/key-store.js";
 import { AppError } from "../lib/errors.js";
-import type { PlaceService } from "../places/place-service.js";
 import {
   type CompetitorProvider,
   type CompetitorSearch,
   configuredCompetitorProviders,
   createSampleProvider,
-} from "../premium/competitor-providers.js";
+} from "../providers/competitors/index.js";
+import type { KeyStore } from "../providers/keys/key-store.js";
 import { type AnalysisRow, saveAnalysis } from "./analysis-rows.js";
-import type { PaymentService } from "./payments.js";
+import type { PaymentService } from "./payments/index.js";
+import type { PlaceService } from "./places/place-service.js";
 
 export const KEYWORD_RESEARCH_REQUIRED_MESSAGE = ERRORS.KEYWORD_RESEARCH_REQUIRED.message;
 
@@ -131,9 +131,11 @@ export function createCompetitionService(deps: CompetitionServiceDeps) {
 
       let providers = deps.providers
         ? deps.providers()
-        : configuredCompetitorProviders(config, deps.keys(), { industry: row.industry });
+        : configuredCompetitorProviders({ config, keys: deps.keys(), industry: row.industry });
       if (providers.length === 0 && config.premium.sampleData)
-        providers = [createSampleProvider(INDUSTRY_PROFILES[row.industry as IndustryId])];
+        providers = [
+          createSampleProvider({ industry: INDUSTRY_PROFILES[row.industry as IndustryId] }),
+        ];
 
       if (providers.length === 0) {
         log.warn(

@@ -30,11 +30,11 @@ import {
 import type { Logger } from "pino";
 import type { Config } from "../config.js";
 import type { Db } from "../db/database.js";
-import type { KeyStore } from "../keys/key-store.js";
 import { AppError } from "../lib/errors.js";
-import { createKeywordProvider, type KeywordProvider } from "../premium/keyword-providers.js";
+import type { KeyStore } from "../providers/keys/key-store.js";
+import { createKeywordProvider, type KeywordProvider } from "../providers/keywords/index.js";
 import { saveAnalysis } from "./analysis-rows.js";
-import type { PaymentService } from "./payments.js";
+import type { PaymentService } from "./payments/index.js";
 
 export const ANALYSIS_ID_NOT_FOUND_MESSAGE = "Analysis ID not found";
 export const NO_CITIES_TITLE = "No Cities Found";

@@ -11,7 +11,7 @@ const SETTING_KEYS = [
   "landingPageVideoUrl",
 ] as const satisfies readonly (keyof AppSettings)[];
 
-export function createSettingsService(db: Db) {
+export function createSettingsService({ db }: { db: Db }) {
   const { appSetting } = tablesOf(db);
   async function all(): Promise<AppSettings> {
     const rows = await db

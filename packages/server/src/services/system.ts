@@ -9,7 +9,7 @@ import type { SystemStatus } from "@bis/sdk";
 import { sql } from "drizzle-orm";
 import type { Config } from "../config.js";
 import type { Database } from "../db/database.js";
-import type { ApiKeyService } from "../keys/api-key-service.js";
+import type { ApiKeyService } from "./api-keys.js";
 import type { InstanceRegistry } from "./instances.js";
 
 function fileSize(file: string): number {

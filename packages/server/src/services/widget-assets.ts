@@ -29,7 +29,7 @@ function packageVersion(dist: string): string | null {
   }
 }
 
-export function createWidgetAssets(dist: string) {
+export function createWidgetAssets({ dist }: { dist: string }) {
   const file = path.join(dist, WIDGET_FILE);
   let loaded: { stamp: string; asset: WidgetAsset } | null = null;
 

@@ -24,8 +24,8 @@ import type { z } from "zod";
 import type { Db } from "../db/database.js";
 import { tablesOf } from "../db/database.js";
 import type { AnalysisService } from "./analyses.js";
-import type { PartnerRow, PartnerService } from "./partners.js";
-import type { WebhookService } from "./webhooks.js";
+import type { PartnerRow, PartnerService } from "./partners/index.js";
+import type { WebhookService } from "./partners/webhooks.js";
 
 /** Cached answers kept per server (least recently used dropped first). */
 export const WIDGET_CACHE_SIZE = 1000;

@@ -27,7 +27,7 @@ describe("the pg-boss job queue", () => {
     database ??= await createTestDatabase();
     const db = await openDatabase({ engine: "postgres", url: database.url, poolSize: 2 });
     opened.push(db);
-    const q = createPgBossQueue(db, { logger: pino({ level: "silent" }) });
+    const q = createPgBossQueue({ database: db, logger: pino({ level: "silent" }) });
     queues.push(q);
     return q;
   }

@@ -4,7 +4,7 @@ import type { Logger } from "pino";
 import type { PaymentsConfig } from "../../config.js";
 import type { Db, Tables } from "../../db/database.js";
 import { AppError } from "../../lib/errors.js";
-import type { StripeClient } from "../../payments/stripe-client.js";
+import type { StripeClient } from "../../providers/stripe/client.js";
 import type { AuditService } from "../audit.js";
 
 export type PaymentRow = Tables["payment"]["$inferSelect"];
@@ -19,7 +19,7 @@ export interface PaymentContext {
   log: Logger;
   now: () => Date;
   /**
-   * The paid deliverables and whether each can be delivered now (premium/deliverables.ts), read
+   * The paid deliverables and whether each can be delivered now (services/payments/deliverables.ts), read
    * at every call; undefined (unit tests of payments alone): everything counts as deliverable.
    */
   deliverables: (() => PremiumDeliverable[]) | undefined;

@@ -4,7 +4,7 @@
  */
 import type { Logger } from "pino";
 import { AppError } from "../../lib/errors.js";
-import { StripeErrors } from "../../payments/stripe-client.js";
+import { StripeErrors } from "../../providers/stripe/client.js";
 import { PROVIDER_FAILED_MESSAGE } from "./messages.js";
 
 type StripeError = InstanceType<typeof StripeErrors.StripeError>;

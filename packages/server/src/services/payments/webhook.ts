@@ -6,14 +6,14 @@
 import { eq } from "drizzle-orm";
 import type { Tx } from "../../db/database.js";
 import { AppError } from "../../lib/errors.js";
-import { verifyWebhook } from "../../payments/stripe-client.js";
+import { verifyWebhook } from "../../providers/stripe/client.js";
 import {
   type ChargeObject,
   type ParsedStripeEvent,
   type PaymentIntentObject,
   parseStripeEvent,
   signatureTimestamp,
-} from "../../payments/webhook-event.js";
+} from "../../providers/stripe/webhook-event.js";
 import { currentAmount } from "./checkout.js";
 import { type PaymentContext, stripeRequired } from "./context.js";
 import { fulfilIn, REFUND_BEFORE_PAYMENT } from "./fulfilment.js";
