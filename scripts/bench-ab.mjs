@@ -1,0 +1,78 @@
+#!/usr/bin/env node
+/**
+ * Benchmark of two builds at once: the built `bis-server` of two checkouts, both loaded at the
+ * same moment with the same New York 50/100 mi analysis, so that both see the same machine. On a
+ * shared or drifting machine two runs one after the other can differ by a quarter for one build;
+ * at the same moment the ratio of their throughputs is the ratio of their costs.
+ *
+ *   node scripts/bench-ab.mjs --a ../other-checkout --b . [--duration 20 --connections 2]
+ *
+ * Each checkout must be built (`pnpm build`). Prints each server's analyses per second and CPU
+ * per analysis, and b ÷ a. Run it in both orders, and a build against itself for the noise.
+ */
+import path from "node:path";
+import { parseArgs } from "node:util";
+import autocannon from "autocannon";
+import {
+  adminSession,
+  analyzeMarket,
+  MARKET_OPTIONS,
+  machineLine,
+  marketAnalysisBody,
+  startBenchServer,
+} from "./lib/bench-server.mjs";
+
+const { values: opts } = parseArgs({
+  options: {
+    a: { type: "string" },
+    b: { type: "string", default: "." },
+    duration: { type: "string", default: "20" },
+    connections: { type: "string", default: "2" },
+    ...MARKET_OPTIONS,
+  },
+});
+if (!opts.a) {
+  console.error("Give the other checkout: --a <path> (and --b <path>, default: this one)");
+  process.exit(2);
+}
+const roots = [path.resolve(opts.a), path.resolve(opts.b)];
+const body = marketAnalysisBody(opts);
+const servers = await Promise.all(
+  roots.map((root) =>
+    startBenchServer({ serverArgs: [path.join(root, "packages/server/dist/cli.js"), "start"] }),
+  ),
+);
+/** Loads one server for the run's duration: its autocannon result. */
+const load = (server, headers) =>
+  new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url: `${server.baseUrl}/api/market-analysis/analyze`,
+        method: "POST",
+        headers,
+        body,
+        connections: Number(opts.connections),
+        duration: Number(opts.duration),
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+  });
+try {
+  const headers = await Promise.all(servers.map((s) => adminSession(s.baseUrl)));
+  // Two analyses each first: code loaded and optimized before the load.
+  for (let i = 0; i < 2; i++)
+    await Promise.all(servers.map((s, k) => analyzeMarket(s.baseUrl, headers[k], body)));
+  const cpu = servers.map((s) => s.cpuMs());
+  const results = await Promise.all(servers.map((s, k) => load(s, headers[k])));
+  console.log(machineLine());
+  results.forEach((r, k) => {
+    const perAnalysis = (servers[k].cpuMs() - cpu[k]) / r.requests.total;
+    console.log(
+      `${k === 0 ? "a" : "b"} ${roots[k]}: ${r.requests.average.toFixed(0)} analyses/s, ${perAnalysis.toFixed(2)} ms CPU per analysis, non-2xx/errors ${r.non2xx + r.errors}`,
+    );
+  });
+  const ratio = results[1].requests.average / results[0].requests.average;
+  console.log(`b ÷ a: ${ratio.toFixed(3)}`);
+} finally {
+  await Promise.all(servers.map((s) => s.stop()));
+}
