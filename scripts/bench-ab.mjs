@@ -12,10 +12,10 @@
  */
 import path from "node:path";
 import { parseArgs } from "node:util";
-import autocannon from "autocannon";
 import {
   adminSession,
   analyzeMarket,
+  loadAnalyses,
   MARKET_OPTIONS,
   machineLine,
   marketAnalysisBody,
@@ -42,28 +42,15 @@ const servers = await Promise.all(
     startBenchServer({ serverArgs: [path.join(root, "packages/server/dist/cli.js"), "start"] }),
   ),
 );
-/** Loads one server for the run's duration: its autocannon result. */
-const load = (server, headers) =>
-  new Promise((resolve, reject) => {
-    autocannon(
-      {
-        url: `${server.baseUrl}/api/market-analysis/analyze`,
-        method: "POST",
-        headers,
-        body,
-        connections: Number(opts.connections),
-        duration: Number(opts.duration),
-      },
-      (error, result) => (error ? reject(error) : resolve(result)),
-    );
-  });
 try {
   const headers = await Promise.all(servers.map((s) => adminSession(s.baseUrl)));
   // Two analyses each first: code loaded and optimized before the load.
   for (let i = 0; i < 2; i++)
     await Promise.all(servers.map((s, k) => analyzeMarket(s.baseUrl, headers[k], body)));
   const cpu = servers.map((s) => s.cpuMs());
-  const results = await Promise.all(servers.map((s, k) => load(s, headers[k])));
+  const results = await Promise.all(
+    servers.map((s, k) => loadAnalyses(s.baseUrl, { ...opts, headers: headers[k], body })),
+  );
   console.log(machineLine());
   results.forEach((r, k) => {
     const perAnalysis = (servers[k].cpuMs() - cpu[k]) / r.requests.total;

@@ -12,10 +12,10 @@
  */
 import path from "node:path";
 import { parseArgs } from "node:util";
-import autocannon from "autocannon";
 import {
   adminSession,
   analyzeMarket,
+  loadAnalyses,
   MARKET_OPTIONS,
   machineLine,
   marketAnalysisBody,
@@ -53,19 +53,12 @@ try {
 
   const times = [];
   const cpuBefore = server.cpuMs();
-  const result = await new Promise((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url: `${baseUrl}/api/market-analysis/analyze`,
-        method: "POST",
-        headers,
-        body,
-        connections: Number(opts.connections),
-        duration: Number(opts.duration),
-      },
-      (error, res) => (error ? reject(error) : resolve(res)),
-    );
-    instance.on("response", (_client, _status, _bytes, responseTime) => times.push(responseTime));
+  const result = await loadAnalyses(baseUrl, {
+    headers,
+    body,
+    connections: opts.connections,
+    duration: opts.duration,
+    onResponse: (ms) => times.push(ms),
   });
   times.sort((a, b) => a - b);
   const pct = (p) => percentile(times, p)?.toFixed(1);

@@ -15,9 +15,9 @@ import { randomBytes } from "node:crypto";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import autocannon from "autocannon";
 import {
   adminSession,
+  loadAnalyses,
   MARKET_OPTIONS,
   machineLine,
   marketAnalysisBody,
@@ -44,22 +44,14 @@ async function load(targets) {
   const times = [];
   const share = Math.max(1, Math.floor(connections / targets.length));
   const results = await Promise.all(
-    targets.map(
-      ({ baseUrl, headers }) =>
-        new Promise((resolve, reject) => {
-          const instance = autocannon(
-            {
-              url: `${baseUrl}/api/market-analysis/analyze`,
-              method: "POST",
-              headers,
-              body,
-              connections: share,
-              duration,
-            },
-            (error, res) => (error ? reject(error) : resolve(res)),
-          );
-          instance.on("response", (_c, _s, _b, responseTime) => times.push(responseTime));
-        }),
+    targets.map(({ baseUrl, headers }) =>
+      loadAnalyses(baseUrl, {
+        headers,
+        body,
+        connections: share,
+        duration,
+        onResponse: (ms) => times.push(ms),
+      }),
     ),
   );
   times.sort((a, b) => a - b);

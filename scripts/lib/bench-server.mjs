@@ -9,6 +9,7 @@ import { createServer } from "node:net";
 import { cpus, tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import autocannon from "autocannon";
 import { SERVER_NODE_ARGS } from "./server-node-args.mjs";
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -152,4 +153,25 @@ export function percentile(sorted, p) {
 /** "machine: 8 cores (…), node v20…", printed with every result. */
 export function machineLine() {
   return `machine: ${cpus().length} cores (${cpus()[0]?.model ?? "unknown"}), node ${process.version}`;
+}
+
+/**
+ * Loads `POST /api/market-analysis/analyze` with autocannon for `duration` seconds over
+ * `connections` connections: autocannon's result. `onResponse(ms)` hears each response time.
+ */
+export function loadAnalyses(baseUrl, { headers, body, connections, duration, onResponse }) {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: `${baseUrl}/api/market-analysis/analyze`,
+        method: "POST",
+        headers,
+        body,
+        connections: Number(connections),
+        duration: Number(duration),
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+    if (onResponse) instance.on("response", (_client, _status, _bytes, ms) => onResponse(ms));
+  });
 }

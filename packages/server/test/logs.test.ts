@@ -7,13 +7,13 @@
  * PostgreSQL database.
  */
 import path from "node:path";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { type Database, type DatabaseTarget, openDatabase, tablesFor } from "../src/db/database.js";
 import { createInstanceIdentity } from "../src/lib/instance-identity.js";
 import { countLogEntries, createLogStore, readLogEntries } from "../src/logging/log-store.js";
 import { createServerLogger } from "../src/logging/logger.js";
 import { createInstanceRegistry } from "../src/services/instances.js";
-import { openScratchDatabase, testEngine } from "./support/postgres.js";
+import { testEngine, useScratchDatabase } from "./support/postgres.js";
 import { startTestServer } from "./support/server.js";
 import { signedInAdmin } from "./support/users.js";
 
@@ -29,13 +29,9 @@ function line(level: number, msg: string, at: number, extra: Record<string, unkn
 }
 
 let database: Database;
-let scratch: Awaited<ReturnType<typeof openScratchDatabase>>;
-
-beforeEach(async () => {
-  scratch = await openScratchDatabase();
-  database = scratch.database;
+useScratchDatabase((opened) => {
+  database = opened;
 });
-afterEach(() => scratch.close());
 
 /** One statement outside drizzle (to make the log's table go away and come back). */
 async function exec(statement: string) {

@@ -7,23 +7,19 @@
 import type { User } from "@bis/sdk";
 import { eq, inArray } from "drizzle-orm";
 import pino from "pino";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Database } from "../src/db/database.js";
 import type { AccountService } from "../src/services/accounts/index.js";
 import { createAdminService } from "../src/services/admin.js";
 import { type AuditService, createAuditService } from "../src/services/audit.js";
 import { createPaymentService } from "../src/services/payments/index.js";
 import { createSettingsService } from "../src/services/settings.js";
-import { openScratchDatabase, testEngine } from "./support/postgres.js";
+import { testEngine, useScratchDatabase } from "./support/postgres.js";
 
 let database: Database;
-let scratch: Awaited<ReturnType<typeof openScratchDatabase>>;
-
-beforeEach(async () => {
-  scratch = await openScratchDatabase();
-  database = scratch.database;
+useScratchDatabase((opened) => {
+  database = opened;
 });
-afterEach(() => scratch.close());
 
 const ADMIN = { id: "admin-1", email: "admin@example.com" };
 

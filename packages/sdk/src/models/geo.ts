@@ -41,6 +41,14 @@ export function milesOfChordSquared(chordSquared: number): number {
   return 2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(chordSquared) / 2));
 }
 
+/** The squared chord from the i-th unit vector of `vectors` (x, y, z each) to (x, y, z). */
+function chordSquaredIn(vectors: Float64Array, i: number, x: number, y: number, z: number) {
+  const dx = (vectors[3 * i] as number) - x;
+  const dy = (vectors[3 * i + 1] as number) - y;
+  const dz = (vectors[3 * i + 2] as number) - z;
+  return dx * dx + dy * dy + dz * dz;
+}
+
 /**
  * What every circle query needs: the circle's latitude–longitude bounding box (west, south,
  * east, north; it holds every point within the radius), the centre as a unit vector, and the
@@ -114,20 +122,12 @@ export class PointIndex<T extends GeoPoint> {
 
   /** The squared chord from item `id` to the unit vector (x, y, z). */
   protected chordSquared(id: number, x: number, y: number, z: number): number {
-    const { xyz } = this;
-    const dx = (xyz[3 * id] as number) - x;
-    const dy = (xyz[3 * id + 1] as number) - y;
-    const dz = (xyz[3 * id + 2] as number) - z;
-    return dx * dx + dy * dy + dz * dz;
+    return chordSquaredIn(this.xyz, id, x, y, z);
   }
 
   /** The squared chord from the item at tree position `p` to the unit vector (x, y, z). */
   protected chordSquaredAt(p: number, x: number, y: number, z: number): number {
-    const { xyzAt } = this;
-    const dx = (xyzAt[3 * p] as number) - x;
-    const dy = (xyzAt[3 * p + 1] as number) - y;
-    const dz = (xyzAt[3 * p + 2] as number) - z;
-    return dx * dx + dy * dy + dz * dz;
+    return chordSquaredIn(this.xyzAt, p, x, y, z);
   }
 
   /**

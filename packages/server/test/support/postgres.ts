@@ -10,7 +10,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
-import { inject } from "vitest";
+import { afterEach, beforeEach, inject } from "vitest";
 import type { TestProject } from "vitest/node";
 import { startPostgresCluster } from "../../../../scripts/lib/postgres.mjs";
 import type { Database } from "../../src/db/database.js";
@@ -151,4 +151,17 @@ export async function openScratchDatabase(): Promise<Pick<TestDataLayer, "databa
       await created.drop();
     },
   };
+}
+
+/**
+ * A scratch database (`openScratchDatabase`) for each test of the calling file: opened before
+ * each test and handed to `use`, closed after it.
+ */
+export function useScratchDatabase(use: (database: TestDataLayer["database"]) => void): void {
+  let scratch: Awaited<ReturnType<typeof openScratchDatabase>> | undefined;
+  beforeEach(async () => {
+    scratch = await openScratchDatabase();
+    use(scratch.database);
+  });
+  afterEach(() => scratch?.close());
 }
