@@ -35,7 +35,7 @@ const record = {
 describe("encodeMarketRecord / decodeMarketRecord", () => {
   it("stores the city table as columns and rows, and reads back the same record", () => {
     const stored = encodeMarketRecord(record) as {
-      cityAnalysis: { cityTable: { columns: string[]; rows: unknown[][] } };
+      cityAnalysis: { cityTable: { columns: string[]; rows: unknown[][]; decimals: number[] } };
     };
     expect(stored.cityAnalysis).not.toHaveProperty("cityBreakdown");
     expect(stored.cityAnalysis.cityTable.columns).toEqual(Object.keys(row("x", 1, "primary")));
@@ -45,11 +45,51 @@ describe("encodeMarketRecord / decodeMarketRecord", () => {
       null,
       null,
       "secondary",
-      3.2,
-      30.1,
-      -97.7,
+      32,
+      301,
+      -977,
     ]);
+    // Distance, latitude and longitude as whole tenths; the other columns as they are.
+    expect(stored.cityAnalysis.cityTable.decimals).toEqual([0, 0, 0, 0, 0, 1, 1, 1]);
     expect(decodeMarketRecord(JSON.parse(JSON.stringify(stored)))).toEqual(record);
+  });
+
+  it("scales a column of decimals only when every number reads back as the same double", () => {
+    const rows = [
+      { lat: 40.7143, distanceMiles: 0, share: 0.1 + 0.2, big: 2 ** 60 + 0.5, note: 1.25 },
+      { lat: -74.006, distanceMiles: 12.5, share: 0.5, big: 1, note: "n/a" },
+      { lat: 1e-4, distanceMiles: 99.9, share: 0.25, big: 2, note: 2 },
+    ];
+    const withRows = { cityAnalysis: { cityBreakdown: rows } };
+    const stored = encodeMarketRecord(withRows) as {
+      cityAnalysis: { cityTable: { rows: unknown[][]; decimals: number[] } };
+    };
+    // 0.1 + 0.2 needs 17 digits; 2^60 is past the safe integers; a text column is no number.
+    expect(stored.cityAnalysis.cityTable.decimals).toEqual([4, 1, 0, 0, 0]);
+    expect(stored.cityAnalysis.cityTable.rows[0]).toEqual([
+      407143,
+      0,
+      0.1 + 0.2,
+      2 ** 60 + 0.5,
+      1.25,
+    ]);
+    expect(decodeMarketRecord(JSON.parse(JSON.stringify(stored)))).toEqual(withRows);
+  });
+
+  it("reads back every latitude and longitude written with 4 decimals exactly", () => {
+    const rows: { lat: number; lon: number }[] = [];
+    for (let i = 0; i < 20_000; i++) {
+      rows.push({
+        lat: Math.round((Math.random() * 180 - 90) * 1e4) / 1e4,
+        lon: Math.round((Math.random() * 360 - 180) * 1e4) / 1e4,
+      });
+    }
+    const withRows = { cityAnalysis: { cityBreakdown: rows } };
+    const stored = encodeMarketRecord(withRows) as {
+      cityAnalysis: { cityTable: { decimals: number[] } };
+    };
+    expect(stored.cityAnalysis.cityTable.decimals).toEqual([4, 4]);
+    expect(decodeMarketRecord(JSON.parse(JSON.stringify(stored)))).toEqual(withRows);
   });
 
   it("keeps a table whose rows differ in their keys as it is", () => {
@@ -57,6 +97,15 @@ describe("encodeMarketRecord / decodeMarketRecord", () => {
       cityAnalysis: { cityBreakdown: [row("A", 1, "primary"), { name: "B", population: 2 }] },
     };
     expect(encodeMarketRecord(uneven)).toEqual(uneven);
+  });
+
+  it("reads a table stored without decimals (before they were scaled) as it is", () => {
+    const stored = {
+      cityAnalysis: { cityTable: { columns: ["name", "lat"], rows: [["Austin", 30.2672]] } },
+    };
+    expect(decodeMarketRecord(stored)).toEqual({
+      cityAnalysis: { cityBreakdown: [{ name: "Austin", lat: 30.2672 }] },
+    });
   });
 
   it("reads a record stored in the full form unchanged", () => {
