@@ -4,6 +4,9 @@
  * (the widget) and modules that must load fast (the CLI's error handling).
  * `index-constants.test.ts` keeps zod out of it.
  */
+
+export { API_PREFIX, pathOf, urlOf, withQuery } from "./api/endpoint.js";
+export { widgetEndpoints } from "./api/widget-endpoints.js";
 export * from "./constants.js";
 export * from "./errors.js";
 export * from "./messages.js";

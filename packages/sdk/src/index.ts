@@ -3,6 +3,26 @@
  * Nothing here may import Node-only modules (the app bundles this entry; the widget bundles
  * only `@bis/sdk/constants`: index-constants.ts, without zod).
  */
+export {
+  type Access,
+  API_PREFIX,
+  type BodyOf,
+  type Endpoint,
+  endpoint,
+  type HttpMethod,
+  type Input,
+  type Output,
+  type ParamNames,
+  type ParamsOf,
+  pathOf,
+  type QueryValues,
+  type ResponseOf,
+  urlOf,
+  withQuery,
+} from "./api/endpoint.js";
+export { allEndpoints, endpoints } from "./api/endpoints.js";
+export { loadSchema as loadEndpointSchema, loadZodSchema } from "./api/schemas.js";
+export { widgetEndpoints } from "./api/widget-endpoints.js";
 export * from "./app-routes.js";
 export * from "./client/client.js";
 export * from "./client/transport.js";

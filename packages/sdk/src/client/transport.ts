@@ -7,6 +7,16 @@
  * A schema may be given as a loader (`SchemaRef`): it is called only when a success answer is
  * to be parsed, so a resource's schemas (and zod) load with the first answer that needs them.
  */
+import {
+  type BodyOf,
+  type Endpoint,
+  type ParamsOf,
+  pathOf,
+  type QueryValues,
+  type ResponseOf,
+  withQuery,
+} from "../api/endpoint.js";
+import { loadSchema as loadEndpointSchema } from "../api/schemas.js";
 import { errorFromFetch, networkError } from "../errors.js";
 import { loadSchema, type SchemaRef } from "./schema-ref.js";
 
@@ -40,12 +50,38 @@ export interface RequestOptions<T> {
   credentials?: RequestCredentials;
 }
 
+/** One call of the endpoint table: its path parameters, query, body and per-call options. */
+export type CallOptions<E extends Endpoint> = ([keyof ParamsOf<E>] extends [never]
+  ? { params?: undefined }
+  : { params: ParamsOf<E> }) & {
+  query?: QueryValues;
+  body?: BodyOf<E>;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+  /** This status resolves to null instead of raising (401: signed out; 404: none). */
+  nullOn?: number;
+};
+
 export interface Transport {
   /** A call whose `nullOn` status resolves to null. */
   request<T>(options: RequestOptions<T> & { nullOn: number }): Promise<T | null>;
   request<T = void>(options: RequestOptions<T>): Promise<T>;
+  /**
+   * A call of the endpoint table: the method, path and answer's reading come from the entry.
+   * With `nullOn`, that status resolves to null.
+   */
+  call<E extends Endpoint>(
+    endpoint: E,
+    options: CallOptions<E> & { nullOn: number },
+  ): Promise<ResponseOf<E> | null>;
+  call<E extends Endpoint>(endpoint: E, ...options: OptionalCall<E>): Promise<ResponseOf<E>>;
   readonly baseUrl: string;
 }
+
+/** The options of a call: required when it has path parameters. */
+type OptionalCall<E extends Endpoint> = [keyof ParamsOf<E>] extends [never]
+  ? [options?: CallOptions<E>]
+  : [options: CallOptions<E>];
 
 export function createTransport(options: TransportOptions = {}): Transport {
   const baseUrl = (options.baseUrl ?? "").replace(/\/+$/, "");
@@ -95,5 +131,28 @@ export function createTransport(options: TransportOptions = {}): Transport {
     return schema.parse(json);
   }
 
-  return { request: request as Transport["request"], baseUrl };
+  function call(
+    endpoint: Endpoint,
+    options: Omit<CallOptions<Endpoint>, "params"> & { params?: Record<string, string> } = {},
+  ) {
+    const { response } = endpoint;
+    return request({
+      method: endpoint.method,
+      path: withQuery(pathOf(endpoint.path, options.params), options.query),
+      body: options.body,
+      schema: response ? () => loadEndpointSchema(response) : undefined,
+      read: endpoint.read,
+      nullOn: options.nullOn,
+      signal: options.signal,
+      headers: options.headers,
+      // The widget's calls never carry cookies.
+      credentials: endpoint.access === "partner" ? "omit" : undefined,
+    });
+  }
+
+  return {
+    request: request as Transport["request"],
+    call: call as unknown as Transport["call"],
+    baseUrl,
+  };
 }

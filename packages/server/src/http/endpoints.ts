@@ -1,0 +1,183 @@
+/**
+ * The routes of the API, registered from the SDK's endpoint table (`endpoints`): a route file
+ * names the endpoint and gives its handler; this adapter takes the method and path from the
+ * table, refuses callers the endpoint's `access` does not admit (401/403 before any handler
+ * runs), parses the query and the body with the endpoint's schemas (400 with every field's
+ * message), and writes the handler's answer with the endpoint's status. Outside production it
+ * also checks every JSON answer against the endpoint's response schema, so a handler cannot
+ * drift from what the clients parse.
+ *
+ * A handler that answers by itself (a file, a stream, a redirect, a status of its own) writes to
+ * `res`; the adapter then writes nothing. `assertComplete` fails the start-up when an endpoint
+ * of the table has no route, and `on` when one would get two.
+ */
+import {
+  allEndpoints,
+  type Endpoint,
+  type Input,
+  loadEndpointSchema,
+  loadZodSchema,
+  type Output,
+  type ParamsOf,
+  type User,
+} from "@bis/sdk";
+import { type Request, type RequestHandler, type Response, Router } from "express";
+import type { z } from "zod";
+import { AppError, parse } from "../lib/errors.js";
+import type { AccountService } from "../services/accounts/index.js";
+import { currentUser } from "./session.js";
+
+/** The caller an endpoint's access admits. */
+type CallerOf<E extends Endpoint> = E["access"] extends "user" | "admin"
+  ? User
+  : E["access"] extends "optional"
+    ? User | null
+    : undefined;
+
+/** What a handler gets: the request's parsed parts and the caller. */
+export interface Call<E extends Endpoint> {
+  req: Request;
+  res: Response;
+  params: ParamsOf<E>;
+  /** The query string parsed with the endpoint's schema (raw `req.query` without one). */
+  query: E["query"] extends object ? Output<E["query"]> : Request["query"];
+  /** The JSON body parsed with the endpoint's schema. */
+  body: E["body"] extends object ? Output<E["body"]> : undefined;
+  user: CallerOf<E>;
+}
+
+/** The answer: what the response schema describes (the adapter writes it), or nothing. */
+type Answer<E extends Endpoint> = E["response"] extends object
+  ? Input<E["response"]> | undefined
+  : unknown;
+
+export type Handler<E extends Endpoint> = (call: Call<E>) => Promise<Answer<E>> | Answer<E>;
+
+/** Registers the routes of some endpoints on one Express router. */
+export interface EndpointRoutes {
+  readonly router: Router;
+  /** The route of `endpoint`: middlewares (rate limits, body readers) first, the handler last. */
+  on<E extends Endpoint>(endpoint: E, ...chain: [...RequestHandler[], Handler<E>]): void;
+}
+
+export interface EndpointRegistry {
+  /** A new router for some of the endpoints (mounted where their body must be read). */
+  routes(): EndpointRoutes;
+  /** The endpoints that have a route. */
+  registered(): readonly Endpoint[];
+  /** Throws unless every endpoint of the table has a route. */
+  assertComplete(): void;
+}
+
+export function createEndpointRegistry({
+  accounts,
+  checkResponses,
+}: {
+  accounts: AccountService;
+  /** Checks every JSON answer against its schema (development and tests). */
+  checkResponses: boolean;
+}): EndpointRegistry {
+  const seen = new Set<Endpoint>();
+
+  /** 401/403 before the handler, as the endpoint's access says. */
+  const gate: Partial<Record<Endpoint["access"], RequestHandler>> = {
+    user: async (req, _res, next) => {
+      if (!(await currentUser(req, accounts))) throw new AppError("SESSION_REQUIRED");
+      next();
+    },
+    admin: async (req, _res, next) => {
+      const user = await currentUser(req, accounts);
+      if (!user) throw new AppError("SESSION_REQUIRED");
+      if (!user.isAdmin) throw new AppError("ADMIN_REQUIRED");
+      next();
+    },
+    optional: async (req, _res, next) => {
+      // A bad token or session reads as signed out here: the answer is the public one.
+      await currentUser(req, accounts).catch(() => null);
+      next();
+    },
+  };
+
+  function routes(): EndpointRoutes {
+    const router = Router();
+    return {
+      router,
+      on(endpoint, ...chain) {
+        if (seen.has(endpoint))
+          throw new Error(`${endpoint.method} ${endpoint.path} has two routes`);
+        seen.add(endpoint);
+        const handler = chain.pop() as Handler<typeof endpoint>;
+        const middlewares = chain as RequestHandler[];
+        const schemas = loadSchemas(endpoint);
+        // A schema that fails to load fails the endpoint's requests, not the process.
+        schemas.catch(() => undefined);
+        const route: RequestHandler = async (req, res) => {
+          const { query, body, response } = await schemas;
+          const answer = await handler({
+            req,
+            res,
+            params: req.params as ParamsOf<typeof endpoint>,
+            query: query ? parse(query, req.query) : req.query,
+            body: body ? parse(body, req.body) : undefined,
+            user: (endpoint.access === "user" ||
+            endpoint.access === "admin" ||
+            endpoint.access === "optional"
+              ? (req.currentUser ?? null)
+              : undefined) as never,
+          } as Call<typeof endpoint>);
+          if (res.headersSent) return;
+          if (answer === undefined) {
+            res.status(endpoint.status ?? 204).end();
+            return;
+          }
+          if (checkResponses && response) checkAnswer(endpoint, response, answer);
+          res.status(endpoint.status ?? 200).json(answer);
+        };
+        const access = gate[endpoint.access];
+        const method = endpoint.method.toLowerCase() as Lowercase<Endpoint["method"]>;
+        router[method](endpoint.path, ...(access ? [access] : []), ...middlewares, route);
+      },
+    };
+  }
+
+  return {
+    routes,
+    registered: () => [...seen],
+    assertComplete() {
+      const missing = allEndpoints.filter((e) => !seen.has(e));
+      if (missing.length > 0)
+        throw new Error(
+          `Endpoints without a route: ${missing.map((e) => `${e.method} ${e.path}`).join(", ")}`,
+        );
+    },
+  };
+}
+
+/** An endpoint's schemas, loaded once (at start-up, before the first request needs them). */
+async function loadSchemas(endpoint: Endpoint) {
+  const [query, body, response] = await Promise.all([
+    endpoint.query && loadZodSchema(endpoint.query),
+    endpoint.body && loadZodSchema(endpoint.body),
+    endpoint.response && loadEndpointSchema(endpoint.response),
+  ]);
+  return { query, body, response };
+}
+
+/** The answer as a client reads it (JSON), checked against the response schema. */
+function checkAnswer(
+  endpoint: Endpoint,
+  schema: { parse(data: unknown): unknown },
+  answer: unknown,
+): void {
+  try {
+    schema.parse(JSON.parse(JSON.stringify(answer)));
+  } catch (error) {
+    const issues = (error as Partial<z.ZodError>).issues
+      ?.slice(0, 5)
+      .map((i) => `${i.path.join(".") || "(answer)"}: ${i.message}`)
+      .join("; ");
+    throw new Error(
+      `The answer of ${endpoint.method} ${endpoint.path} does not match its schema: ${issues ?? String(error)}`,
+    );
+  }
+}
