@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 /**
- * Three checks of the non-test source (part of `npm test`'s lint step):
+ * Four checks of the non-test source (part of `npm test`'s lint step):
  *
  *   node scripts/check-source.mjs size        no file over 500 lines
  *   node scripts/check-source.mjs duplicates  no repeated code (jscpd)
  *   node scripts/check-source.mjs pointers    no comment that points outside the repository
+ *   node scripts/check-source.mjs api-paths   no API path written outside the endpoint table
  *
  * Non-test source: the files git knows (tracked, or new and not ignored) under packages/* /src,
  * packages/* /scripts and scripts/, in TypeScript or JavaScript, less tests, fixtures and
@@ -65,6 +66,15 @@ const POINTER = /\bissues? (\d|")|§ ?\d/i;
  * out. An entry whose file has no pointer any more fails the check, so the list only shrinks.
  */
 const POINTERS_ELSEWHERE = [];
+
+/**
+ * The one place where API paths are written: the SDK's endpoint table. Everywhere else a path
+ * comes from it (`endpoints.x.y.path`, `urlOf`, `API_PREFIX`).
+ */
+const ENDPOINT_TABLE = /^packages\/sdk\/src\/api\//;
+
+/** A string or template literal that starts with an API path: "/api", "/api/…", "/api?…". */
+const API_PATH_LITERAL = /["'`]\/api(?=["'`/?])/;
 
 const SOURCE = /^(packages\/[^/]+\/(src|scripts)|scripts)\/.+\.(ts|tsx|mts|cts|js|mjs|cjs)$/;
 const NOT_SOURCE = [
@@ -198,7 +208,7 @@ function checkDuplicates() {
  * scanner: strings, template literals (with their `${…}`) and regular expression literals are
  * skipped, so a "//" inside them starts no comment.
  */
-function commentsOf(text) {
+function commentsOf(text, spans = []) {
   const comments = [];
   const templates = []; // brace depth at which each open template literal's `${` began
   let depth = 0;
@@ -221,12 +231,14 @@ function commentsOf(text) {
       const end = text.indexOf("\n", i);
       const stop = end === -1 ? text.length : end;
       comments.push({ line, text: text.slice(i, stop) });
+      spans.push([i, stop]);
       i = stop;
     } else if (c === "/" && next === "*") {
       const start = line;
       const end = text.indexOf("*/", i + 2);
       const stop = end === -1 ? text.length : end + 2;
       const body = text.slice(i, stop);
+      spans.push([i, stop]);
       for (const [k, part] of body.split("\n").entries())
         comments.push({ line: start + k, text: part });
       line += body.split("\n").length - 1;
@@ -296,11 +308,48 @@ function checkPointers() {
   );
 }
 
+/** The text with its comments blanked (lines kept), so only code is searched. */
+function codeOf(text) {
+  const spans = [];
+  commentsOf(text, spans);
+  let code = "";
+  let from = 0;
+  for (const [start, stop] of spans) {
+    code += text.slice(from, start) + text.slice(start, stop).replace(/[^\n]/g, " ");
+    from = stop;
+  }
+  return code + text.slice(from);
+}
+
+function checkApiPaths() {
+  const files = sourceFiles().filter(
+    (file) => file.startsWith("packages/") && !ENDPOINT_TABLE.test(file),
+  );
+  const found = files.flatMap((file) =>
+    codeOf(readFileSync(path.join(root, file), "utf8"))
+      .split("\n")
+      .flatMap((text, k) =>
+        API_PATH_LITERAL.test(text) ? [{ file, line: k + 1, text: text.trim() }] : [],
+      ),
+  );
+  for (const p of found) process.stdout.write(`API PATH  ${p.file}:${p.line}  ${p.text}\n`);
+  if (found.length > 0) {
+    process.stderr.write(
+      `✖ ${found.length} API path(s) written outside the endpoint table (packages/sdk/src/api/): take them from it\n`,
+    );
+    process.exit(1);
+  }
+  process.stdout.write(
+    `✔ ${files.length} source files: every API path comes from the endpoint table\n`,
+  );
+}
+
 const check = process.argv[2];
 if (check === "size") checkSize();
 else if (check === "duplicates") checkDuplicates();
 else if (check === "pointers") checkPointers();
+else if (check === "api-paths") checkApiPaths();
 else {
-  process.stderr.write("usage: node scripts/check-source.mjs size|duplicates|pointers\n");
+  process.stderr.write("usage: node scripts/check-source.mjs size|duplicates|pointers|api-paths\n");
   process.exit(2);
 }

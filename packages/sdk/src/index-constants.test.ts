@@ -7,14 +7,19 @@ import * as constants from "./index-constants.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-/** Every module `entry` reaches through its imports (relative ones followed, packages listed). */
+/**
+ * Every module `entry` reaches through its runtime imports (relative ones followed, packages
+ * listed); type-only imports (`import type`, `typeof import(…)`) vanish from the bundle.
+ */
 function importGraph(entry: string): { files: string[]; packages: string[] } {
   const files = new Set<string>();
   const packages = new Set<string>();
   const visit = (file: string) => {
     if (files.has(file)) return;
     files.add(file);
-    const source = readFileSync(file, "utf8");
+    const source = readFileSync(file, "utf8")
+      .replace(/^import type [^;]*;/gm, "")
+      .replace(/typeof import\("[^"]+"\)/g, "");
     for (const [, spec] of source.matchAll(/(?:from|import)\s*\(?\s*"([^"]+)"/g)) {
       if (!spec) continue;
       if (spec.startsWith("."))

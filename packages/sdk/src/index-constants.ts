@@ -6,7 +6,7 @@
  */
 
 export { API_PREFIX, pathOf, urlOf, withQuery } from "./api/endpoint.js";
-export { widgetEndpoints } from "./api/widget-endpoints.js";
+export { widgetAnalyze, widgetEndpoints, widgetLead } from "./api/widget-endpoints.js";
 export * from "./constants.js";
 export * from "./errors.js";
 export * from "./messages.js";

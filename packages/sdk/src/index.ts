@@ -22,7 +22,7 @@ export {
 } from "./api/endpoint.js";
 export { allEndpoints, endpoints } from "./api/endpoints.js";
 export { loadSchema as loadEndpointSchema, loadZodSchema } from "./api/schemas.js";
-export { widgetEndpoints } from "./api/widget-endpoints.js";
+export { widgetAnalyze, widgetEndpoints, widgetLead } from "./api/widget-endpoints.js";
 export * from "./app-routes.js";
 export * from "./client/client.js";
 export * from "./client/transport.js";

@@ -22,9 +22,10 @@ export const INDUSTRIES = [
 ] as const satisfies readonly IndustryHead[];
 
 export type IndustryId = (typeof INDUSTRIES)[number]["id"];
-export const ACTIVE_INDUSTRIES: readonly IndustryId[] = INDUSTRIES.filter((i) => i.active).map(
-  (i) => i.id,
-);
+/** Pure: a bundle that does not use it (the widget) drops it. */
+export const ACTIVE_INDUSTRIES: readonly IndustryId[] = /* @__PURE__ */ INDUSTRIES.filter(
+  (i) => i.active,
+).map((i) => i.id);
 
 /** Industries as a list or keyed by id (the profiles). */
 type Industries<T> = readonly T[] | Readonly<Record<string, T>>;

@@ -16,9 +16,12 @@ export const NAME_MESSAGES = {
   nameOneLine: "Name must be on one line",
 } as const;
 
+/** An email address that is not one (its own constant: the widget's lead form needs only it). */
+export const VALID_EMAIL_MESSAGE = "Valid email is required";
+
 /** Email addresses (registration, profile, sign-in, the widget's lead form). */
 export const EMAIL_MESSAGES = {
-  validEmail: "Valid email is required",
+  validEmail: VALID_EMAIL_MESSAGE,
   profileEmail: "Please enter a valid email address",
   usernameMustBeEmail: "Username must be the email address",
 } as const;

@@ -1,6 +1,7 @@
 /**
- * The widget's two calls with plain fetch (the SDK client would bring zod along): the partner
- * key in a header, never cookies. Failures become `{ code, message }`.
+ * The widget's two calls, as the SDK's endpoint table defines them (`widgetAnalyze`, `widgetLead`, from the
+ * zod-free `@bis/sdk/constants`), sent with plain fetch (the SDK client would bring zod along):
+ * the partner key in a header, never cookies. Failures become `{ code, message }`.
  */
 import type {
   WidgetAnalyzeRequest,
@@ -8,7 +9,12 @@ import type {
   WidgetLeadRequest,
   WidgetLeadResponse,
 } from "@bis/sdk";
-import { PARTNER_KEY_HEADER, WIDGET_UI_MESSAGES } from "@bis/sdk/constants";
+import {
+  PARTNER_KEY_HEADER,
+  WIDGET_UI_MESSAGES,
+  widgetAnalyze,
+  widgetLead,
+} from "@bis/sdk/constants";
 
 export interface WidgetError {
   code: string;
@@ -19,12 +25,14 @@ export interface WidgetError {
 export const NETWORK_MESSAGE =
   "The market analysis service could not be reached from this website. If this is your site, check that its address is on your BIS partner allowlist.";
 
-async function post<T>(apiBase: string, path: string, key: string, body: unknown): Promise<T> {
+type WidgetCall = typeof widgetAnalyze | typeof widgetLead;
+
+async function post<T>(apiBase: string, call: WidgetCall, key: string, body: unknown): Promise<T> {
   let res: Response;
   try {
-    res = await fetch(apiBase + path, {
-      method: "POST",
-      mode: "cors",
+    res = await fetch(apiBase + call.path, {
+      method: call.method,
+      // Cross-origin (fetch's default mode, "cors"), never with cookies.
       credentials: "omit",
       headers: { "Content-Type": "application/json", [PARTNER_KEY_HEADER]: key },
       body: JSON.stringify(body),
@@ -44,10 +52,10 @@ async function post<T>(apiBase: string, path: string, key: string, body: unknown
 }
 
 export const analyze = (apiBase: string, key: string, body: WidgetAnalyzeRequest) =>
-  post<WidgetAnalyzeResponse>(apiBase, "/api/widget/analyze", key, body);
+  post<WidgetAnalyzeResponse>(apiBase, widgetAnalyze, key, body);
 
 export const sendLead = (apiBase: string, key: string, body: WidgetLeadRequest) =>
-  post<WidgetLeadResponse>(apiBase, "/api/widget/leads", key, body);
+  post<WidgetLeadResponse>(apiBase, widgetLead, key, body);
 
 /** Anything thrown → a WidgetError. */
 export function toWidgetError(e: unknown): WidgetError {

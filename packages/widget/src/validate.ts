@@ -4,9 +4,9 @@
  */
 import {
   AREA_MESSAGES,
-  EMAIL_MESSAGES,
   PRIMARY_RADIUS,
   SECONDARY_RADIUS,
+  VALID_EMAIL_MESSAGE,
   WIDGET_UI_MESSAGES,
 } from "@bis/sdk/constants";
 
@@ -56,9 +56,7 @@ export interface LeadForm {
 export function validateLead(f: LeadForm): Errors {
   return {
     name: f.name.trim() ? undefined : WIDGET_UI_MESSAGES.nameRequired,
-    email: /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(f.email.trim())
-      ? undefined
-      : EMAIL_MESSAGES.validEmail,
+    email: /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(f.email.trim()) ? undefined : VALID_EMAIL_MESSAGE,
     consent: f.consent ? undefined : WIDGET_UI_MESSAGES.consentRequired,
   };
 }

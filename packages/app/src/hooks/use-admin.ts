@@ -7,6 +7,7 @@ import {
   ADMIN_SUMMARY_REFRESH_MS,
   type ApiKeyName,
   allPages,
+  endpoints,
   errorMessage,
   isSignInRequired,
   type LogLevel,
@@ -21,22 +22,29 @@ import { useAdminGate, useAdminPaged, useAdminQuery } from "./use-admin-gate";
 import { endSession } from "./use-auth";
 import { toast } from "./use-toast";
 
-/** Query keys of the admin calls: the call paths, all under "/api/admin". */
+const { admin, partners } = endpoints;
+
+/**
+ * Query keys of the admin calls: "admin", then the path of the call that fills the query (the
+ * endpoint table's); invalidating `all` refreshes every tab, and a partner's brand and members
+ * sit under the partners list.
+ */
 export const adminKeys = {
-  all: ["/api/admin"],
-  analytics: ["/api/admin", "analytics"],
-  system: ["/api/admin", "system"],
-  users: ["/api/admin", "users"],
-  analyses: ["/api/admin", "analyses"],
-  payments: ["/api/admin", "payments"],
-  settings: ["/api/admin", "settings"],
-  apiKeys: ["/api/admin", "api-keys"],
-  logs: (level: LogLevel | "all") => ["/api/admin", "logs", level] as const,
-  audit: ["/api/admin", "audit"],
-  partners: ["/api/admin", "partners"],
-  leads: (status: WebhookStatus | "all") => ["/api/admin", "leads", status] as const,
-  partnerBrand: (id: string) => ["/api/admin", "partners", id, "brand"] as const,
-  partnerMembers: (id: string) => ["/api/admin", "partners", id, "members"] as const,
+  all: ["admin"],
+  analytics: ["admin", admin.analytics.path],
+  system: ["admin", admin.system.path],
+  users: ["admin", admin.users.path],
+  analyses: ["admin", admin.analyses.path],
+  payments: ["admin", admin.payments.path],
+  prices: ["admin", admin.prices.path],
+  settings: ["admin", admin.settings.path],
+  apiKeys: ["admin", admin.apiKeys.path],
+  logs: (level: LogLevel | "all") => ["admin", admin.logs.path, level] as const,
+  audit: ["admin", admin.audit.path],
+  partners: ["admin", partners.list.path],
+  leads: (status: WebhookStatus | "all") => ["admin", partners.leads.path, status] as const,
+  partnerBrand: (id: string) => ["admin", partners.list.path, id, partners.brand.path] as const,
+  partnerMembers: (id: string) => ["admin", partners.list.path, id, partners.members.path] as const,
 } as const;
 
 /** How often the Logs tab refreshes itself while auto-refresh is on (the specification's 5 s). */

@@ -6,6 +6,8 @@
  * (GET /api/outlines?states=…, which serves those files; Texas, the largest in the lower 48,
  * is 14 KB gzipped), and decodes them with `topojson-client`. Each state loads once.
  */
+
+import { endpoints, urlOf } from "@bis/sdk";
 import type { Feature, FeatureCollection, MultiLineString } from "geojson";
 import outlineIndex from "../assets/outlines/index.json";
 
@@ -50,7 +52,7 @@ export function statesIn(box: Box): StateEntry[] {
 
 /** The outlines of several states, in one request (GET /api/outlines?states=48,40). */
 async function fetchOutlines(fips: readonly string[]): Promise<Record<string, unknown>> {
-  const response = await fetch(`/api/outlines?states=${fips.join(",")}`);
+  const response = await fetch(urlOf(endpoints.site.outlines, {}, { states: fips.join(",") }));
   if (!response.ok) throw new Error(`Outlines of ${fips.join(",")}: ${response.status}`);
   return (await response.json()) as Record<string, unknown>;
 }

@@ -158,7 +158,7 @@ export type ResponseOf<E extends Endpoint> = E["response"] extends SchemaRef
     ? string
     : E["read"] extends "bytes"
       ? Uint8Array
-      : void;
+      : undefined;
 
 /** What a call sends as its body. */
 export type BodyOf<E extends Endpoint> = E["body"] extends SchemaRef ? Input<E["body"]> : never;

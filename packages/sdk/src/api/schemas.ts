@@ -51,8 +51,8 @@ async function load(ref: SchemaRef): Promise<Parser> {
     case "page":
       return (await import("../schemas/pagination.js")).pageResponseSchema(key, item);
     case "list":
-      return (await import("../client/shapes.js")).listSchema(key, item);
+      return (await import("./shapes.js")).listSchema(key, item);
     case "field":
-      return (await import("../client/shapes.js")).fieldSchema(key, item);
+      return (await import("./shapes.js")).fieldSchema(key, item);
   }
 }

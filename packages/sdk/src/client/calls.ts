@@ -1,40 +1,29 @@
 /**
- * What the resources share: paths with encoded ids and query strings, one page of a paginated
- * list, and every page of one (`allPages`).
+ * What the resources share: one page of a paginated list of the endpoint table, and every page
+ * of one (`allPages`).
  */
+import type { Endpoint, ParamsOf, QueryValues, ResponseOf } from "../api/endpoint.js";
 import type { Page, PageQuery } from "../schemas/pagination.js";
-import { pageOf, type ZodRef } from "./schema-ref.js";
 import type { Transport } from "./transport.js";
 
-/** `base/<id>`, with the id encoded. */
-export const at = (base: string, id: string) => `${base}/${encodeURIComponent(id)}`;
-
-/** `path?query` from the set values (the path alone when none is set). */
-export function withQuery(path: string, query: Record<string, string | number | undefined>) {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) {
-    if (value !== undefined && value !== "") params.set(name, String(value));
-  }
-  const qs = params.toString();
-  return qs ? `${path}?${qs}` : path;
-}
-
 /**
- * One page of a paginated list: `GET path?limit=&cursor=` answering
- * `{ [key]: item[], nextCursor, total, limit }`.
+ * One page of a paginated list: `GET path?limit=&cursor=` (and the list's filters) answering
+ * `{ [key]: item[], nextCursor, total, limit }`, read as a `Page`.
  */
-export function getPage<T>(
+export function getPage<E extends Endpoint>(
   t: Transport,
-  path: string,
-  key: string,
-  item: ZodRef<T>,
+  endpoint: E,
   query: PageQuery = {},
-  filters: Record<string, string | undefined> = {},
-): Promise<Page<T>> {
-  return t.request({
-    method: "GET",
-    path: withQuery(path, { ...filters, limit: query.limit, cursor: query.cursor }),
-    schema: pageOf(key, item),
+  filters: QueryValues = {},
+  params?: ParamsOf<E>,
+): Promise<ResponseOf<E>> {
+  const call = t.call as (
+    e: Endpoint,
+    o: { params?: Record<string, string>; query: QueryValues },
+  ) => Promise<ResponseOf<E>>;
+  return call(endpoint, {
+    params: params as Record<string, string> | undefined,
+    query: { ...filters, limit: query.limit, cursor: query.cursor },
   });
 }
 

@@ -3,6 +3,8 @@
  * it fails. Pins the behaviour the app, the CLI and the server tests rely on.
  */
 import { describe, expect, it } from "vitest";
+import type { Endpoint } from "../api/endpoint.js";
+import { allEndpoints, endpoints } from "../api/endpoints.js";
 import { BisApiError } from "../errors.js";
 import { allPages, createClient } from "./client.js";
 
@@ -125,6 +127,51 @@ describe("the client's surface", () => {
       widget: ["analyze", "lead", "manifest"],
     });
     expect(client.transport.baseUrl).toBe("http://bis.test");
+  });
+});
+
+/**
+ * The calls of the table no client method sends, each with who calls it instead. Every other
+ * entry must be reached by the client (below).
+ */
+const NOT_FROM_THE_CLIENT = new Map<Endpoint, string>([
+  [endpoints.auth.verifyEmail, "the link of the verification email"],
+  [endpoints.account.brandLogo, "an <img> of the app and the PDF report"],
+  [endpoints.site.health, "load balancers"],
+  [endpoints.site.ready, "load balancers"],
+  [endpoints.site.outlines, "the app's map, which reads the JSON as it is"],
+  [endpoints.analyses.getByMarketPath, "the specification's path of `analyses.get`"],
+  [endpoints.payments.stripeWebhook, "Stripe"],
+  [endpoints.admin.devLogs, "the specification's log call; the admin panel uses `admin.logs`"],
+]);
+
+describe("the client and the endpoint table", () => {
+  it("sends every call of the table but those others make, each from the table's entry", async () => {
+    const { client } = clientAnswering(() => new Response(null, { status: 500 }));
+    const sent = new Set<Endpoint>();
+    const call = client.transport.call.bind(client.transport);
+    (client.transport as { call: unknown }).call = (endpoint: Endpoint, ...rest: unknown[]) => {
+      sent.add(endpoint);
+      return (call as (e: Endpoint, ...r: unknown[]) => Promise<unknown>)(endpoint, ...rest);
+    };
+    const resources = Object.entries(client).filter(([name]) => name !== "transport");
+    for (const [, resource] of resources) {
+      for (const [name, method] of Object.entries(resource as Record<string, unknown>)) {
+        const args = name === "export" ? [["csv"], ["xlsx"], ["pdf"]] : [[]];
+        for (const extra of args) {
+          try {
+            await (method as (...a: unknown[]) => unknown)("id-1", ...extra);
+          } catch {
+            // A fake 500, or a path builder given a dummy: only the call sent matters here.
+          }
+        }
+      }
+    }
+    const expected = allEndpoints.filter((e) => !NOT_FROM_THE_CLIENT.has(e));
+    const missing = expected.filter((e) => !sent.has(e)).map((e) => `${e.method} ${e.path}`);
+    expect(missing).toEqual([]);
+    expect([...sent].every((e) => allEndpoints.includes(e))).toBe(true);
+    expect([...sent].filter((e) => NOT_FROM_THE_CLIENT.has(e))).toEqual([]);
   });
 });
 

@@ -1,8 +1,8 @@
 /**
  * The typed BIS API client: one transport (transport.ts) and thin resources over it, one module
- * per resource (resources/). Each resource names its response schemas through loaders
- * (schema-ref.ts), so a bundle that holds the client loads a resource's schemas, and zod, with
- * the first answer that needs them.
+ * per resource (resources/). Each resource call is an entry of the endpoint table
+ * (api/endpoints.ts): its path, method and answer's schema come from there, and the schema (and
+ * zod) loads with the first answer that needs it.
  */
 import { accountResource } from "./resources/account.js";
 import { adminResource } from "./resources/admin.js";

@@ -60,6 +60,8 @@ export type CallOptions<E extends Endpoint> = ([keyof ParamsOf<E>] extends [neve
   headers?: Record<string, string>;
   /** This status resolves to null instead of raising (401: signed out; 404: none). */
   nullOn?: number;
+  /** "omit" for a call that must not carry cookies (the widget's always omit them). */
+  credentials?: RequestCredentials;
 };
 
 export interface Transport {
@@ -146,7 +148,7 @@ export function createTransport(options: TransportOptions = {}): Transport {
       signal: options.signal,
       headers: options.headers,
       // The widget's calls never carry cookies.
-      credentials: endpoint.access === "partner" ? "omit" : undefined,
+      credentials: options.credentials ?? (endpoint.access === "partner" ? "omit" : undefined),
     });
   }
 

@@ -15,7 +15,7 @@ import { Input } from "../ui/input";
 import { Label } from "../ui/label";
 
 const IDS = ["keywordResearch", "competitionAnalysis", "pdfReport"] as const;
-const pricesKey = [...adminKeys.all, "prices"];
+const pricesKey = adminKeys.prices;
 
 const toDollars = (cents: number) => (cents / 100).toFixed(2);
 

@@ -1,7 +1,7 @@
 /**
  * The partner an analysis reports under — its owner's, also for an administrator
  * looking at it: the logo and name at the top of the results page, as on the cover of its PDF
- * report, with "Data and analysis by BIS" in small print. Nothing without a partner. The logo is served by BIS (`/api/brands/{id}/logo`),
+ * report, with "Data and analysis by BIS" in small print. Nothing without a partner. The logo is served by BIS (`endpoints.account.brandLogo`),
  * never loaded from the partner's site.
  */
 import { useQuery } from "@tanstack/react-query";

@@ -2,6 +2,7 @@
  * The administrators' calls (the admin panel): setup, users, payments, analyses,
  * settings, outside-service keys, system, log and audit trail, and the widget's partners.
  */
+import { endpoints } from "../../api/endpoints.js";
 import type {
   AdminAnalysis,
   AdminUser,
@@ -16,45 +17,23 @@ import type { AppSettings } from "../../schemas/entities.js";
 import type { AdminSetupRequest } from "../../schemas/forms.js";
 import type { Page, PageQuery } from "../../schemas/pagination.js";
 import type { Payment, PremiumPricesPatch } from "../../schemas/payments.js";
-import { at, getPage, withQuery } from "../calls.js";
-import { listOf, schemasOf } from "../schema-ref.js";
+import { getPage } from "../calls.js";
 import type { Transport } from "../transport.js";
 import { partnerCalls } from "./partners.js";
 
-const admin = schemasOf(() => import("../../schemas/admin.js"));
-const entities = schemasOf(() => import("../../schemas/entities.js"));
-const payments = schemasOf(() => import("../../schemas/payments.js"));
-
-const userPath = (userId: string) => at("/api/admin/users", userId);
-const keyPath = (name: ApiKeyName) => at("/api/admin/api-keys", name);
+const { admin, site } = endpoints;
 
 export function adminResource(t: Transport) {
   return {
     /** Whether the first-administrator setup is still open. */
-    setupStatus: () =>
-      t.request({
-        method: "GET",
-        path: "/api/admin/setup",
-        schema: admin("adminSetupStatusSchema"),
-      }),
+    setupStatus: () => t.call(site.setupStatus),
     /** Creates the first administrator; refused (403) once one exists. */
-    setup: (body: AdminSetupRequest) =>
-      t.request({
-        method: "POST",
-        path: "/api/admin/setup",
-        body,
-        schema: entities("userSchema"),
-      }),
+    setup: (body: AdminSetupRequest) => t.call(site.setup, { body }),
     /**
      * Summary cards: totalUsers, totalAnalyses, totalRevenue (dollars: real payments net of
      * refunds), activeUsers; demo purchases apart (demoPayments, demoRevenue).
      */
-    analytics: () =>
-      t.request({
-        method: "GET",
-        path: "/api/admin/analytics",
-        schema: entities("adminAnalyticsSchema"),
-      }),
+    analytics: () => t.call(admin.analytics),
     ...userCalls(t),
     ...paymentCalls(t),
     ...analysisCalls(t),
@@ -66,29 +45,17 @@ export function adminResource(t: Transport) {
 }
 
 function userCalls(t: Transport) {
-  const userSchema = admin("adminUserSchema");
   return {
     /** Users, newest first: one page (the first unless `cursor`). */
     users: (query: PageQuery = {}): Promise<AdminUser[]> =>
-      getPage(t, "/api/admin/users", "users", userSchema, query).then((p) => p.items),
+      getPage(t, admin.users, query).then((p) => p.items),
     /** A page of users, with `nextCursor` and `total`. */
-    usersPage: (query: PageQuery = {}): Promise<Page<AdminUser>> =>
-      getPage(t, "/api/admin/users", "users", userSchema, query),
+    usersPage: (query: PageQuery = {}): Promise<Page<AdminUser>> => getPage(t, admin.users, query),
     /** Grants or withdraws the admin flag of another user; returns the updated user. */
     setAdmin: (userId: string, isAdmin: boolean) =>
-      t.request({
-        method: "PUT",
-        path: `${userPath(userId)}/admin`,
-        body: { isAdmin },
-        schema: userSchema,
-      }),
+      t.call(admin.setAdmin, { params: { userId }, body: { isAdmin } }),
     /** Deletes another user with their sessions, analyses and payments. */
-    deleteUser: (userId: string) =>
-      t.request({
-        method: "DELETE",
-        path: userPath(userId),
-        schema: admin("deleteUserResponseSchema"),
-      }),
+    deleteUser: (userId: string) => t.call(admin.deleteUser, { params: { userId } }),
   };
 }
 
@@ -96,128 +63,77 @@ function userCalls(t: Transport) {
 export type PaymentQuery = PageQuery & { kind?: "all" | "real" | "demo" };
 
 function paymentCalls(t: Transport) {
-  const paymentSchema = payments("paymentSchema");
-  const page = ({ kind, ...query }: PaymentQuery) =>
-    getPage(t, "/api/admin/payments", "payments", paymentSchema, query, { kind });
+  const page = ({ kind, ...query }: PaymentQuery) => getPage(t, admin.payments, query, { kind });
   return {
     /** Payments, newest first (administrators): one page (the first unless `cursor`). */
     payments: (query: PaymentQuery = {}) => page(query).then((p) => p.items),
     /** A page of payments, with `nextCursor` and `total`. */
     paymentsPage: (query: PaymentQuery = {}): Promise<Page<Payment>> => page(query),
     /** The price of each paid deliverable, in cents (the package costs the offered ones' sum). */
-    prices: () =>
-      t.request({
-        method: "GET",
-        path: "/api/admin/prices",
-        schema: payments("premiumPricesSchema"),
-      }),
+    prices: () => t.call(admin.prices),
     /** Sets some of the prices (cents); answers all three. */
-    updatePrices: (patch: PremiumPricesPatch) =>
-      t.request({
-        method: "PATCH",
-        path: "/api/admin/prices",
-        body: patch,
-        schema: payments("premiumPricesSchema"),
-      }),
+    updatePrices: (patch: PremiumPricesPatch) => t.call(admin.updatePrices, { body: patch }),
     /** Refunds a payment (within the guarantee) and withdraws premium access (administrators). */
-    refundPayment: (id: string) =>
-      t.request({
-        method: "POST",
-        path: `${at("/api/admin/payments", id)}/refund`,
-        schema: paymentSchema,
-      }),
+    refundPayment: (id: string) => t.call(admin.refundPayment, { params: { id } }),
   };
 }
 
 function analysisCalls(t: Transport) {
-  const analysisSchema = admin("adminAnalysisSchema");
   return {
     /** Analyses of all users, newest first, with the owner's email and step ticks: one page. */
-    analyses: (query: PageQuery = {}) =>
-      getPage(t, "/api/admin/analyses", "analyses", analysisSchema, query).then((p) => p.items),
+    analyses: (query: PageQuery = {}) => getPage(t, admin.analyses, query).then((p) => p.items),
     /** A page of all users' analyses, with `nextCursor` and `total`. */
     analysesPage: (query: PageQuery = {}): Promise<Page<AdminAnalysis>> =>
-      getPage(t, "/api/admin/analyses", "analyses", analysisSchema, query),
+      getPage(t, admin.analyses, query),
     /** Deletes these analyses (and their payments); 400 on an empty list. */
     bulkDeleteAnalyses: (analysisIds: string[]) =>
-      t.request({
-        method: "DELETE",
-        path: "/api/admin/analyses/bulk",
-        body: { analysisIds },
-        schema: admin("bulkDeleteAnalysesResponseSchema"),
-      }),
+      t.call(admin.bulkDeleteAnalyses, { body: { analysisIds } }),
   };
 }
 
 function settingsCalls(t: Transport) {
-  const appSettings = entities("appSettingsSchema");
   return {
     /** The four video URLs. */
-    settings: (): Promise<AppSettings> =>
-      t.request({ method: "GET", path: "/api/admin/settings", schema: appSettings }),
+    settings: (): Promise<AppSettings> => t.call(admin.settings),
     /** Changes some of the video URLs (each an http(s) URL or empty); returns all four. */
     updateSettings: (patch: SettingsPatch): Promise<AppSettings> =>
-      t.request({ method: "PATCH", path: "/api/admin/settings", body: patch, schema: appSettings }),
+      t.call(admin.updateSettings, { body: patch }),
   };
 }
 
 function keyCalls(t: Transport) {
-  const keyStatus = admin("apiKeyStatusSchema");
   return {
     /** Every outside-service key: configured or not, where from, last four characters, last test. */
-    apiKeys: (): Promise<ApiKeyStatus[]> =>
-      t.request({
-        method: "GET",
-        path: "/api/admin/api-keys",
-        schema: listOf("apiKeys", keyStatus),
-      }),
+    apiKeys: (): Promise<ApiKeyStatus[]> => t.call(admin.apiKeys),
     /** Stores a key, encrypted (an environment variable still wins). */
     saveApiKey: (name: ApiKeyName, value: string) =>
-      t.request({ method: "PUT", path: keyPath(name), body: { value }, schema: keyStatus }),
+      t.call(admin.saveApiKey, { params: { name }, body: { value } }),
     /** The server makes a real request to the provider with this value (or the key in use). */
     testApiKey: (name: ApiKeyName, value?: string) =>
-      t.request({
-        method: "POST",
-        path: `${keyPath(name)}/test`,
-        body: value === undefined ? {} : { value },
-        schema: admin("apiKeyTestResultSchema"),
-      }),
+      t.call(admin.testApiKey, { params: { name }, body: value === undefined ? {} : { value } }),
     /** Removes the stored value (an environment variable, if set, stays in use). */
-    deleteApiKey: (name: ApiKeyName) =>
-      t.request({ method: "DELETE", path: keyPath(name), schema: keyStatus }),
+    deleteApiKey: (name: ApiKeyName) => t.call(admin.deleteApiKey, { params: { name } }),
     /** The spec's call for the maps key (POST /api/admin/save-api-key). */
     saveMapsKey: (googleMapsApiKey: string) =>
-      t.request({
-        method: "POST",
-        path: "/api/admin/save-api-key",
-        body: { googleMapsApiKey },
-        schema: entities("messageResponseSchema"),
-      }),
+      t.call(admin.saveMapsKey, { body: { googleMapsApiKey } }),
   };
 }
 
 function systemCalls(t: Transport) {
-  const logEntry = admin("logEntrySchema");
-  const auditEntry = admin("auditEntrySchema");
   return {
     /** Version, uptime, database, providers, email/payment mode, the live instances. */
-    system: () =>
-      t.request({ method: "GET", path: "/api/admin/system", schema: admin("systemStatusSchema") }),
+    system: () => t.call(admin.system),
     /** Server log entries of every instance, newest first; `level` keeps that level and above. */
     logs: (query: { level?: LogLevel; limit?: number } = {}): Promise<LogEntry[]> =>
-      t.request({
-        method: "GET",
-        path: withQuery("/api/admin/logs", { level: query.level, limit: query.limit }),
-        schema: listOf("entries", logEntry),
-      }),
+      t
+        .call(admin.logs, { query: { level: query.level, limit: query.limit } })
+        .then((page) => page.items),
     /** A page of the log, newest first, with `nextCursor` and `total`; `level` and above. */
     logsPage: (query: PageQuery & { level?: LogLevel } = {}): Promise<Page<LogEntry>> =>
-      getPage(t, "/api/admin/logs", "entries", logEntry, query, { level: query.level }),
+      getPage(t, admin.logs, query, { level: query.level }),
     /** The audit trail, newest first: one page (the first unless `cursor`). */
-    audit: (query: PageQuery = {}) =>
-      getPage(t, "/api/admin/audit", "entries", auditEntry, query).then((p) => p.items),
+    audit: (query: PageQuery = {}) => getPage(t, admin.audit, query).then((p) => p.items),
     /** A page of the audit trail, with `nextCursor` and `total`. */
-    auditPage: (query: PageQuery = {}): Promise<Page<AuditEntry>> =>
-      getPage(t, "/api/admin/audit", "entries", auditEntry, query),
+    auditPage: (query: PageQuery = {}): Promise<Page<AuditEntry>> => getPage(t, admin.audit, query),
   };
 }

@@ -1,35 +1,17 @@
 /** The premium package's payment: configuration, intent, demo confirmation. */
+import { endpoints } from "../../api/endpoints.js";
 import type { PaymentIntentRequest } from "../../schemas/payments.js";
-import { schemasOf } from "../schema-ref.js";
 import type { Transport } from "../transport.js";
 
-const payments = schemasOf(() => import("../../schemas/payments.js"));
-const entities = schemasOf(() => import("../../schemas/entities.js"));
+const { payments } = endpoints;
 
 export function paymentsResource(t: Transport) {
   return {
     /** Payment mode, publishable key and price; never a secret. */
-    config: () =>
-      t.request({
-        method: "GET",
-        path: "/api/config/payments",
-        schema: payments("paymentConfigSchema"),
-      }),
+    config: () => t.call(payments.config),
     /** A Stripe PaymentIntent for the premium package of one of your analyses. */
-    createIntent: (body: PaymentIntentRequest) =>
-      t.request({
-        method: "POST",
-        path: "/api/create-payment-intent",
-        body,
-        schema: entities("paymentIntentResponseSchema"),
-      }),
+    createIntent: (body: PaymentIntentRequest) => t.call(payments.createIntent, { body }),
     /** Demo mode only: marks the analysis paid through the same fulfilment as the webhook. */
-    confirmDemo: (body: PaymentIntentRequest) =>
-      t.request({
-        method: "POST",
-        path: "/api/payments/demo/confirm",
-        body,
-        schema: payments("paymentSchema"),
-      }),
+    confirmDemo: (body: PaymentIntentRequest) => t.call(payments.confirmDemo, { body }),
   };
 }

@@ -1,4 +1,5 @@
 /** Personal API tokens (the CLI's credential). */
+import { endpoints } from "../../api/endpoints.js";
 import type { Page, PageQuery } from "../../schemas/pagination.js";
 import type {
   ApiToken,
@@ -6,11 +7,10 @@ import type {
   CreateTokenRequest,
   RenewTokenRequest,
 } from "../../schemas/tokens.js";
-import { at, getPage } from "../calls.js";
-import { schemasOf } from "../schema-ref.js";
+import { getPage } from "../calls.js";
 import type { Transport } from "../transport.js";
 
-const tokens = schemasOf(() => import("../../schemas/tokens.js"));
+const { tokens } = endpoints;
 
 export function tokensResource(t: Transport) {
   return {
@@ -18,36 +18,19 @@ export function tokensResource(t: Transport) {
      * Creates a personal API token for the signed-in user, or with `email` + `password` for
      * that account. The secret (`token`) is in this answer only.
      */
-    create: (body: CreateTokenRequest): Promise<CreatedToken> =>
-      t.request({
-        method: "POST",
-        path: "/api/tokens",
-        body,
-        schema: tokens("createdTokenSchema"),
-      }),
+    create: (body: CreateTokenRequest): Promise<CreatedToken> => t.call(tokens.create, { body }),
     /** Your tokens (revoked ones included), newest first: one page; `current` marks the one in use. */
     list: (query: PageQuery = {}): Promise<ApiToken[]> =>
-      getPage(t, "/api/tokens", "tokens", tokens("apiTokenSchema"), query).then((p) => p.items),
+      getPage(t, tokens.list, query).then((p) => p.items),
     /** A page of your tokens, with `nextCursor` and `total`. */
-    page: (query: PageQuery = {}): Promise<Page<ApiToken>> =>
-      getPage(t, "/api/tokens", "tokens", tokens("apiTokenSchema"), query),
+    page: (query: PageQuery = {}): Promise<Page<ApiToken>> => getPage(t, tokens.list, query),
     /**
      * Moves one of your tokens' expiry to `expiresInDays` from now (default: 90 days for an
      * administrator, never for others). Needs a session or `email` + `password`, not a token.
      */
     renew: (id: string, body: RenewTokenRequest = {}): Promise<ApiToken> =>
-      t.request({
-        method: "POST",
-        path: `${at("/api/tokens", id)}/renew`,
-        body,
-        schema: tokens("apiTokenSchema"),
-      }),
+      t.call(tokens.renew, { params: { id }, body }),
     /** Revokes one of your tokens (administrators: anyone's); 404 otherwise. */
-    revoke: (id: string): Promise<ApiToken> =>
-      t.request({
-        method: "DELETE",
-        path: at("/api/tokens", id),
-        schema: tokens("apiTokenSchema"),
-      }),
+    revoke: (id: string): Promise<ApiToken> => t.call(tokens.revoke, { params: { id } }),
   };
 }

@@ -1,6 +1,6 @@
 /**
  * The shapes that wrap an item schema: a keyed list, a one-key envelope. Loaded by
- * schema-ref.ts together with the item's schema (a static zod import here, so a bundler keeps
+ * schemas.ts together with the item's schema (a static zod import here, so a bundler keeps
  * only the parts of zod these use).
  */
 import { z } from "zod";
