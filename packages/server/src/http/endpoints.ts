@@ -8,7 +8,7 @@
  * drift from what the clients parse.
  *
  * A handler that answers by itself (a file, a stream, a redirect, a status of its own) writes to
- * `res`; the adapter then writes nothing. `assertComplete` fails the start-up when an endpoint
+ * `res` (or pipes a stream into it); the adapter then writes nothing. `assertComplete` fails the start-up when an endpoint
  * of the table has no route, and `on` when one would get two.
  */
 import {
@@ -53,10 +53,24 @@ type Answer<E extends Endpoint> = E["response"] extends object
 
 export type Handler<E extends Endpoint> = (call: Call<E>) => Promise<Answer<E>> | Answer<E>;
 
+const BEFORE_ACCESS = Symbol("beforeAccess");
+
+/**
+ * A middleware of `on` that runs before the access check rather than after it: a rate limit
+ * that also counts signed-out attempts, a 404 that must not tell whether the path exists.
+ */
+export function beforeAccess(middleware: RequestHandler): RequestHandler {
+  const wrapped: RequestHandler = (req, res, next) => middleware(req, res, next);
+  return Object.assign(wrapped, { [BEFORE_ACCESS]: true });
+}
+
 /** Registers the routes of some endpoints on one Express router. */
 export interface EndpointRoutes {
   readonly router: Router;
-  /** The route of `endpoint`: middlewares (rate limits, body readers) first, the handler last. */
+  /**
+   * The route of `endpoint`: middlewares (rate limits, body readers) first, the handler last.
+   * The access check runs before the middlewares (except those wrapped in `beforeAccess`).
+   */
   on<E extends Endpoint>(endpoint: E, ...chain: [...RequestHandler[], Handler<E>]): void;
 }
 
@@ -113,6 +127,12 @@ export function createEndpointRegistry({
         schemas.catch(() => undefined);
         const route: RequestHandler = async (req, res) => {
           const { query, body, response } = await schemas;
+          // A handler that streams its answer (a PDF) pipes into `res` before the first byte.
+          let piped = false;
+          const onPipe = () => {
+            piped = true;
+          };
+          res.once("pipe", onPipe);
           const answer = await handler({
             req,
             res,
@@ -125,7 +145,8 @@ export function createEndpointRegistry({
               ? (req.currentUser ?? null)
               : undefined) as never,
           } as Call<typeof endpoint>);
-          if (res.headersSent) return;
+          res.off("pipe", onPipe);
+          if (res.headersSent || piped) return;
           if (answer === undefined) {
             res.status(endpoint.status ?? 204).end();
             return;
@@ -134,8 +155,10 @@ export function createEndpointRegistry({
           res.status(endpoint.status ?? 200).json(answer);
         };
         const access = gate[endpoint.access];
+        const first = middlewares.filter((m) => BEFORE_ACCESS in m);
+        const after = middlewares.filter((m) => !(BEFORE_ACCESS in m));
         const method = endpoint.method.toLowerCase() as Lowercase<Endpoint["method"]>;
-        router[method](endpoint.path, ...(access ? [access] : []), ...middlewares, route);
+        router[method](endpoint.path, ...first, ...(access ? [access] : []), ...after, route);
       },
     };
   }
