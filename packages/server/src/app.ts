@@ -12,6 +12,7 @@ import { responseCompression } from "./http/compression.js";
 import { createEndpointRegistry } from "./http/endpoints.js";
 import { apiNotFound, errorHandler } from "./http/errors.js";
 import { originCheck, securityHeaders } from "./http/security.js";
+import { requireAdmin } from "./http/session.js";
 import { noCookies } from "./http/widget-security.js";
 import { adminRoutes } from "./routes/admin-routes.js";
 import { analysisRoutes } from "./routes/analysis-routes.js";
@@ -100,6 +101,9 @@ export function createApp(ctx: AppContext): Express {
   ])
     register(ctx, routes);
   app.use(routes.router);
+  // An unknown /api/admin/* path does not reveal itself: refused to non-administrators as its
+  // siblings are (an administrator learns it does not exist).
+  app.use(`${API_PREFIX}/admin`, requireAdmin(ctx.services.accounts));
   app.use(API_PREFIX, apiNotFound);
 
   if (config.appDist) app.use(appFiles(config.appDist));
