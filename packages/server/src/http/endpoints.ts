@@ -23,9 +23,9 @@ import {
 } from "@bis/sdk";
 import { type Request, type RequestHandler, type Response, Router } from "express";
 import type { z } from "zod";
-import { AppError, parse } from "../lib/errors.js";
+import { parse } from "../lib/errors.js";
 import type { AccountService } from "../services/accounts/index.js";
-import { currentUser } from "./session.js";
+import { currentUser, requireAdmin, requireUser } from "./session.js";
 
 /** The caller an endpoint's access admits. */
 type CallerOf<E extends Endpoint> = E["access"] extends "user" | "admin"
@@ -95,16 +95,8 @@ export function createEndpointRegistry({
 
   /** 401/403 before the handler, as the endpoint's access says. */
   const gate: Partial<Record<Endpoint["access"], RequestHandler>> = {
-    user: async (req, _res, next) => {
-      if (!(await currentUser(req, accounts))) throw new AppError("SESSION_REQUIRED");
-      next();
-    },
-    admin: async (req, _res, next) => {
-      const user = await currentUser(req, accounts);
-      if (!user) throw new AppError("SESSION_REQUIRED");
-      if (!user.isAdmin) throw new AppError("ADMIN_REQUIRED");
-      next();
-    },
+    user: requireUser(accounts),
+    admin: requireAdmin(accounts),
     optional: async (req, _res, next) => {
       // A bad token or session reads as signed out here: the answer is the public one.
       await currentUser(req, accounts).catch(() => null);
