@@ -70,19 +70,19 @@ export function createApp(ctx: AppContext): Express {
   // The calls that read their own body (or none), before express.json(): better-auth's
   // verification link, the widget's calls (which never read or set cookies: before anything
   // that does) and Stripe's webhook (signed over the exact bytes it sends).
-  const unparsed = registry.routes();
+  const unparsed = registry.routes(API_PREFIX);
   verifyEmailRoute(ctx, unparsed);
   widgetApiRoutes(ctx, unparsed);
   stripeWebhookRoutes(ctx, unparsed);
   app.use(WIDGET_API_PATH, noCookies);
-  app.use(unparsed.router);
+  app.use(API_PREFIX, unparsed.router);
   app.use(widgetFileRoutes(ctx));
 
   // A brand's logo travels in its JSON body: that one path reads a larger body.
   app.use(BRAND_BODY_PATH, brandBodyParser(ctx));
   app.use(API_PREFIX, express.json({ limit: "100kb" }), originCheck(config));
   // Every other call, on one router.
-  const routes = registry.routes();
+  const routes = registry.routes(API_PREFIX);
   for (const register of [
     authRoutes,
     publicRoutes,
@@ -100,7 +100,7 @@ export function createApp(ctx: AppContext): Express {
     brandRoutes,
   ])
     register(ctx, routes);
-  app.use(routes.router);
+  app.use(API_PREFIX, routes.router);
   // An unknown /api/admin/* path does not reveal itself: refused to non-administrators as its
   // siblings are (an administrator learns it does not exist).
   app.use(`${API_PREFIX}/admin`, requireAdmin(ctx.services.accounts));

@@ -66,17 +66,23 @@ export function beforeAccess(middleware: RequestHandler): RequestHandler {
 
 /** Registers the routes of some endpoints on one Express router. */
 export interface EndpointRoutes {
+  /** The router, to mount at the `mount` path given to `routes()`. */
   readonly router: Router;
   /**
    * The route of `endpoint`: middlewares (rate limits, body readers) first, the handler last.
    * The access check runs before the middlewares (except those wrapped in `beforeAccess`).
    */
   on<E extends Endpoint>(endpoint: E, ...chain: [...RequestHandler[], Handler<E>]): void;
+  /** The CORS preflight (OPTIONS) of some endpoints: the browser's, not a call of the table. */
+  preflight(of: readonly Endpoint[], handler: RequestHandler): void;
 }
 
 export interface EndpointRegistry {
-  /** A new router for some of the endpoints (mounted where their body must be read). */
-  routes(): EndpointRoutes;
+  /**
+   * A new router for some of the endpoints (mounted where their body must be read), at `mount`
+   * (a prefix of every path it serves: requests elsewhere never walk its routes).
+   */
+  routes(mount?: string): EndpointRoutes;
   /** The endpoints that have a route. */
   registered(): readonly Endpoint[];
   /** Throws unless every endpoint of the table has a route. */
@@ -104,13 +110,23 @@ export function createEndpointRegistry({
     },
   };
 
-  function routes(): EndpointRoutes {
+  function routes(mount = ""): EndpointRoutes {
     const router = Router();
+    /** The endpoint's path on this router. */
+    const pathOn = (endpoint: Endpoint) => {
+      if (!endpoint.path.startsWith(`${mount}/`))
+        throw new Error(`${endpoint.method} ${endpoint.path} is not under ${mount}`);
+      return endpoint.path.slice(mount.length);
+    };
     return {
       router,
+      preflight(of, handler) {
+        router.options(of.map(pathOn), handler);
+      },
       on(endpoint, ...chain) {
         if (seen.has(endpoint))
           throw new Error(`${endpoint.method} ${endpoint.path} has two routes`);
+        const path = pathOn(endpoint);
         seen.add(endpoint);
         const handler = chain.pop() as Handler<typeof endpoint>;
         const middlewares = chain as RequestHandler[];
@@ -150,7 +166,7 @@ export function createEndpointRegistry({
         const first = middlewares.filter((m) => BEFORE_ACCESS in m);
         const after = middlewares.filter((m) => !(BEFORE_ACCESS in m));
         const method = endpoint.method.toLowerCase() as Lowercase<Endpoint["method"]>;
-        router[method](endpoint.path, ...first, ...(access ? [access] : []), ...after, route);
+        router[method](path, ...first, ...(access ? [access] : []), ...after, route);
       },
     };
   }

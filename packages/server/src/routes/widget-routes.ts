@@ -31,7 +31,7 @@ export function widgetApiRoutes(ctx: AppContext, routes: EndpointRoutes): void {
   ];
 
   // The CORS preflight of the two partner calls (the browser's, not an API call of its own).
-  routes.router.options([calls.analyze.path, calls.lead.path], widgetPreflight(partners));
+  routes.preflight([calls.analyze, calls.lead], widgetPreflight(partners));
 
   routes.on(calls.analyze, ...guarded, ({ res, body }) => widget.analyze(partnerOf(res), body));
 
