@@ -8,8 +8,9 @@
  * drift from what the clients parse.
  *
  * A handler that answers by itself (a file, a stream, a redirect, a status of its own) writes to
- * `res` (or pipes a stream into it); the adapter then writes nothing. `assertComplete` fails the start-up when an endpoint
- * of the table has no route, and `on` when one would get two.
+ * `res` (or pipes a stream into it); the adapter then writes nothing. `assertComplete` fails the
+ * start-up when an endpoint of the table has no route, and `on` when one would get two. A
+ * middleware wrapped in `beforeAccess` runs before the access check (the others after it).
  */
 import {
   allEndpoints,
@@ -130,7 +131,7 @@ export function createEndpointRegistry({
         seen.add(endpoint);
         const handler = chain.pop() as Handler<typeof endpoint>;
         const middlewares = chain as RequestHandler[];
-        const schemas = loadSchemas(endpoint);
+        const schemas = loadSchemas(endpoint, checkResponses);
         // A schema that fails to load fails the endpoint's requests, not the process.
         schemas.catch(() => undefined);
         const route: RequestHandler = async (req, res) => {
@@ -184,12 +185,15 @@ export function createEndpointRegistry({
   };
 }
 
-/** An endpoint's schemas, loaded once (at start-up, before the first request needs them). */
-async function loadSchemas(endpoint: Endpoint) {
+/**
+ * An endpoint's schemas, loaded once (at start-up, before the first request needs them); its
+ * answer's only when answers are checked.
+ */
+async function loadSchemas(endpoint: Endpoint, withResponse: boolean) {
   const [query, body, response] = await Promise.all([
     endpoint.query && loadZodSchema(endpoint.query),
     endpoint.body && loadZodSchema(endpoint.body),
-    endpoint.response && loadEndpointSchema(endpoint.response),
+    withResponse && endpoint.response && loadEndpointSchema(endpoint.response),
   ]);
   return { query, body, response };
 }
