@@ -3,17 +3,20 @@
  * built app on the same port.
  */
 import { randomUUID } from "node:crypto";
-import { toNodeHandler } from "better-auth/node";
+import { API_PREFIX } from "@bis/sdk";
 import express, { type Express } from "express";
 import { pinoHttp } from "pino-http";
 import type { AppContext } from "./context.js";
 import { appFiles } from "./http/app-files.js";
 import { responseCompression } from "./http/compression.js";
+import { createEndpointRegistry } from "./http/endpoints.js";
 import { apiNotFound, errorHandler } from "./http/errors.js";
 import { originCheck, securityHeaders } from "./http/security.js";
+import { requireAdmin } from "./http/session.js";
+import { noCookies } from "./http/widget-security.js";
 import { adminRoutes } from "./routes/admin-routes.js";
 import { analysisRoutes } from "./routes/analysis-routes.js";
-import { authRoutes } from "./routes/auth-routes.js";
+import { authRoutes, verifyEmailRoute } from "./routes/auth-routes.js";
 import { BRAND_BODY_PATH, brandBodyParser, brandRoutes } from "./routes/brand-routes.js";
 import { comparisonRoutes } from "./routes/comparison-routes.js";
 import { competitionRoutes } from "./routes/competition-routes.js";
@@ -24,7 +27,7 @@ import { paymentRoutes, stripeWebhookRoutes } from "./routes/payment-routes.js";
 import { devRoutes, publicRoutes } from "./routes/public-routes.js";
 import { reportRoutes } from "./routes/report-routes.js";
 import { tokenRoutes } from "./routes/token-routes.js";
-import { widgetApiRoutes, widgetFileRoutes } from "./routes/widget-routes.js";
+import { WIDGET_API_PATH, widgetApiRoutes, widgetFileRoutes } from "./routes/widget-routes.js";
 
 export function createApp(ctx: AppContext): Express {
   const { config } = ctx;
@@ -41,7 +44,7 @@ export function createApp(ctx: AppContext): Express {
         res.setHeader("X-Request-Id", id);
         return id;
       },
-      autoLogging: { ignore: (req) => !req.url?.startsWith("/api/") },
+      autoLogging: { ignore: (req) => !req.url?.startsWith(`${API_PREFIX}/`) },
       // One compact line per call: no headers (they carry cookies), no bodies.
       serializers: {
         req: (req: { id: string; method: string; url: string }) => ({
@@ -57,38 +60,56 @@ export function createApp(ctx: AppContext): Express {
   );
   app.use(securityHeaders(config));
   // API answers and the widget file, compressed on the fly; the app's files are precompressed.
-  app.use(["/api", "/widget"], responseCompression());
+  app.use([API_PREFIX, "/widget"], responseCompression());
 
-  // better-auth serves only the verification link; it reads its own body, so it comes before express.json().
-  app.get("/api/auth/verify-email", toNodeHandler(ctx.auth));
-  // The widget's calls and file never read or set cookies: before anything that does.
-  app.use("/api/widget", widgetApiRoutes(ctx));
+  const registry = createEndpointRegistry({
+    accounts: ctx.services.accounts,
+    checkResponses: !config.isProduction,
+  });
+
+  // The calls that read their own body (or none), before express.json(): better-auth's
+  // verification link, the widget's calls (which never read or set cookies: before anything
+  // that does) and Stripe's webhook (signed over the exact bytes it sends).
+  const unparsed = registry.routes(API_PREFIX);
+  verifyEmailRoute(ctx, unparsed);
+  widgetApiRoutes(ctx, unparsed);
+  stripeWebhookRoutes(ctx, unparsed);
+  app.use(WIDGET_API_PATH, noCookies);
+  app.use(API_PREFIX, unparsed.router);
   app.use(widgetFileRoutes(ctx));
-  // Stripe signs the exact bytes it sends: the webhook reads the raw body, before express.json().
-  app.use("/api", stripeWebhookRoutes(ctx));
 
   // A brand's logo travels in its JSON body: that one path reads a larger body.
   app.use(BRAND_BODY_PATH, brandBodyParser(ctx));
-  app.use("/api", express.json({ limit: "100kb" }), originCheck(config));
-  app.use("/api/auth", authRoutes(ctx));
-  app.use(
-    "/api",
-    publicRoutes(ctx),
-    outlineRoutes(ctx),
-    devRoutes(ctx),
-    analysisRoutes(ctx),
-    comparisonRoutes(ctx),
-    reportRoutes(ctx),
-    keywordRoutes(ctx),
-    competitionRoutes(ctx),
-    paymentRoutes(ctx),
-    tokenRoutes(ctx),
-  );
-  app.use("/api", adminRoutes(ctx), partnerRoutes(ctx), brandRoutes(ctx));
-  app.use("/api", apiNotFound);
+  app.use(API_PREFIX, express.json({ limit: "100kb" }), originCheck(config));
+  // Every other call, on one router.
+  const routes = registry.routes(API_PREFIX);
+  for (const register of [
+    authRoutes,
+    publicRoutes,
+    outlineRoutes,
+    devRoutes,
+    analysisRoutes,
+    comparisonRoutes,
+    reportRoutes,
+    keywordRoutes,
+    competitionRoutes,
+    paymentRoutes,
+    tokenRoutes,
+    adminRoutes,
+    partnerRoutes,
+    brandRoutes,
+  ])
+    register(ctx, routes);
+  app.use(API_PREFIX, routes.router);
+  // An unknown /api/admin/* path does not reveal itself: refused to non-administrators as its
+  // siblings are (an administrator learns it does not exist).
+  app.use(`${API_PREFIX}/admin`, requireAdmin(ctx.services.accounts));
+  app.use(API_PREFIX, apiNotFound);
 
   if (config.appDist) app.use(appFiles(config.appDist));
 
   app.use(errorHandler);
+  // Every call of the table has its route, or the server does not start.
+  registry.assertComplete();
   return app;
 }

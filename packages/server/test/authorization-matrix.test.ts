@@ -227,7 +227,7 @@ const EXPECTATIONS: Record<string, Expectation> = {
     expect: ownerOnly(402, 200),
   },
   // The administrator's keyword research (the row above, registered first) makes this one 200.
-  "POST /api/analyses/:analysisId/competition-analysis": {
+  "POST /api/analyses/:id/competition-analysis": {
     path: (f) => `/api/analyses/${f.analysisId}/competition-analysis`,
     body: () => ({}),
     expect: ownerOnly(402, 200),
@@ -537,7 +537,7 @@ describe("authorization matrix", () => {
   it("reads the routes from the router", () => {
     const routes = registeredRoutes(app);
     expect(routes).toContain("GET /api/admin/users");
-    expect(routes).toContain("POST /api/analyses/:analysisId/competition-analysis");
+    expect(routes).toContain("POST /api/analyses/:id/competition-analysis");
     expect(routes.length).toBeGreaterThan(30);
   });
 

@@ -3,7 +3,7 @@
  * reachable over HTTP; every other account call goes through BIS's own routes
  * (the specification's /api/auth/* paths) which call `auth.api.*` on the server.
  */
-import { PASSWORD_MIN_LENGTH } from "@bis/sdk";
+import { API_PREFIX, PASSWORD_MIN_LENGTH } from "@bis/sdk";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import type { Logger } from "pino";
@@ -51,7 +51,7 @@ export function createAuth({
     },
     appName: "BIS",
     baseURL: config.baseUrl,
-    basePath: "/api/auth",
+    basePath: `${API_PREFIX}/auth`,
     secret: config.secret,
     trustedOrigins: config.trustedOrigins,
     database: drizzleAdapter(db, {

@@ -8,8 +8,9 @@
  * drift from what the clients parse.
  *
  * A handler that answers by itself (a file, a stream, a redirect, a status of its own) writes to
- * `res`; the adapter then writes nothing. `assertComplete` fails the start-up when an endpoint
- * of the table has no route, and `on` when one would get two.
+ * `res` (or pipes a stream into it); the adapter then writes nothing. `assertComplete` fails the
+ * start-up when an endpoint of the table has no route, and `on` when one would get two. A
+ * middleware wrapped in `beforeAccess` runs before the access check (the others after it).
  */
 import {
   allEndpoints,
@@ -23,9 +24,9 @@ import {
 } from "@bis/sdk";
 import { type Request, type RequestHandler, type Response, Router } from "express";
 import type { z } from "zod";
-import { AppError, parse } from "../lib/errors.js";
+import { parse } from "../lib/errors.js";
 import type { AccountService } from "../services/accounts/index.js";
-import { currentUser } from "./session.js";
+import { currentUser, requireAdmin, requireUser } from "./session.js";
 
 /** The caller an endpoint's access admits. */
 type CallerOf<E extends Endpoint> = E["access"] extends "user" | "admin"
@@ -53,16 +54,36 @@ type Answer<E extends Endpoint> = E["response"] extends object
 
 export type Handler<E extends Endpoint> = (call: Call<E>) => Promise<Answer<E>> | Answer<E>;
 
+const BEFORE_ACCESS = Symbol("beforeAccess");
+
+/**
+ * A middleware of `on` that runs before the access check rather than after it: a rate limit
+ * that also counts signed-out attempts, a 404 that must not tell whether the path exists.
+ */
+export function beforeAccess(middleware: RequestHandler): RequestHandler {
+  const wrapped: RequestHandler = (req, res, next) => middleware(req, res, next);
+  return Object.assign(wrapped, { [BEFORE_ACCESS]: true });
+}
+
 /** Registers the routes of some endpoints on one Express router. */
 export interface EndpointRoutes {
+  /** The router, to mount at the `mount` path given to `routes()`. */
   readonly router: Router;
-  /** The route of `endpoint`: middlewares (rate limits, body readers) first, the handler last. */
+  /**
+   * The route of `endpoint`: middlewares (rate limits, body readers) first, the handler last.
+   * The access check runs before the middlewares (except those wrapped in `beforeAccess`).
+   */
   on<E extends Endpoint>(endpoint: E, ...chain: [...RequestHandler[], Handler<E>]): void;
+  /** The CORS preflight (OPTIONS) of some endpoints: the browser's, not a call of the table. */
+  preflight(of: readonly Endpoint[], handler: RequestHandler): void;
 }
 
 export interface EndpointRegistry {
-  /** A new router for some of the endpoints (mounted where their body must be read). */
-  routes(): EndpointRoutes;
+  /**
+   * A new router for some of the endpoints (mounted where their body must be read), at `mount`
+   * (a prefix of every path it serves: requests elsewhere never walk its routes).
+   */
+  routes(mount?: string): EndpointRoutes;
   /** The endpoints that have a route. */
   registered(): readonly Endpoint[];
   /** Throws unless every endpoint of the table has a route. */
@@ -81,16 +102,8 @@ export function createEndpointRegistry({
 
   /** 401/403 before the handler, as the endpoint's access says. */
   const gate: Partial<Record<Endpoint["access"], RequestHandler>> = {
-    user: async (req, _res, next) => {
-      if (!(await currentUser(req, accounts))) throw new AppError("SESSION_REQUIRED");
-      next();
-    },
-    admin: async (req, _res, next) => {
-      const user = await currentUser(req, accounts);
-      if (!user) throw new AppError("SESSION_REQUIRED");
-      if (!user.isAdmin) throw new AppError("ADMIN_REQUIRED");
-      next();
-    },
+    user: requireUser(accounts),
+    admin: requireAdmin(accounts),
     optional: async (req, _res, next) => {
       // A bad token or session reads as signed out here: the answer is the public one.
       await currentUser(req, accounts).catch(() => null);
@@ -98,21 +111,37 @@ export function createEndpointRegistry({
     },
   };
 
-  function routes(): EndpointRoutes {
+  function routes(mount = ""): EndpointRoutes {
     const router = Router();
+    /** The endpoint's path on this router. */
+    const pathOn = (endpoint: Endpoint) => {
+      if (!endpoint.path.startsWith(`${mount}/`))
+        throw new Error(`${endpoint.method} ${endpoint.path} is not under ${mount}`);
+      return endpoint.path.slice(mount.length);
+    };
     return {
       router,
+      preflight(of, handler) {
+        router.options(of.map(pathOn), handler);
+      },
       on(endpoint, ...chain) {
         if (seen.has(endpoint))
           throw new Error(`${endpoint.method} ${endpoint.path} has two routes`);
+        const path = pathOn(endpoint);
         seen.add(endpoint);
         const handler = chain.pop() as Handler<typeof endpoint>;
         const middlewares = chain as RequestHandler[];
-        const schemas = loadSchemas(endpoint);
+        const schemas = loadSchemas(endpoint, checkResponses);
         // A schema that fails to load fails the endpoint's requests, not the process.
         schemas.catch(() => undefined);
         const route: RequestHandler = async (req, res) => {
           const { query, body, response } = await schemas;
+          // A handler that streams its answer (a PDF) pipes into `res` before the first byte.
+          let piped = false;
+          const onPipe = () => {
+            piped = true;
+          };
+          res.once("pipe", onPipe);
           const answer = await handler({
             req,
             res,
@@ -125,7 +154,8 @@ export function createEndpointRegistry({
               ? (req.currentUser ?? null)
               : undefined) as never,
           } as Call<typeof endpoint>);
-          if (res.headersSent) return;
+          res.off("pipe", onPipe);
+          if (res.headersSent || piped) return;
           if (answer === undefined) {
             res.status(endpoint.status ?? 204).end();
             return;
@@ -134,8 +164,10 @@ export function createEndpointRegistry({
           res.status(endpoint.status ?? 200).json(answer);
         };
         const access = gate[endpoint.access];
+        const first = middlewares.filter((m) => BEFORE_ACCESS in m);
+        const after = middlewares.filter((m) => !(BEFORE_ACCESS in m));
         const method = endpoint.method.toLowerCase() as Lowercase<Endpoint["method"]>;
-        router[method](endpoint.path, ...(access ? [access] : []), ...middlewares, route);
+        router[method](path, ...first, ...(access ? [access] : []), ...after, route);
       },
     };
   }
@@ -153,12 +185,15 @@ export function createEndpointRegistry({
   };
 }
 
-/** An endpoint's schemas, loaded once (at start-up, before the first request needs them). */
-async function loadSchemas(endpoint: Endpoint) {
+/**
+ * An endpoint's schemas, loaded once (at start-up, before the first request needs them); its
+ * answer's only when answers are checked.
+ */
+async function loadSchemas(endpoint: Endpoint, withResponse: boolean) {
   const [query, body, response] = await Promise.all([
     endpoint.query && loadZodSchema(endpoint.query),
     endpoint.body && loadZodSchema(endpoint.body),
-    endpoint.response && loadEndpointSchema(endpoint.response),
+    withResponse && endpoint.response && loadEndpointSchema(endpoint.response),
   ]);
   return { query, body, response };
 }

@@ -59,12 +59,6 @@ export function requireUser(accounts: AccountService): RequestHandler {
   };
 }
 
-/** The signed-in user; only for handlers behind `requireUser`. */
-export function userOf(req: Request): User {
-  if (!req.currentUser) throw new AppError("SESSION_REQUIRED");
-  return req.currentUser;
-}
-
 /** 401 unless signed in, 403 unless an administrator. */
 export function requireAdmin(accounts: AccountService): RequestHandler {
   return async (req, _res, next) => {

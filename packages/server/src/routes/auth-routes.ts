@@ -1,24 +1,16 @@
-/** The account calls of the specification (/api/auth/*): parse, call the account service, respond. */
-import {
-  ACCOUNT_MESSAGES,
-  emailChangeConfirmSchema,
-  emailChangeRequestSchema,
-  forgotPasswordRequestSchema,
-  loginRequestSchema,
-  passwordChangeRequestSchema,
-  profileRequestSchema,
-  registerRequestSchema,
-  resetPasswordRequestSchema,
-} from "@bis/sdk";
-import { type Request, Router } from "express";
+/** The account calls of the specification (/api/auth/*): call the account service, answer. */
+import { ACCOUNT_MESSAGES, endpoints } from "@bis/sdk";
+import { toNodeHandler } from "better-auth/node";
+import type { Request, RequestHandler } from "express";
 import type { AppContext } from "../context.js";
+import { beforeAccess, type EndpointRoutes } from "../http/endpoints.js";
 import {
   accountCreationRateLimit,
   accountRecoveryRateLimit,
   loginRateLimit,
 } from "../http/security.js";
-import { currentUser, requestHeaders, requireUser, userOf } from "../http/session.js";
-import { AppError, parse } from "../lib/errors.js";
+import { currentUser, requestHeaders } from "../http/session.js";
+import { AppError } from "../lib/errors.js";
 
 /**
  * The request headers with `X-Forwarded-For` set to the client address Express trusts
@@ -32,88 +24,87 @@ function headersWithClientIp(req: Request): Headers {
   return headers;
 }
 
-export function authRoutes(ctx: AppContext): Router {
+/** Sessions and the email change need the signed-in browser session, not an API token. */
+const sessionOnly: RequestHandler = (req, _res, next) => {
+  if (req.apiTokenId) throw new AppError("FORBIDDEN", ACCOUNT_MESSAGES.apiTokenNotAllowed);
+  next();
+};
+
+/** better-auth serves the verification link; it reads its own body (before express.json()). */
+export function verifyEmailRoute(ctx: AppContext, routes: EndpointRoutes): void {
+  const handle = toNodeHandler(ctx.auth);
+  routes.on(endpoints.auth.verifyEmail, async ({ req, res }) => {
+    await handle(req, res);
+  });
+}
+
+export function authRoutes(ctx: AppContext, routes: EndpointRoutes): void {
   const {
     config,
     db,
     services: { accounts, accountSecurity: security },
   } = ctx;
-  const router = Router();
+  const { auth, account } = endpoints;
   /** Each route that sends account emails has its own budget. */
   const recovery = (route: string) => accountRecoveryRateLimit(db, route);
-  const signedIn = requireUser(accounts);
-  /** Sessions and the email change need the signed-in browser session, not an API token. */
-  const sessionOnly: typeof signedIn = (req, _res, next) => {
-    if (req.apiTokenId) throw new AppError("FORBIDDEN", ACCOUNT_MESSAGES.apiTokenNotAllowed);
-    next();
-  };
 
-  router.get("/user", async (req, res) => {
+  routes.on(auth.user, async ({ req, res }) => {
     const user = await currentUser(req, accounts);
     if (!user) {
       res.status(401).json({ code: "UNAUTHORIZED", message: "Not signed in" });
       return;
     }
-    res.json(user);
+    return user;
   });
 
-  router.post("/login", loginRateLimit(config, db), async (req, res) => {
-    const body = parse(loginRequestSchema, req.body);
+  routes.on(auth.login, loginRateLimit(config, db), async ({ req, res, body }) => {
     const { user, cookies } = await accounts.login(body, headersWithClientIp(req));
-    res.setHeader("Set-Cookie", cookies).json(user);
+    res.setHeader("Set-Cookie", cookies);
+    return user;
   });
 
-  router.post("/register", accountCreationRateLimit(db, "register"), async (req, res) => {
-    const body = parse(registerRequestSchema, req.body);
-    res.status(201).json(await accounts.register(body, requestHeaders(req)));
+  routes.on(auth.register, accountCreationRateLimit(db, "register"), async ({ req, body }) =>
+    accounts.register(body, requestHeaders(req)),
+  );
+
+  routes.on(auth.logout, async ({ req, res }) => {
+    res.setHeader("Set-Cookie", await accounts.logout(requestHeaders(req)));
   });
 
-  router.post("/logout", async (req, res) => {
-    const cookies = await accounts.logout(requestHeaders(req));
-    res.setHeader("Set-Cookie", cookies).status(204).end();
-  });
+  routes.on(auth.updateProfile, ({ user, body }) => accounts.updateProfile(user.id, body));
 
-  router.put("/profile", signedIn, async (req, res) => {
-    const body = parse(profileRequestSchema, req.body);
-    res.json(await accounts.updateProfile(userOf(req).id, body));
-  });
-
-  router.put("/password", signedIn, async (req, res) => {
-    const body = parse(passwordChangeRequestSchema, req.body);
+  routes.on(auth.changePassword, async ({ req, res, body }) => {
     const { cookies, message } = await accounts.changePassword(body, requestHeaders(req));
-    res.setHeader("Set-Cookie", cookies).json({ message });
+    res.setHeader("Set-Cookie", cookies);
+    return { message };
   });
 
-  router.post("/email-change", recovery("email-change"), signedIn, async (req, res) => {
-    const body = parse(emailChangeRequestSchema, req.body);
-    res
-      .status(202)
-      .json(await security.requestEmailChange(userOf(req), body, req.apiTokenId !== undefined));
-  });
+  // The budget counts signed-out attempts too: it comes before the sign-in check.
+  routes.on(
+    account.requestEmailChange,
+    beforeAccess(recovery("email-change")),
+    ({ req, user, body }) => security.requestEmailChange(user, body, req.apiTokenId !== undefined),
+  );
 
-  router.post("/email-change/confirm", recovery("email-change-confirm"), async (req, res) => {
-    const body = parse(emailChangeConfirmSchema, req.body);
-    res.json(await security.confirmEmailChange(body));
-  });
+  routes.on(account.confirmEmailChange, recovery("email-change-confirm"), ({ body }) =>
+    security.confirmEmailChange(body),
+  );
 
-  router.post("/forgot-password", recovery("forgot-password"), async (req, res) => {
-    const body = parse(forgotPasswordRequestSchema, req.body);
-    res.json(await security.forgotPassword(body.email, requestHeaders(req)));
-  });
+  routes.on(account.forgotPassword, recovery("forgot-password"), ({ req, body }) =>
+    security.forgotPassword(body.email, requestHeaders(req)),
+  );
 
-  router.post("/reset-password", recovery("reset-password"), async (req, res) => {
-    const body = parse(resetPasswordRequestSchema, req.body);
+  routes.on(account.resetPassword, recovery("reset-password"), async ({ req, res, body }) => {
     const { user, cookies } = await security.resetPassword(body, headersWithClientIp(req));
-    res.setHeader("Set-Cookie", cookies).json(user);
+    res.setHeader("Set-Cookie", cookies);
+    return user;
   });
 
-  router.get("/sessions", signedIn, sessionOnly, async (req, res) => {
-    res.json({ sessions: await security.listSessions(requestHeaders(req)) });
-  });
+  routes.on(account.sessions, sessionOnly, async ({ req }) => ({
+    sessions: await security.listSessions(requestHeaders(req)),
+  }));
 
-  router.post("/sessions/revoke-others", signedIn, sessionOnly, async (req, res) => {
-    res.json(await security.revokeOtherSessions(requestHeaders(req)));
-  });
-
-  return router;
+  routes.on(account.revokeOtherSessions, sessionOnly, ({ req }) =>
+    security.revokeOtherSessions(requestHeaders(req)),
+  );
 }

@@ -1,23 +1,19 @@
 /**
  * Partners' brands: administrators set a partner's brand and assign users to it; a
- * signed-in user reads the brand their reports carry and its logo. Parse, call the brand
- * service, respond. The admin paths are refused to non-administrators before they run.
+ * signed-in user reads the brand their reports carry and its logo. Call the brand service,
+ * answer.
  */
-import {
-  partnerBrandInputSchema,
-  partnerMemberAssignSchema,
-  partnerMembersQuerySchema,
-} from "@bis/sdk";
-import express, { type RequestHandler, Router } from "express";
+import { endpoints } from "@bis/sdk";
+import express, { type RequestHandler } from "express";
 import type { AppContext } from "../context.js";
-import { requireAdmin, requireUser, userOf } from "../http/session.js";
-import { parse } from "../lib/errors.js";
+import type { EndpointRoutes } from "../http/endpoints.js";
+import { requireAdmin } from "../http/session.js";
 import { pageBody, pageRequest } from "../lib/pagination.js";
 
 /** A 256 KB logo in base64 is about 342 KB; a larger upload still gets the logo's own message. */
 const BRAND_BODY_LIMIT = "600kb";
 
-export const BRAND_BODY_PATH = "/api/admin/partners/:id/brand";
+export const BRAND_BODY_PATH = endpoints.partners.saveBrand.path;
 
 /**
  * The brand's body, read with its own limit before the API's 100 KB express.json() — and only
@@ -27,68 +23,60 @@ export function brandBodyParser(ctx: AppContext): RequestHandler[] {
   return [requireAdmin(ctx.services.accounts), express.json({ limit: BRAND_BODY_LIMIT })];
 }
 
-export function brandRoutes(ctx: AppContext): Router {
-  const { accounts, partnerBrands } = ctx.services;
-  const router = Router();
-  router.use("/admin/partners", requireAdmin(accounts));
-  router.use(["/brand", "/brands", "/analyses/:id/brand"], requireUser(accounts));
+export function brandRoutes(ctx: AppContext, routes: EndpointRoutes): void {
+  const { partnerBrands } = ctx.services;
+  const { partners, account } = endpoints;
 
-  router.get("/admin/partners/:id/brand", async (req, res) => {
-    res.json(await partnerBrands.get(req.params.id));
+  routes.on(partners.brand, ({ params }) => partnerBrands.get(params.id));
+
+  routes.on(partners.saveBrand, ({ user, params, body }) =>
+    partnerBrands.save(user, params.id, body),
+  );
+
+  routes.on(partners.removeBrand, async ({ user, params }) => {
+    await partnerBrands.remove(user, params.id);
   });
 
-  router.put("/admin/partners/:id/brand", async (req, res) => {
-    const body = parse(partnerBrandInputSchema, req.body);
-    res.json(await partnerBrands.save(userOf(req), req.params.id, body));
-  });
-
-  router.delete("/admin/partners/:id/brand", async (req, res) => {
-    await partnerBrands.remove(userOf(req), req.params.id);
-    res.status(204).end();
-  });
-
-  router.get("/admin/partners/:id/members", async (req, res) => {
+  routes.on(partners.members, async ({ params, query, req }) => {
+    // The table's query schema is the filter; the page's fields are read as every list's.
     const page = pageRequest(req.query);
-    const { status } = parse(partnerMembersQuerySchema, req.query);
-    res.json(pageBody("members", page, await partnerBrands.members(req.params.id, page, status)));
+    return pageBody("members", page, await partnerBrands.members(params.id, page, query.status));
   });
 
   /** Confirms a widget sign-up's request: the user's reports carry the brand from now on. */
-  router.post("/admin/partners/:id/members/:userId/confirm", async (req, res) => {
-    res.json(await partnerBrands.confirm(userOf(req), req.params.id, req.params.userId));
-  });
+  routes.on(partners.confirmMember, ({ user, params }) =>
+    partnerBrands.confirm(user, params.id, params.userId),
+  );
 
-  router.post("/admin/partners/:id/members", async (req, res) => {
-    const body = parse(partnerMemberAssignSchema, req.body);
-    res.status(201).json(await partnerBrands.assign(userOf(req), req.params.id, body.email));
-  });
+  routes.on(partners.assignMember, ({ user, params, body }) =>
+    partnerBrands.assign(user, params.id, body.email),
+  );
 
-  router.delete("/admin/partners/:id/members/:userId", async (req, res) => {
-    await partnerBrands.unassign(userOf(req), req.params.id, req.params.userId);
-    res.status(204).end();
+  routes.on(partners.unassignMember, async ({ user, params }) => {
+    await partnerBrands.unassign(user, params.id, params.userId);
   });
 
   /**
    * The brand an analysis' reports carry (its owner's), for its results page: the owner or an
    * administrator; `{ brand: null }` for BIS's own.
    */
-  router.get("/analyses/:id/brand", async (req, res) => {
+  routes.on(account.analysisBrand, async ({ user, params, res }) => {
     res.setHeader("Cache-Control", "private, no-cache");
-    res.json({ brand: await partnerBrands.forAnalysis(req.params.id, userOf(req)) });
+    return { brand: await partnerBrands.forAnalysis(params.id, user) };
   });
 
   /** The brand the signed-in user's reports carry; `{ brand: null }` for BIS's own. */
-  router.get("/brand", async (req, res) => {
+  routes.on(account.brand, async ({ user, res }) => {
     res.setHeader("Cache-Control", "private, no-cache");
-    res.json({ brand: await partnerBrands.forUser(userOf(req).id) });
+    return { brand: await partnerBrands.forUser(user.id) };
   });
 
   /**
    * The logo, always a PNG the server stored (SVG uploads were rasterised): cacheable by the
    * browser (the URL changes with the logo), never sniffed, never run as a document.
    */
-  router.get("/brands/:partnerId/logo", async (req, res) => {
-    const logo = await partnerBrands.logo(req.params.partnerId, userOf(req));
+  routes.on(account.brandLogo, async ({ user, params, req, res }) => {
+    const logo = await partnerBrands.logo(params.partnerId, user);
     const etag = `"${logo.hash.slice(0, 32)}"`;
     res.set({
       "Content-Type": "image/png",
@@ -104,6 +92,4 @@ export function brandRoutes(ctx: AppContext): Router {
     }
     res.send(logo.png);
   });
-
-  return router;
 }

@@ -1,46 +1,33 @@
 /**
  * Comparisons: save one, list yours, read one, and its exports — CSV, XLSX and the PDF report.
- * Owner or administrator only (404 otherwise), as analyses. Routes parse, call the comparison
- * service, and respond; the table, the CSV, the workbook and the PDF come from the SDK's model
- * and the report layer.
+ * Owner or administrator only (404 otherwise), as analyses. Routes call the comparison service
+ * and answer; the table, the CSV, the workbook and the PDF come from the SDK's model and the
+ * report layer.
  */
-import {
-  compareMarkets,
-  comparisonCsv,
-  comparisonFileName,
-  createComparisonRequestSchema,
-} from "@bis/sdk";
-import { Router } from "express";
+import { compareMarkets, comparisonCsv, comparisonFileName, endpoints } from "@bis/sdk";
 import type { AppContext } from "../context.js";
-import { requireUser, userOf } from "../http/session.js";
-import { parse } from "../lib/errors.js";
+import type { EndpointRoutes } from "../http/endpoints.js";
 import { pageBody, pageRequest } from "../lib/pagination.js";
 import { comparisonXlsx, XLSX_TYPE } from "../report/comparison-export.js";
 import { renderComparisonReport } from "../report/comparison-report.js";
 
-export function comparisonRoutes({
-  services: { accounts, comparisons, partnerBrands },
-  logger,
-}: AppContext): Router {
-  const router = Router();
-  router.use("/comparisons", requireUser(accounts));
+export function comparisonRoutes(
+  { services: { comparisons, partnerBrands }, logger }: AppContext,
+  routes: EndpointRoutes,
+): void {
+  const calls = endpoints.comparisons;
 
-  router.post("/comparisons", async (req, res) => {
-    const body = parse(createComparisonRequestSchema, req.body);
-    res.status(201).json(await comparisons.create(userOf(req), body));
+  routes.on(calls.create, ({ user, body }) => comparisons.create(user, body));
+
+  routes.on(calls.list, async ({ user, query }) => {
+    const page = pageRequest(query);
+    return pageBody("comparisons", page, await comparisons.list(user, page));
   });
 
-  router.get("/comparisons", async (req, res) => {
-    const page = pageRequest(req.query);
-    res.json(pageBody("comparisons", page, await comparisons.list(userOf(req), page)));
-  });
+  routes.on(calls.get, ({ user, params }) => comparisons.get(params.id, user));
 
-  router.get("/comparisons/:id", async (req, res) => {
-    res.json(await comparisons.get(req.params.id, userOf(req)));
-  });
-
-  router.get("/comparisons/:id/export.csv", async (req, res) => {
-    const comparison = await comparisons.get(req.params.id, userOf(req));
+  routes.on(calls.exportCsv, async ({ user, params, res }) => {
+    const comparison = await comparisons.get(params.id, user);
     const table = compareMarkets(comparison.markets);
     res
       .type("text/csv; charset=utf-8")
@@ -49,8 +36,8 @@ export function comparisonRoutes({
       .send(comparisonCsv(table));
   });
 
-  router.get("/comparisons/:id/export.xlsx", async (req, res) => {
-    const comparison = await comparisons.get(req.params.id, userOf(req));
+  routes.on(calls.exportXlsx, async ({ user, params, res }) => {
+    const comparison = await comparisons.get(params.id, user);
     // Under the owner's partner brand when they have one, as their analysis reports are.
     const brand = await partnerBrands.reportBrandOf(comparison.userId);
     const bytes = await comparisonXlsx(comparison, { brand });
@@ -61,8 +48,8 @@ export function comparisonRoutes({
       .send(bytes);
   });
 
-  router.get("/comparisons/:id/report.pdf", async (req, res) => {
-    const comparison = await comparisons.get(req.params.id, userOf(req));
+  routes.on(calls.report, async ({ user, params, res }) => {
+    const comparison = await comparisons.get(params.id, user);
     const brand = await partnerBrands.reportBrandOf(comparison.userId);
     const { pdf, pageCount } = renderComparisonReport(comparison, { brand });
     res.status(200).set({
@@ -79,6 +66,4 @@ export function comparisonRoutes({
     });
     pdf.pipe(res);
   });
-
-  return router;
 }

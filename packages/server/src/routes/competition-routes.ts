@@ -1,22 +1,14 @@
 /** Competition analysis: `POST /api/analyses/{analysisId}/competition-analysis` → `{ analysis }`. */
-import { competitionAnalysisRequestSchema } from "@bis/sdk";
-import { Router } from "express";
+import { endpoints } from "@bis/sdk";
 import type { AppContext } from "../context.js";
-import { requireUser, userOf } from "../http/session.js";
-import { parse } from "../lib/errors.js";
+import type { EndpointRoutes } from "../http/endpoints.js";
 
-const PATH = "/analyses/:analysisId/competition-analysis";
-
-export function competitionRoutes({ services: { accounts, competition } }: AppContext): Router {
-  const router = Router();
-  router.use(PATH, requireUser(accounts));
-
+export function competitionRoutes(
+  { services: { competition } }: AppContext,
+  routes: EndpointRoutes,
+): void {
   // The body is empty, as the specification's API has it; anything sent is ignored.
-  router.post(PATH, async (req, res) => {
-    parse(competitionAnalysisRequestSchema, req.body);
-    const analysis = await competition.runCompetitionAnalysis(userOf(req), req.params.analysisId);
-    res.json({ analysis });
-  });
-
-  return router;
+  routes.on(endpoints.premium.competition, async ({ user, params }) => ({
+    analysis: await competition.runCompetitionAnalysis(user, params.id),
+  }));
 }

@@ -1,21 +1,13 @@
 /** Keyword research: `POST /api/keyword-analysis/analyze` `{analysisId}` → `{ analysis }`. */
-import { keywordResearchRequestSchema } from "@bis/sdk";
-import { Router } from "express";
+import { endpoints } from "@bis/sdk";
 import type { AppContext } from "../context.js";
-import { requireUser, userOf } from "../http/session.js";
-import { parse } from "../lib/errors.js";
+import type { EndpointRoutes } from "../http/endpoints.js";
 
-const PATH = "/keyword-analysis/analyze";
-
-export function keywordRoutes({ services: { accounts, keywords } }: AppContext): Router {
-  const router = Router();
-  router.use(PATH, requireUser(accounts));
-
-  router.post(PATH, async (req, res) => {
-    const body = parse(keywordResearchRequestSchema, req.body);
-    const analysis = await keywords.runKeywordResearch(userOf(req), body.analysisId);
-    res.json({ analysis });
-  });
-
-  return router;
+export function keywordRoutes(
+  { services: { keywords } }: AppContext,
+  routes: EndpointRoutes,
+): void {
+  routes.on(endpoints.premium.keywords, async ({ user, body }) => ({
+    analysis: await keywords.runKeywordResearch(user, body.analysisId),
+  }));
 }

@@ -10,8 +10,9 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
-import { Router } from "express";
+import { endpoints } from "@bis/sdk";
 import type { AppContext } from "../context.js";
+import type { EndpointRoutes } from "../http/endpoints.js";
 import { AppError } from "../lib/errors.js";
 
 const FILE = /^(\d{2})\.json$/;
@@ -39,10 +40,9 @@ function readOutlines(dir: string | null): Map<string, string> {
   return files;
 }
 
-export function outlineRoutes({ config }: AppContext): Router {
-  const router = Router();
+export function outlineRoutes({ config }: AppContext, routes: EndpointRoutes): void {
   let outlines: Map<string, string> | undefined;
-  router.get("/outlines", (req, res) => {
+  routes.on(endpoints.site.outlines, ({ req, res }) => {
     outlines ??= readOutlines(outlineDirectory(config.appDist));
     const raw = typeof req.query.states === "string" ? req.query.states : "";
     const states = [...new Set(raw.split(",").filter(Boolean))];
@@ -64,5 +64,4 @@ export function outlineRoutes({ config }: AppContext): Router {
     }
     res.send(body);
   });
-  return router;
 }

@@ -1,24 +1,22 @@
 /** Calls anyone may make: public settings, first-administrator setup, health and readiness. */
-import { adminSetupRequestSchema, type PublicSettings } from "@bis/sdk";
-import { Router } from "express";
+import { endpoints, type PublicSettings } from "@bis/sdk";
 import type { AppContext } from "../context.js";
+import type { EndpointRoutes } from "../http/endpoints.js";
 import { accountCreationRateLimit } from "../http/security.js";
 import { requestHeaders } from "../http/session.js";
-import { AppError, parse } from "../lib/errors.js";
+import { AppError } from "../lib/errors.js";
 
-export function publicRoutes({
-  config,
-  db,
-  lifecycle,
-  services: { accounts, payments, settings, system },
-}: AppContext): Router {
-  const router = Router();
+export function publicRoutes(
+  { config, db, lifecycle, services: { accounts, payments, settings, system } }: AppContext,
+  routes: EndpointRoutes,
+): void {
+  const { site } = endpoints;
 
   /**
    * The landing video (admin setting), the map tiles (BIS_MAP_TILE_URL) when set, and which paid
    * items this server delivers (the landing page's cards, without loading the checkout's list).
    */
-  router.get("/public/settings", async (_req, res) => {
+  routes.on(site.publicSettings, async () => {
     const body: PublicSettings = {
       ...(await settings.publicSettings()),
       premiumOffer: payments.offered(),
@@ -26,34 +24,32 @@ export function publicRoutes({
     if (config.mapTiles) {
       body.mapTiles = { url: config.mapTiles.url, attribution: config.mapTiles.attribution };
     }
-    res.json(body);
+    return body;
   });
 
-  router.get("/admin/setup", async (_req, res) => {
-    res.json({ available: !(await accounts.adminExists()) });
-  });
+  routes.on(site.setupStatus, async () => ({ available: !(await accounts.adminExists()) }));
 
-  router.post("/admin/setup", accountCreationRateLimit(db, "admin-setup"), async (req, res) => {
-    const body = parse(adminSetupRequestSchema, req.body);
+  routes.on(site.setup, accountCreationRateLimit(db, "admin-setup"), async ({ req, res, body }) => {
     const { user, cookies } = await accounts.createFirstAdmin(body, requestHeaders(req));
-    res.setHeader("Set-Cookie", cookies).status(201).json(user);
+    res.setHeader("Set-Cookie", cookies);
+    return user;
   });
 
   /** For load balancers: 200 when the database answers `select 1`, 503 otherwise. */
-  router.get("/health", async (_req, res) => {
+  routes.on(site.health, async ({ res }) => {
     res.setHeader("Cache-Control", "no-store");
     if (!(await system.databaseAnswers())) {
       res.status(503).json({ status: "unavailable", database: "failing" });
       return;
     }
-    res.json({ status: "ok", database: "ok" });
+    return { status: "ok", database: "ok" };
   });
 
   /**
    * For load balancers choosing where to send traffic: 200 once this instance has started and
    * while its database answers; 503 while it starts or drains for shutdown.
    */
-  router.get("/ready", async (_req, res) => {
+  routes.on(site.ready, async ({ res }) => {
     res.setHeader("Cache-Control", "no-store");
     const { state } = lifecycle;
     if (state !== "ready") {
@@ -64,19 +60,15 @@ export function publicRoutes({
       res.status(503).json({ status: "unavailable", database: "failing" });
       return;
     }
-    res.json({ status: "ready", database: "ok" });
+    return { status: "ready", database: "ok" };
   });
-
-  return router;
 }
 
 /** Development-only helpers; absent (404) in production. */
-export function devRoutes({ config, mailer }: AppContext): Router {
-  const router = Router();
-  router.get("/dev/outbox", async (_req, res) => {
+export function devRoutes({ config, mailer }: AppContext, routes: EndpointRoutes): void {
+  routes.on(endpoints.site.outbox, () => {
     if (config.isProduction)
       throw new AppError("NOT_FOUND", "The outbox is available in development only");
-    res.json({ messages: mailer.outbox() });
+    return { messages: mailer.outbox() };
   });
-  return router;
 }

@@ -4,10 +4,9 @@
  * is laid out in full before the first byte goes out, then streamed; nothing touches the disk.
  * Its ZIP areas come from the analysis service, as GET /api/analyses/{id}/zip-areas serves them.
  */
-import { type Analysis, opportunityScoreSchema } from "@bis/sdk";
-import { Router } from "express";
+import { type Analysis, endpoints, opportunityScoreSchema } from "@bis/sdk";
 import type { AppContext } from "../context.js";
-import { requireUser, userOf } from "../http/session.js";
+import type { EndpointRoutes } from "../http/endpoints.js";
 import { renderReport, reportFileName } from "../report/render-report.js";
 import { type AnalysisRow, toAnalysisDto } from "../services/analysis-rows.js";
 
@@ -18,17 +17,12 @@ function reportAnalysis(row: AnalysisRow): Analysis {
   return { ...dto, opportunityScore: score.success ? score.data : null };
 }
 
-export function reportRoutes({
-  services: { accounts, analyses, partnerBrands, payments },
-  logger,
-}: AppContext): Router {
-  const router = Router();
-
-  router.use("/analyses/:id/report.pdf", requireUser(accounts));
-
-  router.get("/analyses/:id/report.pdf", async (req, res) => {
-    const viewer = userOf(req);
-    const row = await payments.premiumAnalysis(viewer, req.params.id);
+export function reportRoutes(
+  { services: { analyses, partnerBrands, payments }, logger }: AppContext,
+  routes: EndpointRoutes,
+): void {
+  routes.on(endpoints.premium.report, async ({ user: viewer, params, res }) => {
+    const row = await payments.premiumAnalysis(viewer, params.id);
     const analysis = reportAnalysis(row);
     const zipAreas = await analyses.zipAreas(row.id, viewer);
     // The owner's partner brand, also when an administrator downloads it.
@@ -55,6 +49,4 @@ export function reportRoutes({
     });
     pdf.pipe(res);
   });
-
-  return router;
 }

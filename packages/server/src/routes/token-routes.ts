@@ -1,5 +1,5 @@
 /**
- * Personal API tokens: parse, call the token service, respond.
+ * Personal API tokens: call the token service, answer.
  *
  * POST /api/tokens creates a token for the caller's session cookie, or — for a terminal that
  * has no session — for the account of `email` + `password`, checked exactly as sign-in checks
@@ -7,22 +7,20 @@
  * be able to mint others that outlive its revocation. POST /api/tokens/{id}/renew moves a
  * token's expiry, with the same credentials.
  */
-import {
-  createTokenRequestSchema,
-  renewTokenRequestSchema,
-  TOKEN_MESSAGES,
-  type User,
-} from "@bis/sdk";
-import { type Request, type RequestHandler, Router } from "express";
+import { endpoints, TOKEN_MESSAGES, type User } from "@bis/sdk";
+import type { Request, RequestHandler } from "express";
 import type { AppContext } from "../context.js";
+import type { EndpointRoutes } from "../http/endpoints.js";
 import { loginRateLimit } from "../http/security.js";
-import { currentUser, requestHeaders, requireUser, userOf } from "../http/session.js";
-import { AppError, parse } from "../lib/errors.js";
+import { currentUser, requestHeaders } from "../http/session.js";
+import { AppError } from "../lib/errors.js";
 import { pageBody, pageRequest } from "../lib/pagination.js";
 
-export function tokenRoutes({ config, db, services: { accounts, tokens } }: AppContext): Router {
-  const router = Router();
-  const signedIn = requireUser(accounts);
+export function tokenRoutes(
+  { config, db, services: { accounts, tokens } }: AppContext,
+  routes: EndpointRoutes,
+): void {
+  const calls = endpoints.tokens;
   const loginLimit = loginRateLimit(config, db);
   /** Only attempts with a password count against the sign-in limit. */
   const limitPasswordAttempts: RequestHandler = (req, res, next) => {
@@ -56,31 +54,29 @@ export function tokenRoutes({ config, db, services: { accounts, tokens } }: AppC
     return user;
   }
 
-  router.post("/tokens", limitPasswordAttempts, async (req, res) => {
-    const body = parse(createTokenRequestSchema, req.body);
+  routes.on(calls.create, limitPasswordAttempts, async ({ req, body }) => {
     const owner = await credentialOwner(req, body, TOKEN_MESSAGES.tokenCannotCreateTokens);
-    res.status(201).json(
-      await tokens.create(owner.id, body.name, {
-        isAdmin: owner.isAdmin,
-        expiresInDays: body.expiresInDays,
-      }),
-    );
+    return tokens.create(owner.id, body.name, {
+      isAdmin: owner.isAdmin,
+      expiresInDays: body.expiresInDays,
+    });
   });
 
-  router.post("/tokens/:id/renew", limitPasswordAttempts, async (req, res) => {
-    const body = parse(renewTokenRequestSchema, req.body ?? {});
+  /** The body is optional here (a renewal by session needs none). */
+  const emptyBody: RequestHandler = (req, _res, next) => {
+    req.body ??= {};
+    next();
+  };
+
+  routes.on(calls.renew, limitPasswordAttempts, emptyBody, async ({ req, params, body }) => {
     const owner = await credentialOwner(req, body, TOKEN_MESSAGES.tokenCannotRenewTokens);
-    res.json(await tokens.renew(owner, req.params.id as string, body.expiresInDays));
+    return tokens.renew(owner, params.id, body.expiresInDays);
   });
 
-  router.get("/tokens", signedIn, async (req, res) => {
-    const page = pageRequest(req.query);
-    res.json(pageBody("tokens", page, await tokens.list(userOf(req).id, req.apiTokenId, page)));
+  routes.on(calls.list, async ({ user, query, req }) => {
+    const page = pageRequest(query);
+    return pageBody("tokens", page, await tokens.list(user.id, req.apiTokenId, page));
   });
 
-  router.delete("/tokens/:id", signedIn, async (req, res) => {
-    res.json(await tokens.revoke(userOf(req), req.params.id as string));
-  });
-
-  return router;
+  routes.on(calls.revoke, ({ user, params }) => tokens.revoke(user, params.id));
 }

@@ -1,11 +1,13 @@
 /**
- * The embeddable widget: its two anonymous calls (/api/widget/*, mounted before anything that
- * reads cookies), its manifest, and the built file itself (/widget.js → the versioned path).
- * Parse, call one service, respond; the security model lives in http/widget-security.ts.
+ * The embeddable widget: its two anonymous calls and its manifest (/api/widget/*, registered on
+ * the routes mounted before anything that reads cookies), and the built file itself
+ * (/widget.js → the versioned path). Call one service, answer; the security model lives in
+ * http/widget-security.ts.
  */
-import { widgetAnalyzeRequestSchema, widgetLeadRequestSchema } from "@bis/sdk";
+import { API_PREFIX, endpoints } from "@bis/sdk";
 import express, { Router } from "express";
 import type { AppContext } from "../context.js";
+import type { EndpointRoutes } from "../http/endpoints.js";
 import {
   authorizePartner,
   noCookies,
@@ -13,14 +15,14 @@ import {
   widgetPreflight,
   widgetRateLimits,
 } from "../http/widget-security.js";
-import { parse } from "../lib/errors.js";
 import type { WidgetAssets } from "../services/widget-assets.js";
 
-/** Mounted at /api/widget. */
-export function widgetApiRoutes(ctx: AppContext): Router {
+/** Where the widget's calls live: nothing under it reads or sets cookies. */
+export const WIDGET_API_PATH = `${API_PREFIX}/widget`;
+
+export function widgetApiRoutes(ctx: AppContext, routes: EndpointRoutes): void {
   const { partners, widget, widgetAssets } = ctx.services;
-  const router = Router();
-  router.use(noCookies);
+  const calls = endpoints.widget;
 
   const guarded = [
     authorizePartner(partners),
@@ -28,26 +30,19 @@ export function widgetApiRoutes(ctx: AppContext): Router {
     express.json({ limit: "16kb" }),
   ];
 
-  router.options(["/analyze", "/leads"], widgetPreflight(partners));
+  // The CORS preflight of the two partner calls (the browser's, not an API call of its own).
+  routes.preflight([calls.analyze, calls.lead], widgetPreflight(partners));
 
-  router.post("/analyze", ...guarded, async (req, res) => {
-    const body = parse(widgetAnalyzeRequestSchema, req.body);
-    res.json(await widget.analyze(partnerOf(res), body));
-  });
+  routes.on(calls.analyze, ...guarded, ({ res, body }) => widget.analyze(partnerOf(res), body));
 
-  router.post("/leads", ...guarded, async (req, res) => {
-    const body = parse(widgetLeadRequestSchema, req.body);
-    res.status(201).json(await widget.createLead(partnerOf(res), body));
-  });
+  routes.on(calls.lead, ...guarded, ({ res, body }) => widget.createLead(partnerOf(res), body));
 
   /** Public: version, versioned path and SRI hash of the served widget file. */
-  router.get("/manifest", (_req, res) => {
+  routes.on(calls.manifest, ({ res }) => {
     res.setHeader("Access-Control-Allow-Origin", "*");
     res.setHeader("Cache-Control", "no-cache");
-    res.json(widgetAssets.manifest());
+    return widgetAssets.manifest();
   });
-
-  return router;
 }
 
 /** GET /widget.js (redirect, short cache) and GET /widget/<version>/bis-widget.js (a year). */

@@ -16,6 +16,7 @@ import { createHash } from "node:crypto";
 import {
   BRAND_MESSAGES,
   brandContrastMessage,
+  endpoints,
   legibleTextColor,
   type PartnerBrand,
   type PartnerBrandSaved,
@@ -24,6 +25,7 @@ import {
   type PartnerMemberStatus,
   type partnerBrandInputSchema,
   type User,
+  urlOf,
 } from "@bis/sdk";
 import { and, asc, desc, eq, gte, type SQL } from "drizzle-orm";
 import type { z } from "zod";
@@ -57,7 +59,7 @@ type Viewer = Pick<User, "id" | "isAdmin">;
 
 /** The logo's path on this server; `v` changes with the logo, so it may be cached long. */
 export const logoPath = (partnerId: string, hash: string) =>
-  `/api/brands/${encodeURIComponent(partnerId)}/logo?v=${hash.slice(0, 16)}`;
+  urlOf(endpoints.account.brandLogo, { partnerId }, { v: hash.slice(0, 16) });
 
 function toDto(row: BrandRow): PartnerBrand {
   return {
