@@ -1,0 +1,249 @@
+/** The administrators' calls: users, analyses, settings, keys, operations, payments, and the widget's partners (one module of the endpoint table, endpoints.ts). */
+import { endpoint, listOf, pageOf, schema } from "./endpoint.js";
+
+const message = schema("entities", "messageResponseSchema");
+const appSettings = schema("entities", "appSettingsSchema");
+const apiKeyStatus = schema("admin", "apiKeyStatusSchema");
+const payment = schema("payments", "paymentSchema");
+const prices = schema("payments", "premiumPricesSchema");
+const partnerMember = schema("brand", "partnerMemberSchema");
+
+/** The administrators' calls: users, analyses, settings, keys, operations, payments. */
+export const admin = {
+  analytics: endpoint({
+    method: "GET",
+    path: "/api/admin/analytics",
+    access: "admin",
+    response: schema("entities", "adminAnalyticsSchema"),
+  }),
+  users: endpoint({
+    method: "GET",
+    path: "/api/admin/users",
+    access: "admin",
+    response: pageOf("users", "admin", "adminUserSchema"),
+  }),
+  setAdmin: endpoint({
+    method: "PUT",
+    path: "/api/admin/users/:userId/admin",
+    access: "admin",
+    body: schema("admin", "setAdminRequestSchema"),
+    response: schema("admin", "adminUserSchema"),
+    errors: ["NOT_FOUND", "CONFLICT"],
+  }),
+  deleteUser: endpoint({
+    method: "DELETE",
+    path: "/api/admin/users/:userId",
+    access: "admin",
+    response: schema("admin", "deleteUserResponseSchema"),
+    errors: ["NOT_FOUND", "CONFLICT"],
+  }),
+  analyses: endpoint({
+    method: "GET",
+    path: "/api/admin/analyses",
+    access: "admin",
+    response: pageOf("analyses", "admin", "adminAnalysisSchema"),
+  }),
+  bulkDeleteAnalyses: endpoint({
+    method: "DELETE",
+    path: "/api/admin/analyses/bulk",
+    access: "admin",
+    body: schema("admin", "bulkDeleteAnalysesRequestSchema"),
+    response: schema("admin", "bulkDeleteAnalysesResponseSchema"),
+  }),
+  settings: endpoint({
+    method: "GET",
+    path: "/api/admin/settings",
+    access: "admin",
+    response: appSettings,
+  }),
+  updateSettings: endpoint({
+    method: "PATCH",
+    path: "/api/admin/settings",
+    access: "admin",
+    body: schema("admin", "settingsPatchSchema"),
+    response: appSettings,
+  }),
+  apiKeys: endpoint({
+    method: "GET",
+    path: "/api/admin/api-keys",
+    access: "admin",
+    response: listOf("apiKeys", "admin", "apiKeyStatusSchema"),
+  }),
+  saveApiKey: endpoint({
+    method: "PUT",
+    path: "/api/admin/api-keys/:name",
+    access: "admin",
+    body: schema("admin", "saveApiKeyRequestSchema"),
+    response: apiKeyStatus,
+    errors: ["NOT_FOUND"],
+  }),
+  testApiKey: endpoint({
+    method: "POST",
+    path: "/api/admin/api-keys/:name/test",
+    access: "admin",
+    body: schema("admin", "testApiKeyRequestSchema"),
+    response: schema("admin", "apiKeyTestResultSchema"),
+    errors: ["NOT_FOUND"],
+  }),
+  deleteApiKey: endpoint({
+    method: "DELETE",
+    path: "/api/admin/api-keys/:name",
+    access: "admin",
+    response: apiKeyStatus,
+    errors: ["NOT_FOUND"],
+  }),
+  /** The specification's call for the maps key. */
+  saveMapsKey: endpoint({
+    method: "POST",
+    path: "/api/admin/save-api-key",
+    access: "admin",
+    body: schema("admin", "saveMapsKeyRequestSchema"),
+    response: message,
+  }),
+  system: endpoint({
+    method: "GET",
+    path: "/api/admin/system",
+    access: "admin",
+    response: schema("admin", "systemStatusSchema"),
+  }),
+  /** The log of every instance, newest first, a page at a time (`?level=&limit=&cursor=`). */
+  logs: endpoint({
+    method: "GET",
+    path: "/api/admin/logs",
+    access: "admin",
+    query: schema("admin", "logsQuerySchema"),
+    response: pageOf("entries", "admin", "logEntrySchema"),
+  }),
+  audit: endpoint({
+    method: "GET",
+    path: "/api/admin/audit",
+    access: "admin",
+    response: pageOf("entries", "admin", "auditEntrySchema"),
+  }),
+  /** The specification's logging dashboard call: development only (404 otherwise). */
+  devLogs: endpoint({
+    method: "GET",
+    path: "/api/logs",
+    access: "admin",
+    query: schema("admin", "logsQuerySchema"),
+    response: listOf("entries", "admin", "logEntrySchema"),
+    errors: ["NOT_FOUND"],
+  }),
+  prices: endpoint({ method: "GET", path: "/api/admin/prices", access: "admin", response: prices }),
+  updatePrices: endpoint({
+    method: "PATCH",
+    path: "/api/admin/prices",
+    access: "admin",
+    body: schema("payments", "premiumPricesPatchSchema"),
+    response: prices,
+  }),
+  /** Payments, newest first (`?kind=real|demo`), a page at a time. */
+  payments: endpoint({
+    method: "GET",
+    path: "/api/admin/payments",
+    access: "admin",
+    response: pageOf("payments", "payments", "paymentSchema"),
+  }),
+  /** Refunds a payment (within the guarantee) and withdraws premium access. */
+  refundPayment: endpoint({
+    method: "POST",
+    path: "/api/admin/payments/:id/refund",
+    access: "admin",
+    response: payment,
+    errors: ["NOT_FOUND", "CONFLICT", "UPSTREAM_FAILED"],
+  }),
+} as const;
+
+/** The widget's partners, their leads, brands and members (administrators). */
+export const partners = {
+  list: endpoint({
+    method: "GET",
+    path: "/api/admin/partners",
+    access: "admin",
+    response: pageOf("partners", "widget", "partnerSchema"),
+  }),
+  create: endpoint({
+    method: "POST",
+    path: "/api/admin/partners",
+    access: "admin",
+    status: 201,
+    body: schema("widget", "partnerCreateSchema"),
+    response: schema("widget", "partnerCreatedSchema"),
+  }),
+  update: endpoint({
+    method: "PATCH",
+    path: "/api/admin/partners/:id",
+    access: "admin",
+    body: schema("widget", "partnerUpdateSchema"),
+    response: schema("widget", "partnerUpdatedSchema"),
+    errors: ["NOT_FOUND"],
+  }),
+  revoke: endpoint({
+    method: "DELETE",
+    path: "/api/admin/partners/:id",
+    access: "admin",
+    response: schema("widget", "partnerSchema"),
+    errors: ["NOT_FOUND"],
+  }),
+  /** Captured leads (`?partnerId=&status=`), a page at a time. */
+  leads: endpoint({
+    method: "GET",
+    path: "/api/admin/leads",
+    access: "admin",
+    response: pageOf("leads", "widget", "leadSchema"),
+  }),
+  brand: endpoint({
+    method: "GET",
+    path: "/api/admin/partners/:id/brand",
+    access: "admin",
+    response: schema("brand", "partnerBrandSchema"),
+    errors: ["NOT_FOUND"],
+  }),
+  saveBrand: endpoint({
+    method: "PUT",
+    path: "/api/admin/partners/:id/brand",
+    access: "admin",
+    body: schema("brand", "partnerBrandInputSchema"),
+    response: schema("brand", "partnerBrandSavedSchema"),
+    errors: ["NOT_FOUND", "PAYLOAD_TOO_LARGE"],
+  }),
+  removeBrand: endpoint({
+    method: "DELETE",
+    path: "/api/admin/partners/:id/brand",
+    access: "admin",
+    status: 204,
+    errors: ["NOT_FOUND"],
+  }),
+  /** The users reporting under the brand and those asking to (`?status=`), a page at a time. */
+  members: endpoint({
+    method: "GET",
+    path: "/api/admin/partners/:id/members",
+    access: "admin",
+    query: schema("brand", "partnerMembersQuerySchema"),
+    response: pageOf("members", "brand", "partnerMemberSchema"),
+    errors: ["NOT_FOUND"],
+  }),
+  confirmMember: endpoint({
+    method: "POST",
+    path: "/api/admin/partners/:id/members/:userId/confirm",
+    access: "admin",
+    response: partnerMember,
+    errors: ["NOT_FOUND"],
+  }),
+  assignMember: endpoint({
+    method: "POST",
+    path: "/api/admin/partners/:id/members",
+    access: "admin",
+    status: 201,
+    body: schema("brand", "partnerMemberAssignSchema"),
+    response: partnerMember,
+    errors: ["NOT_FOUND"],
+  }),
+  unassignMember: endpoint({
+    method: "DELETE",
+    path: "/api/admin/partners/:id/members/:userId",
+    access: "admin",
+    status: 204,
+    errors: ["NOT_FOUND"],
+  }),
+} as const;
