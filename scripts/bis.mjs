@@ -4,7 +4,7 @@
  *   npm start  → installs and builds when the lockfile or sources changed since the last time
  *                (scripts/lib/build-stamp.mjs), starts BIS on embedded defaults, prints the URL
  *   npm test   → installs everything (pnpm, Chromium, poppler, tmux, PostgreSQL), builds, typechecks, lints
- *                (Biome, import layers, duplicates, file size, pointers), runs every test
+ *                (Biome, import layers, duplicates, file size, pointers, API paths), runs every test
  */
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync } from "node:fs";
@@ -231,11 +231,12 @@ function test() {
   log("Imports point down only (dependency-cruiser, .dependency-cruiser.cjs)");
   run("pnpm", ["run", "--silent", "lint:imports"]);
   log(
-    "No repeated code (jscpd), no source file over 500 lines, no comment pointing to an issue (scripts/check-source.mjs)",
+    "No repeated code (jscpd), no source file over 500 lines, no comment pointing to an issue, no API path outside the endpoint table (scripts/check-source.mjs)",
   );
   run("pnpm", ["run", "--silent", "lint:duplicates"]);
   run("pnpm", ["run", "--silent", "lint:size"]);
   run("pnpm", ["run", "--silent", "lint:pointers"]);
+  run("pnpm", ["run", "--silent", "lint:api-paths"]);
   log("Running every test: unit, integration, browser (Vitest)");
   const resultsFile = path.join(root, ".vitest-results.json");
   const result = spawnSync(
