@@ -19,11 +19,10 @@ import { analysisRoutes } from "./routes/analysis-routes.js";
 import { authRoutes, verifyEmailRoute } from "./routes/auth-routes.js";
 import { BRAND_BODY_PATH, brandBodyParser, brandRoutes } from "./routes/brand-routes.js";
 import { comparisonRoutes } from "./routes/comparison-routes.js";
-import { competitionRoutes } from "./routes/competition-routes.js";
-import { keywordRoutes } from "./routes/keyword-routes.js";
 import { outlineRoutes } from "./routes/outline-routes.js";
 import { partnerRoutes } from "./routes/partner-routes.js";
 import { paymentRoutes, stripeWebhookRoutes } from "./routes/payment-routes.js";
+import { premiumRoutes } from "./routes/premium-routes.js";
 import { devRoutes, publicRoutes } from "./routes/public-routes.js";
 import { reportRoutes } from "./routes/report-routes.js";
 import { tokenRoutes } from "./routes/token-routes.js";
@@ -91,8 +90,7 @@ export function createApp(ctx: AppContext): Express {
     analysisRoutes,
     comparisonRoutes,
     reportRoutes,
-    keywordRoutes,
-    competitionRoutes,
+    premiumRoutes,
     paymentRoutes,
     tokenRoutes,
     adminRoutes,

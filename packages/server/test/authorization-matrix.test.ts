@@ -12,7 +12,13 @@ import type { User } from "@bis/sdk";
 import { createNodeClient, type NodeClient } from "@bis/sdk/node";
 import type { Express } from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signedInAdmin, signedInUser, startTestServer, type TestServer } from "./support/index.js";
+import {
+  registeredRoutes,
+  signedInAdmin,
+  signedInUser,
+  startTestServer,
+  type TestServer,
+} from "./support/index.js";
 
 type Role = "anon" | "user" | "other" | "admin";
 const ROLES: Role[] = ["anon", "user", "other", "admin"];
@@ -398,42 +404,6 @@ const EXPECTATIONS: Record<string, Expectation> = {
   "GET /{*splat}": { optional: true, expect: everyone(200) },
 };
 
-/* -------------------------------------------------------------------- reading the router */
-
-interface RouterLayer {
-  route?: { path: string | string[]; methods: Record<string, boolean> };
-  handle?: { stack?: RouterLayer[] };
-  rawPath?: unknown;
-}
-
-/** Every "METHOD /path" the app registers, in registration order (mount paths included). */
-function registeredRoutes(app: Express): string[] {
-  const found: string[] = [];
-  const walk = (stack: RouterLayer[], prefix: string) => {
-    for (const layer of stack) {
-      if (layer.route) {
-        for (const path of [layer.route.path].flat()) {
-          for (const [method, on] of Object.entries(layer.route.methods)) {
-            if (!on) continue;
-            found.push(`${method === "_all" ? "ALL" : method.toUpperCase()} ${prefix}${path}`);
-          }
-        }
-      } else if (layer.handle?.stack) {
-        const mounts = layer.rawPath === undefined ? ["/"] : [layer.rawPath].flat();
-        for (const mount of mounts) {
-          if (typeof mount !== "string")
-            throw new Error(
-              `A router is mounted on a non-string path (${String(mount)}); teach this test to read it`,
-            );
-          walk(layer.handle.stack, mount === "/" ? prefix : `${prefix}${mount.replace(/\/$/, "")}`);
-        }
-      }
-    }
-  };
-  walk((app as unknown as { router: { stack: RouterLayer[] } }).router.stack, "");
-  return [...new Set(found)];
-}
-
 /* -------------------------------------------------------------------- the matrix */
 
 let bis: TestServer;
@@ -535,14 +505,14 @@ afterAll(async () => {
 
 describe("authorization matrix", () => {
   it("reads the routes from the router", () => {
-    const routes = registeredRoutes(app);
+    const routes = [...new Set(registeredRoutes(app))];
     expect(routes).toContain("GET /api/admin/users");
     expect(routes).toContain("POST /api/analyses/:id/competition-analysis");
     expect(routes.length).toBeGreaterThan(30);
   });
 
   it("has an expectation for every registered route, and no stale ones", () => {
-    const routes = registeredRoutes(app);
+    const routes = [...new Set(registeredRoutes(app))];
     const missing = routes.filter((r) => !(r in EXPECTATIONS));
     expect(
       missing,
@@ -569,7 +539,7 @@ describe("authorization matrix", () => {
   });
 
   it("answers every route × role as the table says", async () => {
-    const routes = registeredRoutes(app).filter((r) => r in EXPECTATIONS);
+    const routes = [...new Set(registeredRoutes(app))].filter((r) => r in EXPECTATIONS);
     const failures: string[] = [];
     let cells = 0;
     for (const route of routes) {

@@ -4,45 +4,14 @@
  * aside: OPTIONS on a table path), an endpoint cannot get two routes, and (outside production)
  * an answer that does not match its response schema is a 500, never sent.
  */
-import type { AddressInfo } from "node:net";
 import { API_PREFIX, allEndpoints, type Endpoint, endpoints } from "@bis/sdk";
 import express, { type Express, type RequestHandler } from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { beforeAccess, createEndpointRegistry } from "../src/http/endpoints.js";
 import { errorHandler } from "../src/http/errors.js";
 import type { AccountService } from "../src/services/accounts/index.js";
-import { startTestServer, type TestServer } from "./support/index.js";
-
-interface RouterLayer {
-  route?: { path: string | string[]; methods: Record<string, boolean> };
-  handle?: { stack?: RouterLayer[] };
-  rawPath?: unknown;
-}
-
-/** Every "METHOD /path" the app registers, once per registration (mount paths included). */
-function registeredRoutes(app: Express): string[] {
-  const found: string[] = [];
-  const walk = (stack: RouterLayer[], prefix: string) => {
-    for (const layer of stack) {
-      if (layer.route) {
-        for (const path of [layer.route.path].flat()) {
-          for (const [method, on] of Object.entries(layer.route.methods)) {
-            if (on)
-              found.push(`${method === "_all" ? "ALL" : method.toUpperCase()} ${prefix}${path}`);
-          }
-        }
-      } else if (layer.handle?.stack) {
-        const mounts = layer.rawPath === undefined ? ["/"] : [layer.rawPath].flat();
-        for (const mount of mounts) {
-          if (typeof mount !== "string") throw new Error(`A router on a non-string path: ${mount}`);
-          walk(layer.handle.stack, mount === "/" ? prefix : `${prefix}${mount.replace(/\/$/, "")}`);
-        }
-      }
-    }
-  };
-  walk((app as unknown as { router: { stack: RouterLayer[] } }).router.stack, "");
-  return found;
-}
+import { registeredRoutes, startTestServer, type TestServer } from "./support/index.js";
+import { type LocalServer, startLocalServer } from "./support/local-server.js";
 
 const name = (e: Endpoint) => `${e.method} ${e.path}`;
 
@@ -107,11 +76,11 @@ describe("the server's routes and the endpoint table", () => {
 });
 
 describe("the endpoint adapter", () => {
-  /** A tiny app with one registry; `register` adds its routes. */
-  async function serve(
+  /** A tiny app with one registry on a local server; `register` adds its routes. */
+  function serve(
     checkResponses: boolean,
     register: (routes: ReturnType<ReturnType<typeof createEndpointRegistry>["routes"]>) => void,
-  ): Promise<{ url: string; close(): Promise<void> }> {
+  ): Promise<LocalServer> {
     const registry = createEndpointRegistry({ accounts: nobody, checkResponses });
     const routes = registry.routes();
     register(routes);
@@ -119,13 +88,7 @@ describe("the endpoint adapter", () => {
     app.use(express.json());
     app.use(routes.router);
     app.use(errorHandler);
-    const server = await new Promise<import("node:http").Server>((resolve) => {
-      const s = app.listen(0, "127.0.0.1", () => resolve(s));
-    });
-    return {
-      url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-      close: () => new Promise((resolve) => server.close(() => resolve())),
-    };
+    return startLocalServer(app);
   }
 
   let answer: unknown;

@@ -3,9 +3,8 @@
  * tokens (one module of the endpoint table, endpoints.ts).
  */
 import { endpoint, pageOf, schema } from "./endpoint.js";
+import { message, user } from "./shared-schemas.js";
 
-const user = schema("entities", "userSchema");
-const message = schema("entities", "messageResponseSchema");
 const apiToken = schema("tokens", "apiTokenSchema");
 const myBrand = schema("brand", "myBrandSchema");
 

@@ -1,10 +1,8 @@
 /** The administrators' calls: users, analyses, settings, keys, operations, payments, and the widget's partners (one module of the endpoint table, endpoints.ts). */
 import { endpoint, listOf, pageOf, schema } from "./endpoint.js";
+import { appSettings, message, payment } from "./shared-schemas.js";
 
-const message = schema("entities", "messageResponseSchema");
-const appSettings = schema("entities", "appSettingsSchema");
 const apiKeyStatus = schema("admin", "apiKeyStatusSchema");
-const payment = schema("payments", "paymentSchema");
 const prices = schema("payments", "premiumPricesSchema");
 const partnerMember = schema("brand", "partnerMemberSchema");
 

@@ -4,10 +4,7 @@
  * endpoints.ts).
  */
 import { endpoint, listOf, schema } from "./endpoint.js";
-
-const user = schema("entities", "userSchema");
-const appSettings = schema("entities", "appSettingsSchema");
-const payment = schema("payments", "paymentSchema");
+import { appSettings, payment, user } from "./shared-schemas.js";
 
 /** Calls anyone may make: settings of the landing page, setup, health, the dev outbox, outlines. */
 export const site = {
