@@ -44,7 +44,10 @@ export function createApp(ctx: AppContext): Express {
         return id;
       },
       autoLogging: { ignore: (req) => !req.url?.startsWith(`${API_PREFIX}/`) },
-      // One compact line per call: no headers (they carry cookies), no bodies.
+      // One compact line per call: no headers (they carry cookies), no bodies. The serializers
+      // read the request and response themselves, so pino-http need not wrap them in its own
+      // (which copy every header of every request first, logged or not).
+      wrapSerializers: false,
       serializers: {
         req: (req: { id: string; method: string; url: string }) => ({
           id: req.id,

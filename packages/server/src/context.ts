@@ -104,7 +104,10 @@ export async function createContext(
   const instances = createInstanceRegistry({ db, identity: logs.identity, logger });
   const checkpoints =
     database.sqlite && isFileDatabase(config.databaseFile)
-      ? startWalCheckpoints(database.sqlite, config.databaseFile, { logger })
+      ? startWalCheckpoints(database.sqlite, config.databaseFile, {
+          logger,
+          idle: database.idle,
+        })
       : null;
   const audit = createAuditService({ db });
   const apiKeys = createApiKeyService({ db, config, logger, audit });

@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { startWalCheckpoints } from "../src/db/checkpoints.js";
 import { openDatabase, SQLITE_PAGE_SIZE } from "../src/db/database.js";
@@ -18,11 +19,16 @@ afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-/** The serving SQLite connection, as the server opens it. */
-async function freshDatabase(): Promise<{ db: Db; file: string }> {
+/** A database file's path in a new directory (removed after the test). */
+async function freshFile(): Promise<string> {
   const dir = mkdtempSync(path.join(tmpdir(), "bis-wal-"));
   dirs.push(dir);
-  const file = path.join(dir, "bis.db");
+  return path.join(dir, "bis.db");
+}
+
+/** The serving SQLite connection, as the server opens it. */
+async function freshDatabase(): Promise<{ db: Db; file: string }> {
+  const file = await freshFile();
   const db = (await openDatabase({ engine: "sqlite", file })).sqlite as Db;
   db.exec("create table filler (body text)");
   return { db, file };
@@ -56,6 +62,44 @@ describe("background WAL checkpoints", () => {
     await checkpoints.stop();
     expect(autocheckpoint(db)).toBe(1000);
     db.close();
+  });
+
+  it("starts the log over while writes never pause, so the log file stays bounded", async () => {
+    const database = await openDatabase({ engine: "sqlite", file: await freshFile() });
+    const sqlite = database.sqlite as Db;
+    const file = sqlite.name;
+    const { logEntry } = database.tables;
+    const checkpoints = startWalCheckpoints(sqlite, file, {
+      intervalMs: 20,
+      idle: database.idle,
+    });
+    const row = "x".repeat(8000);
+    const rows = 8000;
+    let largest = 0;
+    // About 130 MB of log pages (a 16 KB page an insert), written through the connection as a
+    // busy server writes its analyses — about 60 MB/s, the event loop turning between them — so
+    // never with a pause long enough for a passive checkpoint to copy the whole log.
+    for (let i = 1; i <= rows; i++) {
+      await database.db.insert(logEntry).values({
+        id: String(i),
+        instanceId: "test",
+        time: new Date(),
+        level: 30,
+        msg: row,
+        fields: {},
+      });
+      if (i % 4 === 0) {
+        largest = Math.max(largest, statSync(`${file}-wal`).size);
+        await new Promise((resolve) => setTimeout(resolve, 1));
+      }
+    }
+    await checkpoints.stop();
+    expect(sqlite.prepare("select count(*) from log_entry").pluck().get()).toBe(rows);
+    // Without the restart the file held every page written; with it, it is started over and cut
+    // back to journal_size_limit (64 MB).
+    expect(largest).toBeLessThanOrEqual(64 * 1024 * 1024 + 2 * SQLITE_PAGE_SIZE);
+    expect(largest).toBeLessThan((rows * SQLITE_PAGE_SIZE) / 2);
+    sqlite.close();
   });
 
   it("without the worker, the serving connection leaves the log alone (what the worker replaces)", async () => {
@@ -105,5 +149,46 @@ describe("the SQLite file's pages", () => {
     // The migrations ran: the product's tables are there too.
     expect(db.prepare("select count(*) from analysis").pluck().get()).toBe(0);
     db.close();
+  });
+});
+
+describe("holding the SQLite connection (Database.idle)", () => {
+  const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
+
+  it("runs no statement while held: they wait their turn, then run in order", async () => {
+    const database = await openDatabase({ engine: "sqlite", file: await freshFile() });
+    let release = () => {};
+    const held = database.idle(() => new Promise<void>((resolve) => (release = resolve)));
+    await tick();
+    const order: string[] = [];
+    const read = database.rows(sql`select 1`).then(() => order.push("statement"));
+    await tick();
+    expect(order).toEqual([]);
+    order.push("released");
+    release();
+    await Promise.all([held, read]);
+    expect(order).toEqual(["released", "statement"]);
+    await database.close();
+  });
+
+  it("waits for the transaction in progress before holding", async () => {
+    const database = await openDatabase({ engine: "sqlite", file: await freshFile() });
+    const order: string[] = [];
+    let commit = () => {};
+    const transaction = database.db.transaction(async (tx) => {
+      await tx.select().from(database.tables.logEntry).limit(1);
+      await new Promise<void>((resolve) => (commit = resolve));
+      order.push("transaction");
+    });
+    await tick();
+    const held = database.idle(async () => {
+      order.push("held");
+    });
+    await tick();
+    expect(order).toEqual([]);
+    commit();
+    await Promise.all([transaction, held]);
+    expect(order).toEqual(["transaction", "held"]);
+    await database.close();
   });
 });

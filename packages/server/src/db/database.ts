@@ -67,6 +67,11 @@ export interface Database {
   rows<T>(statement: SQL): Promise<T[]>;
   /** The SQLite connection (SQLite only: WAL checkpoints, backups). */
   sqlite: SQLite.Database | null;
+  /**
+   * Runs `fn` while the SQLite connection runs no statement (others wait their turn); on
+   * PostgreSQL, simply runs it.
+   */
+  idle<T>(fn: () => Promise<T>): Promise<T>;
   /** The PostgreSQL pool (PostgreSQL only). */
   pool: pg.Pool | null;
   /** Migration files of this engine (the System tab compares them with the applied ones). */
@@ -188,6 +193,26 @@ function sqliteConnection(sqlite: SQLite.Database, tables: Tables) {
     return result;
   }) as never;
 
+  /**
+   * Runs `fn` while no statement of this connection runs: after the transaction in progress, if
+   * any; statements asked for meanwhile wait their turn (the event loop does not). For work
+   * beside the connection that must not race it: the log restart of `checkpoints.ts`.
+   */
+  function idle<T>(fn: () => Promise<T>): Promise<T> {
+    const result = queue.then(async () => {
+      let release = () => {};
+      held = { token: {}, released: new Promise<void>((resolve) => (release = resolve)) };
+      try {
+        return await fn();
+      } finally {
+        held = null;
+        release();
+      }
+    });
+    queue = result.catch(() => undefined);
+    return result;
+  }
+
   /** A raw statement's rows as objects, in its turn (the System tab's checks). */
   const dialect = new SQLiteAsyncDialect();
   async function rows<T>(statement: SQL): Promise<T[]> {
@@ -196,7 +221,7 @@ function sqliteConnection(sqlite: SQLite.Database, tables: Tables) {
     return sqlite.prepare(query.sql).all(...query.params) as T[];
   }
 
-  return { db: proxy as unknown as Db, rows };
+  return { db: proxy as unknown as Db, rows, idle };
 }
 
 /** The page size of a new SQLite database, in bytes. */
@@ -221,13 +246,14 @@ function openSqlite(file: string): Database {
   // Migrations run before anything else can touch the connection, through the synchronous driver.
   migrateSqlite(drizzleSqlite(sqlite), { migrationsFolder });
   if (!inMemory) tightenSidecars(file);
-  const { db, rows } = sqliteConnection(sqlite, tables);
+  const { db, rows, idle } = sqliteConnection(sqlite, tables);
   return {
     engine: "sqlite",
     db,
     tables,
     dialect: sqliteDialect,
     rows,
+    idle,
     sqlite,
     pool: null,
     migrationsFolder,
@@ -266,6 +292,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       return (await db.execute(statement)).rows as T[];
     },
     sqlite: null,
+    idle: (fn) => fn(),
     pool,
     migrationsFolder,
     async close() {
