@@ -60,6 +60,8 @@ function groupedWhole(value: number): string | undefined {
 function groupedDecimal(value: number, maxDigits: number, minDigits: number): string | undefined {
   if (!(value >= 0) || Object.is(value, -0) || value >= 1e15 || minDigits > maxDigits)
     return undefined;
+  // A whole number shown without forced decimals (most of the models' texts): no digits to round.
+  if (minDigits === 0 && Number.isInteger(value)) return groupedWhole(value);
   const text = String(value);
   if (text.includes("e")) return undefined;
   const dot = text.indexOf(".");

@@ -132,16 +132,20 @@ export function createEndpointRegistry({
         const handler = chain.pop() as Handler<typeof endpoint>;
         const middlewares = chain as RequestHandler[];
         const schemas = loadSchemas(endpoint, checkResponses);
+        // Once loaded, a request reads them without waiting a turn for the promise.
+        let loaded: Awaited<typeof schemas> | undefined;
         // A schema that fails to load fails the endpoint's requests, not the process.
-        schemas.catch(() => undefined);
+        schemas.then((s) => (loaded = s)).catch(() => undefined);
+        // A handler that streams its answer (a PDF: a file answer) pipes into `res` before the
+        // first byte.
+        const mayPipe = endpoint.read !== undefined;
         const route: RequestHandler = async (req, res) => {
-          const { query, body, response } = await schemas;
-          // A handler that streams its answer (a PDF) pipes into `res` before the first byte.
+          const { query, body, response } = loaded ?? (await schemas);
           let piped = false;
           const onPipe = () => {
             piped = true;
           };
-          res.once("pipe", onPipe);
+          if (mayPipe) res.once("pipe", onPipe);
           const answer = await handler({
             req,
             res,
@@ -154,7 +158,7 @@ export function createEndpointRegistry({
               ? (req.currentUser ?? null)
               : undefined) as never,
           } as Call<typeof endpoint>);
-          res.off("pipe", onPipe);
+          if (mayPipe) res.off("pipe", onPipe);
           if (res.headersSent || piped) return;
           if (answer === undefined) {
             res.status(endpoint.status ?? 204).end();
