@@ -408,6 +408,9 @@ const EXPECTATIONS: Record<string, Expectation> = {
 
 let bis: TestServer;
 let app: Express;
+
+/** Each route the app registers, once (a path registered twice is one row of the matrix). */
+const routesOnce = () => [...new Set(registeredRoutes(app))];
 const clients = {} as Record<Role, NodeClient>;
 const passwords: Record<Role, string> = {
   anon: "",
@@ -505,14 +508,14 @@ afterAll(async () => {
 
 describe("authorization matrix", () => {
   it("reads the routes from the router", () => {
-    const routes = [...new Set(registeredRoutes(app))];
+    const routes = routesOnce();
     expect(routes).toContain("GET /api/admin/users");
     expect(routes).toContain("POST /api/analyses/:id/competition-analysis");
     expect(routes.length).toBeGreaterThan(30);
   });
 
   it("has an expectation for every registered route, and no stale ones", () => {
-    const routes = [...new Set(registeredRoutes(app))];
+    const routes = routesOnce();
     const missing = routes.filter((r) => !(r in EXPECTATIONS));
     expect(
       missing,
@@ -539,7 +542,7 @@ describe("authorization matrix", () => {
   });
 
   it("answers every route × role as the table says", async () => {
-    const routes = [...new Set(registeredRoutes(app))].filter((r) => r in EXPECTATIONS);
+    const routes = routesOnce().filter((r) => r in EXPECTATIONS);
     const failures: string[] = [];
     let cells = 0;
     for (const route of routes) {

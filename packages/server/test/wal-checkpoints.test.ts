@@ -77,7 +77,7 @@ describe("background WAL checkpoints", () => {
     const rows = 8000;
     let largest = 0;
     // About 130 MB of log pages (a 16 KB page an insert), written through the connection as a
-    // busy server writes its analyses — about 60 MB/s, the event loop turning between them — so
+    // busy server writes its analyses — roughly 45 MB/s, the event loop turning between them — so
     // never with a pause long enough for a passive checkpoint to copy the whole log.
     for (let i = 1; i <= rows; i++) {
       await database.db.insert(logEntry).values({

@@ -17,7 +17,7 @@
  * `RESTART_PAGES`, the worker copies what came in meanwhile until little is left, then asks for
  * the connection: the serving side holds its statements back (`Database.idle`: they wait their
  * turn, the event loop runs on) while the worker runs a RESTART checkpoint — the last pages and
- * the fsyncs, a few milliseconds — and the next write starts the log over; `journal_size_limit`
+ * the fsyncs, 4–23 ms under load — and the next write starts the log over; `journal_size_limit`
  * trims the file. (A RESTART without the hold lost the race for the write lock to a busy server;
  * run on the serving connection, it stalled the event loop 4–44 ms.)
  *

@@ -173,35 +173,14 @@ function sqliteConnection(sqlite: SQLite.Database, tables: Tables) {
   const proxy = drizzleProxy(run, { schema: tables });
   const begin = proxy.transaction.bind(proxy);
 
-  async function hold<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
-    const token = {};
-    let release = () => {};
-    held = { token, released: new Promise<void>((resolve) => (release = resolve)) };
-    try {
-      return await holder.run(token, () =>
-        begin((tx) => fn(tx as unknown as Tx), { behavior: "immediate" }),
-      );
-    } finally {
-      held = null;
-      release();
-    }
-  }
-
-  proxy.transaction = (<T>(fn: (tx: Tx) => Promise<T>) => {
-    const result = queue.then(() => hold(fn));
-    queue = result.catch(() => undefined);
-    return result;
-  }) as never;
-
   /**
-   * Runs `fn` while no statement of this connection runs: after the transaction in progress, if
-   * any; statements asked for meanwhile wait their turn (the event loop does not). For work
-   * beside the connection that must not race it: the log restart of `checkpoints.ts`.
+   * Runs `fn` holding the connection for `token` (only statements run under that token, see
+   * `turn`), after whatever held it before: transactions and `idle` queue on one line.
    */
-  function idle<T>(fn: () => Promise<T>): Promise<T> {
+  function inTurn<T>(token: object, fn: () => Promise<T>): Promise<T> {
     const result = queue.then(async () => {
       let release = () => {};
-      held = { token: {}, released: new Promise<void>((resolve) => (release = resolve)) };
+      held = { token, released: new Promise<void>((resolve) => (release = resolve)) };
       try {
         return await fn();
       } finally {
@@ -212,6 +191,20 @@ function sqliteConnection(sqlite: SQLite.Database, tables: Tables) {
     queue = result.catch(() => undefined);
     return result;
   }
+
+  proxy.transaction = (<T>(fn: (tx: Tx) => Promise<T>) => {
+    const token = {};
+    return inTurn(token, () =>
+      holder.run(token, () => begin((tx) => fn(tx as unknown as Tx), { behavior: "immediate" })),
+    );
+  }) as never;
+
+  /**
+   * Runs `fn` while no statement of this connection runs: after the transaction in progress, if
+   * any; statements asked for meanwhile wait their turn (the event loop does not). For work
+   * beside the connection that must not race it: the log restart of `checkpoints.ts`.
+   */
+  const idle = <T>(fn: () => Promise<T>): Promise<T> => inTurn({}, fn);
 
   /** A raw statement's rows as objects, in its turn (the System tab's checks). */
   const dialect = new SQLiteAsyncDialect();
