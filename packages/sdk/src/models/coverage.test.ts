@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AreaUnitIndex } from "./coverage.js";
-import { distanceMiles, PlaceIndex } from "./geo.js";
+import { distanceMiles, PlaceIndex, PointIndex } from "./geo.js";
 import { placesOfCandidates } from "./market.js";
 import type { AreaUnit, HousingStock, PlaceRecord } from "./places.js";
 
@@ -241,6 +241,57 @@ describe("PointIndex: sums and the nearest match without an object per item", ()
       if (brute) expect(got?.distanceMiles).toBeCloseTo(brute.distanceMiles, 9);
     }
     expect(index.nearestWhere(40.7, -74, 50, () => false)).toBeUndefined();
+  });
+});
+
+describe("PointIndex.chordsWithin: the lists of a circle", () => {
+  const pointsOf = (n: number, seed: number) => {
+    const next = random(seed);
+    return Array.from({ length: n }, (_, i) => ({
+      id: String(i),
+      lat: 40.7 + (next() - 0.5) * 3,
+      lon: -74 + (next() - 0.5) * 4,
+    }));
+  };
+  const brute = (
+    index: PointIndex<{ id: string; lat: number; lon: number }>,
+    lat: number,
+    lon: number,
+    r: number,
+  ) => {
+    const out: [number, number][] = [];
+    index.forEachChordWithin(lat, lon, r, (id, chord) => out.push([id, chord]));
+    return out.sort((a, b) => a[0] - b[0]);
+  };
+  const lists = ({ ids, chords }: { ids: ArrayLike<number>; chords: ArrayLike<number> }) =>
+    Array.from(ids, (id, k): [number, number] => [id, chords[k] as number]).sort(
+      (a, b) => a[0] - b[0],
+    );
+
+  it("gives each item in range once, with the point-by-point chord, call after call", () => {
+    // Leaves of 1 to 64 points: trees from 12 levels deep to 6.
+    for (const nodeSize of [1, 4, 64]) {
+      const index = new PointIndex(pointsOf(5000, nodeSize), nodeSize);
+      const next = random(nodeSize + 100);
+      // Large circles then small ones: a call never returns what an earlier one found.
+      const radii = [150, 90, 40, 10, 2, 0.5, 60, 0];
+      for (const radius of radii) {
+        const [lat, lon] = [40.7 + (next() - 0.5) * 3, -74 + (next() - 0.5) * 4];
+        const got = index.chordsWithin(lat, lon, radius);
+        expect(got.ids.length).toBe(got.chords.length);
+        expect(lists(got)).toEqual(brute(index, lat, lon, radius));
+      }
+      // Every item: the lists are as long as the index.
+      expect(index.chordsWithin(40.7, -74, 500).ids.length).toBe(5000);
+    }
+  });
+
+  it("keeps what a call returned when the next call runs", () => {
+    const index = new PointIndex(pointsOf(2000, 7), 16);
+    const first = index.chordsWithin(40.7, -74, 50);
+    const copy = lists(first);
+    index.chordsWithin(41.5, -73, 80);
+    expect(lists(first)).toEqual(copy);
   });
 });
 

@@ -185,7 +185,7 @@ export class AreaUnitIndex extends PointIndex<AreaUnit> {
           units += to - from + 1;
           add(from, to);
         },
-        (_id, _chordSquared, position) => {
+        (_id, position) => {
           units++;
           if (position === runTo + 1) {
             runTo = position;

@@ -134,88 +134,122 @@ export class PointIndex<T extends GeoPoint> {
    * Visits what lies within `radiusMiles` of a point, a kd-tree node at a time: a node whose
    * box lies wholly inside the circle is one call of `run(from, to)` (positions of
    * `treeOrder`, inclusive), the points of the other nodes that lie in range are one call of
-   * `item(id, chordSquared, position)` each. Same points as `forEachChordWithin`, in far fewer steps for
-   * a large circle (a 100-mile circle around New York: about 200 runs instead of 7,700 points).
+   * `item(id, position)` each (`chordSquaredAt(position, …)` gives its squared chord). Same
+   * points as `forEachChordWithin`, in far fewer steps for a large circle (a 100-mile circle
+   * around New York: about 200 runs instead of 7,700 points).
    *
    * A box lies inside the circle when its four corners do: on the sphere the farthest point of
    * a latitude–longitude box from a point is one of its corners, as long as the box spans less
    * than 180° of longitude (boxes wider than 90° are never taken whole). A small margin keeps
    * rounding from ever counting a point the point-by-point test would not.
+   *
+   * The walk allocates one small stack and calls back with whole numbers only: a fraction passed
+   * to (or returned from) a function V8 does not inline is a new heap object, and a 100-mile
+   * analysis walks ten circles.
    */
   protected visitWithin(
     lat: number,
     lon: number,
     radiusMiles: number,
     run: (from: number, to: number) => void,
-    item: (id: number, chordSquared: number, position: number) => void,
+    item: (id: number, position: number) => void,
   ): void {
     if (this.items.length === 0) return;
     const { box, x: cx, y: cy, z: cz, limit } = query(lat, lon, radiusMiles);
-    const [qw, qs, qe, qn] = box;
+    const qw = box[0];
+    const qs = box[1];
+    const qe = box[2];
+    const qn = box[3];
     const wholeLimit = limit * (1 - 1e-9);
     const { ids, coords, nodeSize } = this.index;
-    const { trig, extremes } = this.edges();
-    const visitPoint = (position: number) => {
-      const chordSquared = this.chordSquaredAt(position, cx, cy, cz);
-      if (chordSquared <= limit) item(ids[position] as number, chordSquared, position);
-    };
-    // The squared chord to the corner at the latitude of point `latAt` and the longitude of
-    // point `lonAt` (positions), from their cosines and sines.
-    const corner = (latAt: number, lonAt: number) => {
-      const cosLat = trig[4 * latAt] as number;
-      const dx = cosLat * (trig[4 * lonAt + 2] as number) - cx;
-      const dy = cosLat * (trig[4 * lonAt + 3] as number) - cy;
-      const dz = (trig[4 * latAt + 1] as number) - cz;
-      return dx * dx + dy * dy + dz * dz;
-    };
-    // Frames: left, right, axis, then the positions of the points whose coordinates are the
-    // box's west, south, east and north edges (a node's box is cut at its middle point).
-    const stack: number[] = [0, ids.length - 1, 0, ...extremes];
-    while (stack.length > 0) {
-      const northAt = stack.pop() as number;
-      const eastAt = stack.pop() as number;
-      const southAt = stack.pop() as number;
-      const westAt = stack.pop() as number;
-      const axis = stack.pop() as number;
-      const right = stack.pop() as number;
-      const left = stack.pop() as number;
+    const { trig, extremes, depth } = this.edges();
+    const xyzAt = this.xyzAt;
+    // Frames of 7: left, right, axis, then the positions of the points whose coordinates are the
+    // box's west, south, east and north edges (a node's box is cut at its middle point). Each
+    // level of the tree leaves at most one frame behind, so `depth + 2` frames always suffice.
+    const stack = new Int32Array(7 * (depth + 2));
+    stack[1] = ids.length - 1;
+    stack[3] = extremes[0];
+    stack[4] = extremes[1];
+    stack[5] = extremes[2];
+    stack[6] = extremes[3];
+    let top = 7;
+    while (top > 0) {
+      top -= 7;
+      const left = stack[top] as number;
+      const right = stack[top + 1] as number;
+      const axis = stack[top + 2] as number;
+      const westAt = stack[top + 3] as number;
+      const southAt = stack[top + 4] as number;
+      const eastAt = stack[top + 5] as number;
+      const northAt = stack[top + 6] as number;
       const w = coords[2 * westAt] as number;
       const e = coords[2 * eastAt] as number;
       const s = coords[2 * southAt + 1] as number;
       const n = coords[2 * northAt + 1] as number;
       if (left > right || w > qe || e < qw || s > qn || n < qs) continue;
-      // Only a box within the circle's bounding box can lie inside the circle.
-      if (
-        w >= qw &&
-        e <= qe &&
-        s >= qs &&
-        n <= qn &&
-        e - w <= 90 &&
-        corner(southAt, westAt) <= wholeLimit &&
-        corner(southAt, eastAt) <= wholeLimit &&
-        corner(northAt, westAt) <= wholeLimit &&
-        corner(northAt, eastAt) <= wholeLimit
-      ) {
-        run(left, right);
-        continue;
+      // Only a box within the circle's bounding box can lie inside the circle; then its four
+      // corners (from the cosines and sines of the edge points' latitudes and longitudes).
+      if (w >= qw && e <= qe && s >= qs && n <= qn && e - w <= 90) {
+        const cosS = trig[4 * southAt] as number;
+        const cosN = trig[4 * northAt] as number;
+        const dzS = (trig[4 * southAt + 1] as number) - cz;
+        const dzN = (trig[4 * northAt + 1] as number) - cz;
+        const cosW = trig[4 * westAt + 2] as number;
+        const sinW = trig[4 * westAt + 3] as number;
+        const cosE = trig[4 * eastAt + 2] as number;
+        const sinE = trig[4 * eastAt + 3] as number;
+        let dx = cosS * cosW - cx;
+        let dy = cosS * sinW - cy;
+        if (dx * dx + dy * dy + dzS * dzS <= wholeLimit) {
+          dx = cosS * cosE - cx;
+          dy = cosS * sinE - cy;
+          if (dx * dx + dy * dy + dzS * dzS <= wholeLimit) {
+            dx = cosN * cosW - cx;
+            dy = cosN * sinW - cy;
+            if (dx * dx + dy * dy + dzN * dzN <= wholeLimit) {
+              dx = cosN * cosE - cx;
+              dy = cosN * sinE - cy;
+              if (dx * dx + dy * dy + dzN * dzN <= wholeLimit) {
+                run(left, right);
+                continue;
+              }
+            }
+          }
+        }
       }
       if (right - left <= nodeSize) {
-        for (let i = left; i <= right; i++) visitPoint(i);
+        for (let p = left; p <= right; p++) {
+          if (chordSquaredIn(xyzAt, p, cx, cy, cz) <= limit) item(ids[p] as number, p);
+        }
         continue;
       }
       const m = (left + right) >> 1;
-      visitPoint(m);
-      if (axis === 0) {
-        stack.push(left, m - 1, 1, westAt, southAt, m, northAt);
-        stack.push(m + 1, right, 1, m, southAt, eastAt, northAt);
-      } else {
-        stack.push(left, m - 1, 0, westAt, southAt, eastAt, m);
-        stack.push(m + 1, right, 0, westAt, m, eastAt, northAt);
-      }
+      if (chordSquaredIn(xyzAt, m, cx, cy, cz) <= limit) item(ids[m] as number, m);
+      // The two halves: the second pushed is walked first.
+      stack[top] = left;
+      stack[top + 1] = m - 1;
+      stack[top + 2] = 1 - axis;
+      stack[top + 3] = westAt;
+      stack[top + 4] = southAt;
+      stack[top + 5] = axis === 0 ? m : eastAt;
+      stack[top + 6] = axis === 0 ? northAt : m;
+      stack[top + 7] = m + 1;
+      stack[top + 8] = right;
+      stack[top + 9] = 1 - axis;
+      stack[top + 10] = axis === 0 ? m : westAt;
+      stack[top + 11] = axis === 0 ? southAt : m;
+      stack[top + 12] = eastAt;
+      stack[top + 13] = northAt;
+      top += 14;
     }
   }
 
-  private edgeData?: { trig: Float64Array; extremes: [number, number, number, number] };
+  private edgeData?: {
+    trig: Float64Array;
+    extremes: [number, number, number, number];
+    depth: number;
+  };
 
   /**
    * For node boxes, built on first use: the cosine and sine of each tree position's latitude
@@ -240,7 +274,8 @@ export class PointIndex<T extends GeoPoint> {
         if (lon > (coords[2 * extremes[2]] as number)) extremes[2] = p;
         if (lat > (coords[2 * extremes[3] + 1] as number)) extremes[3] = p;
       }
-      this.edgeData = { trig, extremes };
+      // Each level of the tree halves a node's positions: no path is longer than this.
+      this.edgeData = { trig, extremes, depth: Math.ceil(Math.log2(n + 1)) + 1 };
     }
     return this.edgeData;
   }
@@ -362,7 +397,7 @@ export class PointIndex<T extends GeoPoint> {
           visit(ids[position] as number, this.chordSquaredAt(position, x, y, z));
         }
       },
-      visit,
+      (id, position) => visit(id, this.chordSquaredAt(position, x, y, z)),
     );
   }
 
@@ -381,19 +416,46 @@ export class PointIndex<T extends GeoPoint> {
     return out;
   }
 
+  /** The lists `chordsWithin` fills before copying what it found (one item each at most). */
+  private chordScratch?: { ids: Int32Array; chords: Float64Array };
+
   /**
    * The items within `radiusMiles` as two parallel lists, in no order: their positions in
    * `items` and their squared chords to the point (`milesOfChordSquared` gives a distance; the
-   * order of chords is the order of distances). No object per item.
+   * order of chords is the order of distances). No object per item, and no list that grows: the
+   * walk fills lists the size of the index, kept for the next call, and returns copies of what
+   * it found.
    */
-  chordsWithin(lat: number, lon: number, radiusMiles: number): { ids: number[]; chords: number[] } {
-    const ids: number[] = [];
-    const chords: number[] = [];
-    this.eachWithin(lat, lon, radiusMiles, (id, chordSquared) => {
-      ids.push(id);
-      chords.push(chordSquared);
-    });
-    return { ids, chords };
+  chordsWithin(
+    lat: number,
+    lon: number,
+    radiusMiles: number,
+  ): { ids: Int32Array; chords: Float64Array } {
+    const n = this.items.length;
+    this.chordScratch ??= { ids: new Int32Array(n), chords: new Float64Array(n) };
+    const { ids, chords } = this.chordScratch;
+    const order = this.treeOrder;
+    const { xyzAt } = this;
+    const { x, y, z } = query(lat, lon, radiusMiles);
+    let count = 0;
+    this.visitWithin(
+      lat,
+      lon,
+      radiusMiles,
+      (from, to) => {
+        for (let p = from; p <= to; p++) {
+          ids[count] = order[p] as number;
+          chords[count] = chordSquaredIn(xyzAt, p, x, y, z);
+          count++;
+        }
+      },
+      (id, p) => {
+        ids[count] = id;
+        chords[count] = chordSquaredIn(xyzAt, p, x, y, z);
+        count++;
+      },
+    );
+    return { ids: ids.slice(0, count), chords: chords.slice(0, count) };
   }
 
   /** Calls `visit` for every item whose point lies within `radiusMiles`, in no order. */

@@ -50,7 +50,12 @@ export function mostPopulousIndices(
   limit: number,
 ): number[] {
   const n = populations.length;
-  const byDistance = (a: number, b: number) => (distances[a] as number) - (distances[b] as number);
+  // -1, 0 or 1 rather than the difference: V8 would box each fractional result in a new object.
+  const byDistance = (a: number, b: number) => {
+    const da = distances[a] as number;
+    const db = distances[b] as number;
+    return da < db ? -1 : da > db ? 1 : 0;
+  };
   if (n <= limit) return Array.from({ length: n }, (_, i) => i).sort(byDistance);
   if (limit <= 0) return [];
   const cut = kthSmallest(Float64Array.from(populations), n - limit);
