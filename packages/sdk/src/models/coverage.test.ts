@@ -272,14 +272,17 @@ describe("PointIndex.chordsWithin: the lists of a circle", () => {
     // Leaves of 1 to 64 points: trees from 12 levels deep to 6.
     for (const nodeSize of [1, 4, 64]) {
       const index = new PointIndex(pointsOf(5000, nodeSize), nodeSize);
+      const along = index.inTreeOrder(Array.from({ length: 5000 }, (_, id) => id * 10));
       const next = random(nodeSize + 100);
       // Large circles then small ones: a call never returns what an earlier one found.
       const radii = [150, 90, 40, 10, 2, 0.5, 60, 0];
       for (const radius of radii) {
         const [lat, lon] = [40.7 + (next() - 0.5) * 3, -74 + (next() - 0.5) * 4];
-        const got = index.chordsWithin(lat, lon, radius);
+        const got = index.chordsWithin(lat, lon, radius, along);
         expect(got.ids.length).toBe(got.chords.length);
         expect(lists(got)).toEqual(brute(index, lat, lon, radius));
+        // Each item's number, given in the tree's order, comes back beside it.
+        expect(Array.from(got.values)).toEqual(Array.from(got.ids, (id) => id * 10));
       }
       // Every item: the lists are as long as the index.
       expect(index.chordsWithin(40.7, -74, 500).ids.length).toBe(5000);

@@ -21,9 +21,10 @@ export interface AtDistance<T> {
   distanceMiles: number;
 }
 
-/** One number per item of a `PointIndex`, with running sums in its tree's order (`summed`). */
+/** One number per item of a `PointIndex`, in its tree's order, with running sums (`summed`). */
 export interface SummedValues {
-  values: Float64Array;
+  /** The number of the item at each position of the tree. */
+  valuesAt: Float64Array;
   prefix: Float64Array;
 }
 
@@ -305,17 +306,26 @@ export class PointIndex<T extends GeoPoint> {
    */
   summed(value: (item: T) => number): SummedValues {
     const n = this.items.length;
-    const values = Float64Array.from(this.items, value);
-    const order = this.treeOrder;
+    const valuesAt = this.inTreeOrder(Float64Array.from(this.items, value));
     const prefix = new Float64Array(n + 1);
-    for (let p = 0; p < n; p++) {
-      prefix[p + 1] = (prefix[p] as number) + (values[order[p] as number] as number);
-    }
-    return { values, prefix };
+    for (let p = 0; p < n; p++) prefix[p + 1] = (prefix[p] as number) + (valuesAt[p] as number);
+    return { valuesAt, prefix };
+  }
+
+  /**
+   * Numbers given per item (in the order of `items`) rearranged in the tree's order: a walk then
+   * reads them one after the other, as it reads the points, instead of one item here and one
+   * there (under load, each of those reads can wait for memory).
+   */
+  inTreeOrder(values: ArrayLike<number>): Float64Array {
+    const order = this.treeOrder;
+    const out = new Float64Array(order.length);
+    for (let p = 0; p < order.length; p++) out[p] = values[order[p] as number] as number;
+    return out;
   }
 
   /** The sum of a `summed` number over the items within `radiusMiles` of a point. */
-  sumWithin(lat: number, lon: number, radiusMiles: number, { values, prefix }: SummedValues) {
+  sumWithin(lat: number, lon: number, radiusMiles: number, { valuesAt, prefix }: SummedValues) {
     let sum = 0;
     this.visitWithin(
       lat,
@@ -324,8 +334,8 @@ export class PointIndex<T extends GeoPoint> {
       (from, to) => {
         sum += (prefix[to + 1] as number) - (prefix[from] as number);
       },
-      (id) => {
-        sum += values[id] as number;
+      (_id, position) => {
+        sum += valuesAt[position] as number;
       },
     );
     return sum;
@@ -417,23 +427,28 @@ export class PointIndex<T extends GeoPoint> {
   }
 
   /** The lists `chordsWithin` fills before copying what it found (one item each at most). */
-  private chordScratch?: { ids: Int32Array; chords: Float64Array };
+  private chordScratch?: { ids: Int32Array; chords: Float64Array; values: Float64Array };
 
   /**
-   * The items within `radiusMiles` as two parallel lists, in no order: their positions in
-   * `items` and their squared chords to the point (`milesOfChordSquared` gives a distance; the
-   * order of chords is the order of distances). No object per item, and no list that grows: the
-   * walk fills lists the size of the index, kept for the next call, and returns copies of what
-   * it found.
+   * The items within `radiusMiles` as parallel lists, in no order: their positions in `items`,
+   * their squared chords to the point (`milesOfChordSquared` gives a distance; the order of
+   * chords is the order of distances) and, given numbers in the tree's order (`inTreeOrder`),
+   * each item's number (`values`). No object per item, and no list that grows: the walk fills
+   * lists the size of the index, kept for the next call, and returns copies of what it found.
    */
   chordsWithin(
     lat: number,
     lon: number,
     radiusMiles: number,
-  ): { ids: Int32Array; chords: Float64Array } {
+    along?: Float64Array,
+  ): { ids: Int32Array; chords: Float64Array; values: Float64Array } {
     const n = this.items.length;
-    this.chordScratch ??= { ids: new Int32Array(n), chords: new Float64Array(n) };
-    const { ids, chords } = this.chordScratch;
+    this.chordScratch ??= {
+      ids: new Int32Array(n),
+      chords: new Float64Array(n),
+      values: new Float64Array(n),
+    };
+    const { ids, chords, values } = this.chordScratch;
     const order = this.treeOrder;
     const { xyzAt } = this;
     const { x, y, z } = query(lat, lon, radiusMiles);
@@ -446,16 +461,22 @@ export class PointIndex<T extends GeoPoint> {
         for (let p = from; p <= to; p++) {
           ids[count] = order[p] as number;
           chords[count] = chordSquaredIn(xyzAt, p, x, y, z);
+          if (along) values[count] = along[p] as number;
           count++;
         }
       },
       (id, p) => {
         ids[count] = id;
         chords[count] = chordSquaredIn(xyzAt, p, x, y, z);
+        if (along) values[count] = along[p] as number;
         count++;
       },
     );
-    return { ids: ids.slice(0, count), chords: chords.slice(0, count) };
+    return {
+      ids: ids.slice(0, count),
+      chords: chords.slice(0, count),
+      values: along ? values.slice(0, count) : new Float64Array(0),
+    };
   }
 
   /** Calls `visit` for every item whose point lies within `radiusMiles`, in no order. */
@@ -494,12 +515,15 @@ export class PlaceIndex {
   private readonly points: PointIndex<PlaceRecord>;
   readonly maxFootprintMiles: number;
 
-  /** Each place's population, by its position in `places` (the selection reads no objects). */
-  private readonly populations: Float64Array;
+  /**
+   * Each place's population in the tree's order (the selection reads no objects, and reads the
+   * populations of a circle in a run, as the walk meets the places).
+   */
+  private readonly populationsAt: Float64Array;
 
   constructor(readonly places: readonly PlaceRecord[]) {
     this.points = new PointIndex(places, 16);
-    this.populations = Float64Array.from(places, (p) => p.population);
+    this.populationsAt = this.points.inTreeOrder(Float64Array.from(places, (p) => p.population));
     this.maxFootprintMiles = places.reduce((m, p) => Math.max(m, p.footprintMiles), 0);
   }
 
@@ -532,14 +556,14 @@ export class PlaceIndex {
     innerMiles: number,
     limit: number,
   ): PlacesInRange {
-    const { ids, chords } = this.points.chordsWithin(lat, lon, radiusMiles);
+    const {
+      ids,
+      chords,
+      values: populations,
+    } = this.points.chordsWithin(lat, lon, radiusMiles, this.populationsAt);
     const innerLimit = chordSquaredOf(innerMiles);
     let inner = 0;
-    const populations = new Float64Array(ids.length);
-    for (let i = 0; i < ids.length; i++) {
-      if ((chords[i] as number) <= innerLimit) inner++;
-      populations[i] = this.populations[ids[i] as number] as number;
-    }
+    for (let i = 0; i < ids.length; i++) if ((chords[i] as number) <= innerLimit) inner++;
     // Nearest first by chord: the same order as by distance, with no arcsine per place.
     const rows = mostPopulousIndices(populations, chords, limit).map((i) => ({
       place: this.places[ids[i] as number] as PlaceRecord,
