@@ -1,7 +1,8 @@
 /**
- * The stored form of a market record (src/db/market-record.ts): the city table as columns and
- * rows. What a reader gets back is exactly the record that was written; records stored in the
- * full form (before this change) read unchanged; and the stored text is much smaller.
+ * The stored form of a market record (src/db/market-record.ts): the city table as column names
+ * and one list of values per column. What a reader gets back is exactly the record that was
+ * written; records stored in the full form or as rows of values (the forms before) read
+ * unchanged; and the stored text is much smaller.
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -33,24 +34,25 @@ const record = {
 };
 
 describe("encodeMarketRecord / decodeMarketRecord", () => {
-  it("stores the city table as columns and rows, and reads back the same record", () => {
+  it("stores the city table as a list of values per column, and reads back the same record", () => {
     const stored = encodeMarketRecord(record) as {
-      cityAnalysis: { cityTable: { columns: string[]; rows: unknown[][]; decimals: number[] } };
+      cityAnalysis: { cityColumns: { columns: string[]; values: unknown[][]; decimals: number[] } };
     };
     expect(stored.cityAnalysis).not.toHaveProperty("cityBreakdown");
-    expect(stored.cityAnalysis.cityTable.columns).toEqual(Object.keys(row("x", 1, "primary")));
-    expect(stored.cityAnalysis.cityTable.rows[1]).toEqual([
-      "Manor",
-      "TX",
-      null,
-      null,
-      "secondary",
-      32,
-      301,
-      -977,
+    const table = stored.cityAnalysis.cityColumns;
+    expect(table.columns).toEqual(Object.keys(row("x", 1, "primary")));
+    expect(table.values).toEqual([
+      ["Austin", "Manor"],
+      ["TX", "TX"],
+      [900, null],
+      [450, null],
+      ["primary", "secondary"],
+      [32, 32],
+      [301, 301],
+      [-977, -977],
     ]);
     // Distance, latitude and longitude as whole tenths; the other columns as they are.
-    expect(stored.cityAnalysis.cityTable.decimals).toEqual([0, 0, 0, 0, 0, 1, 1, 1]);
+    expect(table.decimals).toEqual([0, 0, 0, 0, 0, 1, 1, 1]);
     expect(decodeMarketRecord(JSON.parse(JSON.stringify(stored)))).toEqual(record);
   });
 
@@ -62,11 +64,11 @@ describe("encodeMarketRecord / decodeMarketRecord", () => {
     ];
     const withRows = { cityAnalysis: { cityBreakdown: rows } };
     const stored = encodeMarketRecord(withRows) as {
-      cityAnalysis: { cityTable: { rows: unknown[][]; decimals: number[] } };
+      cityAnalysis: { cityColumns: { values: unknown[][]; decimals: number[] } };
     };
     // 0.1 + 0.2 needs 17 digits; 2^60 is past the safe integers; a text column is no number.
-    expect(stored.cityAnalysis.cityTable.decimals).toEqual([4, 1, 0, 0, 0]);
-    expect(stored.cityAnalysis.cityTable.rows[0]).toEqual([
+    expect(stored.cityAnalysis.cityColumns.decimals).toEqual([4, 1, 0, 0, 0]);
+    expect(stored.cityAnalysis.cityColumns.values.map((column) => column[0])).toEqual([
       407143,
       0,
       0.1 + 0.2,
@@ -86,9 +88,9 @@ describe("encodeMarketRecord / decodeMarketRecord", () => {
     }
     const withRows = { cityAnalysis: { cityBreakdown: rows } };
     const stored = encodeMarketRecord(withRows) as {
-      cityAnalysis: { cityTable: { decimals: number[] } };
+      cityAnalysis: { cityColumns: { decimals: number[] } };
     };
-    expect(stored.cityAnalysis.cityTable.decimals).toEqual([4, 4]);
+    expect(stored.cityAnalysis.cityColumns.decimals).toEqual([4, 4]);
     expect(decodeMarketRecord(JSON.parse(JSON.stringify(stored)))).toEqual(withRows);
   });
 
@@ -97,6 +99,41 @@ describe("encodeMarketRecord / decodeMarketRecord", () => {
       cityAnalysis: { cityBreakdown: [row("A", 1, "primary"), { name: "B", population: 2 }] },
     };
     expect(encodeMarketRecord(uneven)).toEqual(uneven);
+  });
+
+  it("reads a table stored as rows of values (the form before columns)", () => {
+    const stored = {
+      requestLocation: "Austin, TX",
+      cityAnalysis: {
+        cityTable: {
+          columns: ["name", "population", "lat"],
+          rows: [
+            ["Austin", 900, 301],
+            ["Manor", null, 302],
+          ],
+          decimals: [0, 0, 1],
+        },
+      },
+    };
+    expect(decodeMarketRecord(stored)).toEqual({
+      requestLocation: "Austin, TX",
+      cityAnalysis: {
+        cityBreakdown: [
+          { name: "Austin", population: 900, lat: 30.1 },
+          { name: "Manor", population: null, lat: 30.2 },
+        ],
+      },
+    });
+  });
+
+  it("leaves a stored table it cannot read as it is", () => {
+    // Lists of different lengths, or a column count the names do not match.
+    const ragged = {
+      cityAnalysis: { cityColumns: { columns: ["a", "b"], values: [[1, 2], [3]] } },
+    };
+    expect(decodeMarketRecord(ragged)).toEqual(ragged);
+    const short = { cityAnalysis: { cityColumns: { columns: ["a", "b"], values: [[1]] } } };
+    expect(decodeMarketRecord(short)).toEqual(short);
   });
 
   it("reads a table stored without decimals (before they were scaled) as it is", () => {
@@ -156,7 +193,9 @@ describe("a stored analysis of New York, 50/100 mi", () => {
       .prepare("select market_analysis_data as text from analysis where id = ?")
       .get(id) as { text: string };
     const full = JSON.stringify(written).length;
-    expect(JSON.parse(text).cityAnalysis.cityTable.rows).toHaveLength(200);
+    const stored = JSON.parse(text).cityAnalysis.cityColumns;
+    expect(stored.columns).toHaveLength(8);
+    for (const column of stored.values) expect(column).toHaveLength(200);
     expect(text.length).toBeLessThan(full * 0.65);
   });
 });
