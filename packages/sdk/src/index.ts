@@ -48,6 +48,7 @@ export * from "./models/local-market-view.js";
 export * from "./models/market.js";
 export * from "./models/market-leader.js";
 export * from "./models/most-populous.js";
+export * from "./models/place-index.js";
 export type * from "./models/places.js";
 export * from "./models/ppc-table.js";
 export * from "./models/premium-offer.js";

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { AreaUnitIndex } from "./coverage.js";
-import { distanceMiles, PlaceIndex, PointIndex } from "./geo.js";
+import { distanceMiles, PointIndex } from "./geo.js";
 import { placesOfCandidates } from "./market.js";
+import { PlaceIndex } from "./place-index.js";
 import type { AreaUnit, HousingStock, PlaceRecord } from "./places.js";
 
 /** Degrees of latitude for a distance along a meridian (great circle, R = 3,958.8 mi). */

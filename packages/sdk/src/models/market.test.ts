@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AreaUnitIndex, areaTotals, discShareInside } from "./coverage.js";
-import { type AtDistance, distanceMiles, PlaceIndex } from "./geo.js";
+import { type AtDistance, distanceMiles } from "./geo.js";
 import { INDUSTRY_PROFILES } from "./industry-profiles.js";
 import {
   AssumptionError,
@@ -9,6 +9,7 @@ import {
   resolveAssumptions,
 } from "./market.js";
 import { mostPopulous } from "./most-populous.js";
+import { PlaceIndex } from "./place-index.js";
 import type { AreaUnit, HousingStock, PlaceDataset, PlaceRecord } from "./places.js";
 
 const HVAC = INDUSTRY_PROFILES.HVAC;

@@ -16,7 +16,6 @@ import {
   areaTotals,
   type PlaceAtDistance,
 } from "./coverage.js";
-import type { PlacesInRange } from "./geo.js";
 import {
   ADJUSTMENT_LABELS,
   type HousingContext,
@@ -26,6 +25,7 @@ import {
 import { COMMERCIAL_UNITS_PER_RESIDENT, type IndustryProfile } from "./industry-profiles.js";
 import { type LocalZips, localContext, localMarketProfile } from "./local-market-profile.js";
 import { mostPopulous } from "./most-populous.js";
+import type { PlacesInRange } from "./place-index.js";
 import type { PlaceDataset } from "./places.js";
 
 export class AssumptionError extends Error {
