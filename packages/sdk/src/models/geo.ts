@@ -384,6 +384,31 @@ export class PointIndex<T extends GeoPoint> {
   }
 
   /**
+   * Calls `visit(id, position)` for every item within `radiusMiles`, in no order: the walk of
+   * `visitWithin` with its runs taken item by item (`position` in the tree's order, for numbers
+   * kept in that order and for `chordSquaredAt`).
+   */
+  protected eachPositionWithin(
+    lat: number,
+    lon: number,
+    radiusMiles: number,
+    visit: (id: number, position: number) => void,
+  ): void {
+    const ids = this.treeOrder;
+    this.visitWithin(
+      lat,
+      lon,
+      radiusMiles,
+      (from, to) => {
+        for (let position = from; position <= to; position++) {
+          visit(ids[position] as number, position);
+        }
+      },
+      visit,
+    );
+  }
+
+  /**
    * Calls `visit(id, chordSquared)` for every item within `radiusMiles`, in no order (the places
    * of a 100-mile circle are 1,600 calls). Walks the tree like `countWithin`: no list of the ids
    * in the bounding box is built, and nodes wholly inside the circle skip the box test.
@@ -394,19 +419,9 @@ export class PointIndex<T extends GeoPoint> {
     radiusMiles: number,
     visit: (id: number, chordSquared: number) => void,
   ): void {
-    if (this.items.length === 0) return;
-    const ids = this.treeOrder;
     const { x, y, z } = query(lat, lon, radiusMiles);
-    this.visitWithin(
-      lat,
-      lon,
-      radiusMiles,
-      (from, to) => {
-        for (let position = from; position <= to; position++) {
-          visit(ids[position] as number, this.chordSquaredAt(position, x, y, z));
-        }
-      },
-      (id, position) => visit(id, this.chordSquaredAt(position, x, y, z)),
+    this.eachPositionWithin(lat, lon, radiusMiles, (id, position) =>
+      visit(id, this.chordSquaredAt(position, x, y, z)),
     );
   }
 
@@ -448,29 +463,14 @@ export class PointIndex<T extends GeoPoint> {
       values: new Float64Array(n),
     };
     const { ids, chords, values } = this.chordScratch;
-    const order = this.treeOrder;
-    const { xyzAt } = this;
     const { x, y, z } = query(lat, lon, radiusMiles);
     let count = 0;
-    this.visitWithin(
-      lat,
-      lon,
-      radiusMiles,
-      (from, to) => {
-        for (let p = from; p <= to; p++) {
-          ids[count] = order[p] as number;
-          chords[count] = chordSquaredIn(xyzAt, p, x, y, z);
-          if (along) values[count] = along[p] as number;
-          count++;
-        }
-      },
-      (id, p) => {
-        ids[count] = id;
-        chords[count] = chordSquaredIn(xyzAt, p, x, y, z);
-        if (along) values[count] = along[p] as number;
-        count++;
-      },
-    );
+    this.eachPositionWithin(lat, lon, radiusMiles, (id, position) => {
+      ids[count] = id;
+      chords[count] = this.chordSquaredAt(position, x, y, z);
+      if (along) values[count] = along[position] as number;
+      count++;
+    });
     return {
       ids: ids.slice(0, count),
       chords: chords.slice(0, count),
