@@ -211,6 +211,16 @@ describe("analyze and analyses", () => {
     analysisId = analysis.id;
   });
 
+  it("analyzes Washington, DC (--state DC)", async () => {
+    const io = bufferIo();
+    const dc = { city: "Washington", state: "DC", primary: "5", secondary: "10", json: true };
+    expect(await analyzeCmd.run({ ...as(userToken), ...dc }, io)).toBe(0);
+    const analysis = JSON.parse(io.out());
+    expect(analysis).toMatchObject({ location: "Washington, DC", primaryRadius: 5 });
+    expect(analysis.marketAnalysisData.target).toMatchObject({ name: "Washington", state: "DC" });
+    expect(analysis.marketAnalysisData.households).toBeGreaterThan(0);
+  });
+
   it("lists the ZIP areas as CSV with --zips: on stdout, or in the --out file", async () => {
     const io = bufferIo();
     expect(

@@ -81,7 +81,10 @@ export interface UsState {
   region: CensusRegion;
 }
 
-/** The 50 U.S. states by code, in the dropdowns' order (the wizard's, the widget's). */
+/**
+ * The 50 U.S. states and the District of Columbia by code, in the dropdowns' order (the
+ * wizard's, the widget's): alphabetical by name.
+ */
 export const US_STATE_NAMES = {
   AL: "Alabama",
   AK: "Alaska",
@@ -91,6 +94,7 @@ export const US_STATE_NAMES = {
   CO: "Colorado",
   CT: "Connecticut",
   DE: "Delaware",
+  DC: "District of Columbia",
   FL: "Florida",
   GA: "Georgia",
   HI: "Hawaii",
@@ -137,7 +141,7 @@ export const US_STATE_NAMES = {
 
 export type UsStateCode = keyof typeof US_STATE_NAMES;
 
-/** Each state's FIPS code and census region (place data, keyword regions). */
+/** Each state's (and DC's) FIPS code and census region (place data, keyword regions). */
 const STATE_CENSUS_CODES: Record<UsStateCode, readonly [fips: string, region: CensusRegion]> = {
   AL: ["01", "South"],
   AK: ["02", "West"],
@@ -147,6 +151,7 @@ const STATE_CENSUS_CODES: Record<UsStateCode, readonly [fips: string, region: Ce
   CO: ["08", "West"],
   CT: ["09", "Northeast"],
   DE: ["10", "South"],
+  DC: ["11", "South"],
   FL: ["12", "South"],
   GA: ["13", "South"],
   HI: ["15", "West"],
@@ -192,9 +197,9 @@ const STATE_CENSUS_CODES: Record<UsStateCode, readonly [fips: string, region: Ce
 };
 
 /**
- * The 50 U.S. states with FIPS code and census region, in the order of US_STATE_NAMES. Built
- * from the two tables above (marked pure): a bundle that needs only the names (the widget, 12 KB
- * budget) leaves the census codes out.
+ * The 50 U.S. states and DC with FIPS code and census region, in the order of US_STATE_NAMES.
+ * Built from the two tables above (marked pure): a bundle that needs only the names (the widget,
+ * 12 KB budget) leaves the census codes out.
  */
 export const US_STATES: readonly UsState[] = /* @__PURE__ */ withCensusCodes(US_STATE_NAMES);
 

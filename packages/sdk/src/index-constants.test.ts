@@ -48,12 +48,14 @@ describe("@bis/sdk/constants", () => {
 });
 
 describe("the states", () => {
-  it("are the 50 states with their FIPS code and census region, in the names' order", () => {
-    expect(constants.US_STATES).toHaveLength(50);
+  it("are the 50 states and DC with their FIPS code and census region, in the names' order", () => {
+    expect(constants.US_STATES).toHaveLength(51);
     expect(constants.US_STATES.map((s) => [s.code, s.name])).toEqual(
       Object.entries(constants.US_STATE_NAMES),
     );
-    expect(new Set(constants.US_STATES.map((s) => s.fips)).size).toBe(50);
+    expect(new Set(constants.US_STATES.map((s) => s.fips)).size).toBe(51);
+    const names = constants.US_STATES.map((s) => s.name);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
     expect(constants.US_STATES[0]).toEqual({
       code: "AL",
       name: "Alabama",
@@ -73,7 +75,17 @@ describe("the states", () => {
       region: "Midwest",
     });
     expect(constants.US_STATES.at(-1)).toMatchObject({ code: "WY", fips: "56" });
-    expect(constants.US_STATES.some((s) => s.code === "DC")).toBe(false);
+    // The District of Columbia: between Delaware and Florida, FIPS 11, the South.
+    const dc = constants.US_STATES.findIndex((s) => s.code === "DC");
+    expect(constants.US_STATES[dc]).toEqual({
+      code: "DC",
+      name: "District of Columbia",
+      fips: "11",
+      region: "South",
+    });
+    expect(constants.US_STATES[dc - 1]?.code).toBe("DE");
+    expect(constants.US_STATES[dc + 1]?.code).toBe("FL");
+    expect(constants.US_STATE_NAMES.DC).toBe("District of Columbia");
   });
 });
 

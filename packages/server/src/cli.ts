@@ -106,7 +106,7 @@ Example:
       const states = `${result.states} state${result.states === 1 ? "" : "s"}`;
       const skipped =
         result.skipped > 0
-          ? `; skipped ${result.skipped} outside the 50 states (DC, Puerto Rico, territories)`
+          ? `; skipped ${result.skipped} outside the 50 states and DC (Puerto Rico, territories)`
           : "";
       process.stdout.write(`Imported ${places} from ${file} (${states})${skipped}\n`);
     } finally {
@@ -124,7 +124,7 @@ data
     "a state to refresh (two-letter code; repeat or separate with commas)",
     (value: string, previous: string[] | undefined) => [...(previous ?? []), ...value.split(",")],
   )
-  .option("--all", "refresh all 50 states")
+  .option("--all", "refresh all 50 states and DC")
   .addHelpText(
     "after",
     `

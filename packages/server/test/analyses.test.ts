@@ -112,6 +112,35 @@ describe("POST /api/market-analysis/analyze", () => {
     expect(data?.region).toBe("South");
   });
 
+  it("analyzes Washington, DC (the District of Columbia) on the embedded dataset", async () => {
+    const dc = { ...austinRequest, city: "Washington", state: "DC", primaryRadius: 5 };
+    const result = await owner.analyses.analyze({ ...dc, secondaryRadius: 10 });
+    expect(result.location).toBe("Washington, DC");
+    expect(result.households).toBeGreaterThan(0);
+    expect(result.marketSize).toBeGreaterThan(0);
+
+    const data = (await owner.analyses.get(result.analysis.id)).marketAnalysisData;
+    expect(data).toMatchObject({ requestPrimaryRadius: 5, requestSecondaryRadius: 10 });
+    expect(data?.target).toMatchObject({ name: "Washington", state: "DC" });
+    // FIPS 11 is in the South census region; the District's own tracts and ZIP areas count.
+    expect(data?.region).toBe("South");
+    expect(data?.marketSummary?.tractsInRange).toBeGreaterThan(0);
+    expect(data?.zipAreas?.count).toBeGreaterThan(0);
+    expect(data?.cityAnalysis.cityBreakdown[0]).toMatchObject({ name: "Washington" });
+    expect(data?.serviceBreakdown.some((s) => s.estimatedRevenue > 0)).toBe(true);
+    // The local market profile: climate, housing stock, equipment and contractors in range.
+    const local = data?.localMarket;
+    expect(local?.climate.heatingDegreeDays).toBeGreaterThan(0);
+    expect(local?.climate.coolingDegreeDays).toBeGreaterThan(0);
+    expect(local?.housing.fuel.gas).toBeGreaterThan(0);
+    expect(local?.equipment.centralAc).toBeGreaterThan(0);
+    expect(local?.contractors.establishments).toBeGreaterThan(0);
+
+    // The state by its name, as the API accepts for every state.
+    const byName = await owner.analyses.analyze({ ...dc, state: "District of Columbia" });
+    expect(byName.location).toBe("Washington, DC");
+  });
+
   it.each([
     ["saint louis", "MO", "St. Louis, MO"],
     ["ST. LOUIS", "MO", "St. Louis, MO"],

@@ -575,7 +575,8 @@ describe("census-api provider", () => {
   it("rejects an unknown state code before any request", async () => {
     await expect(provider().load(["ZZ"])).rejects.toMatchObject({
       code: "VALIDATION_FAILED",
-      message: 'Unknown state code "ZZ": use the two-letter code of one of the 50 states, e.g. TX',
+      message:
+        'Unknown state code "ZZ": use the two-letter code of one of the 50 states or DC, e.g. TX',
     });
     await expect(provider().refresh(["TX", "ZZ"])).rejects.toMatchObject({
       code: "VALIDATION_FAILED",
@@ -865,7 +866,7 @@ describe("bis-server data refresh-census", () => {
     const result = await bisServer("--state", "TX", "--state", "ri,xx");
     expect(result.code).not.toBe(0);
     expect(result.stderr).toBe(
-      'bis-server: Unknown state code "XX": use the two-letter code of one of the 50 states, e.g. TX\n',
+      'bis-server: Unknown state code "XX": use the two-letter code of one of the 50 states or DC, e.g. TX\n',
     );
     expect(fake.requests).toHaveLength(0);
 

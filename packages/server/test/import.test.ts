@@ -146,20 +146,33 @@ describe("importPlacesCsv", () => {
     expect((await rows())[0]?.name).toBe("Abbeville");
   });
 
-  it("skips (and counts) places of DC, Puerto Rico and the territories", async () => {
+  it("imports places of DC; skips (and counts) those of Puerto Rico and the territories", async () => {
     const file = csv(
       "national.csv",
-      `${GOOD}\n1150000,Washington city,DC,680000,,,,,,,38.9,-77.02\n7276770,San Juan zona urbana,PR,340000,,,,,,,18.4,-66.06\n`,
+      `${GOOD}\n1150000,Washington city,DC,680000,,,,,,,38.9,-77.02\n7276770,San Juan zona urbana,PR,340000,,,,,,,18.4,-66.06\n6608250,Hagatna village,GU,1000,,,,,,,13.47,144.75\n`,
     );
-    expect(await importPlacesCsv(db, file)).toMatchObject({ imported: 4, states: 2, skipped: 2 });
-    expect((await rows()).map((r) => r.state)).not.toContain("DC");
+    expect(await importPlacesCsv(db, file)).toMatchObject({ imported: 5, states: 3, skipped: 2 });
+    const stored = await rows();
+    expect(stored.map((r) => r.state)).toContain("DC");
+    expect(stored.map((r) => r.state)).not.toContain("PR");
+    expect(stored.find((r) => r.geoid === "1150000")).toMatchObject({
+      name: "Washington",
+      state: "DC",
+    });
+    // DC alone is a whole import; by its FIPS code ("11") too.
+    const dcOnly = csv(
+      "dc.csv",
+      `${HEADER}\n1150000,Washington city,11,680000,,,,,,,38.9,-77.02\n`,
+    );
+    expect(await importPlacesCsv(db, dcOnly)).toMatchObject({ imported: 1, states: 1, skipped: 0 });
+    expect((await rows()).map((r) => [r.name, r.state])).toEqual([["Washington", "DC"]]);
     expect(
       (
         await importError(
-          csv("dc.csv", `${HEADER}\n1150000,Washington,DC,680000,,,,,,,38.9,-77.02\n`),
+          csv("pr.csv", `${HEADER}\n7276770,San Juan,PR,340000,,,,,,,18.4,-66.06\n`),
         )
       ).message,
-    ).toContain("none of the 1 places is in one of the 50 states");
+    ).toContain("none of the 1 places is in one of the 50 states or DC");
   });
 
   it("replaces the previous import on success", async () => {
@@ -387,7 +400,7 @@ describe.runIf(existsSync(SHARED_PLACES))(
       expect(result.imported + result.skipped).toBe(kept.length - 1);
       expect(result.states).toBeGreaterThanOrEqual(50);
       console.info(
-        `imported ${result.imported} places (${result.states} states, ${result.skipped} skipped outside the 50 states) from the shared extract in ${ms.toFixed(0)} ms`,
+        `imported ${result.imported} places (${result.states} states, ${result.skipped} skipped outside the 50 states and DC) from the shared extract in ${ms.toFixed(0)} ms`,
       );
     });
   },

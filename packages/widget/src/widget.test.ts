@@ -328,6 +328,21 @@ describe("attributes", () => {
     el.setAttribute("partner-key", "pk_again");
     expect(ui.queryByRole("alert")).toBeNull();
   });
+
+  it("offers the District of Columbia: default-state by name or code, no problem shown", () => {
+    const { ui } = mount({ "default-state": "District of Columbia" });
+    const state = ui.labelled("State") as unknown as HTMLSelectElement;
+    expect(state.value).toBe("DC");
+    expect(ui.queryByRole("alert")).toBeNull();
+    const codes = [...state.options].map((o) => o.value).filter(Boolean);
+    expect(codes).toHaveLength(51);
+    expect(codes.slice(codes.indexOf("DC") - 1, codes.indexOf("DC") + 2)).toEqual([
+      "DE",
+      "DC",
+      "FL",
+    ]);
+    expect(mount({ "default-state": "dc" }).ui.labelled("State").value).toBe("DC");
+  });
 });
 
 describe("lead capture", () => {

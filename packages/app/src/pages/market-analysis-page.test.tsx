@@ -11,7 +11,7 @@ async function fillValidForm(user: ReturnType<typeof renderApp>["user"]) {
 }
 
 describe("/market-analysis", () => {
-  it("shows the header, the stages, all 50 states and the radius defaults", async () => {
+  it("shows the header, the stages, the 50 states and DC, and the radius defaults", async () => {
     fakeApi(signedIn);
     renderApp("/market-analysis");
     expect(
@@ -29,8 +29,12 @@ describe("/market-analysis", () => {
 
     const state = screen.getByLabelText("Target State") as HTMLSelectElement;
     const states = [...state.options].filter((o) => o.value !== "");
-    expect(states).toHaveLength(50);
+    expect(states).toHaveLength(51);
     expect(states.find((o) => o.value === "TX")?.textContent).toBe("Texas");
+    // The District of Columbia, in alphabetical order between Delaware and Florida.
+    const dc = states.findIndex((o) => o.value === "DC");
+    expect(states[dc]?.textContent).toBe("District of Columbia");
+    expect([states[dc - 1]?.value, states[dc + 1]?.value]).toEqual(["DE", "FL"]);
 
     const industries = [...(screen.getByLabelText("Service Industry") as HTMLSelectElement).options]
       .filter((o) => o.value !== "")

@@ -1,4 +1,7 @@
-/** "Target State": the 50 states, for the market-analysis wizard and the several-cities form. */
+/**
+ * "Target State": the 50 states and the District of Columbia, for the market-analysis wizard and
+ * the several-cities form.
+ */
 import { US_STATES } from "@bis/sdk";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { FormField } from "../ui/form-field";

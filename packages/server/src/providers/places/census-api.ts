@@ -111,7 +111,7 @@ export function censusStates(codes: readonly string[]): UsState[] {
     if (!state) {
       throw new AppError(
         "VALIDATION_FAILED",
-        `Unknown state code "${code}": use the two-letter code of one of the 50 states, e.g. TX`,
+        `Unknown state code "${code}": use the two-letter code of one of the 50 states or DC, e.g. TX`,
       );
     }
     return state;

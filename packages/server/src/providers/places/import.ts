@@ -12,8 +12,9 @@
  *             attached), Median Household Income, Land Area (sq mi; or ALAND_SQMI),
  *             Short Name (used as the place's name when present: "City of Abbeville" → "Abbeville")
  *
- * Rows of DC, Puerto Rico and the territories (valid codes, but outside the 50 states BIS serves)
- * are skipped and counted; any other unknown state code is an error.
+ * Rows of the 50 states and the District of Columbia (DC) are imported. Rows of Puerto Rico and
+ * the territories (valid codes, but outside the 50 states and DC that BIS serves) are skipped and
+ * counted; any other unknown state code is an error.
  * Every row is validated; errors name the line and the column. One bad row and nothing is
  * imported. A successful import REPLACES the previously imported set (one transaction).
  */
@@ -83,8 +84,8 @@ const ACS_SENTINELS = new Set([
 ]);
 
 const STATE_CODES = new Set(US_STATES.map((s) => s.code));
-/** Real codes outside the 50 states BIS serves: rows with them are skipped and counted. */
-const OUTSIDE_STATES = new Set(["DC", "PR", "VI", "GU", "AS", "MP", "UM"]);
+/** Real codes outside the 50 states and DC BIS serves: rows with them are skipped and counted. */
+const OUTSIDE_STATES = new Set(["PR", "VI", "GU", "AS", "MP", "UM"]);
 /** A state column with FIPS codes ("48", as in Census API extracts) is accepted too. */
 const STATE_BY_FIPS = new Map(US_STATES.map((s) => [s.fips, s.code]));
 
@@ -99,7 +100,7 @@ export interface ImportResult {
   states: number;
   /** How many previously imported places this import replaced. */
   replaced: number;
-  /** Rows skipped because they are outside the 50 states (DC, Puerto Rico, territories). */
+  /** Rows skipped because they are outside the 50 states and DC (Puerto Rico, territories). */
   skipped: number;
 }
 
@@ -321,7 +322,7 @@ export async function importPlacesCsv(db: Db, filePath: string): Promise<ImportR
 
   if (errors.length > 0) fail(file, errors);
   if (valid.length === 0) {
-    fail(file, [`none of the ${skipped} places is in one of the 50 states`]);
+    fail(file, [`none of the ${skipped} places is in one of the 50 states or DC`]);
   }
 
   const { importedPlace } = tablesOf(db);
