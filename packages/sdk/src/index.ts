@@ -50,6 +50,7 @@ export * from "./models/market-leader.js";
 export * from "./models/most-populous.js";
 export * from "./models/place-index.js";
 export type * from "./models/places.js";
+export { BUILDING_GROUPS } from "./models/places.js";
 export * from "./models/ppc-table.js";
 export * from "./models/premium-offer.js";
 export * from "./models/premium-state.js";

@@ -34,6 +34,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../.
 const PROFILE_MODULES: Record<string, string> = {
   "packages/sdk/src/industries.ts": "each profile's head: id, label, active (widget-safe)",
   "packages/sdk/src/models/industry-profiles.ts": "services and their sourced assumptions",
+  "packages/sdk/src/models/hvac-assumptions.data.ts": "the HVAC model's sourced assumptions",
   "packages/sdk/src/models/competitor-profiles.ts": "competitor search terms and specialties",
   "packages/sdk/src/models/keywords/hvac-profile.ts":
     "the keyword taxonomy, seeds, negative terms and CPC benchmark",

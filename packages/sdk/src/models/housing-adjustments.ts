@@ -21,12 +21,17 @@
 import type { CensusRegion } from "../constants.js";
 import { formatDecimal } from "../format.js";
 import {
+  areaBuildings,
   equipmentShares,
   type FuelShares,
   localMeans,
+  MIN_WAGE_EMPLOYEES,
   NATIONAL_DEGREE_DAYS,
+  NATIONAL_TRADE_WAGE,
+  SYSTEMS_PER_BUILDING,
   USAGE_ELASTICITY,
   usageFactor,
+  wageIndex,
 } from "./local-market.js";
 import type { HousingStock, LocalStock, StateBaseline } from "./places.js";
 
@@ -39,7 +44,8 @@ export type HousingRule =
   | "ownerOccupied"
   | "built2000OrLater"
   | "coolingDegreeDays"
-  | "heatingDegreeDays";
+  | "heatingDegreeDays"
+  | "wageIndex";
 
 /**
  * A factor on a service's jobs, read from one assumption (see `replacementFactor`): the age and
@@ -194,6 +200,8 @@ export interface LocalContext {
   /** Where the area's housing shares come from, e.g. "ACS 2019–2023 DP04 of the metro areas …". */
   housingSource: string;
   climateSource: string;
+  /** County Business Patterns, for the wage index. */
+  contractorsSource: string;
 }
 
 /** The housing stock of a service area, as the market model is given it. */
@@ -254,7 +262,7 @@ export function housingDefaults<D extends HousingAdjustable>(
   definitions: readonly D[],
   region: CensusRegion,
   context: HousingContext,
-): { definitions: D[]; derived: string[] } {
+): { definitions: D[]; derived: string[]; notes: Record<string, string> } {
   const mix = housingMix(context.housing);
   const regional = (rule: HousingRule): number | null => {
     const def = definitions.find((d) => d.fromHousing === rule);
@@ -271,7 +279,18 @@ export function housingDefaults<D extends HousingAdjustable>(
   const local = context.local;
   const means = local ? localMeans(local.stock) : null;
   const fuel = local ? fuelShares(context.housing, local.stock) : null;
-  const equipment = local && means && fuel ? equipmentShares(fuel, means, local.baseline) : null;
+  const housingUnits =
+    context.housing.built2000OrLater +
+    context.housing.built1980To1999 +
+    context.housing.builtBefore1980;
+  const buildings = local ? areaBuildings(local.stock, housingUnits) : null;
+  const equipment =
+    local && means && fuel ? equipmentShares(fuel, means, local.baseline, buildings) : null;
+  const split = equipment?.buildings;
+  const mixText = (factor: number | undefined) =>
+    split && factor !== undefined
+      ? ` × ${num(factor)} for the area's building mix (${pct(split.multifamily)} of homes in buildings of 2 or more units, against the state's mix at the state's rates by building type)`
+      : "";
   const localEquipment = (value: number, what: string): { value: number; source: string } | null =>
     equipment && local
       ? {
@@ -303,17 +322,17 @@ export function housingDefaults<D extends HousingAdjustable>(
         case "furnaceShare":
           return localEquipment(
             equipment.furnace,
-            `Homes heated by gas, bottled gas or fuel oil (${pct((fuel?.gas ?? 0) + (fuel?.propane ?? 0) + (fuel?.fuelOil ?? 0))}) × ${num(equipment.furnacesPerHeatedHome)} furnaces per home heated without a heat pump in the state (electric resistance counts no furnace)`,
+            `Homes heated by gas, bottled gas or fuel oil (${pct((fuel?.gas ?? 0) + (fuel?.propane ?? 0) + (fuel?.fuelOil ?? 0))}) × ${num(equipment.furnacesPerHeatedHome)} furnaces per home heated without a heat pump in the state (electric resistance counts no furnace)${mixText(split?.ductedHeating)}`,
           );
         case "boilerShare":
           return localEquipment(
             equipment.boiler,
-            `Fuel-heated homes without a furnace × ${pct(equipment.boilersPerOtherFuelHome)} on a boiler at ${formatDecimal(Math.round(means?.heatingDegreeDays ?? 0))} heating degree days (BIS estimate: 0 at 2,000, 90 % from 6,000)`,
+            `Fuel-heated homes without a furnace × ${pct(equipment.boilersPerOtherFuelHome)} on a boiler at ${formatDecimal(Math.round(means?.heatingDegreeDays ?? 0))} heating degree days (BIS estimate: 0 at 2,000, 90 % from 6,000)${mixText(split?.nonDuctedHeating)}${split ? `: ${pct(equipment.boilerHomes)} of homes, × ${num(split.boilerSystemsPerHome)} boiler systems per home (${SYSTEMS_PER_BUILDING.source})` : ""}`,
           );
         case "centralAcShare":
           return localEquipment(
             equipment.centralAc,
-            `Central cooling ${pct(equipment.centralCooling)} (the state's ${pct(local?.baseline.centralCooling ?? 0)} × ${num(equipment.coolingClimateFactor)} for ${formatDecimal(Math.round(means?.coolingDegreeDays ?? 0))} cooling degree days against the state's ${formatDecimal(local?.baseline.coolingDegreeDays ?? 0)}) less ducted heat pumps ${pct(equipment.ductedHeatPump)}`,
+            `Central cooling ${pct(equipment.centralCooling)} (the state's ${pct(local?.baseline.centralCooling ?? 0)} × ${num(equipment.coolingClimateFactor)} for ${formatDecimal(Math.round(means?.coolingDegreeDays ?? 0))} cooling degree days against the state's ${formatDecimal(local?.baseline.coolingDegreeDays ?? 0)}${mixText(split?.centralCooling)}) less ducted heat pumps ${pct(equipment.ductedHeatPump)}`,
           );
         default:
           break;
@@ -322,6 +341,14 @@ export function housingDefaults<D extends HousingAdjustable>(
     switch (rule) {
       case "boilerShare":
         return null;
+      case "wageIndex": {
+        const index = local ? wageIndex(local.stock) : null;
+        if (index === null || !local) return null;
+        return {
+          value: index,
+          source: `${local.contractorsSource}: $${formatDecimal(Math.round((local.stock.countyPayroll * 1000) / local.stock.countyEmployment))} a year per employee in the counties in range (each apportioned by its households in range; ${formatDecimal(Math.round(local.stock.countyEmployment))} employees) ÷ the U.S. $${formatDecimal(NATIONAL_TRADE_WAGE.value)}; a ticket's labour share × this, its equipment at the U.S. price (U.S. wages where fewer than ${MIN_WAGE_EMPLOYEES} employees are counted)`,
+        };
+      }
       case "coolingDegreeDays":
       case "heatingDegreeDays": {
         if (!means || !local) return null;
@@ -376,12 +403,23 @@ export function housingDefaults<D extends HousingAdjustable>(
     }
   };
 
+  // What the services' "How" lines say of a derived share (the building split).
+  const notes: Record<string, string> = {};
+  if (split && equipment) {
+    const mf = `${pct(split.multifamily)} of homes in buildings of 2+ units`;
+    notes.furnaceShare = `building mix × ${num(split.ductedHeating)}: ${mf}`;
+    notes.centralAcShare = `building mix × ${num(split.centralCooling)}: ${mf}`;
+    notes.boilerShare = `${pct(equipment.boilerHomes)} of homes on a boiler × ${num(split.boilerSystemsPerHome)} systems per home: one per 2–4 unit building, 5+ unit central plants left out`;
+  }
   const derived: string[] = [];
+  const notesByKey: Record<string, string> = {};
   const result = definitions.map((def) => {
     if (!def.fromHousing) return def;
     const area = derive(def.fromHousing);
     if (!area || !Number.isFinite(area.value)) return def;
     derived.push(def.key);
+    const note = notes[def.fromHousing];
+    if (note) notesByKey[def.key] = note;
     const value = Math.min(def.max, Math.max(def.min, round3(area.value)));
     const { sourceUrl: _regionalUrl, ...rest } = def;
     return {
@@ -392,5 +430,5 @@ export function housingDefaults<D extends HousingAdjustable>(
       ...(area.sourceUrl ? { sourceUrl: area.sourceUrl } : {}),
     } as D;
   });
-  return { definitions: result, derived };
+  return { definitions: result, derived, notes: notesByKey };
 }

@@ -8,10 +8,14 @@ import type { LocalMarket } from "../schemas/market.js";
 import type { AreaTotals } from "./coverage.js";
 import { fuelShares, housingMix, type LocalContext } from "./housing-adjustments.js";
 import {
+  areaBuildings,
   EQUIPMENT_SOURCE,
   equipmentShares,
   localMeans,
   NATIONAL_DEGREE_DAYS,
+  NATIONAL_TRADE_WAGE,
+  SYSTEMS_PER_BUILDING,
+  wageIndex,
 } from "./local-market.js";
 import type { LocalSources, PlaceDataset, StateBaseline } from "./places.js";
 
@@ -40,6 +44,7 @@ export function localContext(
     stateName: US_STATES.find((s) => s.code === state)?.name ?? state,
     housingSource: housingSourceText(metro),
     climateSource: sources.climate,
+    contractorsSource: sources.contractors,
   };
 }
 
@@ -67,7 +72,10 @@ export function localMarketProfile(
   const fuel = fuelShares(housing, local);
   const mix = housingMix(housing);
   if (!means || !fuel || !mix.built) return undefined;
-  const equipment = equipmentShares(fuel, means, context.baseline);
+  const buildings = areaBuildings(local, totals.housingUnits);
+  const equipment = equipmentShares(fuel, means, context.baseline, buildings);
+  const split = equipment.buildings;
+  const index = wageIndex(local);
   const households = totals.households;
   const establishments = zips?.contractors ?? 0;
   const modeled = (source: string, vintage: string, method: string) => ({
@@ -101,6 +109,24 @@ export function localMarketProfile(
           : null,
       ownerOccupiedShare: mix.ownerOccupied,
       metroCoverage: local.households > 0 ? local.metroHousing / local.households : null,
+      tractAgeCoverage:
+        totals.housingUnits > 0 ? Math.min(1, local.tractAge / totals.housingUnits) : null,
+      buildings: buildings
+        ? {
+            ...buildings.shares,
+            buildings2to4: Math.round(local.buildings2to4),
+            buildings5plus: Math.round(local.buildings5plus),
+            centralPlantBuildings: Math.round(
+              (households * equipment.boilerHomes * (split?.boilerHomesIn5plus ?? 0)) /
+                Math.max(1, buildings.units5plusPerBuilding),
+            ),
+            provenance: modeled(
+              `${context.housingSource}; ${SYSTEMS_PER_BUILDING.source}`,
+              "ACS 2019–2023; ResStock 2024",
+              "Each tract's homes that are not single-family split by its metro's (else state's) units-in-structure shares; buildings = units ÷ the mean units per building of the DP04 bins; central plants = homes on a boiler in 5+ unit buildings ÷ their mean size (left out of the residential revenue)",
+            ),
+          }
+        : null,
       provenance: modeled(
         context.housingSource,
         "ACS 2019–2023; ResStock 2024",
@@ -116,12 +142,27 @@ export function localMarketProfile(
       centralAc: equipment.centralAc,
       heatPump: equipment.heatPump,
       furnace: equipment.furnace,
-      boiler: equipment.boiler,
+      boiler: equipment.boilerHomes,
       roomUnitsOrNone: equipment.roomUnitsOrNone,
       provenance: modeled(
         `${EQUIPMENT_SOURCE} (${context.stateName} baseline)`,
         "RECS 2020; ACS 2019–2023; 1991–2020 normals",
         "See the methodology: heat pumps from electric heat, furnaces and boilers from fuel-fired heat, central cooling from the state's share and the area's cooling degree days",
+      ),
+    },
+    prices: {
+      wageIndex: index,
+      annualWage:
+        local.countyEmployment > 0
+          ? Math.round((local.countyPayroll * 1000) / local.countyEmployment)
+          : null,
+      nationalWage: NATIONAL_TRADE_WAGE.value,
+      provenance: modeled(
+        sources.contractors,
+        "2021",
+        index === null
+          ? "Too few NAICS 238220 employees counted in the area's counties: tickets at U.S. prices"
+          : "Payroll ÷ employees of the counties in range (each apportioned by its households in range) ÷ the U.S. figure; each ticket's labour share × this index, its equipment at the U.S. price",
       ),
     },
     income:

@@ -35,6 +35,17 @@ const minneapolis: LocalMarket = localMarketSchema.parse({
     singleFamilyShare: 0.58,
     ownerOccupiedShare: 0.634,
     metroCoverage: 1,
+    tractAgeCoverage: 0.984,
+    buildings: {
+      singleFamily: 0.58,
+      units2to4: 0.08,
+      units5plus: 0.32,
+      mobile: 0.02,
+      buildings2to4: 21_450,
+      buildings5plus: 6_120,
+      centralPlantBuildings: 1_830,
+      provenance: modeled("ACS DP04 units in structure"),
+    },
     provenance: modeled("ACS DP04"),
     tenureProvenance: modeled("ACS B25003"),
   },
@@ -45,6 +56,12 @@ const minneapolis: LocalMarket = localMarketSchema.parse({
     boiler: 0.004,
     roomUnitsOrNone: 0.1,
     provenance: modeled("RECS 2020"),
+  },
+  prices: {
+    wageIndex: 1.28,
+    annualWage: 85_811,
+    nationalWage: 67_040,
+    provenance: modeled("CBP 2021 wages"),
   },
   income: { medianHouseholdIncome: 78400, provenance: modeled("ACS S1901") },
   contractors: {
@@ -71,7 +88,12 @@ describe("localMarketRows", () => {
       "Heating fuel: gas 62%, electricity 24%, other or none 9%, propane 5%",
       "Owner-occupied: 63%",
       "Single-family: 58%",
+      "Homes by building: single-family 58% · 2–4 units 8% · 5+ units 32% · mobile homes 2%",
+      "Apartment buildings: 21,450 of 2–4 units (one boiler each) · 6,120 of 5+ units (1,830 central boiler plants, commercial work, not counted)",
+      "Housing age from each tract's own homes: 98% of homes (the rest: their county's)",
+      "Housing mix from the metro area's tables: 100% of homes (the rest: their state's)",
       "Heating and cooling equipment: central AC 52% · heat pump 33% · furnace 24% · boiler <1% · room units or none 10%",
+      "Contractor wages: 1.28× U.S. ($85,811 a year per employee against $67,040): tickets' labour share follows it",
       "Median household income: $78,400",
       "Contractors in range: 696 (1,284 households each)",
       "Contractors, county share: 712 establishments · 6,950 employees · $412.3M payroll a year",
@@ -85,6 +107,8 @@ describe("localMarketRows", () => {
     expect(by("ownerOccupied")?.provenance.source).toBe("ACS B25003");
     expect(by("singleFamily")?.provenance.source).toBe("ACS DP04");
     expect(by("contractors")?.provenance.grade).toBe("measured");
+    expect(by("buildings")?.provenance.source).toBe("ACS DP04 units in structure");
+    expect(by("wageIndex")?.provenance.source).toBe("CBP 2021 wages");
     expect(by("countyContractors")?.provenance.grade).toBe("modeled");
     expect(new Set(rows.map((r) => r.group))).toEqual(
       new Set(["climate", "housing", "equipment", "income", "contractors"]),
@@ -98,7 +122,15 @@ describe("localMarketRows", () => {
     const rows = localMarketRows({
       ...minneapolis,
       climate: { ...minneapolis.climate, zone: null, zoneName: null },
-      housing: { ...minneapolis.housing, ownerOccupiedShare: null, singleFamilyShare: null },
+      housing: {
+        ...minneapolis.housing,
+        ownerOccupiedShare: null,
+        singleFamilyShare: null,
+        metroCoverage: null,
+        tractAgeCoverage: null,
+        buildings: null,
+      },
+      prices: { ...minneapolis.prices, wageIndex: null, annualWage: null } as LocalMarket["prices"],
       income: null,
       contractors: {
         ...minneapolis.contractors,
@@ -116,10 +148,17 @@ describe("localMarketRows", () => {
       "singleFamily",
       "medianHouseholdIncome",
       "countyContractors",
+      "metroCoverage",
+      "tractAge",
+      "buildings",
+      "buildingTypes",
     ])
       expect(keys).not.toContain(gone);
     expect(rows.find((r) => r.key === "contractors")?.value).toBe("0");
-    expect(rows).toHaveLength(8);
+    expect(rows.find((r) => r.key === "wageIndex")?.value).toBe(
+      "U.S. level (too few employees counted here; U.S. $67,040 a year)",
+    );
+    expect(rows).toHaveLength(9);
   });
 
   it("gives nothing for an older record without a profile", () => {

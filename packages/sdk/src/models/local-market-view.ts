@@ -127,6 +127,46 @@ export function localMarketRows(local: LocalMarket | null | undefined): LocalMar
     housing.provenance,
   );
 
+  const buildings = housing.buildings;
+  if (buildings) {
+    add(
+      "buildingTypes",
+      "housing",
+      "Homes by building",
+      [
+        `single-family ${localShare(buildings.singleFamily)}`,
+        `2–4 units ${localShare(buildings.units2to4)}`,
+        `5+ units ${localShare(buildings.units5plus)}`,
+        `mobile homes ${localShare(buildings.mobile)}`,
+      ].join(" · "),
+      buildings.provenance,
+    );
+    add(
+      "buildings",
+      "housing",
+      "Apartment buildings",
+      `${formatDecimal(buildings.buildings2to4)} of 2–4 units (one boiler each) · ${formatDecimal(buildings.buildings5plus)} of 5+ units (${formatDecimal(buildings.centralPlantBuildings)} central boiler plants, commercial work, not counted)`,
+      buildings.provenance,
+    );
+  }
+  if (housing.tractAgeCoverage !== undefined && housing.tractAgeCoverage !== null)
+    add(
+      "tractAge",
+      "housing",
+      "Housing age from each tract's own homes",
+      `${localShare(housing.tractAgeCoverage)} of homes (the rest: their county's)`,
+      housing.provenance,
+    );
+  add(
+    "metroCoverage",
+    "housing",
+    "Housing mix from the metro area's tables",
+    housing.metroCoverage === null
+      ? null
+      : `${localShare(housing.metroCoverage)} of homes (the rest: their state's)`,
+    housing.provenance,
+  );
+
   add(
     "equipment",
     "equipment",
@@ -140,6 +180,18 @@ export function localMarketRows(local: LocalMarket | null | undefined): LocalMar
     ].join(" · "),
     equipment.provenance,
   );
+
+  const prices = local.prices;
+  if (prices)
+    add(
+      "wageIndex",
+      "contractors",
+      "Contractor wages",
+      prices.wageIndex === null || prices.annualWage === null
+        ? `U.S. level (too few employees counted here; U.S. ${formatCurrency(prices.nationalWage)} a year)`
+        : `${formatDecimal(prices.wageIndex, 2, 2)}× U.S. (${formatCurrency(prices.annualWage)} a year per employee against ${formatCurrency(prices.nationalWage)}): tickets' labour share follows it`,
+      prices.provenance,
+    );
 
   if (income)
     add(

@@ -74,14 +74,14 @@ describe("services (hand-checked, 10,000 households in the South)", () => {
   const byId = Object.fromEntries(services.map((s) => [s.serviceId, s]));
 
   it("sizes AC replacement as households × share × 1/lifespan × ticket", () => {
-    // 10,000 × 0.53 / 15 = 353.3 jobs; × $4,575 = $1,616,500
+    // 10,000 × 0.53 / 12 = 441.7 jobs; × $4,575 = $2,020,625
     expect(byId["ac-replacement"]).toMatchObject({
-      annualJobs: 353,
+      annualJobs: 442,
       averageCost: 4575,
-      estimatedRevenue: 1_616_500,
+      estimatedRevenue: 2_020_625,
     });
-    expect(byId["ac-replacement"]?.marketPenetration).toBeCloseTo(0.03533, 4);
-    expect(byId["ac-replacement"]?.formula).toBe("10,000 households × 53% × 1/15 yr × $4,575");
+    expect(byId["ac-replacement"]?.marketPenetration).toBeCloseTo(0.04417, 4);
+    expect(byId["ac-replacement"]?.formula).toBe("10,000 households × 53% × 1/12 yr × $4,575");
   });
 
   it("sizes AC repair over central AC and heat pump households", () => {
@@ -327,8 +327,8 @@ describe("market analysis with the housing stock of the tracts", () => {
     expect(data.serviceBreakdown).toEqual(
       computeServices(10_000, HVAC, resolveAssumptions(HVAC, "South")),
     );
-    // 10,000 × 0.53 / 15 = 353 AC replacements, as in the hand-checked South example above.
-    expect(jobs(data, "ac-replacement")).toBe(353);
+    // 10,000 × 0.53 / 12 = 442 AC replacements, as in the hand-checked South example above.
+    expect(jobs(data, "ac-replacement")).toBe(442);
     expect(assumption(data, "share.furnace")).toMatchObject({ value: 0.5, basis: "estimate" });
     expect(data.provenance?.revenue?.method).toMatch(/equipment shares by census region \(South\)/);
   });
@@ -347,14 +347,15 @@ describe("market analysis with the housing stock of the tracts", () => {
       defaultValue: 0.65,
       basis: "derived",
     });
-    expect(assumption(data, "lifespan.furnace")?.basis).toBe("published");
+    expect(assumption(data, "lifespan.furnace")?.basis).toBe("derived");
+    expect(assumption(data, "lifespan.furnace")?.defaultValue).toBe(21);
     expect(data.provenance?.revenue?.method).toContain(
       "5 assumptions (basis “derived”) from the ACS housing tables",
     );
     expect(data.provenance?.revenue?.method).toContain("of the 10 tracts in range");
     // At the national age and tenure mix the factors are 1: AC replacement as offline.
-    expect(jobs(data, "ac-replacement")).toBe(353);
-    expect(data.serviceBreakdown[0]?.formula).toBe("10,000 households × 53% × 1/15 yr × $4,575");
+    expect(jobs(data, "ac-replacement")).toBe(442);
+    expect(data.serviceBreakdown[0]?.formula).toBe("10,000 households × 53% × 1/12 yr × $4,575");
   });
 
   it("gives an all-gas area more furnace work and an all-electric one more heat pumps", () => {
@@ -386,10 +387,10 @@ describe("market analysis with the housing stock of the tracts", () => {
       expect(jobs(older, id)).toBeGreaterThan(jobs(newer, id));
     }
     expect(jobs(older, "ac-repair")).toBe(jobs(newer, "ac-repair"));
-    // 0 % built since 2000: × 1 ÷ (1 − 0.4 × 0.23) = 1.10 → 10,000 × 0.53 / 15 × 1.1013 = 389
-    expect(jobs(older, "ac-replacement")).toBe(389);
+    // 0 % built since 2000: × 1 ÷ (1 − 0.4 × 0.23) = 1.10 → 10,000 × 0.53 / 12 × 1.1013 = 486
+    expect(jobs(older, "ac-replacement")).toBe(486);
     expect(older.serviceBreakdown[0]?.formula).toBe(
-      "10,000 households × 53% × 1/15 yr × 1.10 housing age × $4,575",
+      "10,000 households × 53% × 1/12 yr × 1.10 housing age × $4,575",
     );
   });
 
@@ -400,8 +401,8 @@ describe("market analysis with the housing stock of the tracts", () => {
       expect(jobs(renters, id)).toBeLessThan(jobs(owners, id));
     }
     expect(jobs(renters, "maintenance-plans")).toBe(jobs(owners, "maintenance-plans"));
-    // 30 % owners: (0.3 + 0.5 × 0.7) ÷ 0.825 = 0.788 → 10,000 × 0.53 / 15 × 0.7879 = 278
-    expect(jobs(renters, "ac-replacement")).toBe(278);
+    // 30 % owners: (0.3 + 0.5 × 0.7) ÷ 0.825 = 0.788 → 10,000 × 0.53 / 12 × 0.7879 = 348
+    expect(jobs(renters, "ac-replacement")).toBe(348);
   });
 
   it("lets an override win over a derived default, which stays the default", () => {
@@ -414,8 +415,8 @@ describe("market analysis with the housing stock of the tracts", () => {
       defaultValue: 0.685,
       basis: "derived",
     });
-    // 10,000 × 0.40 / 20 = 200 furnace replacements (age and tenure at the national mix)
-    expect(jobs(data, "furnace-replacement")).toBe(200);
+    // 10,000 × 0.40 / 21 = 190 furnace replacements (age and tenure at the national mix)
+    expect(jobs(data, "furnace-replacement")).toBe(190);
     expect(() => analyze({}, { "share.furnace": 1.5 })).toThrow(AssumptionError);
   });
 
@@ -472,7 +473,7 @@ describe("market analysis with the housing stock of the tracts", () => {
 
   it("lets an override of the housing mix change replacements offline too", () => {
     const data = analyze(null, { "housing.built2000OrLater": 0 });
-    expect(jobs(data, "ac-replacement")).toBe(389);
+    expect(jobs(data, "ac-replacement")).toBe(486);
   });
 });
 

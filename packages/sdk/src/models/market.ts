@@ -4,39 +4,22 @@
  */
 import type { CensusRegion } from "../constants.js";
 import { formatDecimal } from "../format.js";
-import type {
-  Assumption,
-  MarketAnalysisData,
-  ServiceBreakdownEntry,
-  ZipAreasSummary,
-} from "../schemas/market.js";
+import type { Assumption, MarketAnalysisData, ZipAreasSummary } from "../schemas/market.js";
 import {
   type AreaTotals,
   type AreaUnitIndex,
   areaTotals,
   type PlaceAtDistance,
 } from "./coverage.js";
-import {
-  ADJUSTMENT_LABELS,
-  type HousingContext,
-  housingDefaults,
-  replacementFactor,
-} from "./housing-adjustments.js";
+import { type HousingContext, housingDefaults } from "./housing-adjustments.js";
 import { COMMERCIAL_UNITS_PER_RESIDENT, type IndustryProfile } from "./industry-profiles.js";
 import { type LocalZips, localContext, localMarketProfile } from "./local-market-profile.js";
 import { mostPopulous } from "./most-populous.js";
 import type { PlacesInRange } from "./place-index.js";
 import type { PlaceDataset } from "./places.js";
+import { AssumptionError, computeServices } from "./services.js";
 
-export class AssumptionError extends Error {
-  override readonly name = "AssumptionError";
-  constructor(
-    readonly key: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+export { AssumptionError, assumptionValues, computeServices } from "./services.js";
 
 /** What any model's assumption definition has: one value, or one per census region. */
 interface RegionalAssumptionDefinition {
@@ -112,10 +95,10 @@ export function resolveAssumptionsOf(
   region: CensusRegion,
   overrides: Record<string, number> = {},
   housing?: HousingContext,
-): { assumptions: Assumption[]; derived: string[] } {
+): { assumptions: Assumption[]; derived: string[]; notes: Record<string, string> } {
   const plain = !housing && Object.keys(overrides).length === 0;
   const kept = plain ? regionalDefaults.get(profile)?.get(region) : undefined;
-  if (kept) return { assumptions: [...kept], derived: [] };
+  if (kept) return { assumptions: [...kept], derived: [], notes: {} };
   const area = housing ? housingDefaults(profile.assumptions, region, housing) : undefined;
   const definitions = area ? area.definitions : profile.assumptions;
   const resolved: Assumption[] = resolveAssumptionDefinitions(definitions, region, overrides);
@@ -127,7 +110,7 @@ export function resolveAssumptionsOf(
     );
     regionalDefaults.set(profile, byRegion);
   }
-  return { assumptions: resolved, derived: area?.derived ?? [] };
+  return { assumptions: resolved, derived: area?.derived ?? [], notes: area?.notes ?? {} };
 }
 
 /**
@@ -135,65 +118,6 @@ export function resolveAssumptionsOf(
  * time, so resolved once (frozen: every record shares them).
  */
 const regionalDefaults = new WeakMap<IndustryProfile, Map<CensusRegion, Assumption[]>>();
-
-/** A lookup of resolved assumptions by key; a missing key is an AssumptionError. */
-export function assumptionValues(
-  assumptions: readonly { key: string; value: number }[],
-): (key: string) => number {
-  const byKey = new Map(assumptions.map((a) => [a.key, a.value]));
-  return (key) => {
-    const value = byKey.get(key);
-    if (value === undefined) throw new AssumptionError(key, `Missing assumption: ${key}`);
-    return value;
-  };
-}
-
-const fmt = formatDecimal;
-const pct = (n: number) => `${fmt(n * 100, 1)}%`;
-
-/** Per-service jobs and revenue for a number of households. */
-export function computeServices(
-  households: number,
-  profile: IndustryProfile,
-  assumptions: readonly Assumption[],
-): ServiceBreakdownEntry[] {
-  const value = assumptionValues(assumptions);
-  return profile.services.map((service) => {
-    const share =
-      service.shareKeys.length === 0 ? 1 : service.shareKeys.reduce((s, k) => s + value(k), 0);
-    const incidenceValue = value(service.incidence.key);
-    const incidence =
-      service.incidence.kind === "lifespan"
-        ? incidenceValue > 0
-          ? 1 / incidenceValue
-          : 0
-        : incidenceValue;
-    const ticket = value(service.ticketKey);
-    // Housing factors (1 at the national mix, so offline): shown only where they change jobs.
-    const factors = (service.adjustments ?? [])
-      .map((a) => ({ kind: a.kind, factor: replacementFactor(a.kind, value(a.key)) }))
-      .filter((f) => f.factor !== 1);
-    const factor = factors.reduce((p, f) => p * f.factor, 1);
-    const jobs = households * share * incidence * factor;
-    const annualJobs = Math.round(jobs);
-    const incidenceText =
-      service.incidence.kind === "lifespan"
-        ? `1/${fmt(incidenceValue, 1)} yr`
-        : `${fmt(incidenceValue, 3)}/yr`;
-    const factorText = factors
-      .map((f) => ` × ${fmt(f.factor, 2, 2)} ${ADJUSTMENT_LABELS[f.kind]}`)
-      .join("");
-    return {
-      serviceId: service.id,
-      serviceName: service.name,
-      annualJobs,
-      averageCost: ticket,
-      estimatedRevenue: Math.round(jobs * ticket),
-      marketPenetration: households > 0 ? jobs / households : 0,
-      formula: `${fmt(households)} households × ${pct(share)} × ${incidenceText}${factorText} × $${fmt(ticket)}`,
-    };
-  });
-}
 
 export interface MarketInput {
   request: {
@@ -310,12 +234,11 @@ export function computeMarketAnalysis(input: MarketInput): MarketAnalysisData {
           : {}),
       }
     : undefined;
-  const { assumptions, derived: housingDerived } = resolveAssumptionsOf(
-    profile,
-    input.region,
-    input.overrides,
-    housing,
-  );
+  const {
+    assumptions,
+    derived: housingDerived,
+    notes,
+  } = resolveAssumptionsOf(profile, input.region, input.overrides, housing);
 
   const places =
     input.places ??
@@ -327,7 +250,7 @@ export function computeMarketAnalysis(input: MarketInput): MarketAnalysisData {
     );
   const rows = places.rows;
 
-  const serviceBreakdown = computeServices(service.households, profile, assumptions);
+  const serviceBreakdown = computeServices(service.households, profile, assumptions, notes);
   const totalMarketRevenue = serviceBreakdown.reduce((s, x) => s + x.estimatedRevenue, 0);
   const avgRevenue =
     service.households > 0

@@ -72,6 +72,35 @@ export interface LocalStock {
   heatingPropane: number;
   /** Homes whose stock shares come from a metro or micro area's DP04 (the rest: state tables). */
   metroHousing: number;
+  /**
+   * Housing units in buildings of 2–4 units, of 5 or more units, and mobile homes: the tract's
+   * homes that are not single-family, split by its profile's DP04 (or ResStock) shares.
+   */
+  units2to4: number;
+  units5plus: number;
+  mobileHomes: number;
+  /** Buildings of 2–4 and of 5+ units: those units ÷ the profile's mean units per building. */
+  buildings2to4: number;
+  buildings5plus: number;
+  /**
+   * Housing units whose year built is their own tract's (ACS 2010–2014 B25034 of its 2010 tract,
+   * raked to the profile's 2019–2023 DP04); the rest take their county's mix.
+   */
+  tractAge: number;
+}
+
+/** The building groups the equipment model splits homes into. */
+export const BUILDING_GROUPS = ["singleFamily", "units2to4", "units5plus", "mobile"] as const;
+export type BuildingGroup = (typeof BUILDING_GROUPS)[number];
+
+/** A state's equipment in one building group (ResStock conditional tables), shares 0–1. */
+export interface GroupEquipment {
+  /** The group's share of the state's homes. */
+  share: number;
+  /** Of the group's homes: ducted heating (furnaces), non-ducted heating (boilers, baseboards, wall units), central cooling (central AC or ducted heat pump). */
+  ductedHeating: number;
+  nonDuctedHeating: number;
+  centralCooling: number;
 }
 
 /**
@@ -91,6 +120,8 @@ export interface StateBaseline {
   fossil: number;
   heatingDegreeDays: number;
   coolingDegreeDays: number;
+  /** The state's homes by building group, and each group's equipment. */
+  groups: Record<BuildingGroup, GroupEquipment>;
 }
 
 /**

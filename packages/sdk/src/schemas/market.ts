@@ -46,7 +46,14 @@ export const censusDataSchema = z.object({
 });
 export type CensusData = z.infer<typeof censusDataSchema>;
 
-export const assumptionUnitSchema = z.enum(["usd", "years", "share", "rate", "degreeDays"]);
+export const assumptionUnitSchema = z.enum([
+  "usd",
+  "years",
+  "share",
+  "rate",
+  "degreeDays",
+  "index",
+]);
 export type AssumptionUnit = z.infer<typeof assumptionUnitSchema>;
 
 /**
@@ -239,6 +246,22 @@ export const localMarketSchema = z.object({
     ownerOccupiedShare: share.nullable(),
     /** Share of the area's homes whose stock shares come from a metro or micro area's table. */
     metroCoverage: share.nullable(),
+    /** Share of the area's homes whose year built is their own tract's (the rest: their county's). Absent on older records. */
+    tractAgeCoverage: share.nullable().optional(),
+    /** Homes by building type (shares of housing units), buildings of 2–4 and 5+ units, and the 5+ unit buildings whose central plant is left out. Absent on older records. */
+    buildings: z
+      .object({
+        singleFamily: share,
+        units2to4: share,
+        units5plus: share,
+        mobile: share,
+        buildings2to4: z.number(),
+        buildings5plus: z.number(),
+        centralPlantBuildings: z.number(),
+        provenance: figureProvenanceSchema,
+      })
+      .nullable()
+      .optional(),
     provenance: figureProvenanceSchema,
     tenureProvenance: figureProvenanceSchema,
   }),
@@ -250,6 +273,15 @@ export const localMarketSchema = z.object({
     roomUnitsOrNone: share,
     provenance: figureProvenanceSchema,
   }),
+  /** Local wages of NAICS 238220 (the wage index the tickets follow). Absent on older records. */
+  prices: z
+    .object({
+      wageIndex: z.number().nullable(),
+      annualWage: z.number().nullable(),
+      nationalWage: z.number(),
+      provenance: figureProvenanceSchema,
+    })
+    .optional(),
   income: z
     .object({ medianHouseholdIncome: z.number(), provenance: figureProvenanceSchema })
     .nullable(),

@@ -1,13 +1,37 @@
 /**
  * The local market columns of the embedded dataset (scripts/derive-local-data.ts writes them):
- * each tract's households, owners, single-family homes and degree days; its county's housing
- * profile (metro DP04, else the state's ResStock shares), income and contractors; each ZIP area's
- * tenure, contractors and climate zone; each state's equipment baseline.
+ * each tract's households, owners, single-family homes, degree days and year built; its county's
+ * housing profile (metro DP04 on the 2023 delineation, else the state's ResStock shares), income
+ * and contractors; each ZIP area's tenure, contractors and climate zone; each state's equipment
+ * baseline, overall and by building group.
  *
- * A tract's housing stock is modeled: its homes × its profile's shares (year built: housing
- * units; heating fuel: occupied homes). County figures are apportioned to tracts by households.
+ * A tract's housing stock is modeled: year built is its own (its 2010 tract's ACS 2010–2014
+ * B25034, raked to its profile's 2019–2023 shares; a tract without a 2010 match takes its
+ * county's mix) × its housing units; heating fuel is its profile's shares × its occupied homes;
+ * its homes that are not single-family are split into 2–4 units, 5+ units and mobile homes by its
+ * profile's shares, and into buildings by the profile's mean building sizes. County figures are
+ * apportioned to tracts by households.
  */
-import type { AreaUnit, LocalSources, StateBaseline, ZipArea } from "@bis/sdk";
+import {
+  type AreaUnit,
+  BUILDING_GROUPS,
+  type BuildingGroup,
+  type GroupEquipment,
+  type LocalSources,
+  type StateBaseline,
+  type ZipArea,
+} from "@bis/sdk";
+
+/** The equipment fields of a building group, each a state column (`singleFamilyShare`, …). */
+export const GROUP_FIELDS = [
+  "share",
+  "ductedHeating",
+  "nonDuctedHeating",
+  "centralCooling",
+] as const satisfies readonly (keyof GroupEquipment)[];
+export type GroupColumn = `${BuildingGroup}${Capitalize<(typeof GROUP_FIELDS)[number]>}`;
+export const groupColumn = (g: BuildingGroup, f: (typeof GROUP_FIELDS)[number]) =>
+  `${g}${f[0]?.toUpperCase()}${f.slice(1)}` as GroupColumn;
 
 /** The columns as stored (shares per 10,000; see the derive script). */
 export interface LocalColumns {
@@ -17,6 +41,11 @@ export interface LocalColumns {
     households: number[];
     owners: number[];
     singleFamily: number[];
+    /** Shares per 10,000 of the tract's housing units (1980–1999: the rest), delta-encoded. */
+    builtBefore1980: number[];
+    built2000OrLater: number[];
+    /** The tracts whose year built is their county's mix, not their own (delta-encoded indexes). */
+    ageFromCounty: number[];
   };
   zctas: {
     zone: number[];
@@ -43,16 +72,26 @@ export interface LocalColumns {
     | "fuelOil"
     | "otherFuel"
     | "noFuel"
-    | "singleFamily",
-    number[]
-  > & { id: string[]; name: string[] };
-  stateEquipment: Record<
-    Exclude<keyof StateBaseline, "heatingDegreeDays" | "coolingDegreeDays">,
+    | "singleFamily"
+    | "units2to4"
+    | "units5plus"
+    | "mobile",
     number[]
   > & {
-    hdd: number[];
-    cdd: number[];
+    id: string[];
+    name: string[];
+    /** Mean units per building of 2–4 and of 5+ units, in hundredths. */
+    size2to4: number[];
+    size5plus: number[];
   };
+  stateEquipment: Record<
+    Exclude<keyof StateBaseline, "heatingDegreeDays" | "coolingDegreeDays" | "groups">,
+    number[]
+  > &
+    Record<GroupColumn, number[]> & {
+      hdd: number[];
+      cdd: number[];
+    };
 }
 
 interface FileWithLocal {
@@ -68,14 +107,15 @@ export const LOCAL_SOURCES: LocalSources = {
   climate:
     "NOAA NCEI U.S. Climate Normals 1991–2020 (annual heating and cooling degree days, base 65 °F)",
   housing:
-    "U.S. Census Bureau, ACS 2019–2023 5-year DP04 (year built, house heating fuel, units in structure) of the metro and micro areas in range",
+    "U.S. Census Bureau, ACS 2019–2023 5-year DP04 (year built, house heating fuel, units in structure) of the metro and micro areas in range (OMB July 2023 delineation); year built by tract from ACS 2010–2014 B25034 on 2010 tracts, raked to each metro's 2019–2023 shares",
   tenure: "U.S. Census Bureau, ACS 2019–2023 5-year B25003 tenure of the ZIP Code Tabulation Areas",
   income: "U.S. Census Bureau, ACS 2017–2021 5-year B19013 median household income by county",
   contractors:
     "U.S. Census Bureau, County Business Patterns 2021, NAICS 238220 plumbing, heating and air-conditioning contractors",
   zipContractors:
     "U.S. Census Bureau, ZIP Code Business Patterns 2022, NAICS 238220 plumbing, heating and air-conditioning contractors",
-  equipment: "NREL ResStock housing characteristics by state (from EIA RECS 2020 and ACS PUMS)",
+  equipment:
+    "NREL ResStock housing characteristics by state (from EIA RECS 2020 and ACS PUMS), with each state's equipment by building type",
 };
 
 const share = (per10k: number | undefined) => (per10k ?? 0) / 10_000;
@@ -111,15 +151,24 @@ export function decodeLocal(
       countyHouseholds[k] = (countyHouseholds[k] as number) + (t.households[i] as number);
   });
   const p = file.profiles;
+  const builtBefore1980 = undelta(t.builtBefore1980);
+  const built2000OrLater = undelta(t.built2000OrLater);
+  const ageFromCounty = new Uint8Array(t.households.length);
+  for (const i of undelta(t.ageFromCounty)) ageFromCounty[i] = 1;
 
   // Each profile's shares, read once (a tract reads its profile's).
   const profileShares = p.id.map((id, k) => {
     const at = (key: keyof LocalColumns["profiles"]) => share((p[key] as number[])[k]);
+    // The split of homes that are not single-family (all 2–4 units where the profile has none).
+    const others = at("units2to4") + at("units5plus") + at("mobile");
+    const of = (x: number, fallback: number) => (others > 0 ? x / others : fallback);
     return {
       metro: id.startsWith("cbsa:"),
-      built2000OrLater: at("built2000OrLater"),
-      built1980To1999: at("built1980To1999"),
-      builtBefore1980: at("builtBefore1980"),
+      units2to4: of(at("units2to4"), 1),
+      units5plus: of(at("units5plus"), 0),
+      mobile: of(at("mobile"), 0),
+      size2to4: (p.size2to4[k] ?? 0) / 100 || 1,
+      size5plus: (p.size5plus[k] ?? 0) / 100 || 1,
       gas: at("gas") + at("propane"),
       propane: at("propane"),
       electricity: at("electricity"),
@@ -139,13 +188,18 @@ export function decodeLocal(
     const countyHh = countyHouseholds[k] as number;
     const countyShare = countyHh > 0 ? households / countyHh : 0;
     const income = c.income[k] ?? null;
+    const before1980 = share(builtBefore1980[i]);
+    const since2000 = share(built2000OrLater[i]);
+    const others = Math.max(0, housingUnits - (t.singleFamily[i] as number));
+    const units2to4 = others * shares.units2to4;
+    const units5plus = others * shares.units5plus;
     return {
       housing: {
         occupied: households,
         ownerOccupied: t.owners[i] as number,
-        built2000OrLater: housingUnits * shares.built2000OrLater,
-        built1980To1999: housingUnits * shares.built1980To1999,
-        builtBefore1980: housingUnits * shares.builtBefore1980,
+        built2000OrLater: housingUnits * since2000,
+        built1980To1999: housingUnits * Math.max(0, 1 - before1980 - since2000),
+        builtBefore1980: housingUnits * before1980,
         heatingGas: households * shares.gas,
         heatingElectricity: households * shares.electricity,
         heatingFuelOil: households * shares.fuelOil,
@@ -163,6 +217,12 @@ export function decodeLocal(
         countyPayroll: (c.payroll[k] ?? 0) * countyShare,
         heatingPropane: households * shares.propane,
         metroHousing: shares.metro ? households : 0,
+        units2to4,
+        units5plus,
+        mobileHomes: others * shares.mobile,
+        buildings2to4: units2to4 / shares.size2to4,
+        buildings5plus: units5plus / shares.size5plus,
+        tractAge: ageFromCounty[i] ? 0 : housingUnits,
       },
     };
   };
@@ -230,6 +290,17 @@ export function decodeLocal(
       fossil: v("fossil"),
       heatingDegreeDays: e.hdd[i] ?? 0,
       coolingDegreeDays: e.cdd[i] ?? 0,
+      groups: Object.fromEntries(
+        BUILDING_GROUPS.map((g): [BuildingGroup, GroupEquipment] => [
+          g,
+          {
+            share: v(groupColumn(g, "share")),
+            ductedHeating: v(groupColumn(g, "ductedHeating")),
+            nonDuctedHeating: v(groupColumn(g, "nonDuctedHeating")),
+            centralCooling: v(groupColumn(g, "centralCooling")),
+          },
+        ]),
+      ) as Record<BuildingGroup, GroupEquipment>,
     };
   });
   return { tract, zcta, baselines };
