@@ -47,11 +47,24 @@ describe("Local market profile", () => {
     expect(text("singleFamily")).toEqual(["Single-family", "55%"]);
     expect(text("medianHouseholdIncome")).toEqual(["Median household income", "$89,400"]);
     expect(text("contractors")).toEqual(["Contractors in range", "696 (1,284 households each)"]);
-    expect(card.querySelectorAll("[data-row]")).toHaveLength(13);
+    // Where the housing mix came from: a fallback names itself.
+    expect(text("metroCoverage")).toEqual([
+      "Housing mix from the metro area's tables",
+      expect.stringMatching(/^\d+% of homes \(the rest: their state's\)$/),
+    ]);
+    expect(text("buildingTypes")).toEqual([
+      "Homes by building",
+      "single-family 55% · 2–4 units 7% · 5+ units 34% · mobile homes 4%",
+    ]);
+    expect(text("wageIndex")).toEqual([
+      "Contractor wages",
+      "0.93× U.S. ($62,347 a year per employee against $67,040): tickets' labour share follows it",
+    ]);
+    expect(card.querySelectorAll("[data-row]")).toHaveLength(18);
 
     // Each row has its grade badge, named for the row.
     const body = within(card);
-    expect(body.getAllByText("Modeled").length).toBe(12);
+    expect(body.getAllByText("Modeled").length).toBe(17);
     expect(body.getAllByText("Measured").length).toBe(1);
     expect(body.getByText(/^Sources: /).textContent).toContain(
       "ZIP Code Business Patterns; 2022; Measured",
