@@ -29,6 +29,7 @@ export * from "./client/transport.js";
 export * from "./constants.js";
 export * from "./errors.js";
 export * from "./format.js";
+export * from "./industries/index.js";
 export * from "./messages.js";
 export * from "./models/area-note.js";
 export * from "./models/assumption-text.js";

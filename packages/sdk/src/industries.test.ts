@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { KEYWORD_PROFILES } from "./industries/keywords.js";
 import {
   ACTIVE_INDUSTRIES,
   activeIndustryLabels,
@@ -20,7 +21,6 @@ import {
   INDUSTRY_PROFILES,
   type IndustryProfile,
 } from "./models/industry-profiles.js";
-import { KEYWORD_PROFILES } from "./models/keywords/hvac-profile.js";
 import { keywordProfileFor } from "./models/keywords/model.js";
 import type { KeywordProfile } from "./models/keywords/profile.js";
 import { classifyKeywordIntent } from "./models/keywords/text.js";
@@ -28,17 +28,16 @@ import { classifyKeywordIntent } from "./models/keywords/text.js";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 
 /**
- * The industry profile modules: the only non-test source that may name an industry's facts.
- * Each entry says what it holds.
+ * Where an industry's facts live: its folder under industries/ (profile, assumptions, equipment
+ * model, competitor terms, keyword taxonomy) and the registries beside them, and the heads list.
  */
-const PROFILE_MODULES: Record<string, string> = {
-  "packages/sdk/src/industries.ts": "each profile's head: id, label, active (widget-safe)",
-  "packages/sdk/src/models/industry-profiles.ts": "services and their sourced assumptions",
-  "packages/sdk/src/models/hvac-assumptions.data.ts": "the HVAC model's sourced assumptions",
-  "packages/sdk/src/models/competitor-profiles.ts": "competitor search terms and specialties",
-  "packages/sdk/src/models/keywords/hvac-profile.ts":
-    "the keyword taxonomy, seeds, negative terms and CPC benchmark",
-};
+const INDUSTRY_SOURCES = [
+  /^packages\/sdk\/src\/industries\//,
+  /^packages\/sdk\/src\/industries\.ts$/,
+];
+
+/** The industry's name and the equipment only HVAC works on. */
+const INDUSTRY_WORDS = /hvac|furnace|boiler|heat ?pump/i;
 
 /** Test data (fixtures of stored analyses, in src so the app's and the server's tests share them). */
 const TEST_DATA = [/\.test\.tsx?$/, /(^|\/)(test|e2e|fixtures)\//, /\.fixture\.ts$/];
@@ -57,21 +56,32 @@ function sourceFiles(): string[] {
 }
 
 describe("the industry profile is the only source", () => {
-  it("no source outside the profile modules names HVAC", () => {
+  it("no source outside the industry folders names HVAC or its equipment", () => {
     const files = sourceFiles();
     expect(files.length).toBeGreaterThan(100);
-    for (const file of Object.keys(PROFILE_MODULES)) expect(files).toContain(file);
+    const industry = files.filter((f) => INDUSTRY_SOURCES.some((p) => p.test(f)));
+    for (const file of [
+      "packages/sdk/src/industries.ts",
+      "packages/sdk/src/industries/hvac/profile.ts",
+      "packages/sdk/src/industries/hvac/equipment.ts",
+    ])
+      expect(industry).toContain(file);
     const found: string[] = [];
     for (const file of files) {
-      if (file in PROFILE_MODULES) continue;
+      if (industry.includes(file)) continue;
       readFileSync(path.join(root, file), "utf8")
         .split("\n")
         .forEach((line, i) => {
-          // Naming the keyword profile's module is not a fact about the industry.
-          if (/hvac/i.test(line.replaceAll("hvac-profile", ""))) found.push(`${file}:${i + 1}`);
+          if (INDUSTRY_WORDS.test(line)) found.push(`${file}:${i + 1}: ${line.trim()}`);
         });
     }
     expect(found).toEqual([]);
+  });
+
+  it("the guard finds each word it looks for", () => {
+    for (const line of ["HVAC contractor", "a furnace", "Boiler Repair", "heatPump", "heat pumps"])
+      expect(INDUSTRY_WORDS.test(line), line).toBe(true);
+    expect(INDUSTRY_WORDS.test("central cooling and heating equipment")).toBe(false);
   });
 
   it("the industry list is the profiles' heads", () => {

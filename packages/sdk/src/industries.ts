@@ -2,10 +2,10 @@
  * The head of every industry profile: its id, its label and whether it can be analyzed, the part
  * every surface needs (the wizard's options, the widget, the CLI default, the messages). It has
  * no dependency, so the widget's bundle (`@bis/sdk/constants`, 12 KB budget) carries only this.
- * The rest of a profile (services, assumptions, competitor search terms) is
- * models/industry-profiles.ts, which spreads these heads, and its keyword taxonomy
- * models/keywords/hvac-profile.ts. A new industry is a head here, then its profile entries
- * (TypeScript asks for them: the profiles are keyed by IndustryId).
+ * The rest of a profile (services, assumptions, equipment, competitor search terms, keyword
+ * taxonomy) is its folder under industries/, listed by models/industry-profiles.ts (which spreads
+ * these heads) and industries/keywords.ts. A new industry is a head here, then its folder and
+ * its entries (TypeScript asks for them: the profiles are keyed by IndustryId).
  */
 export interface IndustryHead {
   readonly id: string;

@@ -89,8 +89,9 @@ async function main() {
       Math.round((d.serviceBreakdown.find((s) => s.serviceId === id)?.estimatedRevenue ?? 0) / hh);
     const lm = d.localMarket;
     const p = (x: number | null | undefined) => (x == null ? "—" : `${Math.round(x * 100)} %`);
+    const kind = (id: string) => lm?.equipment?.kinds[id]?.share;
     out.push(
-      `| ${city}, ${state} | ${lm?.climate.heatingDegreeDays ?? "—"} | ${lm?.climate.coolingDegreeDays ?? "—"} | ${p(lm?.equipment.centralAc)} | ${p(lm?.equipment.heatPump)} | ${p(lm?.equipment.furnace)} | ${p(lm?.equipment.boiler)} | ${p(lm?.housing.singleFamilyShare)} | ${lm?.prices?.wageIndex?.toFixed(2) ?? "U.S."} | ${SERVICES.map(([id]) => `$${per(id)}`).join(" | ")} | $${Math.round(d.avgRevenue ?? 0)} |`,
+      `| ${city}, ${state} | ${lm?.climate.heatingDegreeDays ?? "—"} | ${lm?.climate.coolingDegreeDays ?? "—"} | ${p(kind("centralAc"))} | ${p(kind("heatPump"))} | ${p(kind("furnace"))} | ${p(kind("boiler"))} | ${p(lm?.housing.singleFamilyShare)} | ${lm?.prices?.wageIndex?.toFixed(2) ?? "U.S."} | ${SERVICES.map(([id]) => `$${per(id)}`).join(" | ")} | $${Math.round(d.avgRevenue ?? 0)} |`,
     );
   }
   out.push("", ...(await checks(places)));

@@ -590,7 +590,7 @@ describe("derive-census-data", () => {
       ownerOccupied: 9360,
     });
     expect(z["37201"]).toMatchObject({ contractors: 0, households: null });
-    expect(census.baselines.TN).toMatchObject({
+    expect(census.baselines.TN?.equipment).toMatchObject({
       centralCooling: 0.87,
       anyHeatPump: 0.36,
       ductedHeating: 0.5,
@@ -704,10 +704,22 @@ describe("derive-census-data", () => {
 
   it("gives each state its equipment by building group (ResStock conditional table), else the U.S. figures", () => {
     expect(census.baselines.TN?.groups).toEqual({
-      singleFamily: { share: 0.7143, ductedHeating: 0.6, nonDuctedHeating: 0, centralCooling: 1 },
-      units2to4: { share: 0, ductedHeating: 0, nonDuctedHeating: 0, centralCooling: 0 },
-      units5plus: { share: 0.1429, ductedHeating: 0, nonDuctedHeating: 1, centralCooling: 0 },
-      mobile: { share: 0.1429, ductedHeating: 1, nonDuctedHeating: 0, centralCooling: 0 },
+      singleFamily: {
+        share: 0.7143,
+        equipment: { ductedHeating: 0.6, nonDuctedHeating: 0, centralCooling: 1 },
+      },
+      units2to4: {
+        share: 0,
+        equipment: { ductedHeating: 0, nonDuctedHeating: 0, centralCooling: 0 },
+      },
+      units5plus: {
+        share: 0.1429,
+        equipment: { ductedHeating: 0, nonDuctedHeating: 1, centralCooling: 0 },
+      },
+      mobile: {
+        share: 0.1429,
+        equipment: { ductedHeating: 1, nonDuctedHeating: 0, centralCooling: 0 },
+      },
     });
     // A state without rows takes the U.S. entry: here TN and KY together.
     const columns = groupColumns(local.stateConditional, [{ code: "DC" }]);

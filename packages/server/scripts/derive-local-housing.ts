@@ -15,7 +15,7 @@
  *
  * Pure functions of the CSV texts; shares 0–1 (derive-local-data.ts stores them per 10,000).
  */
-import { BUILDING_GROUPS, type BuildingGroup, type GroupEquipment } from "@bis/sdk";
+import { BUILDING_GROUPS, type BuildingGroup } from "@bis/sdk";
 import { parse } from "csv-parse/sync";
 import {
   GROUP_FIELDS,
@@ -273,15 +273,16 @@ const RESSTOCK_GROUP: Record<string, BuildingGroup> = {
   "Mobile Home": "mobile",
 };
 
+/** A building group's share of a state's homes and its equipment columns (shares of its homes). */
+type GroupShares = Record<(typeof GROUP_FIELDS)[number], number>;
+
 /**
  * Each state's equipment by building group, from ResStock's conditional cooling table (its rows'
  * `sampling_probability` are joint shares of the U.S. stock, so they also give heating type by
  * building type). A `US` entry holds the national figures.
  */
-export function stateGroupEquipment(
-  text: string,
-): Map<string, Record<BuildingGroup, GroupEquipment>> {
-  const acc = new Map<string, Record<BuildingGroup, GroupEquipment>>();
+export function stateGroupEquipment(text: string): Map<string, Record<BuildingGroup, GroupShares>> {
+  const acc = new Map<string, Record<BuildingGroup, GroupShares>>();
   const entry = (state: string) => {
     let e = acc.get(state);
     if (!e) {
@@ -290,7 +291,7 @@ export function stateGroupEquipment(
           g,
           { share: 0, ductedHeating: 0, nonDuctedHeating: 0, centralCooling: 0 },
         ]),
-      ) as Record<BuildingGroup, GroupEquipment>;
+      ) as Record<BuildingGroup, GroupShares>;
       acc.set(state, e);
     }
     return e;

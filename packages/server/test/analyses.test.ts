@@ -133,7 +133,7 @@ describe("POST /api/market-analysis/analyze", () => {
     expect(local?.climate.heatingDegreeDays).toBeGreaterThan(0);
     expect(local?.climate.coolingDegreeDays).toBeGreaterThan(0);
     expect(local?.housing.fuel.gas).toBeGreaterThan(0);
-    expect(local?.equipment.centralAc).toBeGreaterThan(0);
+    expect(local?.equipment?.kinds.centralAc?.share).toBeGreaterThan(0);
     expect(local?.contractors.establishments).toBeGreaterThan(0);
 
     // The state by its name, as the API accepts for every state.

@@ -78,7 +78,7 @@ describe("the local market model: what a local contractor expects", () => {
 
   it("Miami: furnace revenue near zero; no boilers", () => {
     expect(perHousehold(m("Miami"), "furnace-replacement", "furnace-repair")).toBeLessThan(15);
-    expect(m("Miami").localMarket?.equipment.furnace).toBeLessThan(0.05);
+    expect(m("Miami").localMarket?.equipment?.kinds.furnace?.share).toBeLessThan(0.05);
     expect(perHousehold(m("Miami"), "boiler-replacement")).toBe(0);
   });
 
@@ -96,12 +96,12 @@ describe("the local market model: what a local contractor expects", () => {
       expect(perHousehold(m(city), ...COOLING)).toBeLessThan(
         0.6 * perHousehold(m("Phoenix"), ...COOLING),
       );
-      expect(m(city).localMarket?.equipment.centralAc).toBeLessThan(0.3);
+      expect(m(city).localMarket?.equipment?.kinds.centralAc?.share).toBeLessThan(0.3);
     }
   });
 
   it("Boston: a boiler is not a furnace, and boilers are a large share", () => {
-    expect(m("Boston").localMarket?.equipment.boiler).toBeGreaterThan(0.2);
+    expect(m("Boston").localMarket?.equipment?.kinds.boiler?.share).toBeGreaterThan(0.2);
     expect(perHousehold(m("Boston"), "boiler-replacement")).toBeGreaterThan(
       perHousehold(m("Phoenix"), "boiler-replacement") + 50,
     );

@@ -339,7 +339,9 @@ describe("/analysis/:id assumptions", () => {
     const { user } = renderApp("/analysis/an_123");
     // Open from the start: the analysis uses a changed value.
     expect(await screen.findByText(/1 of \d+ differ from the defaults/)).toBeTruthy();
-    const lifespan = (await screen.findByLabelText("Furnace: years between replacements (U.S.)")) as HTMLInputElement;
+    const lifespan = (await screen.findByLabelText(
+      "Furnace: years between replacements (U.S.)",
+    )) as HTMLInputElement;
     expect(lifespan.value).toBe("25");
     await user.click(screen.getByRole("button", { name: "Reset to defaults" }));
     const def = marketData().assumptions?.find((a) => a.key === "lifespan.furnace");

@@ -229,11 +229,14 @@ export const austinLocalMarket: LocalMarket = {
     tenureProvenance: localSource("ACS B25003 by ZCTA", "ACS 2019–2023"),
   },
   equipment: {
-    centralAc: 0.71,
-    heatPump: 0.24,
-    furnace: 0.29,
-    boiler: 0,
-    roomUnitsOrNone: 0.05,
+    title: "Heating and cooling equipment",
+    kinds: {
+      centralAc: { label: "central AC", share: 0.71 },
+      heatPump: { label: "heat pump", share: 0.24 },
+      furnace: { label: "furnace", share: 0.29 },
+      boiler: { label: "boiler", share: 0 },
+      roomUnitsOrNone: { label: "room units or none", share: 0.05 },
+    },
     provenance: localSource("RECS 2020 (Texas baseline)", "RECS 2020"),
   },
   prices: {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { ELECTRIC_HEAT_SHARE } from "../industries/hvac/equipment.js";
 import {
-  ELECTRIC_HEAT_SHARE,
   HOUSING_REFERENCE,
   type HousingContext,
   housingAgeFactor,
@@ -38,7 +38,12 @@ const context = (housing: HousingStock, tracts = 1234): HousingContext => ({
 
 /** The area defaults of the HVAC profile, by key. */
 function derive(housing: HousingStock, region: "South" | "Northeast" | "Midwest" | "West") {
-  const { definitions, derived } = housingDefaults(HVAC.assumptions, region, context(housing));
+  const { definitions, derived } = housingDefaults(
+    HVAC.assumptions,
+    region,
+    context(housing),
+    HVAC.equipment,
+  );
   const byKey = Object.fromEntries(definitions.map((d) => [d.key, d]));
   return { byKey, derived, value: (key: string) => byKey[key]?.value as number };
 }

@@ -7,12 +7,9 @@
  * replacement factors are exactly 1.
  *
  * Rules (docs/methodology.md, section 3):
- *  - heat pumps: share heated by electricity × heat pumps per electrically heated home in the
- *    census region (the rest of electric heat is resistance: electric furnaces, baseboards);
- *  - furnaces: the region's furnaces per home not on a heat pump × the homes heated by gas, fuel
- *    oil or electric resistance (wood, coal, solar, other fuels and no heat: no furnace);
- *  - central AC (not a heat pump): the region's central cooling (central AC + heat pump) less the
- *    area's heat pumps;
+ *  - equipment shares (assumptions marked `fromEquipment`): the industry's equipment model
+ *    (industries/<trade>/equipment.ts) estimates each kind from the area's fuel, climate and
+ *    building mix;
  *  - replacements × housing-age factor × owner-occupancy factor, each relative to the national
  *    mix that the offline defaults stand for.
  *
@@ -21,14 +18,14 @@
 import type { CensusRegion } from "../constants.js";
 import { formatDecimal } from "../format.js";
 import {
+  type AreaBuildings,
   areaBuildings,
-  equipmentShares,
   type FuelShares,
+  type LocalMeans,
   localMeans,
   MIN_WAGE_EMPLOYEES,
   NATIONAL_DEGREE_DAYS,
   NATIONAL_TRADE_WAGE,
-  SYSTEMS_PER_BUILDING,
   USAGE_ELASTICITY,
   usageFactor,
   wageIndex,
@@ -37,10 +34,6 @@ import type { HousingStock, LocalStock, StateBaseline } from "./places.js";
 
 /** Which housing rule gives an assumption its area default. */
 export type HousingRule =
-  | "furnaceShare"
-  | "heatPumpShare"
-  | "centralAcShare"
-  | "boilerShare"
   | "ownerOccupied"
   | "built2000OrLater"
   | "coolingDegreeDays"
@@ -54,29 +47,11 @@ export type HousingRule =
 export type ReplacementAdjustment = "housingAge" | "ownerOccupancy" | "coolingUse" | "heatingUse";
 
 /**
- * Share of households heating mainly with electricity, by census region: EIA RECS 2020, as
- * published by Atlas Buildings Hub. Heat pumps per electrically heated home = the profile's
- * regional heat-pump share ÷ this (Northeast 0.28, Midwest 0.42, South 0.49, West 0.39).
- */
-export const ELECTRIC_HEAT_SHARE = {
-  value: { Northeast: 0.18, Midwest: 0.19, South: 0.55, West: 0.28 } satisfies Record<
-    CensusRegion,
-    number
-  >,
-  source:
-    "EIA Residential Energy Consumption Survey 2020: electricity is the main heating fuel of 55 % of households in the South, 28 % in the West, 19 % in the Midwest and 18 % in the Northeast (Atlas Buildings Hub, “Recent trends in the residential heat pump market”, 2023)",
-  /** As cited inside a derived assumption's source. */
-  citation: "EIA RECS 2020, via Atlas Buildings Hub",
-  sourceUrl:
-    "https://atlasbuildingshub.com/2023/09/06/recent-trends-in-the-residential-heat-pump-market/",
-} as const;
-
-/**
  * Replacements a year of a home built 2000 or later, relative to an older home (BIS estimate).
  * In an ACS 2018–2022 sample such a home is 0–20 years old and mostly on its first equipment:
  * averaged over those ages, the first-failure rate is F(20) ÷ 20, F(20) being the share of units
- * failed by 20 years (lifespans spread about a quarter: furnace 20 years → 50 %, heat pump 16 →
- * 84 %, AC 15 → 91 %), i.e. 0.50–0.68 of the steady rate 1 ÷ lifespan. Homes built before 2000
+ * failed by 20 years (lifespans spread about a quarter: a 20-year lifespan → 50 %, 16 years →
+ * 84 %, 15 → 91 %), i.e. 0.50–0.68 of the steady rate 1 ÷ lifespan. Homes built before 2000
  * are at or past one lifespan: the steady rate (weight 1).
  */
 export const NEW_HOME_REPLACEMENT_WEIGHT = 0.6;
@@ -251,6 +226,95 @@ export interface HousingAdjustable {
   source: string;
   sourceUrl?: string;
   fromHousing?: HousingRule;
+  fromEquipment?: string;
+}
+
+/** An area as an industry's equipment model is given it. */
+export interface EquipmentArea {
+  region: CensusRegion;
+  housing: HousingStock;
+  mix: HousingMix;
+  /** The heating-fuel table as sources cite it. */
+  fuelTable: string;
+  /** The profile's regional default of the assumption estimating a kind (null without one). */
+  regional: (kind: string) => number | null;
+  /** With the embedded dataset's local data (climate, building mix, state baseline). */
+  local?: {
+    context: LocalContext;
+    means: LocalMeans;
+    fuel: FuelShares;
+    buildings: AreaBuildings | null;
+    households: number;
+  };
+}
+
+/** One kind of equipment's estimate for an area: a share of households and its formula. */
+export interface EquipmentEstimate {
+  value: number;
+  source: string;
+  sourceUrl?: string;
+  /** What the services' "How" lines add (the building split), when there is something to say. */
+  note?: string;
+}
+
+/** What an equipment model estimates for an area. */
+export interface EquipmentStock {
+  /** Per kind: the jobs base (systems per household) the assumptions marked `fromEquipment` take. */
+  systems: Record<string, EquipmentEstimate>;
+  /** Per kind (the model's `kinds`, in order): the share of homes with it (local data only). */
+  homes?: Record<string, number>;
+  /** Apartment buildings whose central plant is commercial work, left out (local data only). */
+  centralPlantBuildings?: number;
+}
+
+/**
+ * An industry's equipment: the kinds it services (ids keyed in the wire record's
+ * `localMarket.equipment.kinds`, labels as shown), and how an area's stock of each is estimated.
+ */
+export interface EquipmentModel {
+  /** The local market profile's row, e.g. "Heating and cooling equipment". */
+  title: string;
+  kinds: readonly { id: string; label: string }[];
+  /** The source and the method of the local market profile's equipment figures. */
+  source: string;
+  method: string;
+  estimate(area: EquipmentArea): EquipmentStock | null;
+}
+
+/** The area as an equipment model is given it. */
+export function equipmentArea(
+  region: CensusRegion,
+  context: HousingContext,
+  fuelTable: string,
+  regional: (kind: string) => number | null,
+  households = context.housing.occupied,
+): EquipmentArea {
+  const mix = housingMix(context.housing);
+  const local = context.local;
+  const means = local ? localMeans(local.stock) : null;
+  const fuel = local ? fuelShares(context.housing, local.stock) : null;
+  const housingUnits =
+    context.housing.built2000OrLater +
+    context.housing.built1980To1999 +
+    context.housing.builtBefore1980;
+  return {
+    region,
+    housing: context.housing,
+    mix,
+    fuelTable,
+    regional,
+    ...(local && means && fuel
+      ? {
+          local: {
+            context: local,
+            means,
+            fuel,
+            buildings: areaBuildings(local.stock, housingUnits),
+            households,
+          },
+        }
+      : {}),
+  };
 }
 
 /**
@@ -262,85 +326,26 @@ export function housingDefaults<D extends HousingAdjustable>(
   definitions: readonly D[],
   region: CensusRegion,
   context: HousingContext,
+  equipmentModel?: EquipmentModel,
 ): { definitions: D[]; derived: string[]; notes: Record<string, string> } {
   const mix = housingMix(context.housing);
-  const regional = (rule: HousingRule): number | null => {
-    const def = definitions.find((d) => d.fromHousing === rule);
-    if (!def) return null;
-    return typeof def.value === "number" ? def.value : def.value[region];
-  };
   const over = `over the ${formatDecimal(context.tracts)} census ${context.tracts === 1 ? "tract" : "tracts"} in range`;
   const tables = context.tables ?? {
     fuel: `ACS B25040 house heating fuel (${context.vintage}) ${over}`,
     tenure: `ACS B25003 tenure (${context.vintage}) ${over}`,
     built: `ACS B25034 year structure built (${context.vintage}) ${over}`,
   };
-  const fuelTable = tables.fuel;
   const local = context.local;
   const means = local ? localMeans(local.stock) : null;
-  const fuel = local ? fuelShares(context.housing, local.stock) : null;
-  const housingUnits =
-    context.housing.built2000OrLater +
-    context.housing.built1980To1999 +
-    context.housing.builtBefore1980;
-  const buildings = local ? areaBuildings(local.stock, housingUnits) : null;
-  const equipment =
-    local && means && fuel ? equipmentShares(fuel, means, local.baseline, buildings) : null;
-  const split = equipment?.buildings;
-  const mixText = (factor: number | undefined) =>
-    split && factor !== undefined
-      ? ` × ${num(factor)} for the area's building mix (${pct(split.multifamily)} of homes in buildings of 2 or more units, against the state's mix at the state's rates by building type)`
-      : "";
-  const localEquipment = (value: number, what: string): { value: number; source: string } | null =>
-    equipment && local
-      ? {
-          value,
-          source: `${what}; heating fuel: ${local.housingSource}; ${local.stateName} baseline: NREL ResStock (EIA RECS 2020)`,
-        }
-      : null;
+  const regional = (kind: string): number | null => {
+    const def = definitions.find((d) => d.fromEquipment === kind);
+    if (!def) return null;
+    return typeof def.value === "number" ? def.value : def.value[region];
+  };
+  const stock = equipmentModel?.estimate(equipmentArea(region, context, tables.fuel, regional));
 
-  // Heat pumps per electrically heated home, and furnaces per home not on a heat pump, in the
-  // region: the regional defaults over the region's electric heat share (RECS 2020).
-  const hpRegion = regional("heatPumpShare") ?? 0;
-  const furnaceRegion = regional("furnaceShare") ?? 0;
-  const electricRegion = ELECTRIC_HEAT_SHARE.value[region];
-  const hpPerElectric = Math.min(1, hpRegion / electricRegion);
-  const furnacePerNonHp = hpRegion < 1 ? Math.min(1, furnaceRegion / (1 - hpRegion)) : 0;
-  const heating = mix.heating;
-  const heatPump = heating ? heating.electricity * hpPerElectric : null;
-
-  const derive = (
-    rule: HousingRule,
-  ): { value: number; source: string; sourceUrl?: string } | null => {
-    if (equipment) {
-      switch (rule) {
-        case "heatPumpShare":
-          return localEquipment(
-            equipment.heatPump,
-            `Homes heated by electricity (${pct(fuel?.electricity ?? 0)}) × ${num(equipment.heatPumpsPerElectricHome)} heat pumps per electrically heated home in the state`,
-          );
-        case "furnaceShare":
-          return localEquipment(
-            equipment.furnace,
-            `Homes heated by gas, bottled gas or fuel oil (${pct((fuel?.gas ?? 0) + (fuel?.propane ?? 0) + (fuel?.fuelOil ?? 0))}) × ${num(equipment.furnacesPerHeatedHome)} furnaces per home heated without a heat pump in the state (electric resistance counts no furnace)${mixText(split?.ductedHeating)}`,
-          );
-        case "boilerShare":
-          return localEquipment(
-            equipment.boiler,
-            `Fuel-heated homes without a furnace × ${pct(equipment.boilersPerOtherFuelHome)} on a boiler at ${formatDecimal(Math.round(means?.heatingDegreeDays ?? 0))} heating degree days (BIS estimate: 0 at 2,000, 90 % from 6,000)${mixText(split?.nonDuctedHeating)}${split ? `: ${pct(equipment.boilerHomes)} of homes, × ${num(split.boilerSystemsPerHome)} boiler systems per home (${SYSTEMS_PER_BUILDING.source})` : ""}`,
-          );
-        case "centralAcShare":
-          return localEquipment(
-            equipment.centralAc,
-            `Central cooling ${pct(equipment.centralCooling)} (the state's ${pct(local?.baseline.centralCooling ?? 0)} × ${num(equipment.coolingClimateFactor)} for ${formatDecimal(Math.round(means?.coolingDegreeDays ?? 0))} cooling degree days against the state's ${formatDecimal(local?.baseline.coolingDegreeDays ?? 0)}${mixText(split?.centralCooling)}) less ducted heat pumps ${pct(equipment.ductedHeatPump)}`,
-          );
-        default:
-          break;
-      }
-    }
+  const derive = (rule: HousingRule): EquipmentEstimate | null => {
     switch (rule) {
-      case "boilerShare":
-        return null;
       case "wageIndex": {
         const index = local ? wageIndex(local.stock) : null;
         if (index === null || !local) return null;
@@ -358,30 +363,6 @@ export function housingDefaults<D extends HousingAdjustable>(
         return {
           value: Math.round(value),
           source: `${local.climateSource}: household-weighted mean ${formatDecimal(Math.round(value))} ${cooling ? "cooling" : "heating"} degree days (base 65 °F) against the U.S. ${formatDecimal(national)}; ${cooling ? "cooling" : "heating"} repairs × (this ÷ U.S.)^${USAGE_ELASTICITY.value} = ${num(usageFactor(value, national))} (${USAGE_ELASTICITY.source})`,
-        };
-      }
-      case "heatPumpShare":
-        if (!heating || heatPump === null) return null;
-        return {
-          value: heatPump,
-          source: `${fuelTable}: ${pct(heating.electricity)} of occupied homes heat with electricity, × ${num(hpPerElectric)} heat pumps per electrically heated home in the ${region} (its ${pct(hpRegion)} heat-pump share ÷ the ${pct(electricRegion)} of its homes heating with electricity, ${ELECTRIC_HEAT_SHARE.citation}); the rest of electric heat is resistance (electric furnaces, baseboards)`,
-          sourceUrl: ELECTRIC_HEAT_SHARE.sourceUrl,
-        };
-      case "furnaceShare": {
-        if (!heating) return null;
-        const resistance = heating.electricity * (1 - hpPerElectric);
-        return {
-          value: furnacePerNonHp * (heating.gas + heating.fuelOil + resistance),
-          source: `${fuelTable}: gas ${pct(heating.gas)}, fuel oil ${pct(heating.fuelOil)}, electric resistance ${pct(resistance)} (electricity ${pct(heating.electricity)} less heat pumps), × ${num(furnacePerNonHp)} furnaces per such home in the ${region} (its ${pct(furnaceRegion)} furnace share ÷ the ${pct(1 - hpRegion)} not on a heat pump); wood, coal, solar, other fuels (${pct(heating.other)}) and no heat (${pct(heating.none)}) count no furnace`,
-        };
-      }
-      case "centralAcShare": {
-        const acRegion = regional("centralAcShare");
-        if (acRegion === null || heatPump === null) return null;
-        const cooling = acRegion + hpRegion;
-        return {
-          value: Math.max(0, cooling - heatPump),
-          source: `Central cooling at the ${region}'s ${pct(cooling)} (central AC ${pct(acRegion)} + heat pump ${pct(hpRegion)}, after EIA RECS 2020), less the area's ${pct(heatPump)} heat pumps from ${fuelTable}`,
         };
       }
       case "ownerOccupied": {
@@ -403,23 +384,17 @@ export function housingDefaults<D extends HousingAdjustable>(
     }
   };
 
-  // What the services' "How" lines say of a derived share (the building split).
-  const notes: Record<string, string> = {};
-  if (split && equipment) {
-    const mf = `${pct(split.multifamily)} of homes in buildings of 2+ units`;
-    notes.furnaceShare = `building mix × ${num(split.ductedHeating)}: ${mf}`;
-    notes.centralAcShare = `building mix × ${num(split.centralCooling)}: ${mf}`;
-    notes.boilerShare = `${pct(equipment.boilerHomes)} of homes on a boiler × ${num(split.boilerSystemsPerHome)} systems per home: one per 2–4 unit building, 5+ unit central plants left out`;
-  }
   const derived: string[] = [];
   const notesByKey: Record<string, string> = {};
   const result = definitions.map((def) => {
-    if (!def.fromHousing) return def;
-    const area = derive(def.fromHousing);
+    const area = def.fromEquipment
+      ? stock?.systems[def.fromEquipment]
+      : def.fromHousing
+        ? derive(def.fromHousing)
+        : null;
     if (!area || !Number.isFinite(area.value)) return def;
     derived.push(def.key);
-    const note = notes[def.fromHousing];
-    if (note) notesByKey[def.key] = note;
+    if (area.note) notesByKey[def.key] = area.note;
     const value = Math.min(def.max, Math.max(def.min, round3(area.value)));
     const { sourceUrl: _regionalUrl, ...rest } = def;
     return {

@@ -1,12 +1,13 @@
 /**
- * The shape of an industry profile: its services and the sourced assumptions that size them
- * (industry-profiles.ts holds the profiles; `*.data.ts` their assumption tables).
+ * The shape of an industry profile: its services, the sourced assumptions that size them and the
+ * equipment model that counts what it services (each industry's folder under industries/ holds
+ * one; industry-profiles.ts lists them).
  */
 import type { CensusRegion } from "../constants.js";
 import type { IndustryHead, IndustryId } from "../industries.js";
 import type { AssumptionUnit } from "../schemas/market.js";
 import type { CompetitorProfile } from "./competitor-profiles.js";
-import type { HousingRule, ReplacementAdjustment } from "./housing-adjustments.js";
+import type { EquipmentModel, HousingRule, ReplacementAdjustment } from "./housing-adjustments.js";
 import type { WearSeason } from "./local-market.js";
 
 export interface AssumptionDefinition {
@@ -25,6 +26,11 @@ export interface AssumptionDefinition {
    * (housing-adjustments.ts); without, `value` stands.
    */
   fromHousing?: HousingRule;
+  /**
+   * With tract-level housing data, the default is the share of homes (systems per household) of
+   * this kind of the profile's equipment (`EquipmentModel.estimate`); without, `value` stands.
+   */
+  fromEquipment?: string;
 }
 
 /**
@@ -64,4 +70,6 @@ export interface IndustryProfile extends IndustryHead {
   assumptions: AssumptionDefinition[];
   /** Absent while the industry cannot be analyzed. */
   competitors?: CompetitorProfile;
+  /** The equipment its services work on; absent: every service counts households. */
+  equipment?: EquipmentModel;
 }

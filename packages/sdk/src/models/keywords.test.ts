@@ -1,13 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { PPC_BUDGET_FACTOR } from "../constants.js";
+import { HVAC_AVERAGE_CPC, HVAC_KEYWORD_PROFILE } from "../industries/hvac/keywords.js";
 import type { CityBreakdownEntry, MarketAnalysisData } from "../schemas/market.js";
 import {
   assembleKeywordResearch,
   classifyKeywordIntent,
   computeKeywordResearch,
   expandKeywordTaxonomy,
-  HVAC_AVERAGE_CPC,
-  HVAC_KEYWORD_PROFILE,
   isHeadTerm,
   KEYWORD_INTENTS,
   type KeywordCity,

@@ -1,7 +1,8 @@
 /**
  * Keyword research, as pure functions (no I/O), one module per concern:
  * - keywords/profile.ts: constants, intent labels and the types of a keyword profile;
- * - keywords/hvac-profile.ts: each industry's taxonomy and assumptions, as data (KEYWORD_PROFILES);
+ * - each industry's taxonomy and assumptions, as data: industries/<trade>/keywords.ts
+ *   (KEYWORD_PROFILES: industries/keywords.ts);
  * - keywords/cities.ts: the cities covered and their households;
  * - keywords/model.ts: the embedded model (taxonomy expansion, volumes, CPC);
  * - keywords/assemble.ts: any provider's figures into KeywordResearchData, and its counts;
@@ -11,7 +12,6 @@
  */
 export * from "./keywords/assemble.js";
 export * from "./keywords/cities.js";
-export * from "./keywords/hvac-profile.js";
 export * from "./keywords/model.js";
 export * from "./keywords/profile.js";
 export * from "./keywords/recommendations.js";

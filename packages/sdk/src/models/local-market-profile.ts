@@ -3,18 +3,16 @@
  * contractors behind its figures, each block with its source, vintage and grade. One builder for
  * the API record that the results page, the PDF, the CLI and the widget read.
  */
-import { US_STATES } from "../constants.js";
+import { type CensusRegion, US_STATES } from "../constants.js";
 import type { LocalMarket } from "../schemas/market.js";
 import type { AreaTotals } from "./coverage.js";
-import { fuelShares, housingMix, type LocalContext } from "./housing-adjustments.js";
+import type { EquipmentModel } from "./housing-adjustments.js";
+import { equipmentArea, fuelShares, housingMix, type LocalContext } from "./housing-adjustments.js";
 import {
   areaBuildings,
-  EQUIPMENT_SOURCE,
-  equipmentShares,
   localMeans,
   NATIONAL_DEGREE_DAYS,
   NATIONAL_TRADE_WAGE,
-  SYSTEMS_PER_BUILDING,
   wageIndex,
 } from "./local-market.js";
 import type { LocalSources, PlaceDataset, StateBaseline } from "./places.js";
@@ -64,6 +62,8 @@ export function localMarketProfile(
   context: LocalContext | undefined,
   sources: LocalSources | undefined,
   zips: LocalZips | undefined,
+  equipmentModel: EquipmentModel | undefined,
+  region: CensusRegion,
 ): LocalMarket | undefined {
   const local = totals.local;
   const housing = totals.housing;
@@ -73,8 +73,15 @@ export function localMarketProfile(
   const mix = housingMix(housing);
   if (!means || !fuel || !mix.built) return undefined;
   const buildings = areaBuildings(local, totals.housingUnits);
-  const equipment = equipmentShares(fuel, means, context.baseline, buildings);
-  const split = equipment.buildings;
+  const stock = equipmentModel?.estimate(
+    equipmentArea(
+      region,
+      { housing, tracts: 0, vintage: "", local: context },
+      context.housingSource,
+      () => null,
+      totals.households,
+    ),
+  );
   const index = wageIndex(local);
   const households = totals.households;
   const establishments = zips?.contractors ?? 0;
@@ -116,14 +123,11 @@ export function localMarketProfile(
             ...buildings.shares,
             buildings2to4: Math.round(local.buildings2to4),
             buildings5plus: Math.round(local.buildings5plus),
-            centralPlantBuildings: Math.round(
-              (households * equipment.boilerHomes * (split?.boilerHomesIn5plus ?? 0)) /
-                Math.max(1, buildings.units5plusPerBuilding),
-            ),
+            centralPlantBuildings: stock?.centralPlantBuildings ?? 0,
             provenance: modeled(
-              `${context.housingSource}; ${SYSTEMS_PER_BUILDING.source}`,
+              context.housingSource,
               "ACS 2019–2023; ResStock 2024",
-              "Each tract's homes that are not single-family split by its metro's (else state's) units-in-structure shares; buildings = units ÷ the mean units per building of the DP04 bins; central plants = homes on a boiler in 5+ unit buildings ÷ their mean size (left out of the residential revenue)",
+              "Each tract's homes that are not single-family split by its metro's (else state's) units-in-structure shares; buildings = units ÷ the mean units per building of the DP04 bins; central plants = 5+ unit buildings whose shared system is commercial work, left out of the residential revenue (see the equipment's sources)",
             ),
           }
         : null,
@@ -138,18 +142,23 @@ export function localMarketProfile(
         "Each tract's homes × the occupied and owner-occupied shares of the ZIP area nearest its centre",
       ),
     },
-    equipment: {
-      centralAc: equipment.centralAc,
-      heatPump: equipment.heatPump,
-      furnace: equipment.furnace,
-      boiler: equipment.boilerHomes,
-      roomUnitsOrNone: equipment.roomUnitsOrNone,
-      provenance: modeled(
-        `${EQUIPMENT_SOURCE} (${context.stateName} baseline)`,
-        "RECS 2020; ACS 2019–2023; 1991–2020 normals",
-        "See the methodology: heat pumps from electric heat, furnaces and boilers from fuel-fired heat, central cooling from the state's share and the area's cooling degree days",
-      ),
-    },
+    equipment:
+      equipmentModel && stock?.homes
+        ? {
+            title: equipmentModel.title,
+            kinds: Object.fromEntries(
+              equipmentModel.kinds.map((k) => [
+                k.id,
+                { label: k.label, share: stock.homes?.[k.id] ?? 0 },
+              ]),
+            ),
+            provenance: modeled(
+              `${equipmentModel.source} (${context.stateName} baseline)`,
+              "RECS 2020; ACS 2019–2023; 1991–2020 normals",
+              equipmentModel.method,
+            ),
+          }
+        : null,
     prices: {
       wageIndex: index,
       annualWage:

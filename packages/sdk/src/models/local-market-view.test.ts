@@ -50,11 +50,14 @@ const minneapolis: LocalMarket = localMarketSchema.parse({
     tenureProvenance: modeled("ACS B25003"),
   },
   equipment: {
-    centralAc: 0.52,
-    heatPump: 0.33,
-    furnace: 0.24,
-    boiler: 0.004,
-    roomUnitsOrNone: 0.1,
+    title: "Heating and cooling equipment",
+    kinds: {
+      centralAc: { label: "central AC", share: 0.52 },
+      heatPump: { label: "heat pump", share: 0.33 },
+      furnace: { label: "furnace", share: 0.24 },
+      boiler: { label: "boiler", share: 0.004 },
+      roomUnitsOrNone: { label: "room units or none", share: 0.1 },
+    },
     provenance: modeled("RECS 2020"),
   },
   prices: {
@@ -89,7 +92,7 @@ describe("localMarketRows", () => {
       "Owner-occupied: 63%",
       "Single-family: 58%",
       "Homes by building: single-family 58% · 2–4 units 8% · 5+ units 32% · mobile homes 2%",
-      "Apartment buildings: 21,450 of 2–4 units (one boiler each) · 6,120 of 5+ units (1,830 central boiler plants, commercial work, not counted)",
+      "Apartment buildings: 21,450 of 2–4 units · 6,120 of 5+ units (1,830 with a central plant: commercial work, not counted)",
       "Housing age from each tract's own homes: 98% of homes (the rest: their county's)",
       "Housing mix from the metro area's tables: 100% of homes (the rest: their state's)",
       "Heating and cooling equipment: central AC 52% · heat pump 33% · furnace 24% · boiler <1% · room units or none 10%",
@@ -159,6 +162,31 @@ describe("localMarketRows", () => {
       "U.S. level (too few employees counted here; U.S. $67,040 a year)",
     );
     expect(rows).toHaveLength(9);
+  });
+
+  it("reads an older record's equipment (one field per kind) as the record by kind", () => {
+    const older = {
+      ...minneapolis,
+      equipment: {
+        provenance: modeled("RECS 2020"),
+        centralAc: 0.52,
+        heatPump: 0.33,
+        furnace: 0.24,
+        boiler: 0.004,
+        roomUnitsOrNone: 0.1,
+      },
+    } as unknown as LocalMarket;
+    expect(localMarketRows(older).map(localMarketRowText)).toEqual(
+      localMarketRows(minneapolis).map(localMarketRowText),
+    );
+    // The wire schema reads it the same way (the app and the CLI parse what the API answers).
+    expect(localMarketSchema.parse(older).equipment).toEqual(minneapolis.equipment);
+  });
+
+  it("has no equipment row for an industry without an equipment model", () => {
+    const rows = localMarketRows({ ...minneapolis, equipment: null });
+    expect(rows.map((r) => r.key)).not.toContain("equipment");
+    expect(rows).toHaveLength(localMarketRows(minneapolis).length - 1);
   });
 
   it("gives nothing for an older record without a profile", () => {

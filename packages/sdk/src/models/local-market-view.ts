@@ -10,10 +10,19 @@ import {
   formatDecimal,
   formatWholePercent,
 } from "../format.js";
-import type { LocalMarket } from "../schemas/market.js";
+import { upgradeLegacyEquipment } from "../industries/legacy.js";
+import type { EquipmentRecord, LocalMarket } from "../schemas/market.js";
 import type { FigureProvenance } from "../schemas/provenance.js";
 
 export const LOCAL_MARKET_TITLE = "Local market profile";
+
+/**
+ * The profile's equipment, also from a record read unparsed (the server's stored records): an
+ * older record's (one field per kind) as the record by kind it is now; null without any.
+ */
+export function localMarketEquipment(local: LocalMarket): EquipmentRecord | null {
+  return (upgradeLegacyEquipment(local.equipment) as EquipmentRecord | null) ?? null;
+}
 
 export type LocalMarketGroup = "climate" | "housing" | "equipment" | "income" | "contractors";
 
@@ -66,7 +75,8 @@ export function localMarketRows(local: LocalMarket | null | undefined): LocalMar
   ) => {
     if (value !== null) rows.push({ key, group, label, value, provenance });
   };
-  const { climate, housing, equipment, income, contractors } = local;
+  const { climate, housing, income, contractors } = local;
+  const equipment = localMarketEquipment(local);
 
   add(
     "heatingDegreeDays",
@@ -145,7 +155,7 @@ export function localMarketRows(local: LocalMarket | null | undefined): LocalMar
       "buildings",
       "housing",
       "Apartment buildings",
-      `${formatDecimal(buildings.buildings2to4)} of 2–4 units (one boiler each) · ${formatDecimal(buildings.buildings5plus)} of 5+ units (${formatDecimal(buildings.centralPlantBuildings)} central boiler plants, commercial work, not counted)`,
+      `${formatDecimal(buildings.buildings2to4)} of 2–4 units · ${formatDecimal(buildings.buildings5plus)} of 5+ units (${formatDecimal(buildings.centralPlantBuildings)} with a central plant: commercial work, not counted)`,
       buildings.provenance,
     );
   }
@@ -167,19 +177,16 @@ export function localMarketRows(local: LocalMarket | null | undefined): LocalMar
     housing.provenance,
   );
 
-  add(
-    "equipment",
-    "equipment",
-    "Heating and cooling equipment",
-    [
-      `central AC ${localShare(equipment.centralAc)}`,
-      `heat pump ${localShare(equipment.heatPump)}`,
-      `furnace ${localShare(equipment.furnace)}`,
-      `boiler ${localShare(equipment.boiler)}`,
-      `room units or none ${localShare(equipment.roomUnitsOrNone)}`,
-    ].join(" · "),
-    equipment.provenance,
-  );
+  if (equipment)
+    add(
+      "equipment",
+      "equipment",
+      equipment.title,
+      Object.values(equipment.kinds)
+        .map((k) => `${k.label} ${localShare(k.share)}`)
+        .join(" · "),
+      equipment.provenance,
+    );
 
   const prices = local.prices;
   if (prices)

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { buildingSplit } from "../industries/hvac/equipment.js";
 import { INDUSTRY_PROFILES } from "./industry-profiles.js";
 import {
   areaBuildings,
-  buildingSplit,
   degreeDayRatio,
   NATIONAL_DEGREE_DAYS,
   priceFactor,
@@ -38,9 +38,7 @@ const stock = (over: Partial<LocalStock> = {}): LocalStock => ({
 const group = (share: number, ducted: number, nonDucted: number, cooling: number) =>
   ({
     share,
-    ductedHeating: ducted,
-    nonDuctedHeating: nonDucted,
-    centralCooling: cooling,
+    equipment: { ductedHeating: ducted, nonDuctedHeating: nonDucted, centralCooling: cooling },
   }) satisfies GroupEquipment;
 
 /** A New York-like state: houses on furnaces, 5+ unit buildings on boilers. */

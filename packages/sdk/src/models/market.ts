@@ -99,7 +99,9 @@ export function resolveAssumptionsOf(
   const plain = !housing && Object.keys(overrides).length === 0;
   const kept = plain ? regionalDefaults.get(profile)?.get(region) : undefined;
   if (kept) return { assumptions: [...kept], derived: [], notes: {} };
-  const area = housing ? housingDefaults(profile.assumptions, region, housing) : undefined;
+  const area = housing
+    ? housingDefaults(profile.assumptions, region, housing, profile.equipment)
+    : undefined;
   const definitions = area ? area.definitions : profile.assumptions;
   const resolved: Assumption[] = resolveAssumptionDefinitions(definitions, region, overrides);
   if (plain) {
@@ -265,7 +267,14 @@ export function computeMarketAnalysis(input: MarketInput): MarketAnalysisData {
     dataset.backgroundMethod && !input.units
       ? `${geometry}, plus ${dataset.backgroundMethod}`
       : geometry;
-  const localMarket = localMarketProfile(service, local, dataset.localSources, input.localZips);
+  const localMarket = localMarketProfile(
+    service,
+    local,
+    dataset.localSources,
+    input.localZips,
+    profile.equipment,
+    input.region,
+  );
   const p = dataset.provenance;
   const rowsCarryHouseholds = p.households.grade === "measured";
   const location = `${target.name}, ${target.state}`;

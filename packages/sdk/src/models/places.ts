@@ -97,27 +97,17 @@ export type BuildingGroup = (typeof BUILDING_GROUPS)[number];
 export interface GroupEquipment {
   /** The group's share of the state's homes. */
   share: number;
-  /** Of the group's homes: ducted heating (furnaces), non-ducted heating (boilers, baseboards, wall units), central cooling (central AC or ducted heat pump). */
-  ductedHeating: number;
-  nonDuctedHeating: number;
-  centralCooling: number;
+  /** Of the group's homes, by the dataset's equipment columns (an industry's model reads them). */
+  equipment: Record<string, number>;
 }
 
 /**
- * A state's equipment mix (NREL ResStock, from EIA RECS 2020), shares of homes, and its mean
- * degree days (household-weighted over its tracts): the baseline the local model adjusts.
+ * A state's equipment mix (NREL ResStock, from EIA RECS 2020), shares of homes by the dataset's
+ * equipment columns (the industries' equipment models read them), and its mean degree days
+ * (household-weighted over its tracts): the baseline the local model adjusts.
  */
 export interface StateBaseline {
-  centralCooling: number;
-  ductedHeatPump: number;
-  anyHeatPump: number;
-  roomAc: number;
-  noCooling: number;
-  ductedHeating: number;
-  nonDuctedHeating: number;
-  noHeating: number;
-  electricity: number;
-  fossil: number;
+  equipment: Record<string, number>;
   heatingDegreeDays: number;
   coolingDegreeDays: number;
   /** The state's homes by building group, and each group's equipment. */

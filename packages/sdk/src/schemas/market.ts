@@ -3,6 +3,7 @@
  * the target as geocoded, the data source, each figure's provenance and the assumptions.
  */
 import { z } from "zod";
+import { upgradeLegacyEquipment } from "../industries/legacy.js";
 import { figureProvenanceSchema } from "./provenance.js";
 
 const isoDate = z.string().describe("ISO 8601 timestamp");
@@ -215,6 +216,21 @@ export type ZipAreasQuery = z.infer<typeof zipAreasQuerySchema>;
 const share = z.number().min(0).max(1);
 
 /**
+ * The equipment of the local market profile: a record keyed by the industry's equipment ids
+ * (`EquipmentModel.kinds`), each with its label and its share of homes. Records stored before it
+ * was a record (one field per kind) are read as one.
+ */
+export const equipmentRecordSchema = z.preprocess(
+  upgradeLegacyEquipment,
+  z.object({
+    title: z.string(),
+    kinds: z.record(z.string(), z.object({ label: z.string(), share })),
+    provenance: figureProvenanceSchema,
+  }),
+);
+export type EquipmentRecord = z.infer<typeof equipmentRecordSchema>;
+
+/**
  * The local market profile: why this market's figures are its own. Each block carries its
  * source, vintage and grade; shares are fractions of homes (0–1).
  */
@@ -265,14 +281,8 @@ export const localMarketSchema = z.object({
     provenance: figureProvenanceSchema,
     tenureProvenance: figureProvenanceSchema,
   }),
-  equipment: z.object({
-    centralAc: share,
-    heatPump: share,
-    furnace: share,
-    boiler: share,
-    roomUnitsOrNone: share,
-    provenance: figureProvenanceSchema,
-  }),
+  /** Null for an industry without an equipment model. */
+  equipment: equipmentRecordSchema.nullable(),
   /** Local wages of NAICS 238220 (the wage index the tickets follow). Absent on older records. */
   prices: z
     .object({

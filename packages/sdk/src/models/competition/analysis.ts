@@ -8,7 +8,7 @@ import type {
 import type { KeywordResearchData } from "../../schemas/keywords.js";
 import type { DataGrade } from "../../schemas/provenance.js";
 import { distanceMiles } from "../geo.js";
-import { competitorProfileFor } from "../industry-profiles.js";
+import { type CompetitorProfile, competitorProfileFor } from "../industry-profiles.js";
 import { DEDUPE_PROXIMITY_MILES, SATURATION_THRESHOLDS } from "./constants.js";
 import { competitionInsights } from "./insights.js";
 import { type CompetitorListing, dedupeCompetitors } from "./listings.js";
@@ -36,6 +36,8 @@ export interface CompetitionInput {
   search: { location: string; lat: number; lon: number; radiusMiles: number; terms: string[] };
   /** The analysis' industry (how specializations are read, its CPC benchmark); default when not given. */
   industry?: string;
+  /** How competitors are read (default: the industry's profile). */
+  profile?: CompetitorProfile;
   /** "Google Places API (New) + Yelp Fusion", "Sample data", … */
   sourceLabel: string;
   now: Date;
@@ -65,7 +67,8 @@ export function computeCompetitionAnalysis(input: CompetitionInput): Competition
   const { competitors: merged, duplicatesMerged } = dedupeCompetitors(
     kept.flatMap((k) => k.listings),
   );
-  const ranked = rankCompetitors(merged, competitorProfileFor(input.industry || undefined));
+  const profile = input.profile ?? competitorProfileFor(input.industry || undefined);
+  const ranked = rankCompetitors(merged, profile);
   const total = ranked.length;
 
   // Saturation: the listed count, or a provider's total scaled to the radius when larger.
@@ -94,6 +97,7 @@ export function computeCompetitionAnalysis(input: CompetitionInput): Competition
     radiusMiles: search.radiusMiles,
     keywords: input.keywords,
     ...(input.industry ? { industry: input.industry } : {}),
+    ...(profile.niches ? { niches: profile.niches } : {}),
   });
 
   const ok = input.providers.filter((p) => p.status === "ok");

@@ -1,7 +1,8 @@
 /** The competition analysis' and the opportunity score's rules, thresholds and weights (docs/methodology.md). */
+
+import { KEYWORD_PROFILES } from "../../industries/keywords.js";
 import { defaultIndustry } from "../../industries.js";
 import type { OpportunityComponentKey } from "../../schemas/competition.js";
-import { KEYWORD_PROFILES } from "../keywords/hvac-profile.js";
 
 /**
  * The spec's line for a completed step without competition data (results page, section 3). Its second line,

@@ -3,6 +3,7 @@
 import { defaultIndustry, industryLabel } from "../../industries.js";
 import type { MarketSaturation } from "../../schemas/competition.js";
 import type { KeywordEntry, KeywordResearchData } from "../../schemas/keywords.js";
+import { competitorProfileFor } from "../industry-profiles.js";
 import { cpcBenchmark, INSIGHT_THRESHOLDS, SATURATION_THRESHOLDS } from "./constants.js";
 import type { RankedCompetitor } from "./ranking.js";
 import { int, meanReviews, money } from "./shared.js";
@@ -41,6 +42,8 @@ export interface InsightInput {
   keywords: KeywordResearchData | null;
   /** The analysis' industry (its label and CPC benchmark); the default industry when not given. */
   industry?: string;
+  /** Specialties worth naming when no competitor claims them (default: the industry's profile). */
+  niches?: readonly string[];
 }
 
 /** The top three by strength (fewer when fewer are listed). */
@@ -127,7 +130,7 @@ export function competitionInsights(input: InsightInput): {
     );
   }
   // O7: niches nobody claims.
-  const niches = ["Heat Pumps", "Ducts & Indoor Air Quality"].filter(
+  const niches = (input.niches ?? competitorProfileFor(industry).niches ?? []).filter(
     (label) => !competitors.some((c) => c.specialization.includes(label)),
   );
   if (niches.length > 0) {

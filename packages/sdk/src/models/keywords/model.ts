@@ -10,6 +10,7 @@
  * Every rate, multiplier and index is a named assumption (see docs/methodology.md).
  */
 import { type CensusRegion, US_STATES } from "../../constants.js";
+import { KEYWORD_PROFILES } from "../../industries/keywords.js";
 import { defaultIndustry, industryLabel } from "../../industries.js";
 import type {
   KeywordAssumption,
@@ -20,7 +21,6 @@ import type {
 import { assumptionValues, resolveAssumptionDefinitions } from "../market.js";
 import { assembleKeywordResearch, type KeywordMetric, keywordCityLimit } from "./assemble.js";
 import { type KeywordMarketInput, keywordCities, targetOf } from "./cities.js";
-import { KEYWORD_PROFILES } from "./hvac-profile.js";
 import type {
   KeywordCity,
   KeywordFamily,
@@ -34,32 +34,22 @@ function regionOfState(code: string | undefined): CensusRegion {
   return US_STATES.find((s) => s.code === code)?.region ?? "South";
 }
 
-/** Services whose searches are about cooling or heating (a heat pump counts half to each). */
-const COOLING_SERVICES: Record<string, number> = {
-  "ac-replacement": 1,
-  "ac-repair": 1,
-  "heat-pump-installation": 0.5,
-};
-const HEATING_SERVICES: Record<string, number> = {
-  "furnace-replacement": 1,
-  "furnace-repair": 1,
-  "boiler-replacement": 1,
-  "boiler-repair": 1,
-  "heat-pump-installation": 0.5,
-};
-
 /**
  * The cooling share of service-specific searches from the market's own jobs: cooling jobs ÷
- * (cooling + heating jobs), a heat pump counting half to each. Null without those services.
+ * (cooling + heating jobs), each service weighted as the profile's `jobShare` says. Null without
+ * those services (or a profile without `jobShare`).
  */
 export function coolingSearchShare(
   services: readonly { serviceId?: string; annualJobs: number }[] | undefined,
+  profile: Pick<KeywordProfile, "jobShare">,
 ): { value: number; cooling: number; heating: number } | null {
+  const groups = profile.jobShare?.groups;
+  if (!groups) return null;
   let cooling = 0;
   let heating = 0;
   for (const s of services ?? []) {
-    cooling += s.annualJobs * (COOLING_SERVICES[s.serviceId ?? ""] ?? 0);
-    heating += s.annualJobs * (HEATING_SERVICES[s.serviceId ?? ""] ?? 0);
+    cooling += s.annualJobs * (groups.cooling[s.serviceId ?? ""] ?? 0);
+    heating += s.annualJobs * (groups.heating[s.serviceId ?? ""] ?? 0);
   }
   return cooling + heating > 0 ? { value: cooling / (cooling + heating), cooling, heating } : null;
 }
@@ -74,15 +64,15 @@ export function resolveKeywordAssumptions(
   overrides: Record<string, number> = {},
   services?: readonly { serviceId?: string; annualJobs: number }[],
 ): KeywordAssumption[] {
-  const share = coolingSearchShare(services);
+  const share = coolingSearchShare(services, profile);
   const definitions = share
     ? profile.assumptions.map((def) =>
-        def.key === "keywords.share.cooling"
+        def.key === profile.jobShare?.key
           ? {
               ...def,
               value: Math.round(share.value * 1000) / 1000,
               basis: "derived" as const,
-              source: `This market's jobs (market analysis): ${fmt(Math.round(share.cooling))} cooling jobs (AC replacement and repair, half of heat pump installations) of ${fmt(Math.round(share.cooling + share.heating))} cooling and heating jobs a year; searches follow jobs (BIS estimate)`,
+              source: `This market's jobs (market analysis): ${fmt(Math.round(share.cooling))} cooling jobs (${profile.jobShare?.describe}) of ${fmt(Math.round(share.cooling + share.heating))} cooling and heating jobs a year; searches follow jobs (BIS estimate)`,
             }
           : def,
       )

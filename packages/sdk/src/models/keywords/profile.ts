@@ -1,7 +1,7 @@
 /**
  * The keyword model's vocabulary: its constants, the intent labels and the types of a keyword
  * profile (intents × families × service terms × phrasings, and the model's assumptions). Each
- * industry's profile is data, in hvac-profile.ts (KEYWORD_PROFILES).
+ * industry's profile is data, in its folder under industries/ (KEYWORD_PROFILES: industries/keywords.ts).
  */
 import type { KeywordAssumptionUnit, KeywordIntent } from "../../schemas/keywords.js";
 import { keywordIntentSchema } from "../../schemas/keywords.js";
@@ -93,6 +93,16 @@ export interface KeywordProfile {
   seeds: string[];
   /** Ideas containing one of these words are not about the trade (cars, jobs, DIY, retail). */
   negativeTerms: string[];
+  /**
+   * With the market's services, the assumption `key` (a share of searches between two groups)
+   * follows the market's jobs: each group's services (market model ids) and the weight of their
+   * jobs in it, and how the first group's services are named in the source.
+   */
+  jobShare?: {
+    key: string;
+    groups: Record<"cooling" | "heating", Readonly<Record<string, number>>>;
+    describe: string;
+  };
 }
 
 /** A city keyword research covers (keywordCities picks them). */

@@ -3,9 +3,9 @@
  * keyword is compared by, the competition band, the intent of any keyword, head terms.
  */
 import { formatDecimal } from "../../format.js";
+import { KEYWORD_PROFILES } from "../../industries/keywords.js";
 import { defaultIndustry } from "../../industries.js";
 import type { KeywordIntent } from "../../schemas/keywords.js";
-import { KEYWORD_PROFILES } from "./hvac-profile.js";
 import type { KeywordCity } from "./profile.js";
 import {
   HEAD_TERM_MAX_WORDS,

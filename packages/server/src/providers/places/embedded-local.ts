@@ -22,13 +22,16 @@ import {
   type ZipArea,
 } from "@bis/sdk";
 
-/** The equipment fields of a building group, each a state column (`singleFamilyShare`, …). */
+/**
+ * The fields of a building group, each a state column (`singleFamilyShare`, …): its share of
+ * the state's homes, then the equipment columns the industries' models read.
+ */
 export const GROUP_FIELDS = [
   "share",
   "ductedHeating",
   "nonDuctedHeating",
   "centralCooling",
-] as const satisfies readonly (keyof GroupEquipment)[];
+] as const;
 export type GroupColumn = `${BuildingGroup}${Capitalize<(typeof GROUP_FIELDS)[number]>}`;
 export const groupColumn = (g: BuildingGroup, f: (typeof GROUP_FIELDS)[number]) =>
   `${g}${f[0]?.toUpperCase()}${f.slice(1)}` as GroupColumn;
@@ -84,10 +87,8 @@ export interface LocalColumns {
     size2to4: number[];
     size5plus: number[];
   };
-  stateEquipment: Record<
-    Exclude<keyof StateBaseline, "heatingDegreeDays" | "coolingDegreeDays" | "groups">,
-    number[]
-  > &
+  /** The state's equipment columns (any name: a baseline's `equipment`), its groups' and its degree days. */
+  stateEquipment: Record<string, number[]> &
     Record<GroupColumn, number[]> & {
       hdd: number[];
       cdd: number[];
@@ -274,20 +275,16 @@ export function decodeLocal(
   };
 
   const e = file.stateEquipment;
+  // The state's own equipment columns: all but its degree days and its building groups'.
+  const groupPrefix = new RegExp(`^(${BUILDING_GROUPS.join("|")})[A-Z]`);
+  const stateColumns = Object.keys(e).filter(
+    (k) => k !== "hdd" && k !== "cdd" && !groupPrefix.test(k),
+  );
   const baselines: Record<string, StateBaseline> = {};
   states.forEach((s, i) => {
-    const v = (key: keyof typeof e) => share((e[key] as number[])[i]);
+    const v = (key: string) => share(e[key]?.[i]);
     baselines[s.code] = {
-      centralCooling: v("centralCooling"),
-      ductedHeatPump: v("ductedHeatPump"),
-      anyHeatPump: v("anyHeatPump"),
-      roomAc: v("roomAc"),
-      noCooling: v("noCooling"),
-      ductedHeating: v("ductedHeating"),
-      nonDuctedHeating: v("nonDuctedHeating"),
-      noHeating: v("noHeating"),
-      electricity: v("electricity"),
-      fossil: v("fossil"),
+      equipment: Object.fromEntries(stateColumns.map((k) => [k, v(k)])),
       heatingDegreeDays: e.hdd[i] ?? 0,
       coolingDegreeDays: e.cdd[i] ?? 0,
       groups: Object.fromEntries(
@@ -295,9 +292,9 @@ export function decodeLocal(
           g,
           {
             share: v(groupColumn(g, "share")),
-            ductedHeating: v(groupColumn(g, "ductedHeating")),
-            nonDuctedHeating: v(groupColumn(g, "nonDuctedHeating")),
-            centralCooling: v(groupColumn(g, "centralCooling")),
+            equipment: Object.fromEntries(
+              GROUP_FIELDS.filter((f) => f !== "share").map((f) => [f, v(groupColumn(g, f))]),
+            ),
           },
         ]),
       ) as Record<BuildingGroup, GroupEquipment>,

@@ -9,6 +9,7 @@ import {
   type FigureProvenance,
   LOCAL_MARKET_TITLE,
   type LocalMarket,
+  localMarketEquipment,
   localMarketRows,
 } from "@bis/sdk";
 import { gradeLabel } from "../format.js";
@@ -46,12 +47,13 @@ export function drawLocalMarket(w: ReportWriter, local: LocalMarket | undefined)
 /** One sources-table row per block of the profile, with its method. */
 export function localMarketSourceRows(local: LocalMarket | undefined): SourceRow[] {
   if (!local) return [];
-  const { climate, housing, equipment, income, contractors } = local;
+  const { climate, housing, income, contractors } = local;
+  const equipment = localMarketEquipment(local);
   const blocks: [string, FigureProvenance | undefined][] = [
     ["degree days, climate zone", climate.provenance],
     ["housing age, heating fuel, single-family share", housing.provenance],
     ["owner-occupied share", housing.tenureProvenance],
-    ["heating and cooling equipment", equipment.provenance],
+    [equipment?.title.toLowerCase() ?? "equipment", equipment?.provenance],
     ["median household income", income?.provenance],
     ["contractors in range", contractors.provenance],
     ["contractors, county share", contractors.countyProvenance],

@@ -4,7 +4,7 @@
  * with its basis and source), the seeds for keyword-idea providers and the negative terms.
  * Rules that read it: model.ts; the numbers and their sources: docs/methodology.md.
  */
-import type { KeywordIntent } from "../../schemas/keywords.js";
+
 import {
   type AverageCpc,
   KEYWORD_INTENT_LABELS,
@@ -14,7 +14,8 @@ import {
   type KeywordProfile,
   type KeywordServiceGroup,
   type KeywordTerm,
-} from "./profile.js";
+} from "../../models/keywords/profile.js";
+import type { KeywordIntent } from "../../schemas/keywords.js";
 
 /** Published HVAC average cost per click (the base every intent multiplier applies to). */
 export const HVAC_AVERAGE_CPC: AverageCpc = {
@@ -331,6 +332,20 @@ export const HVAC_KEYWORD_PROFILE: KeywordProfile = {
     /\b(ac|a\/c|hvac|air condition\w*|furnace|heater|heating|heat pump|mini split|duct|central air|cooling)\b/,
   intents: HVAC_INTENTS,
   assumptions: HVAC_KEYWORD_ASSUMPTIONS,
+  jobShare: {
+    key: "keywords.share.cooling",
+    groups: {
+      cooling: { "ac-replacement": 1, "ac-repair": 1, "heat-pump-installation": 0.5 },
+      heating: {
+        "furnace-replacement": 1,
+        "furnace-repair": 1,
+        "boiler-replacement": 1,
+        "boiler-repair": 1,
+        "heat-pump-installation": 0.5,
+      },
+    },
+    describe: "AC replacement and repair, half of heat pump installations",
+  },
   seeds: [
     "ac repair",
     "furnace repair",
@@ -373,8 +388,4 @@ export const HVAC_KEYWORD_PROFILE: KeywordProfile = {
     "walmart",
     "amazon",
   ],
-};
-
-export const KEYWORD_PROFILES: Readonly<Record<string, KeywordProfile>> = {
-  HVAC: HVAC_KEYWORD_PROFILE,
 };

@@ -2,9 +2,9 @@
  * The HVAC profile's assumptions: each named input of the market model with its unit, range,
  * basis and source (docs/methodology.md, "Assumptions and their sources"). Data, no logic.
  */
-import { HOUSING_REFERENCE } from "./housing-adjustments.js";
-import type { AssumptionDefinition } from "./industry-types.js";
-import { NATIONAL_DEGREE_DAYS, NATIONAL_TRADE_WAGE } from "./local-market.js";
+import { HOUSING_REFERENCE } from "../../models/housing-adjustments.js";
+import type { AssumptionDefinition } from "../../models/industry-types.js";
+import { NATIONAL_DEGREE_DAYS, NATIONAL_TRADE_WAGE } from "../../models/local-market.js";
 
 /** How the U.S. replacement intervals were set (docs/methodology.md, "Calibration"). */
 const INTERVAL_SOURCE =
@@ -27,7 +27,7 @@ export const HVAC_ASSUMPTIONS: AssumptionDefinition[] = [
     basis: "estimate",
     source: RECS_DERIVED,
     value: { Northeast: 0.35, Midwest: 0.64, South: 0.53, West: 0.41 },
-    fromHousing: "centralAcShare",
+    fromEquipment: "centralAc",
   },
   {
     key: "share.heatPump",
@@ -38,7 +38,7 @@ export const HVAC_ASSUMPTIONS: AssumptionDefinition[] = [
     basis: "estimate",
     source: `BIS estimate by census region (about 15 % of U.S. homes nationally), after ${RECS}`,
     value: { Northeast: 0.05, Midwest: 0.08, South: 0.27, West: 0.11 },
-    fromHousing: "heatPumpShare",
+    fromEquipment: "heatPump",
   },
   {
     key: "share.furnace",
@@ -49,7 +49,7 @@ export const HVAC_ASSUMPTIONS: AssumptionDefinition[] = [
     basis: "estimate",
     source: `BIS estimate by census region (boilers are common in the Northeast, heat pumps in the South), after ${RECS}`,
     value: { Northeast: 0.5, Midwest: 0.78, South: 0.5, West: 0.58 },
-    fromHousing: "furnaceShare",
+    fromEquipment: "furnace",
   },
   {
     key: "share.boiler",
@@ -60,7 +60,7 @@ export const HVAC_ASSUMPTIONS: AssumptionDefinition[] = [
     basis: "estimate",
     source: `BIS estimate by census region (hydronic heat is a cold-climate system, common in the old housing of the Northeast), after ${RECS}`,
     value: { Northeast: 0.25, Midwest: 0.06, South: 0.01, West: 0.02 },
-    fromHousing: "boilerShare",
+    fromEquipment: "boiler",
   },
   {
     key: "climate.coolingDegreeDays",
