@@ -165,12 +165,13 @@ function housingMethod(
   tracts: number,
   region: CensusRegion,
   local: boolean,
+  equipmentSource: string | undefined,
 ): string {
   if (derived.length === 0) {
     return `; equipment shares by census region (${region})`;
   }
   if (local) {
-    return `; ${derived.length} assumptions (basis “derived”) from the local market of the ${formatDecimal(tracts)} tracts in range: equipment shares from the state's mix (NREL ResStock, EIA RECS 2020) adjusted to the area's heating fuel and cooling degree days, repairs × climate factors, replacements × housing-age and owner-occupancy factors`;
+    return `; ${derived.length} assumptions (basis “derived”) from the local market of the ${formatDecimal(tracts)} tracts in range: ${equipmentSource ? `equipment shares from ${equipmentSource}, ` : ""}repairs × climate factors, replacements × housing-age and owner-occupancy factors`;
   }
   return `; ${derived.length} ${derived.length === 1 ? "assumption" : "assumptions"} (basis “derived”) from the ACS housing tables (tenure B25003, year built B25034, heating fuel B25040) of the ${formatDecimal(tracts)} tracts in range; replacements × housing-age and owner-occupancy factors`;
 }
@@ -354,7 +355,7 @@ export function computeMarketAnalysis(input: MarketInput): MarketAnalysisData {
         source: `${profile.label} industry profile: sourced assumptions (see the assumptions list)`,
         vintage: input.now.getUTCFullYear().toString(),
         grade: "modeled",
-        method: `Σ services: households × equipment share × annual incidence × average ticket${housingMethod(housingDerived, service.units ?? 0, input.region, local !== undefined)}`,
+        method: `Σ services: households × equipment share × annual incidence × average ticket${housingMethod(housingDerived, service.units ?? 0, input.region, local !== undefined, profile.equipment?.source)}`,
       },
     },
     assumptions,

@@ -173,6 +173,8 @@ export interface KeywordModelInput {
   market: KeywordMarketInput;
   /** Industry of the analysis (default: the market data's). */
   industry?: string;
+  /** The keyword profile (default: the industry's, from KEYWORD_PROFILES). */
+  profile?: KeywordProfile;
   maxCities?: number;
   overrides?: Record<string, number>;
 }
@@ -205,7 +207,7 @@ export function keywordProfileFor(
 /** The embedded model's figures for every keyword of the taxonomy (before assembly). */
 export function modelKeywords(input: KeywordModelInput): KeywordModelResult {
   const { market } = input;
-  const profile = keywordProfileFor(input.industry ?? market.requestIndustry);
+  const profile = input.profile ?? keywordProfileFor(input.industry ?? market.requestIndustry);
   const region =
     (market.region as CensusRegion | undefined) ?? regionOfState(targetOf(market)?.state);
   const assumptions = resolveKeywordAssumptions(
