@@ -15,6 +15,9 @@
  * identifiers, which the map does not show, are left out.
  *
  * Same input → same bytes (states in FIPS order, geometries in us-atlas order).
+ *
+ * The ZIP map's detail layers beside them (`zips/<FIPS>.json`: ZIP outlines, Interstates,
+ * water) come from the reference data in ../shared by `derive-zip-outlines.mjs`.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -161,7 +164,10 @@ function main(argv) {
   const source = require.resolve("us-atlas/counties-10m.json");
   const files = outlineFiles(JSON.parse(readFileSync(source, "utf8")));
   if (check) {
-    const present = existsSync(OUTPUT_DIR) ? readdirSync(OUTPUT_DIR) : [];
+    // Only this script's files: zips/ (derive-zip-outlines.mjs) and NOTICE.md are not its own.
+    const present = existsSync(OUTPUT_DIR)
+      ? readdirSync(OUTPUT_DIR).filter((name) => name.endsWith(".json"))
+      : [];
     const stale = present.filter((name) => !files.has(name));
     const differing = [...files].filter(([name, contents]) => {
       const file = path.join(OUTPUT_DIR, name);
@@ -178,7 +184,7 @@ function main(argv) {
   }
   mkdirSync(OUTPUT_DIR, { recursive: true });
   for (const name of readdirSync(OUTPUT_DIR)) {
-    if (!files.has(name)) rmSync(path.join(OUTPUT_DIR, name));
+    if (name.endsWith(".json") && !files.has(name)) rmSync(path.join(OUTPUT_DIR, name));
   }
   for (const [name, contents] of files) writeFileSync(path.join(OUTPUT_DIR, name), contents);
   console.log(`Wrote ${files.size} files to ${path.relative(process.cwd(), OUTPUT_DIR)}`);
