@@ -9,7 +9,14 @@ import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { decodeEmbeddedCensus } from "../src/providers/places/embedded.js";
 import { groupColumn } from "../src/providers/places/embedded-local.js";
-import { compress, derive, deriveWithStats } from "./derive-census-data.js";
+import {
+  compress,
+  derive,
+  deriveWithStats,
+  subdivisionNames,
+  zctaPlaceName,
+} from "./derive-census-data.js";
+import { Grid } from "./derive-census-geo.js";
 import { matchTracts } from "./derive-local-age.js";
 import type { LocalInput } from "./derive-local-data.js";
 import { countyProfiles, groupColumns } from "./derive-local-housing.js";
@@ -372,6 +379,22 @@ const local = {
     ["TN", "37219", "238220", "3", "0", "0"],
     ["TN", "37999", "238220", "5", "0", "0"],
   ),
+  // Belle Meade's ZIP: its own per-capita income, mobile homes and vacancy; 37219's are NA.
+  zctaStock: csv(
+    [
+      "zcta5",
+      "hu_total",
+      "pct_mobile_home",
+      "pct_renter_occupied",
+      "pct_vacant",
+      "pct_occupied",
+      "per_capita_income",
+      "pct_poverty",
+      "unemployment_pct",
+    ],
+    ["37205", "13000", "0.54", "30.1", "4.27", "95.73", "95123", "6", "2.1"],
+    ["37219", "NA", "NA", "NA", "NA", "NA", "NA", "NA", "NA"],
+  ),
   stateVintage: resstock(
     ["pre1940", "y1940_59", "y1960_79", "y1980_99", "y2000_09", "y2010s"],
     ["0.05", "0.10", "0.25", "0.30", "0.20", "0.10"],
@@ -524,6 +547,74 @@ describe("derive-census-data", () => {
       "Belle Meade",
       "Nashville-Davidson",
     ]);
+  });
+
+  it("names a ZIP area as its residents do: borough, town or township, never a neighbourhood CDP", () => {
+    const place = (geoid: string, name: string, kind: string, population: number) => ({
+      geoid,
+      name,
+      kind,
+      state: "NY",
+      county: "",
+      population,
+      housingUnits: 0,
+      landArea: 1,
+      lat: 40.7,
+      lon: -74,
+    });
+    const places = new Map([
+      ["3651000", place("3651000", "New York", "C1", 8_000_000)],
+      ["3459385", place("3459385", "Pleasantdale", "U1", 2_284)],
+      ["3642081", place("3642081", "Levittown", "U1", 51_758)],
+    ]);
+    const grid = new Grid([] as (ReturnType<typeof place> & { key: string })[]);
+    const subdivisions = subdivisionNames([
+      { GEOID: "3400372360", Name: "Township of Teaneck", "FIPS Class": "T1" },
+      { GEOID: "3401379800", Name: "Township of West Orange", "FIPS Class": "T1" },
+      { GEOID: "3605912345", Name: "Town of Hempstead", "FIPS Class": "T1" },
+      { GEOID: "0401391234", Name: "Phoenix CCD", "FIPS Class": "Z5" },
+    ]);
+    const name = (zip: Record<string, string>, county = "Bergen County") =>
+      zctaPlaceName(zip, { Name: county }, places, grid, subdivisions);
+    // New York City: the borough of the ZIP's county.
+    expect(name({ "Primary Place": "3651000", "Primary County": "36085" })).toBe("Staten Island");
+    expect(name({ "Primary Place": "3651000", "Primary County": "36081" })).toBe("Queens");
+    // No Census place: the township (07666).
+    expect(name({ "Primary County Subdivision": "3400372360", Population: "41335" })).toBe(
+      "Teaneck",
+    );
+    // A census-designated place with under half the ZIP's people: its town (07052).
+    const westOrange = {
+      "Primary Place": "3459385",
+      "Primary County Subdivision": "3401379800",
+      Population: "48480",
+    };
+    expect(name(westOrange)).toBe("West Orange");
+    // A CDP that is most of its ZIP keeps its name (Levittown in the Town of Hempstead).
+    const levittown = {
+      "Primary Place": "3642081",
+      "Primary County Subdivision": "3605912345",
+      Population: "53000",
+    };
+    expect(name(levittown)).toBe("Levittown");
+    // A census county division is not a name people use.
+    expect(name({ "Primary County Subdivision": "0401391234" }, "Maricopa County")).toBe(
+      "Unincorporated Maricopa County",
+    );
+  });
+
+  it("gives each ZIP area its own per-capita income, mobile-home and vacant shares (ACS 2014–2018)", () => {
+    const belleMeade = census.zips.find((z) => z.zip === "37205");
+    expect(belleMeade).toMatchObject({
+      perCapitaIncome: 95_100,
+      mobileHomeShare: 0.005,
+      vacantShare: 0.043,
+    });
+    expect(census.zips.find((z) => z.zip === "37219")).toMatchObject({
+      perCapitaIncome: null,
+      mobileHomeShare: null,
+      vacantShare: null,
+    });
   });
 
   it("adds a consolidated city as its county less the county's other places, at its downtown", () => {

@@ -13,8 +13,9 @@
  *    resident of the ZCTA whose internal point is nearest its centre (ZCTAs of < 100 people, whose
  *    ratios are noise, are passed over);
  *  - zctas: ZIP Code Tabulation Areas with ACS 2021 population and housing units, internal point,
- *    and the name of their place (`zctaPlaceName`: the Census "primary place", else the largest
- *    place of their primary county within their equivalent radius, else "Unincorporated {county}");
+ *    and the name residents use (`zctaPlaceName`: the Census "primary place" — in New York City
+ *    its borough —, else the town or township it lies in, else the largest place of its primary
+ *    county within its equivalent radius, else "Unincorporated {county}");
  *  - places: every Census place (incorporated places and CDPs) with ACS 2021 population, housing
  *    units and land area, plus the consolidated cities that the place file lists only as a county
  *    (CONSOLIDATED_CITIES: the county less its other places; an old city of the same name listed
@@ -44,7 +45,7 @@ import { Grid, miles, type Point } from "./derive-census-geo.js";
 import { type GeoNamesEntry, readGeoNames } from "./derive-census-geonames.js";
 import { deriveLocal, type LocalInput } from "./derive-local-data.js";
 
-export const FORMAT = "bis-census/3";
+export const FORMAT = "bis-census/4";
 
 /** Consolidated city-counties whose city is in the place file only as its county. */
 export const CONSOLIDATED_CITIES = [
@@ -111,6 +112,8 @@ export interface DeriveInput {
   places: string;
   zctas: string;
   tracts: string;
+  /** census/county_subdivisions.csv: the towns and townships ZIP areas are named after; optional. */
+  countySubdivisions?: string;
   /** U.S. GeoNames populated places (readGeoNames); optional. */
   geonames?: GeoNamesEntry[];
   /** The local market files (climate, housing, tenure, income, contractors). */
@@ -271,6 +274,9 @@ export function deriveWithStats(input: DeriveInput) {
   const placeByGeoid = new Map(places.map((p) => [p.geoid, p]));
   const placeGrid = new Grid(places.map((p) => ({ ...p, key: p.geoid })));
 
+  const subdivisions = subdivisionNames(
+    input.countySubdivisions ? rows(input.countySubdivisions) : [],
+  );
   const zctas = rows(input.zctas)
     .map((z): Zcta => {
       const county = counties.get(z["Primary County"] ?? "");
@@ -282,7 +288,7 @@ export function deriveWithStats(input: DeriveInput) {
         housingUnits: int(z["Housing Units"]) ?? 0,
         lat: e5(z.Latitude) / 1e5,
         lon: e5(z.Longitude) / 1e5,
-        name: zctaPlaceName(z, county, placeByGeoid, placeGrid),
+        name: zctaPlaceName(z, county, placeByGeoid, placeGrid, subdivisions),
       };
     })
     .filter((z) => z.state !== null && stateCodes.has(z.state))
@@ -390,14 +396,61 @@ export function deriveWithStats(input: DeriveInput) {
  * (√(land area ÷ π), at least a mile) of the ZCTA's internal point — the largest place in the ZIP,
  * as near as points can tell without outlines; else "Unincorporated {county}".
  */
+/** New York City's boroughs by county: a ZIP of the city reads its borough (Staten Island). */
+export const NYC_BOROUGHS: Readonly<Record<string, string>> = {
+  "36005": "Bronx",
+  "36047": "Brooklyn",
+  "36061": "Manhattan",
+  "36081": "Queens",
+  "36085": "Staten Island",
+};
+const NEW_YORK_CITY = "3651000";
+
+/**
+ * County subdivisions that are local governments (FIPS class T…: towns and townships; C…: a
+ * place that is also a subdivision), by GEOID, with the name people use: "Township of Teaneck"
+ * → "Teaneck". Census county divisions and unorganized territories (Z…) are not names people use.
+ */
+export function subdivisionNames(
+  rows: readonly Record<string, string | undefined>[],
+): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const r of rows) {
+    if (!/^[TC]/.test(r["FIPS Class"] ?? "")) continue;
+    const name = (r.Name ?? "")
+      .replace(
+        /^(Charter Township|Township|Town|Borough|City|Village|Plantation|Municipality|Location|Gore|Grant|Purchase) of /,
+        "",
+      )
+      .trim();
+    if (name) out.set(r.GEOID ?? "", name);
+  }
+  return out;
+}
+
+/**
+ * The name a ZIP area's residents use: its Census primary place (in New York City, its borough;
+ * a census-designated place with under half its people gives way to the town it lies in); else
+ * its primary county subdivision when that is a town or township (Teaneck); else the largest
+ * place of its county within its equivalent radius; else "Unincorporated {county}".
+ */
 export function zctaPlaceName(
   z: Record<string, string | undefined>,
   county: Record<string, string | undefined> | undefined,
   placeByGeoid: ReadonlyMap<string, Place>,
   placeGrid: Grid<Place & { key: string }>,
+  subdivisions: ReadonlyMap<string, string> = new Map(),
 ): string {
   const primary = placeByGeoid.get(z["Primary Place"] ?? "");
-  if (primary) return primary.name;
+  if (primary?.geoid === NEW_YORK_CITY)
+    return NYC_BOROUGHS[z["Primary County"] ?? ""] ?? primary.name;
+  const subdivision = subdivisions.get(z["Primary County Subdivision"] ?? "");
+  // A census-designated place (FIPS class U…) holding under half the ZIP's people is a
+  // neighbourhood of the town it lies in (Pleasantdale in West Orange): the town's name.
+  const minorCdp =
+    primary?.kind.startsWith("U") && (primary.population ?? 0) < 0.5 * (int(z.Population) ?? 0);
+  if (primary && !(minorCdp && subdivision)) return primary.name;
+  if (subdivision) return subdivision;
   const lat = Number(z.Latitude);
   const lon = Number(z.Longitude);
   const reach = Math.max(1, Math.sqrt((Number(z["Land Area"]) || 0) / Math.PI));
@@ -437,6 +490,9 @@ export function readLocalInput(dataDir: string): LocalInput {
     tractYearBuilt: gunzipSync(
       readFileSync(path.join(dataDir, "acs/tract2010_b25034_year_built_acs2010_2014.csv.gz")),
     ).toString("utf8"),
+    zctaStock: gunzipSync(
+      readFileSync(path.join(dataDir, "acs/zcta2018_oeps_mobile_rental_pci_acs2014_2018.csv.gz")),
+    ).toString("utf8"),
   };
 }
 
@@ -457,6 +513,7 @@ function main() {
     places: read("places.csv"),
     zctas: read("zctas.csv"),
     tracts: read("tracts2020.csv"),
+    countySubdivisions: read("county_subdivisions.csv"),
     geonames: readGeoNames(),
     local: readLocalInput(path.join(inputDir, "..")),
   });

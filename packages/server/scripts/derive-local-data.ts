@@ -85,6 +85,11 @@ export interface LocalInput {
   delineation: string;
   /** acs/tract2010_b25034_year_built_acs2010_2014.csv.gz, unzipped (2010 tract codes) */
   tractYearBuilt: string;
+  /**
+   * acs/zcta2018_oeps_mobile_rental_pci_acs2014_2018.csv.gz, unzipped: per 2010 ZCTA, ACS
+   * 2014–2018 per-capita income, mobile-home and vacant shares (GeoDa OEPS). Optional.
+   */
+  zctaStock?: string;
 }
 
 /** What the local derivation needs of the census rows (built by derive-census-data.ts). */
@@ -193,6 +198,25 @@ export function deriveLocal(
     const owners = num(r.B25003_002E);
     if (occupied === null || owners === null) continue;
     tenure.set(geo.slice(-5), { occupied, owners });
+  }
+
+  // Per-capita income, mobile-home and vacant shares per ZCTA (ACS 2014–2018; NA: none).
+  const zctaStock = new Map<
+    string,
+    { pci: number | null; mobile: number | null; vacant: number | null }
+  >();
+  for (const r of input.zctaStock ? rows(input.zctaStock) : []) {
+    // Shares per 1,000 and income in hundreds of dollars: the precision the figures carry.
+    const perMille = (v: string | undefined) => {
+      const n = num(v);
+      return n === null ? null : Math.round(n * 10);
+    };
+    const pci = num(r.per_capita_income);
+    zctaStock.set(r.zcta5 ?? "", {
+      pci: pci === null ? null : Math.round(pci / 100),
+      mobile: perMille(r.pct_mobile_home),
+      vacant: perMille(r.pct_vacant),
+    });
   }
 
   // Households and owners per tract from its ZCTA's ratios; single-family raked by owner share.
@@ -304,6 +328,10 @@ export function deriveLocal(
       occupied: census.zctas.map((z) => tenure.get(z.zip)?.occupied ?? null),
       owners: census.zctas.map((z) => tenure.get(z.zip)?.owners ?? null),
       contractors: census.zctas.map((z) => zbp.get(z.zip) ?? 0),
+      /** ACS 2014–2018 per-capita income (hundreds of dollars), mobile-home and vacant shares (per 1,000). */
+      pci: census.zctas.map((z) => zctaStock.get(z.zip)?.pci ?? null),
+      mobile: census.zctas.map((z) => zctaStock.get(z.zip)?.mobile ?? null),
+      vacant: census.zctas.map((z) => zctaStock.get(z.zip)?.vacant ?? null),
     },
     climateZones: zoneNames,
     counties: {

@@ -262,7 +262,7 @@ describe("the rest of the pipeline reads the made-up trade", () => {
     const target = phoenix.target;
     if (!target) throw new Error("no target");
     // ZIP rows: revenue from this trade's dollars per household.
-    const zips = places.zipAreas(target.lat, target.lon, 10, 15, phoenix);
+    const { rows: zips } = places.zipAreas(target.lat, target.lon, 10, 15, phoenix);
     expect(zips.length).toBeGreaterThan(20);
     const withRevenue = zips.filter((z) => z.households && z.revenue);
     expect(withRevenue.length).toBeGreaterThan(20);

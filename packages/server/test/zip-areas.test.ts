@@ -63,10 +63,36 @@ describe("GET /api/analyses/:id/zip-areas", () => {
     expect(rows.some((r) => r.serviceArea === "secondary")).toBe(true);
     expect(rows.reduce((sum, r) => sum + r.population, 0)).toBeGreaterThan(500_000);
 
-    // The record keeps the same counts.
+    // The record keeps the same counts, and how many populated ZIPs had no households.
     const record = (await owner.analyses.get(analysisId)).marketAnalysisData?.zipAreas;
     const primary = rows.filter((r) => r.serviceArea === "primary").length;
-    expect(record).toEqual({ count: rows.length, primary, secondary: rows.length - primary });
+    expect(record).toEqual({
+      count: rows.length,
+      primary,
+      secondary: rows.length - primary,
+      ...(answer.withoutHouseholds ? { withoutHouseholds: answer.withoutHouseholds } : {}),
+    });
+
+    // Each ZIP from its own homes: no more households than homes, none without households,
+    // its own housing age and income (distinct values), the contractors within reach of it,
+    // and reasons that say which way each figure pushes.
+    for (const row of rows) {
+      expect(row.households).toBeGreaterThan(0);
+      expect(row.households ?? 0).toBeLessThanOrEqual(row.housingUnits);
+      expect(row.reasons).toMatch(/^(no measure stands out|[+−] .+)$/);
+      expect(row.scoreComponents.map((c) => c.key)).toEqual(
+        expect.arrayContaining(["housingAge", "income", "competition"]),
+      );
+    }
+    const own = (f: (r: (typeof rows)[number]) => unknown) =>
+      rows.filter((r) => f(r) != null).length / rows.length;
+    expect(own((r) => (r.housingAgeSource === "zip" ? r : null))).toBeGreaterThanOrEqual(0.9);
+    expect(own((r) => r.perCapitaIncome)).toBeGreaterThanOrEqual(0.9);
+    expect(new Set(rows.map((r) => r.perCapitaIncome)).size).toBeGreaterThan(rows.length * 0.7);
+    expect(new Set(rows.map((r) => r.builtBefore1980Share)).size).toBeGreaterThan(
+      rows.length * 0.7,
+    );
+    expect(rows.every((r) => r.contractorsNearby != null)).toBe(true);
   });
 
   it("answers an administrator, 404 for another user or an unknown id, 401 signed out", async () => {

@@ -147,6 +147,11 @@ export interface ZipArea extends GeoPoint {
   ownerOccupied?: number | null;
   /** NAICS 238220 establishments (ZIP Code Business Patterns); 0 where none is published. */
   contractors?: number;
+  /** ACS 2014–2018 per-capita income (B19301, dollars), of its 2010 ZCTA; null where unpublished. */
+  perCapitaIncome?: number | null;
+  /** ACS 2014–2018 shares (0–1) of its housing units that are mobile homes and that are vacant. */
+  mobileHomeShare?: number | null;
+  vacantShare?: number | null;
   /** IECC climate zone ("4A", "CEC 12") and Building America zone ("Mixed-Humid"). */
   climateZone?: string;
   buildingAmericaZone?: string;

@@ -3,7 +3,13 @@ import { csvCell } from "../format.js";
 import type { MarketAnalysisData } from "../schemas/market.js";
 import type { AtDistance } from "./geo.js";
 import type { ZipArea, ZipStock } from "./places.js";
-import { sortZipRows, zipAreaRows, zipAreasCsv, zipAreasSummary } from "./zip-areas.js";
+import {
+  sortZipRows,
+  zipAreaList,
+  zipAreaRows,
+  zipAreasCsv,
+  zipAreasSummary,
+} from "./zip-areas.js";
 
 const zip = (code: string, place: string, distanceMiles: number): AtDistance<ZipArea> => ({
   item: {
@@ -14,6 +20,7 @@ const zip = (code: string, place: string, distanceMiles: number): AtDistance<Zip
     lon: -97,
     population: 1000 + Number(code.slice(-2)),
     housingUnits: 400,
+    households: 380,
   },
   distanceMiles,
 });
@@ -56,6 +63,33 @@ describe("zipAreaRows", () => {
       "78701",
     ]);
   });
+
+  it("leaves out ZIPs without households and counts them (an air force base)", () => {
+    const base = zip("85309", "Glendale", 3);
+    base.item.households = 0;
+    const list = zipAreaList([base, zip("78701", "Austin", 2)], 10, 15);
+    expect(list.rows.map((r) => r.zip)).toEqual(["78701"]);
+    expect(list.withoutHouseholds).toBe(1);
+    expect(zipAreasSummary(list.rows, list.withoutHouseholds)).toEqual({
+      count: 1,
+      primary: 1,
+      secondary: 0,
+      withoutHouseholds: 1,
+    });
+  });
+
+  it("never lists more households than homes: ACS tenure scaled to the ZIP's homes", () => {
+    const goodyear = zip("85338", "Goodyear", 3);
+    goodyear.item = {
+      ...goodyear.item,
+      housingUnits: 20_782,
+      households: 22_268,
+      ownerOccupied: 16_923,
+    };
+    const [row] = zipAreaRows([goodyear], 10, 15);
+    expect(row).toMatchObject({ households: 20_782, ownerOccupied: 15_794 });
+    expect(row?.ownerOccupiedShare).toBeCloseTo(16_923 / 22_268, 3);
+  });
 });
 
 describe("zipAreaRow with stock and an analysis", () => {
@@ -69,7 +103,17 @@ describe("zipAreaRow with stock and an analysis", () => {
     incomeHouseholds: 900,
   };
   const area = zip("02134", "Boston", 3);
-  area.item = { ...area.item, state: "MA", households: 1000, ownerOccupied: 700, contractors: 2 };
+  area.item = {
+    ...area.item,
+    state: "MA",
+    housingUnits: 1100,
+    households: 1000,
+    ownerOccupied: 700,
+    contractors: 2,
+    perCapitaIncome: 41_300,
+    mobileHomeShare: 0.004,
+    vacantShare: 0.061,
+  };
   const analysis = {
     requestIndustry: "HVAC",
     households: 10_000,
@@ -79,9 +123,10 @@ describe("zipAreaRow with stock and an analysis", () => {
     ],
     localMarket: { housing: { ownerOccupiedShare: 0.7, built2000OrLater: 0.1 } },
   } as unknown as MarketAnalysisData;
-  const [row] = zipAreaRows([area], 10, 15, { stock: () => stock, analysis });
+  const nearby = () => ({ contractors: 41, households: 20_000 });
+  const [row] = zipAreaRows([area], 10, 15, { stock: () => stock, nearby, analysis });
 
-  it("reads households and owners of the ZCTA, age and income of its tracts", () => {
+  it("reads households, owners, income and stock of the ZCTA, age of its tracts, contractors near it", () => {
     expect(row).toMatchObject({
       zip: "02134",
       households: 1000,
@@ -89,10 +134,27 @@ describe("zipAreaRow with stock and an analysis", () => {
       ownerOccupiedShare: 0.7,
       builtBefore1980Share: 0.6,
       medianYearBuilt: "before 1980",
+      housingAgeSource: "zip",
       medianIncome: 80_000,
+      perCapitaIncome: 41_300,
+      mobileHomeShare: 0.004,
+      vacantShare: 0.061,
       contractors: 2,
       householdsPerContractor: 500,
+      contractorsNearby: 41,
+      contractorsNearbyPer10k: 20.5,
     });
+  });
+
+  it("says when a ZIP with no tract of its own takes the area's housing age", () => {
+    const local = {
+      ...analysis,
+      localMarket: { housing: { ...analysis.localMarket?.housing, builtBefore1980: 0.45 } },
+    } as unknown as MarketAnalysisData;
+    const [r] = zipAreaRows([area], 10, 15, { analysis: local });
+    expect(r).toMatchObject({ builtBefore1980Share: 0.45, housingAgeSource: "area" });
+    const [none] = zipAreaRows([area], 10, 15);
+    expect(none).toMatchObject({ builtBefore1980Share: null, housingAgeSource: null });
   });
 
   it("applies the analysis' dollars per household (same owner and age mix: same rate)", () => {
@@ -102,7 +164,7 @@ describe("zipAreaRow with stock and an analysis", () => {
 
   it("scales replacements by the ZIP's owner share relative to the analysis'", () => {
     const rented = { ...area, item: { ...area.item, ownerOccupied: 200 } };
-    const [r] = zipAreaRows([rented], 10, 15, { stock: () => stock, analysis });
+    const [r] = zipAreaRows([rented], 10, 15, { stock: () => stock, nearby, analysis });
     expect(r?.revenueByService["ac-repair"]).toBe(50_000);
     expect(r?.revenueByService["ac-replacement"]).toBeLessThan(100_000);
   });
@@ -116,7 +178,12 @@ describe("zipAreaRow with stock and an analysis", () => {
       "competition",
       "income",
     ]);
-    expect(row?.reasons).toContain("many owner-occupied homes built before 1980");
+    expect(row?.reasons).toContain("+ 60% of homes built before 1980");
+    expect(row?.reasons).toContain("− 41 contractors within 5 miles (20.5 per 10,000 households)");
+    expect(row?.reasonGroups?.lowers).toEqual([
+      "41 contractors within 5 miles (20.5 per 10,000 households)",
+      "1,000 households",
+    ]);
     const csv = zipAreasCsv(row ? [row] : []).split("\n");
     expect(csv[0]).toContain("revenue_ac_replacement");
     expect(csv[0]).toContain("score_housing_age");

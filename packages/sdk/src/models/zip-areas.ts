@@ -1,8 +1,8 @@
 /**
- * The ZIP areas of a service area: every populated ZIP Code Tabulation Area whose
+ * The ZIP areas of a service area: every ZIP Code Tabulation Area with households whose
  * internal point lies within the secondary radius, primary within the primary radius, with its
- * households, owners, housing age, county income, estimated revenue, contractors and opportunity
- * score (zip-score.ts). The same rows serve the results page, the API, the exports, the PDF
+ * own households, owners, housing age, income and stock, the contractors within reach of its
+ * homes, estimated revenue and opportunity score (zip-score.ts). The same rows serve the results page, the API, the exports, the PDF
  * report and the CLI; `zipAreasCsv` is their CSV, `sortZipRows` their order.
  */
 import { csvCell } from "../format.js";
@@ -17,7 +17,9 @@ import type {
 import type { AtDistance } from "./geo.js";
 import type { ZipArea, ZipStock } from "./places.js";
 import {
+  ZIP_COMPETITION_RADIUS_MILES,
   type ZipRevenueContext,
+  zipReasonGroups,
   zipReasons,
   zipRevenue,
   zipRevenueContext,
@@ -27,11 +29,10 @@ import {
 
 export const ZIP_AREAS_PROVENANCE = {
   source:
-    "U.S. Census Bureau: ACS 2017–2021 5-year ZCTA population and housing units, ACS 2019–2023 B25003 tenure by ZCTA, 2022 Gazetteer internal points; ZIP Code Business Patterns 2022 (NAICS 238220); year built (ACS 2019–2023 DP04, metro or state) and county median income (ACS 2017–2021 B19013) over the ZIP's tracts",
-  vintage: "ACS 2017–2023",
+    "U.S. Census Bureau: ACS 2017–2021 5-year ZCTA population and housing units, ACS 2019–2023 B25003 tenure by ZCTA, 2022 Gazetteer internal points; ACS 2014–2018 per-capita income (B19301), mobile homes and vacancy by ZCTA (via the GeoDa Center's Opioid Environment Policy Scan); year built of the ZIP's own tracts (ACS 2010–2014 B25034, raked to ACS 2019–2023 DP04); county median income (ACS 2017–2021 B19013) where a ZIP has no income figure; ZIP Code Business Patterns 2022 (NAICS 238220)",
+  vintage: "ACS 2014–2023",
   grade: "modeled",
-  method:
-    "Populated ZIP Code Tabulation Areas whose internal point lies within the radius; revenue = the analysis' dollars per household by service × the ZIP's households (replacements × its owner and age factors); opportunity score 0–100 (docs/methodology.md)",
+  method: `ZIP Code Tabulation Areas with households whose internal point lies within the radius (households capped at the ZIP's homes, owners scaled alike); contractors within ${ZIP_COMPETITION_RADIUS_MILES} miles of each ZIP's internal point per 10,000 households there; revenue = the analysis' dollars per household by service × the ZIP's households (replacements × its owner and age factors); opportunity score 0–100 (docs/methodology.md)`,
 } as const;
 
 /** The median year built as a band, from the shares of the three year-built bands. */
@@ -46,36 +47,77 @@ export function yearBuiltBand(stock: ZipStock | undefined): YearBuiltBand | null
 const shareOf = (part: number | null | undefined, whole: number | null | undefined) =>
   part != null && whole != null && whole > 0 ? Math.min(1, part / whole) : null;
 
+/** The contractors and households of the ZIP areas within reach of a ZIP's internal point. */
+export interface ZipNearby {
+  contractors: number;
+  households: number;
+}
+
+/** What a row reads beside its ZIP area: its tracts' stock, its neighbours, the analysis. */
+export interface ZipRowContext {
+  revenue: ZipRevenueContext;
+  primaryRadius: number;
+  /** The analysis area's share built before 1980: a ZIP with no tract of its own takes it. */
+  areaBuiltBefore1980?: number | null;
+}
+
+/** Households and owners that a ZIP's homes can hold: ACS tenure capped at its housing units. */
+export function zipHouseholds(
+  item: Pick<ZipArea, "households" | "ownerOccupied" | "housingUnits">,
+  stock: ZipStock | undefined,
+): { households: number | null; ownerOccupied: number | null } {
+  // ACS B25003 by ZCTA where published, else the households of the ZIP's tracts.
+  const households = item.households ?? (stock ? Math.round(stock.households) : null);
+  const owners = item.ownerOccupied ?? null;
+  // ACS 2019–2023 tenure against ACS 2017–2021 homes: never more households than homes.
+  if (households != null && item.housingUnits > 0 && households > item.housingUnits) {
+    const scale = item.housingUnits / households;
+    return {
+      households: item.housingUnits,
+      ownerOccupied: owners == null ? null : Math.round(owners * scale),
+    };
+  }
+  return { households, ownerOccupied: owners };
+}
+
 /** One ZIP area as a row: its figures, revenue, score and reasons. */
 export function zipAreaRow(
   { item, distanceMiles }: AtDistance<ZipArea>,
   stock: ZipStock | undefined,
-  context: ZipRevenueContext,
-  primaryRadius: number,
+  context: ZipRowContext,
+  nearby?: ZipNearby | null,
 ): ZipAreaRow {
-  // ACS B25003 by ZCTA where published, else the households of the ZIP's tracts.
-  const households = item.households ?? (stock ? Math.round(stock.households) : null);
-  const ownerOccupied = item.ownerOccupied ?? null;
-  const ownerOccupiedShare = shareOf(ownerOccupied, item.households);
+  const { households, ownerOccupied } = zipHouseholds(item, stock);
+  const ownerOccupiedShare = shareOf(ownerOccupied, households);
   const built = stock ? stock.builtBefore1980 + stock.built1980To1999 + stock.built2000OrLater : 0;
-  const builtBefore1980Share = shareOf(stock?.builtBefore1980, built);
+  const ownAge = shareOf(stock?.builtBefore1980, built);
+  const areaAge = context.areaBuiltBefore1980 ?? null;
+  const builtBefore1980Share = ownAge ?? areaAge;
   const medianIncome =
     stock && stock.incomeHouseholds > 0
       ? Math.round(stock.incomeSum / stock.incomeHouseholds)
       : null;
+  const perCapitaIncome = item.perCapitaIncome ?? null;
   const contractors = item.contractors ?? 0;
   const components = zipScoreComponents({
     households,
     ownerOccupiedShare,
     builtBefore1980Share,
     contractors,
+    nearby: nearby ?? null,
+    perCapitaIncome,
     medianIncome,
   });
-  const revenue = zipRevenue(context, {
+  const revenue = zipRevenue(context.revenue, {
     households,
     ownerOccupiedShare,
     built2000OrLaterShare: shareOf(stock?.built2000OrLater, built),
   });
+  const round3 = (n: number | null | undefined) => (n == null ? null : Math.round(n * 1000) / 1000);
+  const nearbyPer10k =
+    nearby && nearby.households > 0
+      ? Math.round((nearby.contractors / nearby.households) * 100_000) / 10
+      : null;
   return {
     zip: item.zip,
     place: item.place,
@@ -83,52 +125,92 @@ export function zipAreaRow(
     population: item.population,
     housingUnits: item.housingUnits,
     distanceMiles: Math.round(distanceMiles * 10) / 10,
-    serviceArea: distanceMiles <= primaryRadius ? "primary" : "secondary",
+    serviceArea: distanceMiles <= context.primaryRadius ? "primary" : "secondary",
     lat: Math.round(item.lat * 1e5) / 1e5,
     lon: Math.round(item.lon * 1e5) / 1e5,
     households,
     ownerOccupied,
-    ownerOccupiedShare:
-      ownerOccupiedShare == null ? null : Math.round(ownerOccupiedShare * 1000) / 1000,
-    builtBefore1980Share:
-      builtBefore1980Share == null ? null : Math.round(builtBefore1980Share * 1000) / 1000,
+    ownerOccupiedShare: round3(ownerOccupiedShare),
+    builtBefore1980Share: round3(builtBefore1980Share),
     medianYearBuilt: yearBuiltBand(stock),
+    housingAgeSource: ownAge != null ? "zip" : areaAge != null ? "area" : null,
     medianIncome,
+    perCapitaIncome,
+    mobileHomeShare: round3(item.mobileHomeShare),
+    vacantShare: round3(item.vacantShare),
     revenue: revenue.total,
     revenueByService: revenue.byService,
     contractors,
     householdsPerContractor:
       households != null && contractors > 0 ? Math.round(households / contractors) : null,
+    contractorsNearby: nearby?.contractors ?? null,
+    contractorsNearbyPer10k: nearbyPer10k,
     score: zipScore(components),
     scoreComponents: components,
     reasons: zipReasons(components),
+    reasonGroups: zipReasonGroups(components),
   };
 }
 
+/** Whether a ZIP area has households to count (zero: bases, campuses, business-only ZIPs). */
+export function zipHasHouseholds(item: ZipArea, stock: ZipStock | undefined): boolean {
+  const { households } = zipHouseholds(item, stock);
+  return households != null && households > 0;
+}
+
 /**
- * Rows for the populated ZCTAs within `secondaryRadius` (zero-population ZIPs — P.O. boxes,
- * business-only ZIPs — left out), nearest first (ZIP breaks ties). `stock` gives each ZIP's tract
- * sums; `analysis` the dollars per household its revenue is computed from.
+ * Rows for the ZCTAs with households within `secondaryRadius` (zero-population ZIPs — P.O.
+ * boxes, business-only ZIPs — and ZIPs without households left out: `withoutHouseholds` counts
+ * the populated ones), nearest first (ZIP breaks ties). `stock` gives each ZIP's tract sums,
+ * `nearby` the contractors and households within reach of it, `analysis` the dollars per
+ * household its revenue is computed from.
  */
-export function zipAreaRows(
+export function zipAreaList(
   near: readonly AtDistance<ZipArea>[],
   primaryRadius: number,
   secondaryRadius: number,
   options: {
     stock?: (zip: string) => ZipStock | undefined;
+    nearby?: (zip: ZipArea) => ZipNearby | null;
     analysis?: MarketAnalysisData | null;
   } = {},
-): ZipAreaRow[] {
-  const context = zipRevenueContext(options.analysis);
-  return near
+): { rows: ZipAreaRow[]; withoutHouseholds: number } {
+  const context: ZipRowContext = {
+    revenue: zipRevenueContext(options.analysis),
+    primaryRadius,
+    areaBuiltBefore1980: options.analysis?.localMarket?.housing.builtBefore1980 ?? null,
+  };
+  let withoutHouseholds = 0;
+  const rows = near
     .filter((z) => z.distanceMiles <= secondaryRadius && z.item.population > 0)
+    .filter((z) => {
+      const keep = zipHasHouseholds(z.item, options.stock?.(z.item.zip));
+      if (!keep) withoutHouseholds++;
+      return keep;
+    })
     .sort((a, b) => a.distanceMiles - b.distanceMiles || a.item.zip.localeCompare(b.item.zip))
-    .map((z) => zipAreaRow(z, options.stock?.(z.item.zip), context, primaryRadius));
+    .map((z) =>
+      zipAreaRow(z, options.stock?.(z.item.zip), context, options.nearby?.(z.item) ?? null),
+    );
+  return { rows, withoutHouseholds };
 }
 
-export function zipAreasSummary(rows: readonly ZipAreaRow[]): ZipAreasSummary {
+/** The rows of `zipAreaList`. */
+export function zipAreaRows(...args: Parameters<typeof zipAreaList>): ZipAreaRow[] {
+  return zipAreaList(...args).rows;
+}
+
+export function zipAreasSummary(
+  rows: readonly ZipAreaRow[],
+  withoutHouseholds?: number,
+): ZipAreasSummary {
   const primary = rows.filter((r) => r.serviceArea === "primary").length;
-  return { count: rows.length, primary, secondary: rows.length - primary };
+  return {
+    count: rows.length,
+    primary,
+    secondary: rows.length - primary,
+    ...(withoutHouseholds ? { withoutHouseholds } : {}),
+  };
 }
 
 /** Each sort key's natural direction: best first for the score and the stock, nearest first. */
@@ -142,9 +224,11 @@ export const ZIP_SORT_DIRECTIONS: Record<ZipSortKey, "asc" | "desc"> = {
   ownerOccupied: "desc",
   builtBefore1980Share: "desc",
   medianIncome: "desc",
+  perCapitaIncome: "desc",
   revenue: "desc",
   contractors: "asc",
   householdsPerContractor: "desc",
+  contractorsNearbyPer10k: "asc",
   distanceMiles: "asc",
 };
 
@@ -190,13 +274,27 @@ const ZIP_BASE_COLUMNS: readonly ZipColumn[] = [
   { header: "owner_occupied_share", value: (r) => r.ownerOccupiedShare, format: "percent" },
   { header: "built_before_1980_share", value: (r) => r.builtBefore1980Share, format: "percent" },
   { header: "median_year_built", value: (r) => r.medianYearBuilt, format: "text" },
+  { header: "housing_age_source", value: (r) => r.housingAgeSource ?? null, format: "text" },
+  { header: "per_capita_income", value: (r) => r.perCapitaIncome ?? null, format: "currency" },
   { header: "county_median_income", value: (r) => r.medianIncome, format: "currency" },
+  { header: "mobile_home_share", value: (r) => r.mobileHomeShare ?? null, format: "percent" },
+  { header: "vacant_share", value: (r) => r.vacantShare ?? null, format: "percent" },
   { header: "annual_revenue", value: (r) => r.revenue, format: "currency" },
   { header: "contractors", value: (r) => r.contractors, format: "number" },
   {
     header: "households_per_contractor",
     value: (r) => r.householdsPerContractor,
     format: "number",
+  },
+  {
+    header: `contractors_within_${ZIP_COMPETITION_RADIUS_MILES}_miles`,
+    value: (r) => r.contractorsNearby ?? null,
+    format: "number",
+  },
+  {
+    header: "contractors_nearby_per_10k_households",
+    value: (r) => r.contractorsNearbyPer10k ?? null,
+    format: "decimal",
   },
   { header: "distance_miles", value: (r) => r.distanceMiles, format: "decimal" },
   { header: "service_area", value: (r) => r.serviceArea, format: "text" },

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
-  ZIP_REASON_PHRASES,
   ZIP_REASON_THRESHOLD,
   type ZipScoreInput,
+  zipReasonGroups,
   zipReasons,
   zipScore,
   zipScoreComponents,
@@ -63,7 +63,7 @@ describe("ZIP opportunity score", () => {
     expect(zipScore([])).toBe(0);
   });
 
-  it("gives reasons that match the components", () => {
+  it("gives each reason its direction and figure: what raises the score, then what lowers it", () => {
     const cases: ZipScoreInput[] = [
       base,
       {
@@ -81,20 +81,19 @@ describe("ZIP opportunity score", () => {
         medianIncome: 30_000,
       },
       { ...base, ownerOccupiedShare: 0.9 },
-      { ...base, builtBefore1980Share: 0.7 },
+      { ...base, builtBefore1980Share: 0.7, perCapitaIncome: 16_000 },
     ];
     for (const input of cases) {
       const parts = zipScoreComponents(input);
+      const { raises, lowers } = zipReasonGroups(parts);
       const reasons = zipReasons(parts);
       for (const c of parts) {
-        const phrases = ZIP_REASON_PHRASES[c.key];
-        const high = c.score >= ZIP_REASON_THRESHOLD;
-        const low = c.score <= 100 - ZIP_REASON_THRESHOLD;
-        if (c.key === "ownership") expect(reasons.includes("owner-occupied"), reasons).toBe(high);
-        else if (c.key === "housingAge")
-          expect(reasons.includes("before 1980"), reasons).toBe(high);
-        else expect(reasons.includes(phrases.high), reasons).toBe(high);
-        expect(reasons.includes(phrases.low), reasons).toBe(low);
+        const up = c.score >= ZIP_REASON_THRESHOLD;
+        const down = c.score <= 100 - ZIP_REASON_THRESHOLD;
+        expect(raises.includes(c.figure ?? ""), `${c.key} ${reasons}`).toBe(up);
+        expect(lowers.includes(c.figure ?? ""), `${c.key} ${reasons}`).toBe(down);
+        if (up) expect(reasons).toContain(`+ ${c.figure}`);
+        if (down) expect(reasons).toContain(`− ${c.figure}`);
       }
     }
     expect(
@@ -104,10 +103,54 @@ describe("ZIP opportunity score", () => {
           ownerOccupiedShare: 0.9,
           builtBefore1980Share: 0.7,
           contractors: 0,
+          nearby: { contractors: 41, households: 20_000 },
+          perCapitaIncome: 16_000,
           medianIncome: null,
         }),
       ),
-    ).toBe("many households; many owner-occupied homes built before 1980; few contractors");
-    expect(zipReasons(zipScoreComponents(base))).toBe("no measure stands out");
+    ).toBe(
+      "+ 30,000 households; + 90% owner-occupied; + 70% of homes built before 1980; − 41 contractors within 5 miles (20.5 per 10,000 households); − $16,000 per-capita income",
+    );
+    expect(
+      zipReasons(
+        zipScoreComponents({
+          ...base,
+          households: null,
+          ownerOccupiedShare: 0.5,
+          builtBefore1980Share: 0.35,
+          medianIncome: 72_000,
+        }),
+      ),
+    ).toBe("no measure stands out");
+  });
+
+  it("judges competition by the contractors within reach of the ZIP's homes, not its address", () => {
+    const alone = zipScoreComponents({ ...base, contractors: 0 }).find(
+      (c) => c.key === "competition",
+    );
+    const crowded = zipScoreComponents({
+      ...base,
+      contractors: 0,
+      nearby: { contractors: 41, households: 20_000 },
+    }).find((c) => c.key === "competition");
+    expect(alone?.score).toBe(100);
+    expect(crowded?.score).toBeLessThan(10);
+    expect(crowded?.detail).toBe("41 contractors within 5 miles, 20.5 per 10,000 households");
+  });
+
+  it("reads the ZIP's own per-capita income, else says it reads its county's median", () => {
+    const own = zipScoreComponents({ ...base, perCapitaIncome: 68_900 }).find(
+      (c) => c.key === "income",
+    );
+    expect(own).toMatchObject({
+      score: 100,
+      detail: "$68,900 per-capita income (ZIP, ACS 2014–2018)",
+    });
+    const county = zipScoreComponents({ ...base, perCapitaIncome: null }).find(
+      (c) => c.key === "income",
+    );
+    expect(county?.detail).toBe(
+      "$70,000 county median income (no ZIP figure: the county's median household income)",
+    );
   });
 });

@@ -1,6 +1,7 @@
 /**
- * The ZIP opportunity score: each ZIP area of an analysis scored 0–100 from its
- * households, owner occupancy, housing age, contractors and income, with one line of reasons,
+ * The ZIP opportunity score: each ZIP area of an analysis scored 0–100 from its own
+ * households, owner occupancy, housing age and income and the contractors within reach of its
+ * homes, with its reasons in two groups (what raises the score, what lowers it, each with its figure),
  * and its estimated annual revenue from the analysis' own dollars per household by service. Pure
  * functions: the same for the results page, the API, the exports, the PDF and the CLI
  * (docs/methodology.md, "ZIP opportunity score").
@@ -20,14 +21,27 @@ const clamp = (n: number) => Math.min(100, Math.max(0, n));
 const linear = (value: number, zero: number, full: number) =>
   clamp((100 * (value - zero)) / (full - zero));
 
-/** Weights of the components (sum 1); a missing component's weight goes to the others. */
+/**
+ * Weights of the components (sum 1); a missing component's weight goes to the others (BIS
+ * estimates, docs/methodology.md "ZIP opportunity score"): who can buy (households, owners:
+ * landlords replace less, RENTED_HOME_REPLACEMENT_WEIGHT) first, then what needs replacing
+ * (housing age), who can pay (income) and who else is there (contractors within reach).
+ */
 export const ZIP_SCORE_WEIGHTS: Readonly<Record<ZipScoreComponentKey, number>> = {
-  households: 0.3,
-  ownership: 0.25,
-  housingAge: 0.15,
+  households: 0.25,
+  ownership: 0.2,
+  housingAge: 0.2,
   competition: 0.2,
-  income: 0.1,
+  income: 0.15,
 };
+
+/**
+ * The contractors a ZIP's homes can call: the NAICS 238220 establishments of the ZIP areas whose
+ * internal point lies within this many miles of its own (BIS estimate: a 10–15 minute drive at
+ * urban speeds; the establishment counts are by business address, so a ZIP with none of its own
+ * may sit among dozens).
+ */
+export const ZIP_COMPETITION_RADIUS_MILES = 5;
 
 /** Where each component scores 0 and 100 (docs/methodology.md, "ZIP opportunity score"). */
 export const ZIP_SCORE_SCALES = {
@@ -37,14 +51,16 @@ export const ZIP_SCORE_SCALES = {
   ownership: { zero: 0.2, full: 0.85 },
   /** Share of homes built before 1980 (equipment past its first replacement): U.S. about 50 %. */
   housingAge: { zero: 0.1, full: 0.6 },
-  /** Contractors per 10,000 households: 100 with none, 0 at 16 (the market score's scale). */
+  /** Contractors per 10,000 households within reach: 100 with none, 0 at 16 (U.S. about 8). */
   contractorsZeroAt: 16,
-  /** County median household income. */
+  /** The ZIP's per-capita income (ACS 2014–2018 B19301; U.S. $32,621). */
+  perCapitaIncome: { zero: 15_000, full: 50_000 },
+  /** Fallback where a ZIP has none: its county's median household income (U.S. $69,021). */
   income: { zero: 35_000, full: 110_000 },
 } as const;
 
-/** A component is "high" in the reasons at or above this score, "low" at or below 100 − it. */
-export const ZIP_REASON_THRESHOLD = 70;
+/** A component raises the score at or above this score, and lowers it at or below 100 − it. */
+export const ZIP_REASON_THRESHOLD = 60;
 
 export const ZIP_SCORE_LABELS: Record<ZipScoreComponentKey, string> = {
   households: "Households",
@@ -54,21 +70,17 @@ export const ZIP_SCORE_LABELS: Record<ZipScoreComponentKey, string> = {
   income: "Income",
 };
 
-/** The phrase of a component when high and when low. */
-export const ZIP_REASON_PHRASES: Record<ZipScoreComponentKey, { high: string; low: string }> = {
-  households: { high: "many households", low: "few households" },
-  ownership: { high: "mostly owner-occupied homes", low: "mostly rented homes" },
-  housingAge: { high: "many homes built before 1980", low: "mostly newer homes" },
-  competition: { high: "few contractors", low: "many contractors" },
-  income: { high: "high incomes", low: "low incomes" },
-};
-
 /** What the score reads of a ZIP area; null where unknown (that component is left out). */
 export interface ZipScoreInput {
   households: number | null;
   ownerOccupiedShare: number | null;
   builtBefore1980Share: number | null;
+  /** Establishments at the ZIP's own addresses (used when `nearby` is not known). */
   contractors: number;
+  /** Establishments and households of the ZIP areas within ZIP_COMPETITION_RADIUS_MILES. */
+  nearby?: { contractors: number; households: number } | null;
+  /** The ZIP's per-capita income; else the county median household income is read. */
+  perCapitaIncome?: number | null;
   medianIncome: number | null;
 }
 
@@ -83,6 +95,8 @@ export const zipComponentScore = {
   housingAge: (share: number) =>
     linear(share, ZIP_SCORE_SCALES.housingAge.zero, ZIP_SCORE_SCALES.housingAge.full),
   competition: (per10k: number) => clamp(100 * (1 - per10k / ZIP_SCORE_SCALES.contractorsZeroAt)),
+  perCapitaIncome: (dollars: number) =>
+    linear(dollars, ZIP_SCORE_SCALES.perCapitaIncome.zero, ZIP_SCORE_SCALES.perCapitaIncome.full),
   income: (dollars: number) =>
     linear(dollars, ZIP_SCORE_SCALES.income.zero, ZIP_SCORE_SCALES.income.full),
 };
@@ -103,49 +117,57 @@ const oneDecimal = (n: number) => {
 };
 const pct = (share: number) => `${Math.round(share * 100)}%`;
 
+/** A component before its label and weight, with the figure its reason line names. */
+type Part = Omit<ZipScoreComponent, "label" | "weight">;
+
 /** The components present for a ZIP area, weights scaled to sum 1. */
 export function zipScoreComponents(z: ZipScoreInput): ZipScoreComponent[] {
-  const parts: Omit<ZipScoreComponent, "label" | "weight">[] = [];
+  const parts: Part[] = [];
   const hh = z.households;
   if (hh != null) {
+    const figure = `${int(hh)} households`;
     parts.push({
       key: "households",
       score: zipComponentScore.households(hh),
-      detail: `${int(hh)} households`,
+      detail: figure,
+      figure,
     });
   }
   if (z.ownerOccupiedShare != null) {
+    const figure = `${pct(z.ownerOccupiedShare)} owner-occupied`;
     parts.push({
       key: "ownership",
       score: zipComponentScore.ownership(z.ownerOccupiedShare),
-      detail: `${pct(z.ownerOccupiedShare)} owner-occupied`,
+      detail: figure,
+      figure,
     });
   }
   if (z.builtBefore1980Share != null) {
+    const figure = `${pct(z.builtBefore1980Share)} of homes built before 1980`;
     parts.push({
       key: "housingAge",
       score: zipComponentScore.housingAge(z.builtBefore1980Share),
       detail: `${pct(z.builtBefore1980Share)} built before 1980`,
+      figure,
     });
   }
-  if (hh != null) {
-    // No households: any contractor is too many.
-    const per10k =
-      hh > 0 ? (z.contractors / hh) * 10_000 : z.contractors > 0 ? Number.POSITIVE_INFINITY : 0;
+  const competition = competitionPart(z);
+  if (competition) parts.push(competition);
+  if (z.perCapitaIncome != null) {
+    const figure = `$${int(z.perCapitaIncome)} per-capita income`;
     parts.push({
-      key: "competition",
-      score: zipComponentScore.competition(per10k),
-      detail:
-        hh > 0
-          ? `${int(z.contractors)} contractors, ${oneDecimal(per10k)} per 10,000 households`
-          : `${int(z.contractors)} contractors`,
+      key: "income",
+      score: zipComponentScore.perCapitaIncome(z.perCapitaIncome),
+      detail: `${figure} (ZIP, ACS 2014–2018)`,
+      figure,
     });
-  }
-  if (z.medianIncome != null) {
+  } else if (z.medianIncome != null) {
+    const figure = `$${int(z.medianIncome)} county median income`;
     parts.push({
       key: "income",
       score: zipComponentScore.income(z.medianIncome),
-      detail: `$${int(z.medianIncome)} county median income`,
+      detail: `${figure} (no ZIP figure: the county's median household income)`,
+      figure,
     });
   }
   let total = 0;
@@ -158,8 +180,42 @@ export function zipScoreComponents(z: ZipScoreInput): ZipScoreComponent[] {
       score: Math.round(p.score),
       weight: total > 0 ? ZIP_SCORE_WEIGHTS[p.key] / total : 0,
       detail: p.detail,
+      figure: p.figure,
     }),
   );
+}
+
+/**
+ * Contractors per 10,000 households within reach of the ZIP's homes (its own addresses where
+ * the nearby counts are not known); null without households.
+ */
+function competitionPart(z: ZipScoreInput): Part | null {
+  const near = z.nearby;
+  if (near && near.households > 0) {
+    const per10k = (near.contractors / near.households) * 10_000;
+    const figure = `${int(near.contractors)} contractors within ${ZIP_COMPETITION_RADIUS_MILES} miles`;
+    return {
+      key: "competition",
+      score: zipComponentScore.competition(per10k),
+      detail: `${figure}, ${oneDecimal(per10k)} per 10,000 households`,
+      figure: `${figure} (${oneDecimal(per10k)} per 10,000 households)`,
+    };
+  }
+  const hh = z.households;
+  if (hh == null) return null;
+  // No households: any contractor is too many.
+  const per10k =
+    hh > 0 ? (z.contractors / hh) * 10_000 : z.contractors > 0 ? Number.POSITIVE_INFINITY : 0;
+  const figure = `${int(z.contractors)} contractors in the ZIP`;
+  return {
+    key: "competition",
+    score: zipComponentScore.competition(per10k),
+    detail:
+      hh > 0
+        ? `${int(z.contractors)} contractors, ${oneDecimal(per10k)} per 10,000 households`
+        : `${int(z.contractors)} contractors`,
+    figure,
+  };
 }
 
 /** The weighted mean of the components, rounded; 0 without any. */
@@ -168,29 +224,35 @@ export function zipScore(components: readonly ZipScoreComponent[]): number {
 }
 
 /**
- * One line of reasons: the phrase of each high component (score ≥ 70), strongest first, then of
- * each low one (≤ 30), weakest first; "many owner-occupied homes built before 1980" when owner
- * occupancy and housing age are both high. "no measure stands out" when none is.
+ * The reasons in two groups, each with its figure: what raises the score (components scoring
+ * ≥ 60), strongest pull first, and what lowers it (≤ 40), strongest pull first.
+ */
+export function zipReasonGroups(components: readonly ZipScoreComponent[]): {
+  raises: string[];
+  lowers: string[];
+} {
+  const pull = (c: ZipScoreComponent) => Math.abs(c.score - 50) * c.weight;
+  const line = (c: ZipScoreComponent) => c.figure ?? c.detail;
+  return {
+    raises: components
+      .filter((c) => c.score >= ZIP_REASON_THRESHOLD)
+      .sort((a, b) => pull(b) - pull(a))
+      .map(line),
+    lowers: components
+      .filter((c) => c.score <= 100 - ZIP_REASON_THRESHOLD)
+      .sort((a, b) => pull(b) - pull(a))
+      .map(line),
+  };
+}
+
+/**
+ * One line of reasons, raises then lowers, each marked with its direction: "+ 62% of homes built
+ * before 1980; + 15,250 households; − 41 contractors within 5 miles (8.2 per 10,000 households)".
+ * "no measure stands out" when none does.
  */
 export function zipReasons(components: readonly ZipScoreComponent[]): string {
-  const high = components
-    .filter((c) => c.score >= ZIP_REASON_THRESHOLD)
-    .sort((a, b) => b.score * b.weight - a.score * a.weight);
-  const low = components
-    .filter((c) => c.score <= 100 - ZIP_REASON_THRESHOLD)
-    .sort((a, b) => a.score - b.score);
-  const highKeys = new Set(high.map((c) => c.key));
-  const both = highKeys.has("ownership") && highKeys.has("housingAge");
-  const phrases: string[] = [];
-  for (const c of high) {
-    if (both && c.key === "housingAge") continue;
-    phrases.push(
-      both && c.key === "ownership"
-        ? "many owner-occupied homes built before 1980"
-        : ZIP_REASON_PHRASES[c.key].high,
-    );
-  }
-  for (const c of low) phrases.push(ZIP_REASON_PHRASES[c.key].low);
+  const { raises, lowers } = zipReasonGroups(components);
+  const phrases = [...raises.map((r) => `+ ${r}`), ...lowers.map((r) => `− ${r}`)];
   return phrases.length > 0 ? phrases.join("; ") : "no measure stands out";
 }
 

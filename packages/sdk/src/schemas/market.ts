@@ -121,6 +121,8 @@ export const zipScoreComponentSchema = z.object({
   weight: z.number(),
   /** The input in words: "72% owner-occupied". */
   detail: z.string(),
+  /** The figure its reason line names: "62% of homes built before 1980". */
+  figure: z.string().optional(),
 });
 export type ZipScoreComponent = z.infer<typeof zipScoreComponentSchema>;
 
@@ -146,22 +148,34 @@ export const zipAreaRowSchema = z.object({
   /** Owner-occupied homes (ACS B25003 by ZCTA), all structure types. */
   ownerOccupied: z.number().nullable(),
   ownerOccupiedShare: z.number().nullable(),
-  /** Share of homes built before 1980 (metro or state year-built shares over the ZIP's tracts). */
+  /** Share of homes built before 1980 (the ZIP's tracts' own year built, ACS 2010–2014 B25034). */
   builtBefore1980Share: z.number().nullable(),
   medianYearBuilt: yearBuiltBandSchema.nullable(),
+  /** Where the housing age comes from: the ZIP's own tracts, or (no tract of its own) the analysis area's. */
+  housingAgeSource: z.enum(["zip", "area"]).nullable().optional(),
   /** County median household income (ACS B19013), household-weighted over the ZIP's tracts. */
   medianIncome: z.number().nullable(),
+  /** The ZIP's own per-capita income (ACS 2014–2018 B19301, its 2010 ZCTA); null where unpublished. */
+  perCapitaIncome: z.number().nullable().optional(),
+  /** Shares of its housing units that are mobile homes and that are vacant (ACS 2014–2018). */
+  mobileHomeShare: z.number().nullable().optional(),
+  vacantShare: z.number().nullable().optional(),
   /** Estimated annual revenue of the industry's services in the ZIP (dollars). */
   revenue: z.number().nullable(),
   revenueByService: z.record(z.string(), z.number()),
-  /** NAICS 238220 establishments (ZIP Code Business Patterns 2022). */
+  /** NAICS 238220 establishments at the ZIP's own addresses (ZIP Code Business Patterns 2022). */
   contractors: z.number(),
   householdsPerContractor: z.number().nullable(),
+  /** Establishments of the ZIP areas within ZIP_COMPETITION_RADIUS_MILES, and per 10,000 of their households. */
+  contractorsNearby: z.number().nullable().optional(),
+  contractorsNearbyPer10k: z.number().nullable().optional(),
   /** Opportunity score 0–100 (docs/methodology.md, "ZIP opportunity score"). */
   score: z.number(),
   scoreComponents: z.array(zipScoreComponentSchema),
-  /** One line of reasons: "many owner-occupied homes built before 1980; few contractors". */
+  /** One line of reasons, each with its direction and figure: "+ 62% of homes built before 1980; − 41 contractors within 5 miles (…)". */
   reasons: z.string(),
+  /** The same reasons in their two groups. */
+  reasonGroups: z.object({ raises: z.array(z.string()), lowers: z.array(z.string()) }).optional(),
 });
 export type ZipAreaRow = z.infer<typeof zipAreaRowSchema>;
 
@@ -170,6 +184,8 @@ export const zipAreasSummarySchema = z.object({
   count: z.number(),
   primary: z.number(),
   secondary: z.number(),
+  /** Populated ZIP areas in range left out because no household lives there (bases, campuses). */
+  withoutHouseholds: z.number().optional(),
 });
 export type ZipAreasSummary = z.infer<typeof zipAreasSummarySchema>;
 
@@ -178,6 +194,8 @@ export const zipAreasResponseSchema = z.object({
   analysisId: z.string(),
   location: z.string(),
   rows: z.array(zipAreaRowSchema),
+  /** Populated ZIP areas in range left out because no household lives there. */
+  withoutHouseholds: z.number().optional(),
   provenance: figureProvenanceSchema,
 });
 export type ZipAreasResponse = z.infer<typeof zipAreasResponseSchema>;
@@ -193,9 +211,11 @@ export const ZIP_SORT_KEYS = [
   "ownerOccupied",
   "builtBefore1980Share",
   "medianIncome",
+  "perCapitaIncome",
   "revenue",
   "contractors",
   "householdsPerContractor",
+  "contractorsNearbyPer10k",
   "distanceMiles",
 ] as const;
 export const zipSortKeySchema = z.enum(ZIP_SORT_KEYS);

@@ -273,16 +273,14 @@ export function createAnalysisService({
       const row = await visibleAnalysis(db, id, viewer);
       const data = row.marketAnalysisData as MarketAnalysisData | null;
       const target = data?.target;
-      const rows = target
-        ? sortZipRows(
-            places.zipAreas(target.lat, target.lon, row.primaryRadius, row.secondaryRadius, data),
-            query,
-          )
-        : [];
+      const list = target
+        ? places.zipAreas(target.lat, target.lon, row.primaryRadius, row.secondaryRadius, data)
+        : { rows: [], withoutHouseholds: 0 };
       return {
         analysisId: row.id,
         location: row.location,
-        rows,
+        rows: sortZipRows(list.rows, query),
+        ...(list.withoutHouseholds ? { withoutHouseholds: list.withoutHouseholds } : {}),
         provenance: { ...ZIP_AREAS_PROVENANCE },
       };
     },

@@ -55,6 +55,10 @@ export interface LocalColumns {
     occupied: (number | null)[];
     owners: (number | null)[];
     contractors: number[];
+    /** ACS 2014–2018 per-capita income (hundreds of dollars), mobile-home and vacant shares (per 1,000). */
+    pci?: (number | null)[];
+    mobile?: (number | null)[];
+    vacant?: (number | null)[];
   };
   climateZones: string[];
   counties: {
@@ -269,6 +273,9 @@ export function decodeLocal(
       households: z.occupied[i] ?? null,
       ownerOccupied: z.owners[i] ?? null,
       contractors: z.contractors[i] ?? 0,
+      perCapitaIncome: z.pci?.[i] == null ? null : (z.pci[i] as number) * 100,
+      mobileHomeShare: z.mobile?.[i] == null ? null : (z.mobile[i] as number) / 1000,
+      vacantShare: z.vacant?.[i] == null ? null : (z.vacant[i] as number) / 1000,
       ...(zone ? { climateZone: zone } : {}),
       ...(zoneName ? { buildingAmericaZone: zoneName } : {}),
     };

@@ -22,7 +22,7 @@ import { decodeLocal, LOCAL_SOURCES, type LocalColumns, undelta } from "./embedd
 import type { PlaceAlias } from "./geocoder.js";
 import type { PlaceProvider } from "./provider.js";
 
-export const EMBEDDED_FORMAT = "bis-census/3";
+export const EMBEDDED_FORMAT = "bis-census/4";
 const DATA_FILE = "census-us.json.gz";
 
 /** The columns of `census-us.json.gz` (see the derive script for their meaning and units). */

@@ -18,11 +18,14 @@ import {
   PointIndex,
   type SummedValues,
   US_STATES,
+  ZIP_COMPETITION_RADIUS_MILES,
   type ZipArea,
   type ZipAreaRow,
   type ZipAreasSummary,
   type ZipStock,
-  zipAreaRows,
+  zipAreaList,
+  zipHasHouseholds,
+  zipHouseholds,
 } from "@bis/sdk";
 import { AppError } from "../../lib/errors.js";
 import type { EmbeddedCensus } from "../../providers/places/embedded.js";
@@ -96,21 +99,36 @@ export function createPlaceService({
     }
     return zips;
   };
-  // The ZIP list and its counts leave out zero-population ZCTAs (P.O. boxes, business ZIPs).
-  let populated: PointIndex<ZipArea> | undefined;
-  const populatedZipIndex = () => {
-    populated ??= new PointIndex(
-      census().zips.filter((z) => z.population > 0),
-      16,
-    );
-    return populated;
-  };
   // Each populated ZIP's tract sums (housing age, county income), built on first use.
   let stocks: Map<string, ZipStock> | undefined;
   const zipStock = () => {
     stocks ??= zipStocks(census().tracts, census().zips);
     return stocks;
   };
+  // The ZIP list and its counts leave out zero-population ZCTAs (P.O. boxes, business ZIPs) and
+  // count apart the populated ones without households (bases, campuses); the households of the
+  // listed ones are summed for the contractors within reach of each.
+  let populated:
+    | { index: PointIndex<ZipArea>; households: SummedValues; empty: PointIndex<ZipArea> }
+    | undefined;
+  const populatedZips = () => {
+    if (!populated) {
+      const stock = zipStock();
+      const inhabited = census().zips.filter((z) => z.population > 0);
+      const withHouseholds = inhabited.filter((z) => zipHasHouseholds(z, stock.get(z.zip)));
+      const index = new PointIndex(withHouseholds, 16);
+      populated = {
+        index,
+        households: index.summed((z) => zipHouseholds(z, stock.get(z.zip)).households ?? 0),
+        empty: new PointIndex(
+          inhabited.filter((z) => !zipHasHouseholds(z, stock.get(z.zip))),
+          16,
+        ),
+      };
+    }
+    return populated;
+  };
+  const populatedZipIndex = () => populatedZips().index;
   let reference: { geocoder: Geocoder; tracts: PointIndex<AreaUnit> } | undefined;
   function referenceData() {
     if (!reference) {
@@ -200,11 +218,18 @@ export function createPlaceService({
       primaryRadius: number,
       secondaryRadius: number,
     ): ZipAreasSummary {
-      const [count, primary] = populatedZipIndex().countWithin(lat, lon, [
+      const { index, empty } = populatedZips();
+      const [count, primary] = index.countWithin(lat, lon, [
         secondaryRadius,
         Math.min(primaryRadius, secondaryRadius),
       ]) as [number, number];
-      return { count, primary, secondary: count - primary };
+      const [withoutHouseholds] = empty.countWithin(lat, lon, [secondaryRadius]) as [number];
+      return {
+        count,
+        primary,
+        secondary: count - primary,
+        ...(withoutHouseholds ? { withoutHouseholds } : {}),
+      };
     },
 
     /**
@@ -226,8 +251,10 @@ export function createPlaceService({
     },
 
     /**
-     * The populated ZIP areas within the secondary radius of a point, nearest first, with their
-     * stock, revenue (from `analysis`' dollars per household) and opportunity score.
+     * The ZIP areas with households within the secondary radius of a point, nearest first, with
+     * their stock, the contractors within reach of each (ZIP_COMPETITION_RADIUS_MILES), revenue
+     * (from `analysis`' dollars per household) and opportunity score; `withoutHouseholds`
+     * counts the populated ones left out.
      */
     zipAreas(
       lat: number,
@@ -235,14 +262,29 @@ export function createPlaceService({
       primaryRadius: number,
       secondaryRadius: number,
       analysis?: MarketAnalysisData | null,
-    ): ZipAreaRow[] {
+    ): { rows: ZipAreaRow[]; withoutHouseholds: number } {
       const stock = zipStock();
-      return zipAreaRows(
-        populatedZipIndex().near(lat, lon, secondaryRadius),
+      const { index, households } = populatedZips();
+      const all = zipIndex();
+      return zipAreaList(
+        [
+          ...index.near(lat, lon, secondaryRadius),
+          ...populatedZips().empty.near(lat, lon, secondaryRadius),
+        ],
         primaryRadius,
         secondaryRadius,
         {
           stock: (zip) => stock.get(zip),
+          // Every establishment within reach counts, business-only ZIPs' too.
+          nearby: (zip) => ({
+            contractors: all.index.sumWithin(
+              zip.lat,
+              zip.lon,
+              ZIP_COMPETITION_RADIUS_MILES,
+              all.contractors,
+            ),
+            households: index.sumWithin(zip.lat, zip.lon, ZIP_COMPETITION_RADIUS_MILES, households),
+          }),
           analysis,
         },
       );
