@@ -28,7 +28,7 @@ export const TOP_KEYWORDS = 40;
 export const TOP_CITIES = 15;
 
 /** The ZIP areas the report lists: the rows of GET /api/analyses/{id}/zip-areas. */
-export type ReportZipAreas = Pick<ZipAreasResponse, "rows" | "provenance">;
+export type ReportZipAreas = Pick<ZipAreasResponse, "rows" | "provenance" | "withoutHouseholds">;
 
 export interface ReportContext {
   analysis: Analysis;
