@@ -16,6 +16,7 @@ import {
   zipAreasSummary,
 } from "@bis/sdk";
 import { createNodeClient, type NodeClient } from "@bis/sdk/node";
+import { PNG } from "pngjs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   LEADER_FIXTURE_EXPECTED,
@@ -811,5 +812,79 @@ describe("GET /api/analyses/:id/report.pdf", () => {
     const map = ink(renderPage(bytes, mapPage));
     // Radius circles, place dots, the target and the inset: clearly coloured, not grey.
     expect(map.coloured).toBeGreaterThan(0.005);
+  });
+});
+
+describe("the ZIP areas' map in the report", () => {
+  /** Austin's ZIPs where they lie, one in each score band, and one with no outline (a PO box). */
+  const placed = (code: string, score: number, lat: number, lon: number, miles: number) => ({
+    ...zip(code, "Austin", 20_000, miles),
+    score,
+    lat,
+    lon,
+  });
+  const rows = [
+    placed("78704", 88, 30.2427, -97.7686, 2.3),
+    placed("78746", 72, 30.2968, -97.8182, 4.9),
+    placed("78745", 51, 30.2068, -97.7959, 4.5),
+    placed("78660", 30, 30.4426, -97.5966, 13.5),
+    placed("78714", 65, 30.33, -97.7, 4.5),
+  ];
+  let pages: string[];
+  let bytes: Buffer;
+  let mapPage: number;
+
+  beforeAll(async () => {
+    bytes = await renderReportBuffer(fixture(), {
+      generatedAt: new Date("2026-03-05T09:30:00Z"),
+      zipAreas: { rows, provenance: { ...ZIP_AREAS_PROVENANCE } },
+    });
+    pages = await pageTexts(bytes);
+    mapPage = pages.findIndex((p) => p.includes("ZIP areas by opportunity score")) + 1;
+  }, 30_000);
+
+  it("follows the ZIP table with the map, its legend and labels", () => {
+    const table = pages.findIndex((p) => p.includes(`${SECTION_TITLES.zipAreas} MODELED`)) + 1;
+    expect(mapPage).toBeGreaterThan(table);
+    expect(pages[mapPage] ?? "").not.toContain("ZIP areas by opportunity score");
+    const page = pages[mapPage - 1] ?? "";
+    // The four bands with their counts, and the key.
+    for (const band of [
+      "Score 80–100 (1 ZIP)",
+      "Score 60–79 (2 ZIPs)",
+      "Score 40–59 (1 ZIP)",
+      "Score 0–39 (1 ZIP)",
+      "Interstate",
+      "Water",
+    ])
+      expect(page).toContain(band);
+    // The best ZIPs are named on the map; the PO box has no outline and says so.
+    expect(page).toContain("78704");
+    expect(page).toContain("1 of 5 ZIP areas have no outline");
+  });
+
+  it("fills the map area with the ZIPs' band colours", () => {
+    const png = renderPage(bytes, mapPage);
+    // The map frame: below the heading, above the legend (about 15–75 % of the page's height).
+    const band = (from: number, to: number) => {
+      const top = Math.round(png.height * from);
+      const bottom = Math.round(png.height * to);
+      const rowBytes = png.width * 4;
+      const crop = new PNG({ width: png.width, height: bottom - top });
+      png.data.copy(crop.data, 0, top * rowBytes, bottom * rowBytes);
+      return ink(crop);
+    };
+    const map = band(0.15, 0.75);
+    expect(map.nonWhite).toBeGreaterThan(0.08);
+    // The ZIP fills (greens, amber), the water, the circles and roads: clearly coloured.
+    expect(map.coloured).toBeGreaterThan(0.03);
+    // The band colours themselves: dark green pixels where 78704 lies.
+    let green = 0;
+    for (let i = 0; i < png.width * png.height; i += 1) {
+      const [r, g, b] = [png.data[i * 4], png.data[i * 4 + 1], png.data[i * 4 + 2]];
+      if (r !== undefined && g !== undefined && b !== undefined && g > r + 40 && g > b + 40)
+        green += 1;
+    }
+    expect(green).toBeGreaterThan(50);
   });
 });

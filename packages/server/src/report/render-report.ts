@@ -13,6 +13,7 @@ import {
 import type { ReportBrand } from "./brand.js";
 import { slugify } from "./format.js";
 import { type Doc, newReportDocument, ReportWriter } from "./layout.js";
+import { drawZipAreasMap } from "./sections/zip-areas-map.js";
 import {
   drawCompetition,
   drawCover,
@@ -101,6 +102,7 @@ export function renderReport(analysis: Analysis, options: ReportOptions = {}): R
   drawMarket(writer, ctx);
   drawMap(writer, ctx);
   drawZipAreas(writer, ctx);
+  drawZipAreasMap(writer, ctx);
   drawKeywords(writer, ctx);
   drawCompetition(writer, ctx);
   drawScore(writer, ctx);
