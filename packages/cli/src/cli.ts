@@ -194,7 +194,12 @@ program
   .command("zips")
   .description("an analysis' ZIP areas, best opportunity score first, with the reasons")
   .argument("<analysis-id>", "the analysis (bis analyses list prints the ids)")
-  .option("--top <n>", "how many ZIP areas (1–9999)", "20")
+  .option(
+    "--limit <n>",
+    "at most this many ZIP areas, best first (1–9999; default: the table the top 20, a file or --json every one)",
+  )
+  .addOption(new Option("--top <n>", "the older name of --limit").hideHelp())
+  .option("--all", "the table shows every ZIP area")
   .option(
     "--sort <column>",
     "sort by score, households, ownerOccupied, builtBefore1980Share, medianIncome, revenue, contractors, householdsPerContractor, distanceMiles, zip, place, population or housingUnits",
@@ -203,16 +208,17 @@ program
   .addOption(
     new Option(
       "--format <format>",
-      "write the list as CSV, XLSX or JSON instead of the table",
+      "write every ZIP area (or --limit of them) as CSV, XLSX or JSON instead of the table",
     ).choices(["csv", "xlsx", "json"]),
   )
   .option("-o, --out <file>", "with --format: write to this file (default: stdout)")
   .addHelpText(
     "after",
     examples(
-      "bis zips 5b1e…",
-      "bis zips 5b1e… --top 50 --format csv > mailing-zips.csv",
-      "bis zips 5b1e… --top 100 --format xlsx --out zips.xlsx",
+      "bis zips 5b1e…                                   # the top 20, and how many there are",
+      "bis zips 5b1e… --all",
+      "bis zips 5b1e… --format xlsx --out zips.xlsx     # every ZIP area",
+      "bis zips 5b1e… --limit 50 --format csv > mailing-zips.csv",
       "bis zips 5b1e… --sort households --format json",
     ),
   )

@@ -125,32 +125,46 @@ describe("the bis binary", () => {
     const help = await bis_(["analyze", "--help"]);
     expect(help.stdout).toContain("--zips");
 
-    // bis zips <id>: the table of the top N, and CSV / XLSX / JSON of the same rows.
+    // bis zips <id>: the table of the top N (saying of how many), and CSV / XLSX / JSON of every
+    // row, or of the top N with --limit, each saying how many it holds.
     const id = (piped.stderr.match(/[0-9a-f]{8}-[0-9a-f-]{27}/) ?? [])[0] ?? "";
     expect(id).not.toBe("");
-    const shown = await bis_(["zips", id, "--top", "5"], { env: token });
+    const total = piped.stdout.trimEnd().split("\n").length - 1;
+    const shown = await bis_(["zips", id, "--limit", "5"], { env: token });
     expect(shown.code).toBe(0);
-    expect(shown.stdout).toContain("top 5 by opportunity score");
+    expect(shown.stdout).toContain(`top 5 of ${total} by opportunity score`);
+    expect(shown.stdout).toContain(`Every one: bis zips ${id} --all`);
     expect(shown.stdout).toMatch(/\b7\d{4}\b/);
-    const json = await bis_(["zips", id, "--top", "5", "--format", "json"], { env: token });
+    const json = await bis_(["zips", id, "--limit", "5", "--format", "json"], { env: token });
     expect(json.code).toBe(0);
     const rows = (JSON.parse(json.stdout) as { rows: { zip: string; score: number }[] }).rows;
     expect(rows).toHaveLength(5);
     expect([...rows].sort((a, b) => b.score - a.score)).toEqual(rows);
     for (const row of rows) expect(shown.stdout).toContain(row.zip);
-    const csv = await bis_(["zips", id, "--top", "5", "--format", "csv"], { env: token });
+    const csv = await bis_(["zips", id, "--limit", "5", "--format", "csv"], { env: token });
     const lines = csv.stdout.trimEnd().split("\n");
     expect(lines).toHaveLength(6);
     expect(lines.slice(1).map((l) => l.split(",")[0])).toEqual(rows.map((r) => r.zip));
     expect(piped.stdout.split("\n").slice(0, 6).join("\n")).toBe(lines.join("\n"));
-    const xlsx = await bis_(["zips", id, "--top", "5", "--format", "xlsx", "-o", "zips.xlsx"], {
-      env: token,
-    });
+    expect(csv.stderr).toContain(`Wrote the top 5 of ${total} ZIP areas`);
+    const everyCsv = await bis_(["zips", id, "--format", "csv"], { env: token });
+    expect(everyCsv.stdout).toBe(piped.stdout);
+    expect(everyCsv.stderr).toBe(`Wrote all ${total} ZIP areas to stdout (CSV).\n`);
+    const xlsx = await bis_(["zips", id, "--format", "xlsx", "-o", "zips.xlsx"], { env: token });
     expect(xlsx.code).toBe(0);
+    expect(xlsx.stdout).toBe(`Wrote all ${total} ZIP areas to zips.xlsx (XLSX).\n`);
     expect(readFileSync(path.join(work, "zips.xlsx")).subarray(0, 2).toString()).toBe("PK");
-    const bad = await bis_(["zips", id, "--top", "0"], { env: token });
-    expect(bad.code).toBe(1);
-    expect(bad.stderr).toContain("--top must be a whole number");
+    for (const limit of ["0", "abc"]) {
+      const bad = await bis_(["zips", id, "--limit", limit], { env: token });
+      expect(bad.code).toBe(1);
+      expect(bad.stderr).toContain(
+        `Error: --limit must be a whole number from 1 to 9999 (got "${limit}")`,
+      );
+    }
+    const pdf = await bis_(["zips", id, "--format", "pdf"], { env: token });
+    expect(pdf.code).toBe(1);
+    expect(pdf.stderr).toMatch(/'pdf' is invalid. Allowed choices are csv, xlsx, json/);
+    expect(pdf.stderr).not.toMatch(/at .*\.js:\d+/);
   }, 180_000);
 
   it("logs in, runs a batch with bad rows, resumes, and speaks JSON", async () => {

@@ -230,6 +230,47 @@ describe("ZIP targeting: sort, limit, households, score, exports", () => {
     expect(first?.getCell(4).value).toBe(rows[0]?.score);
   });
 
+  it("downloads every row unless ?limit= asks, and names a cut file after what it holds", async () => {
+    const total = (await owner.analyses.zipAreas(analysisId)).rows.length;
+    expect(total).toBeGreaterThan(20);
+    const disposition = (r: Response) => r.headers.get("content-disposition");
+
+    const every = await get(owner, owner.analyses.zipAreasCsvPath(analysisId, { sort: "score" }));
+    expect(disposition(every)).toBe('attachment; filename="bis-zip-areas-austin-tx.csv"');
+    expect((await every.text()).trimEnd().split("\n")).toHaveLength(total + 1);
+
+    const top = await get(
+      owner,
+      owner.analyses.zipAreasCsvPath(analysisId, { sort: "score", limit: 20 }),
+    );
+    expect(disposition(top)).toBe(
+      `attachment; filename="bis-zip-areas-austin-tx-top-20-of-${total}.csv"`,
+    );
+    const topText = await top.text();
+    expect(topText.trimEnd().split("\n")).toHaveLength(21);
+    // The same rows as the first 20 of the list sorted alike.
+    const { rows } = await owner.analyses.zipAreas(analysisId, { sort: "score", limit: 20 });
+    expect(topText).toBe(zipAreasCsv(rows));
+
+    const xlsx = await get(
+      owner,
+      owner.analyses.zipAreasXlsxPath(analysisId, { sort: "households", limit: 7 }),
+    );
+    expect(disposition(xlsx)).toBe(
+      `attachment; filename="bis-zip-areas-austin-tx-top-7-of-${total}.xlsx"`,
+    );
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(Buffer.from(await xlsx.arrayBuffer()) as unknown as ArrayBuffer);
+    expect(book.getWorksheet("ZIP areas")?.rowCount).toBe(8);
+
+    // A limit at or above the count is every row, named as such.
+    const all = await get(owner, owner.analyses.zipAreasCsvPath(analysisId, { limit: 9999 }));
+    expect(disposition(all)).toBe('attachment; filename="bis-zip-areas-austin-tx.csv"');
+    expect(zipAreasFileName("Austin, TX", "xlsx", { rows: 20, total: 20 })).toBe(
+      "bis-zip-areas-austin-tx.xlsx",
+    );
+  });
+
   it("keeps leading zeros (a New England ZIP) in the CSV and the XLSX", async () => {
     const boston = await analysisFor(owner, {
       city: "Boston",

@@ -1,5 +1,5 @@
 /** Market analysis calls: call the analysis service, answer. */
-import { endpoints, zipAreasCsv } from "@bis/sdk";
+import { endpoints, type User, type ZipAreasQuery, zipAreasCsv } from "@bis/sdk";
 import type { AppContext } from "../context.js";
 import type { EndpointRoutes } from "../http/endpoints.js";
 import { pageBody, pageRequest } from "../lib/pagination.js";
@@ -11,6 +11,13 @@ export function analysisRoutes(
   routes: EndpointRoutes,
 ): void {
   const calls = endpoints.analyses;
+
+  /** The rows a download holds (every one, or the first `limit`) and how many there are in all. */
+  async function zipDownload(id: string, user: User, { limit, ...order }: ZipAreasQuery) {
+    const all = await analyses.zipAreas(id, user, order);
+    const rows = limit === undefined ? all.rows : all.rows.slice(0, limit);
+    return { zips: { ...all, rows }, total: all.rows.length };
+  }
 
   routes.on(calls.analyze, ({ user, body }) => analyses.analyze(user.id, body));
 
@@ -26,19 +33,20 @@ export function analysisRoutes(
   // ?sort=score&order=desc&limit=50 (validated: anything else is 400).
   routes.on(calls.zipAreas, ({ user, params, query }) => analyses.zipAreas(params.id, user, query));
 
+  // The downloads hold every row unless ?limit= asks; a cut file says so in its name.
   routes.on(calls.zipAreasCsv, async ({ user, params, query, res }) => {
-    const zips = await analyses.zipAreas(params.id, user, query);
+    const { zips, total } = await zipDownload(params.id, user, query);
     res
       .type("text/csv; charset=utf-8")
-      .attachment(zipAreasFileName(zips.location))
+      .attachment(zipAreasFileName(zips.location, "csv", { rows: zips.rows.length, total }))
       .send(zipAreasCsv(zips.rows));
   });
 
   routes.on(calls.zipAreasXlsx, async ({ user, params, query, res }) => {
-    const zips = await analyses.zipAreas(params.id, user, query);
+    const { zips, total } = await zipDownload(params.id, user, query);
     res
       .type(XLSX_TYPE)
-      .attachment(zipAreasFileName(zips.location, "xlsx"))
+      .attachment(zipAreasFileName(zips.location, "xlsx", { rows: zips.rows.length, total }))
       .send(await zipAreasXlsx(zips));
   });
 
@@ -52,13 +60,21 @@ export function analysisRoutes(
   );
 }
 
-/** "Austin, TX" → "bis-zip-areas-austin-tx.csv" (or .xlsx). */
-export function zipAreasFileName(location: string, extension: "csv" | "xlsx" = "csv"): string {
+/**
+ * "Austin, TX" → "bis-zip-areas-austin-tx.csv" (or .xlsx); a file cut by ?limit= says so:
+ * "bis-zip-areas-austin-tx-top-20-of-107.csv".
+ */
+export function zipAreasFileName(
+  location: string,
+  extension: "csv" | "xlsx" = "csv",
+  extent?: { rows: number; total: number },
+): string {
   const slug = location
     .normalize("NFKD")
     .replace(/[^\w\s-]/g, "")
     .trim()
     .toLowerCase()
     .replace(/[\s_-]+/g, "-");
-  return `bis-zip-areas-${slug || "analysis"}.${extension}`;
+  const cut = extent && extent.rows < extent.total ? `-top-${extent.rows}-of-${extent.total}` : "";
+  return `bis-zip-areas-${slug || "analysis"}${cut}.${extension}`;
 }

@@ -1,14 +1,16 @@
 /**
  * The ZIP Areas card of section 1: counts, rows with their service-area badges, the
- * source and grade, sorting by mouse and keyboard (aria-sort), the CSV download link, and the
- * loading, empty and failed states.
+ * source and grade, sorting by mouse and keyboard (aria-sort), the CSV and XLSX downloads of every
+ * row with how many they hold, and the loading, empty and failed states.
  */
+import { ZIP_AREAS_PROVENANCE, type ZipAreaRow } from "@bis/sdk";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { analysisRoute, fakeApi, signedIn } from "../../test/fake-api";
-import { analysisFixture, marketData, zipAreasFixture } from "../../test/fixtures";
+import { analysisFixture, austinZipRows, marketData, zipAreasFixture } from "../../test/fixtures";
 import { held } from "../../test/held";
 import { renderApp } from "../../test/render-app";
+import { zipDownloadsCaption } from "./zip-areas-card";
 
 vi.mock("../../lib/basemap", () => import("../../test/basemap-stub"));
 
@@ -89,14 +91,52 @@ describe("ZIP Areas card", () => {
 
     // Source and grade, as on the other figures.
     expect(body.getByText("Modeled")).toBeTruthy();
-    expect(body.getAllByText(/ACS 2017–2023/).length).toBeGreaterThan(0);
+    expect(body.getAllByText(new RegExp(ZIP_AREAS_PROVENANCE.vintage)).length).toBeGreaterThan(0);
 
-    // The server's CSV, as a download link (the browser keeps the server's file name).
-    const csv = body.getByRole("link", { name: "Download CSV" });
+    // The server's CSV, as a download link (the browser keeps the server's file name), of every
+    // row: no limit in the link, and the caption says how many.
+    const csv = body.getByRole("link", {
+      name: "Download CSV",
+      description: "Each file holds all 5 ZIP areas, best score first.",
+    });
     expect(csv.getAttribute("href")).toBe("/api/analyses/an_123/zip-areas.csv?sort=score");
     expect(csv.hasAttribute("download")).toBe(true);
-    const xlsx = body.getByRole("link", { name: "Download XLSX" });
+    const xlsx = body.getByRole("link", {
+      name: "Download XLSX",
+      description: "Each file holds all 5 ZIP areas, best score first.",
+    });
     expect(xlsx.getAttribute("href")).toBe("/api/analyses/an_123/zip-areas.xlsx?sort=score");
+  });
+
+  it("downloads every ZIP area, however many, and says how many the files hold", async () => {
+    // 107 ZIP areas: more than any top-N cut, all in the table and all in each file.
+    const many = Array.from({ length: 107 }, (_, i) => ({
+      ...(austinZipRows[i % austinZipRows.length] as ZipAreaRow),
+      zip: String(85001 + i),
+    }));
+    fakeApi({
+      ...signedIn,
+      ...analysisRoute(analysisFixture()),
+      [ZIPS]: { status: 200, body: zipAreasFixture(many) },
+    });
+    renderApp("/analysis/an_123");
+    const card = await zipCard();
+    const body = within(card);
+    expect(
+      await body.findByText("Each file holds all 107 ZIP areas, best score first."),
+    ).toBeTruthy();
+    expect(zipOrder(card)).toHaveLength(107);
+    for (const format of ["CSV", "XLSX"]) {
+      const link = body.getByRole("link", {
+        name: `Download ${format}`,
+        description: "Each file holds all 107 ZIP areas, best score first.",
+      });
+      expect(link.getAttribute("href")).not.toMatch(/limit=/);
+    }
+    expect(zipDownloadsCaption(1)).toBe("Each file holds the 1 ZIP area in range.");
+    expect(zipDownloadsCaption(1_234)).toBe(
+      "Each file holds all 1,234 ZIP areas, best score first.",
+    );
   });
 
   it("sorts by a column header, by mouse and by keyboard", async () => {

@@ -166,6 +166,22 @@ export function zipAreasHeadline({ count, primary, secondary }: ZipAreasSummary)
   return `${formatNumber(count)} ZIP ${count === 1 ? "area" : "areas"} in range: ${formatNumber(primary)} primary, ${formatNumber(secondary)} secondary`;
 }
 
+/**
+ * The server's files of the same rows, best score first: no `limit`, so each holds every ZIP area
+ * the table lists (the caption says how many).
+ */
+const DOWNLOADS = [
+  { format: "csv", label: "Download CSV", path: api.analyses.zipAreasCsvPath },
+  { format: "xlsx", label: "Download XLSX", path: api.analyses.zipAreasXlsxPath },
+] as const;
+
+/** "Each file holds all 107 ZIP areas, best score first." */
+export function zipDownloadsCaption(count: number): string {
+  return count === 1
+    ? "Each file holds the 1 ZIP area in range."
+    : `Each file holds all ${formatNumber(count)} ZIP areas, best score first.`;
+}
+
 const boxClasses = "rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm text-slate-600";
 
 export function ZipAreasCard({
@@ -184,6 +200,7 @@ export function ZipAreasCard({
   secondaryRadius?: number;
 }) {
   const headingId = useId();
+  const downloadsId = useId();
   const query = useZipAreas(analysisId);
   const rows = query.data?.rows;
   const counts = rows ? zipAreasSummary(rows) : summary;
@@ -198,23 +215,24 @@ export function ZipAreasCard({
           {counts ? <p className="text-sm text-slate-600">{zipAreasHeadline(counts)}</p> : null}
         </div>
         {rows && rows.length > 0 ? (
-          <div className="flex flex-wrap gap-2">
-            <a
-              href={api.analyses.zipAreasCsvPath(analysisId, { sort: "score" })}
-              download
-              className={buttonClasses({ variant: "outline", size: "sm" })}
-            >
-              <Download className="size-4" aria-hidden="true" />
-              Download CSV
-            </a>
-            <a
-              href={api.analyses.zipAreasXlsxPath(analysisId, { sort: "score" })}
-              download
-              className={buttonClasses({ variant: "outline", size: "sm" })}
-            >
-              <Download className="size-4" aria-hidden="true" />
-              Download XLSX
-            </a>
+          <div className="flex flex-col items-start gap-1 sm:items-end">
+            <div className="flex flex-wrap gap-2">
+              {DOWNLOADS.map(({ format, label, path }) => (
+                <a
+                  key={format}
+                  href={path(analysisId, { sort: "score" })}
+                  download
+                  aria-describedby={downloadsId}
+                  className={buttonClasses({ variant: "outline", size: "sm" })}
+                >
+                  <Download className="size-4" aria-hidden="true" />
+                  {label}
+                </a>
+              ))}
+            </div>
+            <p id={downloadsId} className="text-xs text-slate-600">
+              {zipDownloadsCaption(rows.length)}
+            </p>
           </div>
         ) : null}
       </div>
