@@ -9,14 +9,9 @@ import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { decodeEmbeddedCensus } from "../src/providers/places/embedded.js";
 import { groupColumn } from "../src/providers/places/embedded-local.js";
-import {
-  compress,
-  derive,
-  deriveWithStats,
-  subdivisionNames,
-  zctaPlaceName,
-} from "./derive-census-data.js";
+import { compress, derive, deriveWithStats } from "./derive-census-data.js";
 import { Grid } from "./derive-census-geo.js";
+import { subdivisionNames, zctaPlaceName } from "./derive-census-names.js";
 import { matchTracts } from "./derive-local-age.js";
 import type { LocalInput } from "./derive-local-data.js";
 import { countyProfiles, groupColumns } from "./derive-local-housing.js";

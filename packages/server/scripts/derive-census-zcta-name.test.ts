@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { zctaPlaceName } from "./derive-census-data.js";
 import { Grid } from "./derive-census-geo.js";
+import { zctaPlaceName } from "./derive-census-names.js";
 
 const place = (geoid: string, name: string, county: string, population: number, lat: number) => ({
   key: geoid,
