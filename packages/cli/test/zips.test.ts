@@ -146,6 +146,9 @@ describe("bis zips: the table says what it leaves out", () => {
       `Showing the top 20 of ${total} ZIP areas. Every one: bis zips ${id} --all`,
     );
     expect(shown.out.match(/^\d{5}\b/gm)).toHaveLength(20);
+    // Each ZIP's own income and the contractors within reach; reasons with their direction.
+    expect(shown.out).toMatch(/Income\s+Revenue\/yr\s+Contr\. 5 mi\s+Miles\s+Why/);
+    expect(shown.out).toMatch(/[+−] [\d$][\d,.$%]* /);
 
     const every = await zips({ all: true });
     expect(every.out).toContain(`ZIP areas of Phoenix, AZ: all ${total} by opportunity score`);

@@ -9,6 +9,7 @@ export {
   formatCompactCurrency,
   formatCurrency,
   formatDate,
+  formatDecimal,
   formatMiles,
   formatNumber,
   formatWholePercent,

@@ -128,10 +128,14 @@ const zip = (
   population: number,
   distanceMiles: number,
   score: number,
-  reasons: string,
+  raises: string[],
+  lowers: string[] = [],
 ): ZipAreaRow => {
   const households = Math.round(population / 2.5);
   const contractors = Math.round(population / 8_000);
+  const reasons =
+    [...raises.map((r) => `+ ${r}`), ...lowers.map((r) => `− ${r}`)].join("; ") ||
+    "no measure stands out";
   return {
     zip: code,
     place,
@@ -148,10 +152,14 @@ const zip = (
     builtBefore1980Share: 0.3,
     medianYearBuilt: "1980–1999",
     medianIncome: 85_000,
+    // Pflugerville's ZIP has no per-capita income of its own: its county's median stands in.
+    perCapitaIncome: code === "78660" ? null : 41_300,
     revenue: households * 1_000,
     revenueByService: { "ac-replacement": households * 400, "ac-repair": households * 600 },
     contractors,
     householdsPerContractor: contractors > 0 ? Math.round(households / contractors) : null,
+    contractorsNearby: contractors * 6,
+    contractorsNearbyPer10k: 4.2,
     score,
     scoreComponents: [
       {
@@ -163,16 +171,36 @@ const zip = (
       },
     ],
     reasons,
+    reasonGroups: { raises, lowers },
   };
 };
 
 /** The ZIP areas of an_123 (GET /api/analyses/an_123/zip-areas), nearest first. */
 export const austinZipRows: ZipAreaRow[] = [
-  zip("78701", "Austin", 12_523, 0.4, 52, "mostly rented homes"),
-  zip("78704", "Austin", 52_810, 2.3, 74, "many households"),
-  zip("78746", "West Lake Hills", 29_134, 4.9, 81, "mostly owner-occupied homes; high incomes"),
-  zip("78660", "Pflugerville", 84_102, 13.5, 66, "many households; mostly newer homes"),
-  zip("78664", "Round Rock", 76_905, 14.8, 45, "many contractors"),
+  zip("78701", "Austin", 12_523, 0.4, 52, [], ["31% owner-occupied"]),
+  zip("78704", "Austin", 52_810, 2.3, 74, ["21,124 households"]),
+  zip("78746", "West Lake Hills", 29_134, 4.9, 81, [
+    "84% owner-occupied",
+    "$98,200 per-capita income",
+  ]),
+  zip(
+    "78660",
+    "Pflugerville",
+    84_102,
+    13.5,
+    66,
+    ["33,641 households"],
+    ["12% of homes built before 1980"],
+  ),
+  zip(
+    "78664",
+    "Round Rock",
+    76_905,
+    14.8,
+    45,
+    [],
+    ["60 contractors within 5 miles (18.4 per 10,000 households)"],
+  ),
 ];
 
 export function zipAreasFixture(rows: ZipAreaRow[] = austinZipRows): ZipAreasResponse {

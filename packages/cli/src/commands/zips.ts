@@ -7,7 +7,12 @@
  */
 import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { ZIP_SORT_KEYS, type ZipAreaRow, type ZipSortKey } from "@bis/sdk";
+import {
+  ZIP_COMPETITION_RADIUS_MILES,
+  ZIP_SORT_KEYS,
+  type ZipAreaRow,
+  type ZipSortKey,
+} from "@bis/sdk";
 import { CliError } from "../errors.js";
 import type { GlobalOptions, Io } from "../io.js";
 import { withSession } from "../session.js";
@@ -138,8 +143,9 @@ export function zipsDoc(
         { header: "Households", align: "right" },
         { header: "Owners", align: "right" },
         { header: "Pre-1980", align: "right" },
+        { header: "Income", align: "right" },
         { header: "Revenue/yr", align: "right" },
-        { header: "HH/contr.", align: "right" },
+        { header: `Contr. ${ZIP_COMPETITION_RADIUS_MILES} mi`, align: "right" },
         { header: "Miles", align: "right" },
         "Why",
       ],
@@ -150,13 +156,27 @@ export function zipsDoc(
         z.households == null ? "—" : fmt.int(z.households),
         pct(z.ownerOccupiedShare),
         pct(z.builtBefore1980Share),
+        // The ZIP's per-capita income; its county's median (marked *) where it has none.
+        z.perCapitaIncome != null
+          ? fmt.usd(z.perCapitaIncome)
+          : z.medianIncome != null
+            ? `${fmt.usd(z.medianIncome)}*`
+            : "—",
         z.revenue == null ? "—" : fmt.usd(z.revenue),
-        z.householdsPerContractor == null ? "none" : fmt.int(z.householdsPerContractor),
+        z.contractorsNearby == null ? "—" : fmt.int(z.contractorsNearby),
         z.distanceMiles.toFixed(1),
         z.reasons,
       ]),
       { empty: "No populated ZIP area lies within the service area." },
     ),
+    ...(rows.some((z) => z.perCapitaIncome == null && z.medianIncome != null)
+      ? [
+          text(
+            "Income: per capita (ACS 2014–2018); * the county's median household income where the ZIP has none.",
+            "muted",
+          ),
+        ]
+      : []),
     ...rest,
   ];
 }

@@ -10,7 +10,7 @@ import { analysisRoute, fakeApi, signedIn } from "../../test/fake-api";
 import { analysisFixture, austinZipRows, marketData, zipAreasFixture } from "../../test/fixtures";
 import { held } from "../../test/held";
 import { renderApp } from "../../test/render-app";
-import { zipDownloadsCaption } from "./zip-areas-card";
+import { zipAreasHeadline, zipDownloadsCaption } from "./zip-areas-card";
 
 vi.mock("../../lib/basemap", () => import("../../test/basemap-stub"));
 
@@ -27,6 +27,17 @@ function zipOrder(card: HTMLElement): string[] {
     .getAllByRole("rowheader")
     .map((h) => h.textContent ?? "");
 }
+
+describe("zipAreasHeadline", () => {
+  it("says how many populated ZIP areas without households were left out", () => {
+    expect(zipAreasHeadline({ count: 108, primary: 60, secondary: 48, withoutHouseholds: 1 })).toBe(
+      "108 ZIP areas in range: 60 primary, 48 secondary (1 without households left out)",
+    );
+    expect(zipAreasHeadline({ count: 5, primary: 3, secondary: 2 })).toBe(
+      "5 ZIP areas in range: 3 primary, 2 secondary",
+    );
+  });
+});
 
 describe("ZIP Areas card", () => {
   it("lists every ZIP area with its counts, badges, source and a CSV download", async () => {
@@ -55,10 +66,10 @@ describe("ZIP Areas card", () => {
       "Households",
       "Owner-occupied",
       "Built before 1980",
-      "County income",
+      "Income",
       "Est. revenue / yr",
-      "Contractors",
-      "Households per contractor",
+      "Contractors in ZIP",
+      "Contractors within 5 mi",
       "Distance",
       "Service Area",
     ]);
@@ -69,18 +80,26 @@ describe("ZIP Areas card", () => {
       .getAllByRole("cell")
       .map((c) => c.textContent);
     expect(cells).toEqual([
-      "52mostly rented homes",
+      "52− Lowers the score: 31% owner-occupied",
       "Austin, TX",
       "5,009",
       "3,00560%",
       "30%median 1980–1999",
-      "$85,000",
+      "$41,300per capita",
       "$5,009,000",
       "2",
-      "2,505",
+      "124.2 per 10,000 households",
       "0.4 miles",
       "Primary",
     ]);
+    // What raises the score and what lowers it, each with its figure; the county's median
+    // stands in, and says so, for a ZIP without an income of its own.
+    const pflugerville = within(table).getByRole("rowheader", { name: "78660" }).closest("tr");
+    const row = within(pflugerville as HTMLElement);
+    expect(row.getByText("Raises the score:", { exact: false }).parentElement?.textContent).toBe(
+      "+ Raises the score: 33,641 households",
+    );
+    expect(row.getByText("county median (no ZIP figure)")).toBeTruthy();
     const last = within(table).getByRole("rowheader", { name: "78664" }).closest("tr");
     expect(within(last as HTMLElement).getByText("Secondary")).toBeTruthy();
 

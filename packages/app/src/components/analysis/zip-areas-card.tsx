@@ -10,6 +10,7 @@ import {
   errorMessage,
   type MarketAnalysisData,
   NOT_AVAILABLE,
+  ZIP_COMPETITION_RADIUS_MILES,
   type ZipAreaRow,
   type ZipAreasSummary,
   zipAreasSummary,
@@ -18,7 +19,13 @@ import { Download } from "lucide-react";
 import { lazy, Suspense, useId } from "react";
 import { useZipAreas } from "../../hooks/use-analyses";
 import { api } from "../../lib/api";
-import { formatCurrency, formatMiles, formatNumber, formatWholePercent } from "../../lib/format";
+import {
+  formatCurrency,
+  formatDecimal,
+  formatMiles,
+  formatNumber,
+  formatWholePercent,
+} from "../../lib/format";
 import { buttonClasses } from "../ui/button";
 import { RetryButton } from "../ui/retry-button";
 import { Spinner } from "../ui/spinner";
@@ -39,10 +46,10 @@ type ZipColumn =
   | "households"
   | "ownerOccupied"
   | "builtBefore1980Share"
-  | "medianIncome"
+  | "income"
   | "revenue"
   | "contractors"
-  | "householdsPerContractor"
+  | "contractorsNearby"
   | "distanceMiles"
   | "serviceArea";
 
@@ -62,9 +69,9 @@ const COLUMNS: readonly SortableColumn<ZipAreaRow, ZipColumn>[] = [
     numeric: true,
     compare: byNumber((z) => z.score),
     cell: (z) => (
-      <span className="block min-w-[9rem] text-right">
+      <span className="block min-w-[12rem] text-right">
         <span className="font-semibold tabular-nums text-slate-900">{z.score}</span>
-        <span className="block text-xs font-normal text-slate-500">{z.reasons}</span>
+        <ZipReasons row={z} />
       </span>
     ),
   },
@@ -106,18 +113,34 @@ const COLUMNS: readonly SortableColumn<ZipAreaRow, ZipColumn>[] = [
     cell: (z) => (
       <>
         {share(z.builtBefore1980Share)}
-        {z.medianYearBuilt ? (
+        {z.housingAgeSource === "area" ? (
+          <span className="block text-xs text-slate-500">the area's: no tract of its own</span>
+        ) : z.medianYearBuilt ? (
           <span className="block text-xs text-slate-500">median {z.medianYearBuilt}</span>
         ) : null}
       </>
     ),
   },
   {
-    key: "medianIncome",
-    label: "County income",
+    key: "income",
+    label: "Income",
     numeric: true,
-    compare: byNumber((z) => z.medianIncome),
-    cell: (z) => formatCurrency(z.medianIncome),
+    // Per-capita incomes first; the ZIPs read on their county's median after them.
+    compare: byNumber((z) => z.perCapitaIncome ?? null),
+    cell: (z) =>
+      z.perCapitaIncome != null ? (
+        <>
+          {formatCurrency(z.perCapitaIncome)}
+          <span className="block text-xs text-slate-500">per capita</span>
+        </>
+      ) : z.medianIncome != null ? (
+        <>
+          {formatCurrency(z.medianIncome)}
+          <span className="block text-xs text-slate-500">county median (no ZIP figure)</span>
+        </>
+      ) : (
+        NOT_AVAILABLE
+      ),
   },
   {
     key: "revenue",
@@ -128,18 +151,29 @@ const COLUMNS: readonly SortableColumn<ZipAreaRow, ZipColumn>[] = [
   },
   {
     key: "contractors",
-    label: "Contractors",
+    label: "Contractors in ZIP",
     numeric: true,
     compare: byNumber((z) => z.contractors),
     cell: (z) => formatNumber(z.contractors),
   },
   {
-    key: "householdsPerContractor",
-    label: "Households per contractor",
+    key: "contractorsNearby",
+    label: `Contractors within ${ZIP_COMPETITION_RADIUS_MILES} mi`,
     numeric: true,
-    compare: byNumber((z) => z.householdsPerContractor),
+    compare: byNumber((z) => z.contractorsNearbyPer10k ?? null),
     cell: (z) =>
-      z.householdsPerContractor == null ? "none listed" : formatNumber(z.householdsPerContractor),
+      z.contractorsNearby == null ? (
+        NOT_AVAILABLE
+      ) : (
+        <>
+          {formatNumber(z.contractorsNearby)}
+          {z.contractorsNearbyPer10k != null ? (
+            <span className="block text-xs text-slate-500">
+              {formatDecimal(z.contractorsNearbyPer10k, 1, 1)} per 10,000 households
+            </span>
+          ) : null}
+        </>
+      ),
   },
   {
     key: "distanceMiles",
@@ -161,9 +195,48 @@ const BEST_FIRST: SortState<ZipColumn> = { key: "score", direction: "descending"
 
 const ZipScoreMap = lazy(() => import("./zip-score-map"));
 
-/** "42 ZIP areas in range: 18 primary, 24 secondary". */
-export function zipAreasHeadline({ count, primary, secondary }: ZipAreasSummary): string {
-  return `${formatNumber(count)} ZIP ${count === 1 ? "area" : "areas"} in range: ${formatNumber(primary)} primary, ${formatNumber(secondary)} secondary`;
+/**
+ * "42 ZIP areas in range: 18 primary, 24 secondary", and how many populated ZIP areas without
+ * households were left out.
+ */
+export function zipAreasHeadline({
+  count,
+  primary,
+  secondary,
+  withoutHouseholds,
+}: ZipAreasSummary): string {
+  const left = withoutHouseholds
+    ? ` (${formatNumber(withoutHouseholds)} without households left out)`
+    : "";
+  return `${formatNumber(count)} ZIP ${count === 1 ? "area" : "areas"} in range: ${formatNumber(primary)} primary, ${formatNumber(secondary)} secondary${left}`;
+}
+
+/**
+ * A score's reasons: what raises it (+) and what lowers it (−), each with its figure; the
+ * one-line `reasons` for rows without the groups (older servers).
+ */
+function ZipReasons({ row }: { row: ZipAreaRow }) {
+  const groups = row.reasonGroups;
+  if (!groups || groups.raises.length + groups.lowers.length === 0)
+    return <span className="block text-xs font-normal text-slate-500">{row.reasons}</span>;
+  return (
+    <span className="block text-xs font-normal">
+      {groups.raises.map((r) => (
+        <span key={`+${r}`} className="block text-emerald-700">
+          <span aria-hidden="true">+ </span>
+          <span className="sr-only">Raises the score: </span>
+          {r}
+        </span>
+      ))}
+      {groups.lowers.map((r) => (
+        <span key={`-${r}`} className="block text-red-700">
+          <span aria-hidden="true">− </span>
+          <span className="sr-only">Lowers the score: </span>
+          {r}
+        </span>
+      ))}
+    </span>
+  );
 }
 
 /**
@@ -203,7 +276,7 @@ export function ZipAreasCard({
   const downloadsId = useId();
   const query = useZipAreas(analysisId);
   const rows = query.data?.rows;
-  const counts = rows ? zipAreasSummary(rows) : summary;
+  const counts = rows ? zipAreasSummary(rows, query.data?.withoutHouseholds) : summary;
 
   return (
     <section aria-labelledby={headingId} className="space-y-3">

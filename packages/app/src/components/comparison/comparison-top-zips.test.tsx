@@ -47,7 +47,7 @@ describe("top ZIPs on the comparison page", () => {
     expect(items.map((li) => li.textContent?.slice(0, 7))).toEqual(
       best.map((z) => `${z.score}${z.zip}`),
     );
-    expect(items[0]?.textContent).toContain("mostly owner-occupied homes; high incomes");
+    expect(items[0]?.textContent).toContain("+ 84% owner-occupied; + $98,200 per-capita income");
     const last = screen.getByRole("region", { name: `Top ZIP areas of ${c.markets[2]?.location}` });
     expect(await within(last).findByText("No ZIP area in range.")).toBeTruthy();
     const asked = api.calls.filter((call) => call.path.endsWith("/zip-areas"));
