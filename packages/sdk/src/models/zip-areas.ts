@@ -20,7 +20,7 @@ import {
   ZIP_COMPETITION_RADIUS_MILES,
   type ZipRevenueContext,
   zipReasonGroups,
-  zipReasons,
+  zipReasonsLine,
   zipRevenue,
   zipRevenueContext,
   zipScore,
@@ -43,6 +43,8 @@ export function yearBuiltBand(stock: ZipStock | undefined): YearBuiltBand | null
   if ((stock.builtBefore1980 + stock.built1980To1999) / total >= 0.5) return "1980–1999";
   return "2000 or later";
 }
+
+const round3 = (n: number | null | undefined) => (n == null ? null : Math.round(n * 1000) / 1000);
 
 const shareOf = (part: number | null | undefined, whole: number | null | undefined) =>
   part != null && whole != null && whole > 0 ? Math.min(1, part / whole) : null;
@@ -80,6 +82,48 @@ export function zipHouseholds(
   return { households, ownerOccupied: owners };
 }
 
+/** A ZIP area's score, components and reasons: what they were computed from, and them. */
+interface Scored {
+  stock: ZipStock | undefined;
+  nearby: ZipNearby | null | undefined;
+  areaAge: number | null;
+  components: ZipAreaRow["scoreComponents"];
+  score: number;
+  reasonGroups: { raises: string[]; lowers: string[] };
+  reasons: string;
+}
+const scoredZips = new WeakMap<ZipArea, Scored>();
+
+/**
+ * The score of a ZIP area depends on its own figures only (not on the analysis' revenue): kept
+ * per ZIP object and reused while it is computed from the same stock, neighbours and area age —
+ * a 100-mile list scores ~1,700 ZIPs on every request.
+ */
+function scored(
+  item: ZipArea,
+  stock: ZipStock | undefined,
+  nearby: ZipNearby | null | undefined,
+  areaAge: number | null,
+  compute: () => ZipAreaRow["scoreComponents"],
+): Scored {
+  const kept = scoredZips.get(item);
+  if (kept && kept.stock === stock && kept.nearby === nearby && kept.areaAge === areaAge)
+    return kept;
+  const components = compute();
+  const reasonGroups = zipReasonGroups(components);
+  const fresh = {
+    stock,
+    nearby,
+    areaAge,
+    components,
+    score: zipScore(components),
+    reasonGroups,
+    reasons: zipReasonsLine(reasonGroups),
+  };
+  scoredZips.set(item, fresh);
+  return fresh;
+}
+
 /** One ZIP area as a row: its figures, revenue, score and reasons. */
 export function zipAreaRow(
   { item, distanceMiles }: AtDistance<ZipArea>,
@@ -99,21 +143,23 @@ export function zipAreaRow(
       : null;
   const perCapitaIncome = item.perCapitaIncome ?? null;
   const contractors = item.contractors ?? 0;
-  const components = zipScoreComponents({
-    households,
-    ownerOccupiedShare,
-    builtBefore1980Share,
-    contractors,
-    nearby: nearby ?? null,
-    perCapitaIncome,
-    medianIncome,
-  });
+  const ageKey = ownAge == null ? areaAge : null;
+  const { components, score, reasonGroups, reasons } = scored(item, stock, nearby, ageKey, () =>
+    zipScoreComponents({
+      households,
+      ownerOccupiedShare,
+      builtBefore1980Share,
+      contractors,
+      nearby: nearby ?? null,
+      perCapitaIncome,
+      medianIncome,
+    }),
+  );
   const revenue = zipRevenue(context.revenue, {
     households,
     ownerOccupiedShare,
     built2000OrLaterShare: shareOf(stock?.built2000OrLater, built),
   });
-  const round3 = (n: number | null | undefined) => (n == null ? null : Math.round(n * 1000) / 1000);
   const nearbyPer10k =
     nearby && nearby.households > 0
       ? Math.round((nearby.contractors / nearby.households) * 100_000) / 10
@@ -145,10 +191,10 @@ export function zipAreaRow(
       households != null && contractors > 0 ? Math.round(households / contractors) : null,
     contractorsNearby: nearby?.contractors ?? null,
     contractorsNearbyPer10k: nearbyPer10k,
-    score: zipScore(components),
+    score,
     scoreComponents: components,
-    reasons: zipReasons(components),
-    reasonGroups: zipReasonGroups(components),
+    reasons,
+    reasonGroups,
   };
 }
 

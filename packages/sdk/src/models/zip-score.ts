@@ -117,72 +117,80 @@ const oneDecimal = (n: number) => {
 };
 const pct = (share: number) => `${Math.round(share * 100)}%`;
 
-/** A component before its label and weight, with the figure its reason line names. */
-type Part = Omit<ZipScoreComponent, "label" | "weight">;
+/** A component before its weight, with the figure its reason line names. */
+type Part = ZipScoreComponent;
+
+const part = (
+  key: ZipScoreComponentKey,
+  score: number,
+  detail: string,
+  figure: string = detail,
+): Part => ({
+  key,
+  label: ZIP_SCORE_LABELS[key],
+  score,
+  weight: ZIP_SCORE_WEIGHTS[key],
+  detail,
+  figure,
+});
 
 /** The components present for a ZIP area, weights scaled to sum 1. */
 export function zipScoreComponents(z: ZipScoreInput): ZipScoreComponent[] {
   const parts: Part[] = [];
   const hh = z.households;
-  if (hh != null) {
-    const figure = `${int(hh)} households`;
-    parts.push({
-      key: "households",
-      score: zipComponentScore.households(hh),
-      detail: figure,
-      figure,
-    });
-  }
-  if (z.ownerOccupiedShare != null) {
-    const figure = `${pct(z.ownerOccupiedShare)} owner-occupied`;
-    parts.push({
-      key: "ownership",
-      score: zipComponentScore.ownership(z.ownerOccupiedShare),
-      detail: figure,
-      figure,
-    });
-  }
+  if (hh != null)
+    parts.push(part("households", zipComponentScore.households(hh), `${int(hh)} households`));
+  if (z.ownerOccupiedShare != null)
+    parts.push(
+      part(
+        "ownership",
+        zipComponentScore.ownership(z.ownerOccupiedShare),
+        `${pct(z.ownerOccupiedShare)} owner-occupied`,
+      ),
+    );
   if (z.builtBefore1980Share != null) {
-    const figure = `${pct(z.builtBefore1980Share)} of homes built before 1980`;
-    parts.push({
-      key: "housingAge",
-      score: zipComponentScore.housingAge(z.builtBefore1980Share),
-      detail: `${pct(z.builtBefore1980Share)} built before 1980`,
-      figure,
-    });
+    const share = pct(z.builtBefore1980Share);
+    parts.push(
+      part(
+        "housingAge",
+        zipComponentScore.housingAge(z.builtBefore1980Share),
+        `${share} built before 1980`,
+        `${share} of homes built before 1980`,
+      ),
+    );
   }
   const competition = competitionPart(z);
   if (competition) parts.push(competition);
   if (z.perCapitaIncome != null) {
     const figure = `$${int(z.perCapitaIncome)} per-capita income`;
-    parts.push({
-      key: "income",
-      score: zipComponentScore.perCapitaIncome(z.perCapitaIncome),
-      detail: `${figure} (ZIP, ACS 2014–2018)`,
-      figure,
-    });
+    parts.push(
+      part(
+        "income",
+        zipComponentScore.perCapitaIncome(z.perCapitaIncome),
+        `${figure} (ZIP, ACS 2014–2018)`,
+        figure,
+      ),
+    );
   } else if (z.medianIncome != null) {
     const figure = `$${int(z.medianIncome)} county median income`;
-    parts.push({
-      key: "income",
-      score: zipComponentScore.income(z.medianIncome),
-      detail: `${figure} (no ZIP figure: the county's median household income)`,
-      figure,
-    });
+    parts.push(
+      part(
+        "income",
+        zipComponentScore.income(z.medianIncome),
+        `${figure} (no ZIP figure: the county's median household income)`,
+        figure,
+      ),
+    );
   }
+  // Weights scaled to the components present; scores rounded (in place: a 2,000-ZIP list
+  // allocates enough already).
   let total = 0;
-  for (const p of parts) total += ZIP_SCORE_WEIGHTS[p.key];
-  // Built field by field (an object spread here was most of a 2,000-ZIP list's time).
-  return parts.map(
-    (p): ZipScoreComponent => ({
-      key: p.key,
-      label: ZIP_SCORE_LABELS[p.key],
-      score: Math.round(p.score),
-      weight: total > 0 ? ZIP_SCORE_WEIGHTS[p.key] / total : 0,
-      detail: p.detail,
-      figure: p.figure,
-    }),
-  );
+  for (const p of parts) total += p.weight;
+  for (const p of parts) {
+    p.score = Math.round(p.score);
+    p.weight = total > 0 ? p.weight / total : 0;
+  }
+  return parts;
 }
 
 /**
@@ -194,28 +202,27 @@ function competitionPart(z: ZipScoreInput): Part | null {
   if (near && near.households > 0) {
     const per10k = (near.contractors / near.households) * 10_000;
     const figure = `${int(near.contractors)} contractors within ${ZIP_COMPETITION_RADIUS_MILES} miles`;
-    return {
-      key: "competition",
-      score: zipComponentScore.competition(per10k),
-      detail: `${figure}, ${oneDecimal(per10k)} per 10,000 households`,
-      figure: `${figure} (${oneDecimal(per10k)} per 10,000 households)`,
-    };
+    const density = oneDecimal(per10k);
+    return part(
+      "competition",
+      zipComponentScore.competition(per10k),
+      `${figure}, ${density} per 10,000 households`,
+      `${figure} (${density} per 10,000 households)`,
+    );
   }
   const hh = z.households;
   if (hh == null) return null;
   // No households: any contractor is too many.
   const per10k =
     hh > 0 ? (z.contractors / hh) * 10_000 : z.contractors > 0 ? Number.POSITIVE_INFINITY : 0;
-  const figure = `${int(z.contractors)} contractors in the ZIP`;
-  return {
-    key: "competition",
-    score: zipComponentScore.competition(per10k),
-    detail:
-      hh > 0
-        ? `${int(z.contractors)} contractors, ${oneDecimal(per10k)} per 10,000 households`
-        : `${int(z.contractors)} contractors`,
-    figure,
-  };
+  return part(
+    "competition",
+    zipComponentScore.competition(per10k),
+    hh > 0
+      ? `${int(z.contractors)} contractors, ${oneDecimal(per10k)} per 10,000 households`
+      : `${int(z.contractors)} contractors`,
+    `${int(z.contractors)} contractors in the ZIP`,
+  );
 }
 
 /** The weighted mean of the components, rounded; 0 without any. */
@@ -251,9 +258,15 @@ export function zipReasonGroups(components: readonly ZipScoreComponent[]): {
  * "no measure stands out" when none does.
  */
 export function zipReasons(components: readonly ZipScoreComponent[]): string {
-  const { raises, lowers } = zipReasonGroups(components);
-  const phrases = [...raises.map((r) => `+ ${r}`), ...lowers.map((r) => `− ${r}`)];
-  return phrases.length > 0 ? phrases.join("; ") : "no measure stands out";
+  return zipReasonsLine(zipReasonGroups(components));
+}
+
+/** The line of `zipReasons` from its groups. */
+export function zipReasonsLine({ raises, lowers }: { raises: string[]; lowers: string[] }): string {
+  let line = "";
+  for (const r of raises) line += `${line ? "; " : ""}+ ${r}`;
+  for (const r of lowers) line += `${line ? "; " : ""}− ${r}`;
+  return line || "no measure stands out";
 }
 
 /** What a ZIP's revenue reads of its analysis: dollars per household by service and the stock. */

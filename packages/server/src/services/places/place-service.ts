@@ -22,6 +22,7 @@ import {
   type ZipArea,
   type ZipAreaRow,
   type ZipAreasSummary,
+  type ZipNearby,
   type ZipStock,
   zipAreaList,
   zipHasHouseholds,
@@ -129,6 +130,23 @@ export function createPlaceService({
     return populated;
   };
   const populatedZipIndex = () => populatedZips().index;
+  // The contractors and households within reach of each ZIP: the same for every analysis, so
+  // kept once computed (every establishment counts, business-only ZIPs' too).
+  const nearby = new Map<string, ZipNearby>();
+  const nearbyOf = (zip: ZipArea): ZipNearby => {
+    let found = nearby.get(zip.zip);
+    if (!found) {
+      const all = zipIndex();
+      const { index, households } = populatedZips();
+      const r = ZIP_COMPETITION_RADIUS_MILES;
+      found = {
+        contractors: all.index.sumWithin(zip.lat, zip.lon, r, all.contractors),
+        households: index.sumWithin(zip.lat, zip.lon, r, households),
+      };
+      nearby.set(zip.zip, found);
+    }
+    return found;
+  };
   let reference: { geocoder: Geocoder; tracts: PointIndex<AreaUnit> } | undefined;
   function referenceData() {
     if (!reference) {
@@ -264,27 +282,14 @@ export function createPlaceService({
       analysis?: MarketAnalysisData | null,
     ): { rows: ZipAreaRow[]; withoutHouseholds: number } {
       const stock = zipStock();
-      const { index, households } = populatedZips();
-      const all = zipIndex();
+      const { index, empty } = populatedZips();
       return zipAreaList(
-        [
-          ...index.near(lat, lon, secondaryRadius),
-          ...populatedZips().empty.near(lat, lon, secondaryRadius),
-        ],
+        [...index.near(lat, lon, secondaryRadius), ...empty.near(lat, lon, secondaryRadius)],
         primaryRadius,
         secondaryRadius,
         {
           stock: (zip) => stock.get(zip),
-          // Every establishment within reach counts, business-only ZIPs' too.
-          nearby: (zip) => ({
-            contractors: all.index.sumWithin(
-              zip.lat,
-              zip.lon,
-              ZIP_COMPETITION_RADIUS_MILES,
-              all.contractors,
-            ),
-            households: index.sumWithin(zip.lat, zip.lon, ZIP_COMPETITION_RADIUS_MILES, households),
-          }),
+          nearby: nearbyOf,
           analysis,
         },
       );
