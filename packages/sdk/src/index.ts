@@ -70,5 +70,6 @@ export * from "./schemas/pagination.js";
 export * from "./schemas/payments.js";
 export * from "./schemas/provenance.js";
 export * from "./schemas/public-settings.js";
+export * from "./schemas/storable.js";
 export * from "./schemas/tokens.js";
 export * from "./schemas/widget.js";

@@ -13,6 +13,7 @@ import { createEndpointRegistry } from "./http/endpoints.js";
 import { apiNotFound, errorHandler } from "./http/errors.js";
 import { originCheck, securityHeaders } from "./http/security.js";
 import { requireAdmin } from "./http/session.js";
+import { refuseUnstorableBodies, refuseUnstorableRequests } from "./http/storable.js";
 import { noCookies } from "./http/widget-security.js";
 import { adminRoutes } from "./routes/admin-routes.js";
 import { analysisRoutes } from "./routes/analysis-routes.js";
@@ -73,6 +74,8 @@ export function createApp(ctx: AppContext): Express {
   // verification link, the widget's calls (which never read or set cookies: before anything
   // that does) and Stripe's webhook (signed over the exact bytes it sends).
   const unparsed = registry.routes(API_PREFIX);
+  // A path or query value holding text no database stores (NUL) is a 400 before any route.
+  app.use(API_PREFIX, refuseUnstorableRequests);
   verifyEmailRoute(ctx, unparsed);
   widgetApiRoutes(ctx, unparsed);
   stripeWebhookRoutes(ctx, unparsed);
@@ -82,7 +85,12 @@ export function createApp(ctx: AppContext): Express {
 
   // A brand's logo travels in its JSON body: that one path reads a larger body.
   app.use(BRAND_BODY_PATH, brandBodyParser(ctx));
-  app.use(API_PREFIX, express.json({ limit: "100kb" }), originCheck(config));
+  app.use(
+    API_PREFIX,
+    express.json({ limit: "100kb" }),
+    refuseUnstorableBodies,
+    originCheck(config),
+  );
   // Every other call, on one router.
   const routes = registry.routes(API_PREFIX);
   for (const register of [

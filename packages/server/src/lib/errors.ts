@@ -9,6 +9,7 @@ import {
   type ErrorBody,
   type ErrorIssue,
   type ServerErrorCode as ServerCode,
+  unstorableIssues,
 } from "@bis/sdk";
 import type { z } from "zod";
 
@@ -41,8 +42,19 @@ export class AppError extends Error {
   }
 }
 
-/** Parses a payload with an SDK schema; failures are 400 with every field's message. */
+/** A 400 naming each field that holds a character no database can store (NUL), if any. */
+export function refuseUnstorable(input: unknown, path: string[] = []): void {
+  const issues = unstorableIssues(input, path);
+  if (issues.length > 0)
+    throw new AppError("VALIDATION_FAILED", issues[0]?.message ?? "Invalid request", { issues });
+}
+
+/**
+ * Parses a payload with an SDK schema; failures are 400 with every field's message (text a
+ * database refuses first: `refuseUnstorable`).
+ */
 export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  refuseUnstorable(input);
   const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;
   const issues = result.error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));

@@ -8,6 +8,7 @@ import express, { type RequestHandler } from "express";
 import type { AppContext } from "../context.js";
 import type { EndpointRoutes } from "../http/endpoints.js";
 import { requireAdmin } from "../http/session.js";
+import { refuseUnstorableBodies } from "../http/storable.js";
 import { pageBody, pageRequest } from "../lib/pagination.js";
 
 /** A 256 KB logo in base64 is about 342 KB; a larger upload still gets the logo's own message. */
@@ -20,7 +21,11 @@ export const BRAND_BODY_PATH = endpoints.partners.saveBrand.path;
  * for administrators, so nobody else can make the server read a large body.
  */
 export function brandBodyParser(ctx: AppContext): RequestHandler[] {
-  return [requireAdmin(ctx.services.accounts), express.json({ limit: BRAND_BODY_LIMIT })];
+  return [
+    requireAdmin(ctx.services.accounts),
+    express.json({ limit: BRAND_BODY_LIMIT }),
+    refuseUnstorableBodies,
+  ];
 }
 
 export function brandRoutes(ctx: AppContext, routes: EndpointRoutes): void {

@@ -8,6 +8,7 @@ import { API_PREFIX, endpoints } from "@bis/sdk";
 import express, { Router } from "express";
 import type { AppContext } from "../context.js";
 import type { EndpointRoutes } from "../http/endpoints.js";
+import { refuseUnstorableBodies } from "../http/storable.js";
 import {
   authorizePartner,
   noCookies,
@@ -28,6 +29,7 @@ export function widgetApiRoutes(ctx: AppContext, routes: EndpointRoutes): void {
     authorizePartner(partners),
     ...widgetRateLimits(ctx.config.widget, ctx.db),
     express.json({ limit: "16kb" }),
+    refuseUnstorableBodies,
   ];
 
   // The CORS preflight of the two partner calls (the browser's, not an API call of its own).
