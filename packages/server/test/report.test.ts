@@ -327,14 +327,20 @@ const zip = (code: string, place: string, population: number, distanceMiles: num
     builtBefore1980Share: 0.4,
     medianYearBuilt: "1980–1999",
     medianIncome: 80_000,
+    // Pflugerville's ZIP has no income figure of its own: its county's median stands in.
+    perCapitaIncome: code === "78660" ? null : 41_300,
     revenue: Math.round(population * 0.4 * 1_000),
     revenueByService: {},
     contractors: 3,
     householdsPerContractor: Math.round((population * 0.4) / 3),
+    contractorsNearby: 41,
     // Higher scores nearer the target: the report lists the best first.
     score: Math.max(0, Math.round(90 - distanceMiles)),
     scoreComponents: [],
-    reasons: distanceMiles < 5 ? "many households; few contractors" : "no measure stands out",
+    reasons:
+      distanceMiles < 5
+        ? "+ 5,009 households; − 41 contractors within 5 miles (8.2 per 10,000 households)"
+        : "no measure stands out",
   }) satisfies ZipAreaRow;
 
 /** The ZIP areas of the fixture, nearest first. */
@@ -371,12 +377,14 @@ describe("report from a fixture", () => {
     const page = pages[start] ?? "";
     expect(page).toContain("4 ZIP areas in range: 3 primary, 1 secondary");
     expect(page).toMatch(
-      /ZIP Place Score Households Owners Pre-1980 Revenue HH \/ contr\. Miles Why/,
+      /ZIP Place Score Households Owners Pre-1980 Income Revenue Contr\. 5 mi Miles Why/,
     );
+    // Each reason with its direction and figure (the PDF's fonts print the minus as "-").
     expect(page).toMatch(
-      /78701 Austin, TX 90 5,009 63% 40% \$5,009,200 1,670 0\.4 many households; few/,
+      /78701 Austin, TX 90 5,009 63% 40% \$41,300 \$5,009,200 41 0\.4 \+ 5,009 households; - 41 contractors within 5 miles/,
     );
-    expect(page).toMatch(/78660 Pflugerville, TX 77 33,641/);
+    expect(page).toMatch(/78660 Pflugerville, TX 77 33,641 63% 40% \$80,000\* /);
+    expect(page).toContain("* its county's median household income where the ZIP has none");
     const order = ["78701", "78704", "78746", "78660"].map((z) => page.indexOf(z));
     expect([...order].sort((a, b) => a - b)).toEqual(order);
     expect(page).toContain("Top 4 of 4 ZIP areas in range, by opportunity score.");
