@@ -32,7 +32,7 @@ export const FORMAT = "bis-outlines/1";
 const BOX_STEP = 100;
 
 /** The arc indices a geometry refers to (negative: the reversed arc ~i). */
-function arcIndices(arcs, into) {
+export function arcIndices(arcs, into) {
   for (const item of arcs) {
     if (Array.isArray(item)) arcIndices(item, into);
     else into.add(item < 0 ? ~item : item);
@@ -41,7 +41,7 @@ function arcIndices(arcs, into) {
 }
 
 /** A geometry's arc references, renumbered through `index` (old → new). */
-function renumber(arcs, index) {
+export function renumber(arcs, index) {
   return arcs.map((item) => {
     if (Array.isArray(item)) return renumber(item, index);
     const old = item < 0 ? ~item : item;
@@ -163,31 +163,37 @@ function main(argv) {
   const require = createRequire(import.meta.url);
   const source = require.resolve("us-atlas/counties-10m.json");
   const files = outlineFiles(JSON.parse(readFileSync(source, "utf8")));
+  writeOrCheck(files, OUTPUT_DIR, { check, name: "Outlines", command: "derive:outlines" });
+}
+
+/**
+ * Writes `files` (name → contents) into `dir`, removing its other .json files; or, with `check`,
+ * exits 1 when the committed files differ. Only .json files are the scripts' own (zips/ and
+ * NOTICE.md live beside the state outlines).
+ */
+export function writeOrCheck(files, dir, { check, name, command }) {
   if (check) {
-    // Only this script's files: zips/ (derive-zip-outlines.mjs) and NOTICE.md are not its own.
-    const present = existsSync(OUTPUT_DIR)
-      ? readdirSync(OUTPUT_DIR).filter((name) => name.endsWith(".json"))
-      : [];
-    const stale = present.filter((name) => !files.has(name));
-    const differing = [...files].filter(([name, contents]) => {
-      const file = path.join(OUTPUT_DIR, name);
+    const present = existsSync(dir) ? readdirSync(dir).filter((n) => n.endsWith(".json")) : [];
+    const stale = present.filter((n) => !files.has(n));
+    const differing = [...files].filter(([n, contents]) => {
+      const file = path.join(dir, n);
       return !existsSync(file) || readFileSync(file, "utf8") !== contents;
     });
     if (stale.length > 0 || differing.length > 0) {
       console.error(
-        `Outlines out of date (${[...stale, ...differing.map(([n]) => n)].join(", ")}): run pnpm -F @bis/app derive:outlines`,
+        `${name} out of date (${[...stale, ...differing.map(([n]) => n)].join(", ")}): run pnpm -F @bis/app ${command}`,
       );
       process.exit(1);
     }
-    console.log(`Outlines up to date (${files.size} files)`);
+    console.log(`${name} up to date (${files.size} files)`);
     return;
   }
-  mkdirSync(OUTPUT_DIR, { recursive: true });
-  for (const name of readdirSync(OUTPUT_DIR)) {
-    if (name.endsWith(".json") && !files.has(name)) rmSync(path.join(OUTPUT_DIR, name));
+  mkdirSync(dir, { recursive: true });
+  for (const n of readdirSync(dir)) {
+    if (n.endsWith(".json") && !files.has(n)) rmSync(path.join(dir, n));
   }
-  for (const [name, contents] of files) writeFileSync(path.join(OUTPUT_DIR, name), contents);
-  console.log(`Wrote ${files.size} files to ${path.relative(process.cwd(), OUTPUT_DIR)}`);
+  for (const [n, contents] of files) writeFileSync(path.join(dir, n), contents);
+  console.log(`Wrote ${files.size} files to ${path.relative(process.cwd(), dir)}`);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

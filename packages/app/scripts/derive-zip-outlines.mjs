@@ -20,10 +20,11 @@
  * enough for a map at zoom 8–12, small enough that a 100-mile New York view (seven states) comes
  * well under 600 KB gzipped. Same input → same bytes.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
+import { arcIndices, renumber, writeOrCheck } from "./derive-outlines.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 export const OUTPUT_DIR = path.resolve(here, "../src/assets/outlines/zips");
@@ -138,25 +139,6 @@ function simplifyArc(points, tolerance) {
   // Too small to simplify: a quarter of its positions, evenly spaced.
   const step = (points.length - 1) / 3;
   return [0, 1, 2, 3].map((k) => points[Math.round(k * step)]);
-}
-
-/** The arc indices a geometry refers to (negative: the reversed arc ~i). */
-function arcIndices(arcs, into) {
-  for (const item of arcs) {
-    if (Array.isArray(item)) arcIndices(item, into);
-    else into.add(item < 0 ? ~item : item);
-  }
-  return into;
-}
-
-function renumber(arcs, index) {
-  return arcs.map((item) => {
-    if (Array.isArray(item)) return renumber(item, index);
-    const old = item < 0 ? ~item : item;
-    const next = index.get(old);
-    if (next === undefined) throw new Error(`arc ${old} missing`);
-    return item < 0 ? ~next : next;
-  });
 }
 
 /** The runs of a line that lie in `box` (west, south, east, north), each with one position beyond. */
@@ -419,30 +401,11 @@ function main(argv) {
     process.exit(2);
   }
   const files = zipOutlineFiles(input);
-  if (check) {
-    const present = existsSync(OUTPUT_DIR)
-      ? readdirSync(OUTPUT_DIR).filter((n) => n.endsWith(".json"))
-      : [];
-    const stale = present.filter((name) => !files.has(name));
-    const differing = [...files].filter(([name, contents]) => {
-      const file = path.join(OUTPUT_DIR, name);
-      return !existsSync(file) || readFileSync(file, "utf8") !== contents;
-    });
-    if (stale.length > 0 || differing.length > 0) {
-      console.error(
-        `ZIP outlines out of date (${[...stale, ...differing.map(([n]) => n)].join(", ")}): run pnpm -F @bis/app derive:zip-outlines`,
-      );
-      process.exit(1);
-    }
-    console.log(`ZIP outlines up to date (${files.size} files)`);
-    return;
-  }
-  mkdirSync(OUTPUT_DIR, { recursive: true });
-  for (const name of readdirSync(OUTPUT_DIR)) {
-    if (name.endsWith(".json") && !files.has(name)) rmSync(path.join(OUTPUT_DIR, name));
-  }
-  for (const [name, contents] of files) writeFileSync(path.join(OUTPUT_DIR, name), contents);
-  console.log(`Wrote ${files.size} files to ${path.relative(process.cwd(), OUTPUT_DIR)}`);
+  writeOrCheck(files, OUTPUT_DIR, {
+    check,
+    name: "ZIP outlines",
+    command: "derive:zip-outlines",
+  });
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

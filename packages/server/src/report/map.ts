@@ -182,15 +182,22 @@ export function drawRadiusCircles(
   doc.circle(x, y, r.primary).lineWidth(r.lineWidth).stroke(MAP_STYLE.primary);
 }
 
-export function drawServiceAreaMap(doc: Doc, frame: MapFrame, input: MapInput): number {
-  const { target } = input;
-  const r2 = Math.max(input.secondaryRadiusMiles, input.primaryRadiusMiles, 1);
+/**
+ * The projection of a map centred on `target` in `frame` whose circle of `radiusMiles` fills the
+ * frame less `margin` points: its centre, points per mile, the projection and the box in view.
+ */
+export function projectionAround(
+  frame: MapFrame,
+  target: { lat: number; lon: number },
+  radiusMiles: number,
+  margin: number,
+) {
   const cx = frame.x + frame.width / 2;
   const cy = frame.y + frame.height / 2;
-  // Points per mile: the secondary circle fills the frame with a margin.
-  const scale = (Math.min(frame.width, frame.height) / 2 - 22) / r2;
+  // Points per mile: the circle fills the frame with a margin.
+  const scale = (Math.min(frame.width, frame.height) / 2 - margin) / radiusMiles;
   const cosLat = Math.max(0.05, Math.cos((target.lat * Math.PI) / 180));
-  const project = (lon: number, lat: number): [number, number] => [
+  const project: Projection = (lon, lat) => [
     cx + (lon - target.lon) * cosLat * MILES_PER_DEGREE_LAT * scale,
     cy - (lat - target.lat) * MILES_PER_DEGREE_LAT * scale,
   ];
@@ -202,6 +209,13 @@ export function drawServiceAreaMap(doc: Doc, frame: MapFrame, input: MapInput): 
     south: target.lat - halfHeightMiles / MILES_PER_DEGREE_LAT,
     north: target.lat + halfHeightMiles / MILES_PER_DEGREE_LAT,
   };
+  return { cx, cy, scale, project, view, halfWidthMiles };
+}
+
+export function drawServiceAreaMap(doc: Doc, frame: MapFrame, input: MapInput): number {
+  const { target } = input;
+  const r2 = Math.max(input.secondaryRadiusMiles, input.primaryRadiusMiles, 1);
+  const { cx, cy, scale, project, view, halfWidthMiles } = projectionAround(frame, target, r2, 22);
 
   // State outlines: only those near the view.
   const labels: { name: string; x: number; y: number }[] = [];
@@ -315,7 +329,7 @@ export function drawMapLegend(
   width: number,
   input: MapInput,
 ): number {
-  const items: { label: string; draw: (x: number, y: number) => void }[] = [
+  const items: LegendItem[] = [
     {
       label: `Target: ${input.target.name}`,
       draw: (ix, iy) => doc.circle(ix + 5, iy + 5, 4.5).fill(MAP_STYLE.target),
@@ -349,6 +363,23 @@ export function drawMapLegend(
       draw: (ix, iy) => doc.circle(ix + 5, iy + 5, 3).fill(MAP_STYLE.secondary),
     },
   ];
+  return drawLegendItems(doc, x, y, width, items);
+}
+
+/** A legend entry: its symbol drawn in a 10-point square at (x, y), then its words. */
+export interface LegendItem {
+  label: string;
+  draw: (x: number, y: number) => void;
+}
+
+/** Legend entries in rows of `width`, each symbol then its words; returns the height used. */
+export function drawLegendItems(
+  doc: Doc,
+  x: number,
+  y: number,
+  width: number,
+  items: readonly LegendItem[],
+): number {
   doc.font(FONT.regular).fontSize(8.5);
   let ix = x;
   let iy = y;

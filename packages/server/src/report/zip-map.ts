@@ -4,22 +4,25 @@
  * by its opportunity score band — the bands of the results page's ZIP map — on the state
  * outlines, with water and the Interstates for orientation, both radius circles, labels for the
  * best ZIPs and the largest towns, and the legend. A ZIP without an outline is a dot. Without
- * the layer files (an install without the app's sources) every ZIP is a dot.
+ * the layer files (an install without the app's sources) every ZIP is a dot. The layers of the
+ * states whose box meets the view are read once and kept (a few MB for a busy region).
  */
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ZipAreaRow } from "@bis/sdk";
 import { feature } from "topojson-client";
-import type { Box } from "./basemap.js";
+import { type Box, intersects } from "./basemap.js";
 import { formatNumber, pdfText } from "./format.js";
 import { COLORS, type Doc, FONT } from "./layout.js";
 import {
+  drawLegendItems,
   drawStatesInView,
+  type LegendItem,
   MAP_STYLE,
   type MapFrame,
-  MILES_PER_DEGREE_LAT,
   type Projection,
+  projectionAround,
 } from "./map.js";
 
 /** The results page's score bands (app `zip-score-bands.ts`), best first. */
@@ -62,31 +65,14 @@ function layerDirectory(): string | null {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const candidates = [
     // packages/server/dist → the app's sources; from src/report one more level.
-    path.resolve(here, "../../app/src/assets/outlines/zips"),
-    path.resolve(here, "../../../app/src/assets/outlines/zips"),
+    path.resolve(here, "../../app/src/assets/outlines"),
+    path.resolve(here, "../../../app/src/assets/outlines"),
   ];
-  return candidates.find((dir) => existsSync(path.join(dir, "index.json"))) ?? null;
-}
-
-/** Three-digit prefix → state files, from the layers' index. */
-function prefixIndex(dir: string): Map<string, string[]> {
-  const index = JSON.parse(readFileSync(path.join(dir, "index.json"), "utf8")) as {
-    states: Record<string, string>;
-  };
-  const map = new Map<string, string[]>();
-  for (const [fips, runs] of Object.entries(index.states))
-    for (const run of runs.split(",")) {
-      const [a = "", b = a] = run.split("-");
-      for (let p = Number(a); p <= Number(b); p += 1) {
-        const key = String(p).padStart(3, "0");
-        map.set(key, [...(map.get(key) ?? []), fips]);
-      }
-    }
-  return map;
+  return candidates.find((dir) => existsSync(path.join(dir, "zips", "36.json"))) ?? null;
 }
 
 const decoded = new Map<string, Topology>();
-let located: { dir: string; prefixes: Map<string, string[]> } | null | undefined;
+let located: { dir: string; states: { fips: string; box: number[] }[] } | null | undefined;
 
 function features(topology: Topology, name: string): Feature[] {
   const object = topology.objects[name];
@@ -95,21 +81,24 @@ function features(topology: Topology, name: string): Feature[] {
   return result.features ?? [result];
 }
 
-/** The ZIP layers of the states holding these ZIPs; null without the layer files. */
-export function zipLayersFor(zips: readonly string[]): ZipLayerSet | null {
+/** The ZIP layers of the states whose box meets `view`; null without the layer files. */
+export function zipLayersIn(view: Box): ZipLayerSet | null {
   if (located === undefined) {
     const dir = layerDirectory();
-    located = dir ? { dir, prefixes: prefixIndex(dir) } : null;
+    located = dir
+      ? { dir, states: JSON.parse(readFileSync(path.join(dir, "index.json"), "utf8")).states }
+      : null;
   }
   if (!located) return null;
-  const { dir, prefixes } = located;
-  const states = [...new Set(zips.flatMap((z) => prefixes.get(z.slice(0, 3)) ?? []))].sort();
+  const { dir, states } = located;
   const set: ZipLayerSet = { zips: new Map(), interstates: [], lakes: [], waterLines: [] };
   const lakes = new Set<string | number>();
-  for (const fips of states) {
+  for (const { fips, box } of states) {
+    const [west = 0, south = 0, east = 0, north = 0] = box;
+    if (!intersects({ west, south, east, north }, view)) continue;
     let topology = decoded.get(fips);
     if (!topology) {
-      const file = path.join(dir, `${fips}.json`);
+      const file = path.join(dir, "zips", `${fips}.json`);
       if (!existsSync(file)) continue;
       topology = JSON.parse(readFileSync(file, "utf8")) as Topology;
       decoded.set(fips, topology);
@@ -181,25 +170,9 @@ export interface ZipMapResult {
 
 /** Draws the ZIP map into `frame`. */
 export function drawZipMap(doc: Doc, frame: MapFrame, input: ZipMapInput): ZipMapResult {
-  const { target } = input;
   const r2 = Math.max(input.secondaryRadiusMiles, input.primaryRadiusMiles, 1);
-  const cx = frame.x + frame.width / 2;
-  const cy = frame.y + frame.height / 2;
-  const scale = (Math.min(frame.width, frame.height) / 2 - 14) / r2;
-  const cosLat = Math.max(0.05, Math.cos((target.lat * Math.PI) / 180));
-  const project: Projection = (lon, lat) => [
-    cx + (lon - target.lon) * cosLat * MILES_PER_DEGREE_LAT * scale,
-    cy - (lat - target.lat) * MILES_PER_DEGREE_LAT * scale,
-  ];
-  const halfW = frame.width / 2 / scale / (MILES_PER_DEGREE_LAT * cosLat);
-  const halfH = frame.height / 2 / scale / MILES_PER_DEGREE_LAT;
-  const view: Box = {
-    west: target.lon - halfW,
-    east: target.lon + halfW,
-    south: target.lat - halfH,
-    north: target.lat + halfH,
-  };
-  const layers = zipLayersFor(input.rows.map((r) => r.zip));
+  const { cx, cy, scale, project, view } = projectionAround(frame, input.target, r2, 14);
+  const layers = zipLayersIn(view);
 
   drawStatesInView(doc, frame, view, project, () => {
     doc
@@ -303,7 +276,7 @@ export function drawZipMapLegend(
   rows: readonly Pick<ZipAreaRow, "score">[],
 ): number {
   const count = (min: number) => rows.filter((r) => bandOf(r.score).min === min).length;
-  const items: { label: string; draw: (x: number, y: number) => void }[] = [
+  const items: LegendItem[] = [
     ...ZIP_MAP_BANDS.map((b) => ({
       label: `${b.label} (${formatNumber(count(b.min))} ZIP${count(b.min) === 1 ? "" : "s"})`,
       draw: (ix: number, iy: number) => {
@@ -326,19 +299,5 @@ export function drawZipMapLegend(
       draw: (ix, iy) => doc.circle(ix + 5, iy + 5, 3).fill(ZIP_MAP_BANDS[1].color),
     },
   ];
-  doc.font(FONT.regular).fontSize(8.5);
-  let ix = x;
-  let iy = y;
-  for (const item of items) {
-    const text = pdfText(item.label);
-    const itemWidth = 16 + doc.widthOfString(text) + 14;
-    if (ix + itemWidth > x + width) {
-      ix = x;
-      iy += 16;
-    }
-    item.draw(ix, iy);
-    doc.fillColor(COLORS.text).text(text, ix + 14, iy + 1, { lineBreak: false });
-    ix += itemWidth;
-  }
-  return iy + 16 - y;
+  return drawLegendItems(doc, x, y, width, items);
 }
