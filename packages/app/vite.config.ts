@@ -31,13 +31,15 @@ function outlineFiles(): Plugin {
     name: "bis-outline-files",
     apply: "build",
     generateBundle() {
-      for (const name of readdirSync(dir).filter((n) => /^\d{2}\.json$/.test(n))) {
-        this.emitFile({
-          type: "asset",
-          fileName: `outlines/${name}`,
-          source: readFileSync(`${dir}${name}`),
-        });
-      }
+      // Each state's outlines, and its ZIP outlines, Interstates and water (zips/NN.json).
+      for (const sub of ["", "zips/"])
+        for (const name of readdirSync(`${dir}${sub}`).filter((n) => /^\d{2}\.json$/.test(n))) {
+          this.emitFile({
+            type: "asset",
+            fileName: `outlines/${sub}${name}`,
+            source: readFileSync(`${dir}${sub}${name}`),
+          });
+        }
     },
   };
 }
