@@ -41,5 +41,8 @@ export const errorHandler: ErrorRequestHandler = (err, req, res, _next) => {
     }
   }
   if (res.headersSent) return;
+  // A refusal that passes (a full queue: 503 UNAVAILABLE) says when to try again.
+  const retryAfter = error.details?.retryAfterSeconds;
+  if (typeof retryAfter === "number") res.setHeader("Retry-After", String(Math.ceil(retryAfter)));
   res.status(error.status).json(error.toBody());
 };

@@ -3,19 +3,22 @@
  * for a partner's brand. The type comes from the bytes (magic numbers), never from a file name:
  *
  * - PNG: the header's dimensions are checked before anything is decoded (no decompression
- *   bombs), then the image is decoded and written again, which drops every ancillary chunk.
+ *   bombs): each side within BRAND_LOGO's, and at most LOGO_MAX_PIXELS in all; then the image
+ *   is decoded and written again in a child process (logo-raster.ts), which drops every
+ *   ancillary chunk and never blocks the server (a 2000 × 2000 16-bit PNG is about a second).
  * - SVG: refused when it holds a script, an event handler, an embedded document, a DOCTYPE or
  *   entity, or any reference that is not a same-document fragment (`#id`): nothing is ever
  *   loaded. Refused too when it uses what can make drawing it arbitrarily slow — filters
  *   (`feMorphology` with a large radius took minutes), patterns, or many `<use>` copies (issue
- *   27). It is then rasterised to PNG (resvg: no scripts, no network, no system fonts) in a
- *   child process with a deadline (logo-raster.ts), so browsers and the PDF only ever see a PNG
+ *   27), or more masks and clip paths than a logo needs (a chain of 1,200 `<mask>` grew a
+ *   process to 2.8 GB, issue 36). It is then rasterised to PNG (resvg: no scripts, no network, no system fonts) in a
+ *   child process with a deadline and a memory budget, at most two at once (logo-raster.ts),
+ *   so browsers and the PDF only ever see a PNG
  *   and no logo can stall the server.
  */
 import { BRAND_LOGO, BRAND_MESSAGES } from "@bis/sdk";
-import { PNG } from "pngjs";
 import { AppError } from "../lib/errors.js";
-import { rasteriseSvg } from "./logo-raster.js";
+import { rasteriseSvg, reencodePng } from "./logo-raster.js";
 
 export interface CheckedLogo {
   /** The PNG to store. */
@@ -36,19 +39,37 @@ function checkSides(width: number, height: number): void {
     throw invalid(`${BRAND_MESSAGES.logoDimensions} (this one is ${width} × ${height})`);
 }
 
-function checkPng(bytes: Buffer): CheckedLogo {
-  // IHDR is the first chunk: length (4), "IHDR" (4), width (4), height (4).
+/**
+ * The most pixels a PNG logo may have, read from its header before it is decoded: 4 MP, what
+ * the side caps allow (2000 × 2000), stated on its own so that no change of those caps raises
+ * the memory a decode may need (at most 32 MB of 16-bit RGBA) unnoticed.
+ */
+export const LOGO_MAX_PIXELS = 4_000_000;
+export const LOGO_TOO_MANY_PIXELS = `The logo may have at most ${LOGO_MAX_PIXELS / 1e6} million pixels (width × height)`;
+
+/** Valid bit depths of each PNG colour type (PNG specification, IHDR). */
+const PNG_BIT_DEPTHS: Record<number, readonly number[]> = {
+  0: [1, 2, 4, 8, 16],
+  2: [8, 16],
+  3: [1, 2, 4, 8],
+  4: [8, 16],
+  6: [8, 16],
+};
+
+async function checkPng(bytes: Buffer): Promise<CheckedLogo> {
+  // IHDR is the first chunk: length (4), "IHDR" (4), width (4), height (4), bit depth (1),
+  // colour type (1), compression, filter, interlace (1 each).
   if (bytes.length < 33 || bytes.toString("latin1", 12, 16) !== "IHDR")
     throw invalid(BRAND_MESSAGES.logoBroken);
-  checkSides(bytes.readUInt32BE(16), bytes.readUInt32BE(20));
-  let image: PNG;
-  try {
-    image = PNG.sync.read(bytes);
-  } catch {
+  const width = bytes.readUInt32BE(16);
+  const height = bytes.readUInt32BE(20);
+  if (!PNG_BIT_DEPTHS[bytes[25] ?? -1]?.includes(bytes[24] ?? -1))
     throw invalid(BRAND_MESSAGES.logoBroken);
-  }
-  const png = PNG.sync.write(image, { colorType: 6 });
-  return { png, width: image.width, height: image.height, sourceType: "image/png" };
+  checkSides(width, height);
+  if (width * height > LOGO_MAX_PIXELS)
+    throw invalid(`${LOGO_TOO_MANY_PIXELS} (this one is ${width} × ${height})`);
+  const image = await reencodePng(bytes);
+  return { ...image, sourceType: "image/png" };
 }
 
 /**
@@ -87,6 +108,27 @@ const EXPENSIVE_SVG: readonly RegExp[] = [
 ];
 /** More `<use>` copies than a logo needs can multiply into millions of drawn shapes. */
 const MAX_SVG_USES = 50;
+/**
+ * Each mask or clip path is drawn to a layer of its own, and one may refer to the next: a
+ * chain of 1,200 masks in 101 KB grew resvg by 350 MB a second (issue 36). A logo needs a few.
+ */
+export const MAX_SVG_MASKS = 32;
+/** Each nested group with opacity is a layer too (400 nested groups in 8 KB: 1 GB, 4 s). */
+export const MAX_SVG_DEPTH = 48;
+export const SVG_TOO_DEEP = `SVG logos may use at most ${MAX_SVG_MASKS} masks and clip paths and nest elements at most ${MAX_SVG_DEPTH} deep: flatten the logo or upload a PNG`;
+
+/** How deeply the document's elements nest (comments left out; a tag count, not a parse). */
+function nestingDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  for (const [, close, selfClose] of text
+    .replace(/<!--[\s\S]*?-->/g, "")
+    .matchAll(/<(\/?)[a-z][^>]*?(\/?)>/gi)) {
+    if (close) depth--;
+    else if (!selfClose) deepest = Math.max(deepest, ++depth);
+  }
+  return deepest;
+}
 
 async function checkSvg(text: string): Promise<CheckedLogo> {
   if (UNSAFE_SVG.some((pattern) => pattern.test(text))) throw invalid(BRAND_MESSAGES.svgUnsafe);
@@ -95,6 +137,11 @@ async function checkSvg(text: string): Promise<CheckedLogo> {
     (text.match(/<\s*(?:[a-z]+:)?use\b/gi)?.length ?? 0) > MAX_SVG_USES
   )
     throw invalid(BRAND_MESSAGES.svgExpensive);
+  if (
+    (text.match(/<\s*(?:[a-z]+:)?(?:mask|clipPath)\b/gi)?.length ?? 0) > MAX_SVG_MASKS ||
+    nestingDepth(text) > MAX_SVG_DEPTH
+  )
+    throw invalid(SVG_TOO_DEEP);
   const png = await rasteriseSvg(text, { side: BRAND_LOGO.svgRasterSide });
   if (png.length < 24 || !png.subarray(0, 8).equals(PNG_MAGIC))
     throw invalid(BRAND_MESSAGES.svgBroken);
