@@ -1,11 +1,13 @@
 /**
  * API tokens expire: an administrator's in 90 days unless asked otherwise (at most
  * 365, never "never"), shown at creation; an expired token is a 401 that says so; the owner
- * renews a token with a session or the password, never with a token.
+ * renews a token with a session or the password, never with a token. A token made before its
+ * owner was promoted is refused (403) until it carries an administrator's expiry.
  */
 import {
   API_TOKEN_EXPIRY,
   type ApiToken,
+  adminTokenWithoutExpiryMessage,
   TOKEN_MESSAGES,
   tokenExpiredMessage,
   type User,
@@ -96,17 +98,44 @@ describe("API token expiry", () => {
     expect(error.serverMessage).toMatch(/^This API token expired on \d{4}-\d\d-\d\d: renew it/);
   });
 
-  it("gives a token without expiry an administrator's 90 days once its owner is one", async () => {
-    const created = await s.owner.tokens.create({ name: "before promotion" });
-    const cli = withToken(created.token);
-    await age(created.id, { createdAt: new Date(Date.now() - 91 * DAY) });
+  it("refuses an endless token once its owner is promoted, with a 403 that says how to fix it", async () => {
+    // Issue 36: the administrators' rule is checked when a token is used, not only when made.
+    const endless = await s.owner.tokens.create({ name: "before promotion", expiresInDays: null });
+    expect(endless.expiresAt).toBeNull();
+    const yearly = await s.owner.tokens.create({ name: "a year", expiresInDays: 365 });
+    const cli = withToken(endless.token);
     expect((await cli.auth.user())?.id).toBe(owner.id);
-    await db().update(user).set({ isAdmin: true }).where(eq(user.id, owner.id));
+    await s.admin.admin.setAdmin(owner.id, true);
     try {
-      expect((await errorOf(cli.analyses.list())).status).toBe(401);
+      for (const call of [() => cli.admin.users(), () => cli.analyses.list()]) {
+        const error = await errorOf(call());
+        expect([error.status, error.code, error.serverMessage]).toEqual([
+          403,
+          "FORBIDDEN",
+          adminTokenWithoutExpiryMessage(endless.id, endless.prefix),
+        ]);
+      }
+      expect(adminTokenWithoutExpiryMessage(endless.id, endless.prefix)).toMatch(
+        /does not expire within 365 days, and an administrator's API token must: renew it with an expiry \(bis tokens renew /,
+      );
+      // A user's token that expires within the administrators' maximum keeps working.
+      expect((await withToken(yearly.token).admin.users()).length).toBeGreaterThan(0);
+      // One further off than the maximum (made some other way) is refused too.
+      await age(yearly.id, { expiresAt: new Date(Date.now() + 400 * DAY) });
+      expect((await errorOf(withToken(yearly.token).admin.users())).status).toBe(403);
+      // Renewing gives the endless token an administrator's 90 days; then it works.
+      const renewed = await withToken("bis_none").tokens.renew(endless.id, {
+        email: owner.email,
+        password: USER_PASSWORD,
+      });
+      expect(daysUntil(renewed.expiresAt)).toBe(API_TOKEN_EXPIRY.adminDefaultDays);
+      expect((await cli.admin.users()).length).toBeGreaterThan(0);
     } finally {
       await db().update(user).set({ isAdmin: false }).where(eq(user.id, owner.id));
     }
+    // Back to a plain user, a token without expiry is fine again.
+    const later = await s.owner.tokens.create({ name: "after", expiresInDays: null });
+    expect((await withToken(later.token).auth.user())?.id).toBe(owner.id);
   });
 
   describe("renewing", () => {

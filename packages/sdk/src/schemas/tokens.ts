@@ -25,6 +25,14 @@ export const TOKEN_MESSAGES = {
 /** Days until a token expires: administrators' by default; at most a year for anyone. */
 export const API_TOKEN_EXPIRY = { adminDefaultDays: 90, maxDays: 365 } as const;
 
+/**
+ * The 403 of an administrator's token without an expiry (made before its owner became one), or
+ * with one further off than an administrator may have: what is wrong and how to fix it.
+ */
+export function adminTokenWithoutExpiryMessage(id: string, prefix: string): string {
+  return `This API token (${prefix}…) does not expire within ${API_TOKEN_EXPIRY.maxDays} days, and an administrator's API token must: renew it with an expiry (bis tokens renew ${id}, or Renew under API Tokens in your profile) or create a new one`;
+}
+
 /** The 401 of an expired token: what happened, when, and what to do. */
 export function tokenExpiredMessage(expiresAt: string): string {
   return `This API token expired on ${expiresAt.slice(0, 10)}: renew it (bis tokens renew) or sign in again (bis login)`;

@@ -31,7 +31,8 @@ export function bearerToken(req: Request): string | null {
 /**
  * The caller: the owner of a personal API token when the request carries
  * `Authorization: Bearer` (an unknown, revoked or expired token is a 401, never "signed out";
- * an expired one says so), else the
+ * an expired one says so; an administrator's token without the administrators' expiry is a 403
+ * that says how to fix it), else the
  * session cookie's user.
  */
 export async function currentUser(req: Request, accounts: AccountService): Promise<User | null> {
@@ -42,6 +43,7 @@ export async function currentUser(req: Request, accounts: AccountService): Promi
       if (!found) throw new AppError("UNAUTHORIZED", TOKEN_MESSAGES.invalidToken);
       if ("expiredAt" in found)
         throw new AppError("UNAUTHORIZED", tokenExpiredMessage(found.expiredAt.toISOString()));
+      if ("forbidden" in found) throw new AppError("FORBIDDEN", found.forbidden);
       req.apiTokenId = found.tokenId;
       req.currentUser = found.user;
     } else {

@@ -91,13 +91,20 @@ function setCookies(headers: Headers | undefined): string[] {
  * no token table.
  */
 export interface TokenResolver {
-  /** The token's owner; `expiredAt` for a token past its expiry; null when unknown or revoked. */
+  /**
+   * The token's owner; `expiredAt` for a token past its expiry; `forbidden` (the 403's message)
+   * for an administrator's token that breaks the administrators' expiry rule; null when unknown
+   * or revoked.
+   */
   resolve(bearer: string): Promise<TokenResolution | null>;
   /** Revokes every live token of the user; answers how many. */
   revokeAllTokens(userId: string): Promise<number>;
 }
 
-export type TokenResolution = { user: User; tokenId: string } | { expiredAt: Date };
+export type TokenResolution =
+  | { user: User; tokenId: string }
+  | { expiredAt: Date }
+  | { forbidden: string };
 
 /** The key of the row that lets one first-administrator setup run at a time (any instance). */
 const ADMIN_SETUP_CLAIM = "bis:first-admin-setup";

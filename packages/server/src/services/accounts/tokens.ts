@@ -4,6 +4,8 @@
  * `Authorization: Bearer …` until it expires, is revoked or the owner is deleted (the rows
  * cascade). An administrator's token always expires: in 90 days unless asked otherwise, at most
  * 365, so a forgotten administrator's token does not stay valid forever; renewing moves the expiry.
+ * The rule is checked again on every use: a token made before its owner was promoted, without
+ * an expiry or with one further off, is refused (403, how to fix it) until it is renewed.
  *
  * A token is a 190-bit random secret, not a password: a fast hash is enough (GitHub and npm do
  * the same), and it keeps the lookup on every API call to one indexed query.
@@ -13,6 +15,7 @@ import {
   API_TOKEN_EXPIRY,
   API_TOKEN_PREFIX,
   type ApiToken,
+  adminTokenWithoutExpiryMessage,
   type CreatedToken,
   TOKEN_MESSAGES,
   type User,
@@ -52,6 +55,16 @@ function expiryFrom(at: Date, { isAdmin, expiresInDays }: TokenExpiry): Date | n
   const days =
     expiresInDays === undefined && isAdmin ? API_TOKEN_EXPIRY.adminDefaultDays : expiresInDays;
   return days == null ? null : new Date(at.getTime() + days * DAY_MS);
+}
+
+/**
+ * Whether an expiry obeys the administrators' rule at `at`: there is one, at most
+ * `API_TOKEN_EXPIRY.maxDays` away (creating or renewing an administrator's token sets no more;
+ * an hour of slack for clocks that differ between instances).
+ */
+function withinAdminMaximum(expiresAt: Date | null, at: Date): boolean {
+  if (!expiresAt) return false;
+  return expiresAt.getTime() - at.getTime() <= API_TOKEN_EXPIRY.maxDays * DAY_MS + 3_600_000;
 }
 
 /** 32 base62 characters from the CSPRNG, without modulo bias (bytes ≥ 248 are drawn again). */
@@ -214,13 +227,13 @@ export function createTokenService({
         .where(and(eq(apiToken.tokenHash, hashToken(bearer)), isNull(apiToken.revokedAt)));
       if (!found) return null;
       const at = now();
-      // A token made before its owner became an administrator gets an administrator's default.
-      const expiresAt =
-        found.token.expiresAt ??
-        (found.user.isAdmin
-          ? new Date(found.token.createdAt.getTime() + API_TOKEN_EXPIRY.adminDefaultDays * DAY_MS)
-          : null);
+      const { expiresAt } = found.token;
       if (expiresAt && expiresAt.getTime() <= at.getTime()) return { expiredAt: expiresAt };
+      // The administrators' rule holds when the token is used, not only when it is made: a
+      // token made before its owner became an administrator (no expiry, or a user's up to 365
+      // days) acts with an administrator's rights only once it carries an administrator's expiry.
+      if (found.user.isAdmin && !withinAdminMaximum(expiresAt, at))
+        return { forbidden: adminTokenWithoutExpiryMessage(found.token.id, found.token.prefix) };
       const last = found.token.lastUsedAt?.getTime() ?? 0;
       if (at.getTime() - last >= LAST_USED_RESOLUTION_MS) {
         await db.update(apiToken).set({ lastUsedAt: at }).where(eq(apiToken.id, found.token.id));
