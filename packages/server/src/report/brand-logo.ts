@@ -8,13 +8,13 @@
  *   ancillary chunk and never blocks the server (a 2000 × 2000 16-bit PNG is about a second).
  * - SVG: refused when it holds a script, an event handler, an embedded document, a DOCTYPE or
  *   entity, or any reference that is not a same-document fragment (`#id`): nothing is ever
- *   loaded. Refused too when it uses what can make drawing it arbitrarily slow — filters
- *   (`feMorphology` with a large radius took minutes), patterns, or many `<use>` copies (issue
- *   27), or more masks and clip paths than a logo needs (a chain of 1,200 `<mask>` grew a
- *   process to 2.8 GB, issue 36). It is then rasterised to PNG (resvg: no scripts, no network, no system fonts) in a
- *   child process with a deadline and a memory budget, at most two at once (logo-raster.ts),
- *   so browsers and the PDF only ever see a PNG
- *   and no logo can stall the server.
+ *   loaded. Refused too when it uses what can make drawing it arbitrarily slow or large —
+ *   filters (`feMorphology` with a large radius took minutes), patterns, many `<use>` copies,
+ *   more masks and clip paths or deeper nesting than a logo needs (a chain of 1,200 `<mask>`
+ *   grew a process to 2.8 GB). It is then rasterised to PNG (resvg: no scripts, no network, no
+ *   system fonts) in a child process with a deadline and a memory budget, a few at once
+ *   (logo-raster.ts), so browsers and the PDF only ever see a PNG and no logo can stall or
+ *   exhaust the server.
  */
 import { BRAND_LOGO, BRAND_MESSAGES } from "@bis/sdk";
 import { AppError } from "../lib/errors.js";
@@ -110,7 +110,7 @@ const EXPENSIVE_SVG: readonly RegExp[] = [
 const MAX_SVG_USES = 50;
 /**
  * Each mask or clip path is drawn to a layer of its own, and one may refer to the next: a
- * chain of 1,200 masks in 101 KB grew resvg by 350 MB a second (issue 36). A logo needs a few.
+ * chain of 1,200 masks in 101 KB grew resvg by 350 MB a second. A logo needs a few.
  */
 export const MAX_SVG_MASKS = 32;
 /** Each nested group with opacity is a layer too (400 nested groups in 8 KB: 1 GB, 4 s). */

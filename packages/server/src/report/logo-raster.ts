@@ -1,5 +1,5 @@
 /**
- * The one place where logo work runs away from the server's main thread, bounded (issue 36):
+ * The one place where logo work runs away from the server's main thread, bounded:
  * drawing an SVG (resvg) and decoding and writing again a PNG (pngjs) each run in a child
  * process (`logo-raster-worker.js`) that
  *
