@@ -203,7 +203,7 @@ export const partners = {
     access: "admin",
     body: schema("brand", "partnerBrandInputSchema"),
     response: schema("brand", "partnerBrandSavedSchema"),
-    errors: ["NOT_FOUND", "PAYLOAD_TOO_LARGE"],
+    errors: ["NOT_FOUND", "PAYLOAD_TOO_LARGE", "VALIDATION_FAILED", "UNAVAILABLE"],
   }),
   removeBrand: endpoint({
     method: "DELETE",
