@@ -57,12 +57,14 @@ export function redact(text: string, secrets: readonly string[] = []): string {
 }
 
 /**
- * A body on one line for a message: tags dropped, whitespace collapsed, secrets hidden, at most
- * `max` characters ("…" when cut).
+ * A body on one line for a message: secrets hidden, tags dropped, whitespace collapsed, at most
+ * `max` characters ("…" when cut). Secrets are hidden before the text is normalised — a secret
+ * with two spaces, a line break or `<…>` in it would no longer match once collapsed — and again
+ * after, for one that only the collapsed text spells.
  */
 export function snippet(text: string, secrets: readonly string[] = [], max = 200): string {
   const flat = redact(
-    text
+    redact(text, secrets)
       .replace(/<[^>]*>/g, " ")
       .replace(/\s+/g, " ")
       .trim(),
