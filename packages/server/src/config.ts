@@ -61,6 +61,9 @@ const envSchema = z.object({
   BIS_LOG_RETENTION_DAYS: positiveInt.default(7),
   BIS_LOGIN_RATE_LIMIT: positiveInt.default(10),
   BIS_LOGIN_RATE_WINDOW_MINUTES: positiveInt.default(15),
+  /** The per-account sign-in delay: the first one and the longest (ms; tests shorten them). */
+  BIS_SIGN_IN_DELAY_MS: positiveInt.default(1_000),
+  BIS_SIGN_IN_DELAY_MAX_MS: positiveInt.default(10_000),
   /** New analyses one account may run per minute (0 turns the cap off). */
   BIS_ANALYSIS_RATE_LIMIT: z.coerce
     .number({ error: "must be a whole number" })
@@ -194,6 +197,8 @@ export interface Config {
   /** The database log's bound (logging/log-store.ts prunes to it every minute). */
   logRetention: { entries: number; days: number };
   loginRateLimit: { limit: number; windowMs: number };
+  /** Wrong passwords at one account past the free ones wait firstMs, doubling up to maxMs. */
+  signInDelay: { firstMs: number; maxMs: number };
   /** New analyses per account per minute; 0: no cap. */
   analysisRateLimit: number;
   appDist: string | null;
@@ -449,6 +454,10 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     loginRateLimit: {
       limit: env.BIS_LOGIN_RATE_LIMIT,
       windowMs: env.BIS_LOGIN_RATE_WINDOW_MINUTES * 60_000,
+    },
+    signInDelay: {
+      firstMs: env.BIS_SIGN_IN_DELAY_MS,
+      maxMs: Math.max(env.BIS_SIGN_IN_DELAY_MS, env.BIS_SIGN_IN_DELAY_MAX_MS),
     },
     analysisRateLimit: env.BIS_ANALYSIS_RATE_LIMIT,
     logRetention: { entries: env.BIS_LOG_RETENTION_ENTRIES, days: env.BIS_LOG_RETENTION_DAYS },

@@ -107,6 +107,45 @@ describe("wrong passwords at one account", () => {
   });
 });
 
+describe("wrong passwords sent at once at one account", () => {
+  it("wait their turns: 16 at once take as long as the same 16 one after another", async () => {
+    // Issue 36: the delays used to run side by side, so 16 guesses from 16 addresses were all
+    // answered within the longest single delay. Short delays keep the test fast.
+    const firstMs = 100;
+    const maxMs = 200;
+    await withServer(
+      {
+        BIS_TRUST_PROXY: "1",
+        BIS_SIGN_IN_DELAY_MS: String(firstMs),
+        BIS_SIGN_IN_DELAY_MAX_MS: String(maxMs),
+      },
+      async (bis) => {
+        const guesses = 16;
+        // 3 free failures (BIS_LOGIN_RATE_LIMIT), then 100 ms, then 200 ms each.
+        const delays = Array.from({ length: guesses }, (_, i) =>
+          i < 3 ? 0 : Math.min(maxMs, firstMs * 2 ** (i - 3)),
+        );
+        const total = delays.reduce((a, b) => a + b, 0); // 2,500 ms
+        const ip = (n: number, i: number) => `203.0.${113 + n}.${i + 1}`;
+
+        const sequential = performance.now();
+        for (let i = 0; i < guesses; i++)
+          expect((await timed(bis, "one@example.com", ip(0, i))).status).toBe(401);
+        const sequentialMs = performance.now() - sequential;
+
+        const parallel = performance.now();
+        const answers = await Promise.all(
+          Array.from({ length: guesses }, (_, i) => timed(bis, "two@example.com", ip(1, i))),
+        );
+        const parallelMs = performance.now() - parallel;
+        expect(answers.map((a) => a.status)).toEqual(Array(guesses).fill(401));
+        expect(sequentialMs).toBeGreaterThanOrEqual(total - 50);
+        expect(parallelMs).toBeGreaterThanOrEqual(total - 50);
+      },
+    );
+  });
+});
+
 describe("the client address behind a proxy", () => {
   it("with BIS_TRUST_PROXY=1 is the one the proxy appended, not a spoofed left-most one", async () => {
     await withServer({ BIS_TRUST_PROXY: "1" }, async (bis) => {
