@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  csvCell,
   formatCompactCurrency,
   formatCpc,
   formatCurrency,
@@ -85,5 +86,27 @@ describe("format", () => {
     expect(formatDate(new Date("2025-03-04T23:30:00Z"), { timeZone: "Asia/Tokyo" })).toBe(
       "March 5, 2025",
     );
+  });
+});
+
+describe("csvCell", () => {
+  it("guards every cell a spreadsheet would run as a formula (OWASP: = + - @ tab CR)", () => {
+    expect(csvCell("=1+1")).toBe("'=1+1");
+    expect(csvCell("+1")).toBe("'+1");
+    expect(csvCell("-1")).toBe("'-1");
+    expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
+    // Issue 36 (low d): a leading tab or carriage return was let through.
+    expect(csvCell("\t=cmd|' /C calc'!A0")).toBe("'\t=cmd|' /C calc'!A0");
+    expect(csvCell("\r=1+1")).toBe(`"'\r=1+1"`);
+    expect(csvCell("\r\n=1+1")).toBe(`"'\r\n=1+1"`);
+  });
+
+  it("leaves numbers, plain text and empty values alone, quoting as RFC 4180 says", () => {
+    expect(csvCell(-5)).toBe("-5");
+    expect(csvCell("Phoenix, AZ")).toBe('"Phoenix, AZ"');
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+    expect(csvCell("a\tb")).toBe("a\tb");
+    expect(csvCell(null)).toBe("");
+    expect(csvCell(undefined)).toBe("");
   });
 });

@@ -175,11 +175,12 @@ export function formatDate(
 
 /**
  * One CSV cell (RFC 4180): quoted when it holds a comma, quote or line break. A text cell that
- * a spreadsheet would run as a formula (=, +, -, @ first) is prefixed with an apostrophe.
+ * a spreadsheet would run as a formula — OWASP's CSV injection list: =, +, -, @, tab or
+ * carriage return first — is prefixed with an apostrophe.
  */
 export function csvCell(value: unknown): string {
   if (value === null || value === undefined) return "";
   let s = String(value);
-  if (typeof value === "string" && /^[=+\-@]/.test(s)) s = `'${s}`;
+  if (typeof value === "string" && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
