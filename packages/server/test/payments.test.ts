@@ -370,6 +370,98 @@ describe("Stripe mode", () => {
     expect((await owner.analyses.get(analysisId)).isPaid).toBe(true);
   });
 
+  it("refunds through Stripe every further payment for an analysis already paid, and never counts it", async () => {
+    // Issue 36: 20 different intents for one paid analysis used to record 20 succeeded payments.
+    const { analysisId, intent } = await intentFor(owner);
+    fake.succeed(intent.id);
+    await deliver(paymentIntentSucceeded(intent));
+    const revenueBefore = (await admin.admin.analytics()).totalRevenue;
+    const stripe = new Stripe(SECRET_KEY, {
+      host: new URL(fake.url).hostname,
+      port: new URL(fake.url).port,
+      protocol: "http",
+      maxNetworkRetries: 0,
+    });
+    const more = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        stripe.paymentIntents.create({
+          amount: intent.amount,
+          currency: intent.currency,
+          metadata: intent.metadata,
+        }),
+      ),
+    );
+    const duplicates = more.map((m) => fake.succeed(m.id));
+    const deliveries = await Promise.all(duplicates.map((d) => deliver(paymentIntentSucceeded(d))));
+    expect(deliveries.map((d) => d.status)).toEqual(Array(20).fill(200));
+
+    const recorded = await paymentsOf(analysisId);
+    expect(recorded).toHaveLength(21);
+    expect(
+      recorded.filter((p) => p.status === "succeeded").map((p) => p.providerPaymentId),
+    ).toEqual([intent.id]);
+    expect(recorded.filter((p) => p.status === "refunded")).toHaveLength(20);
+    // Each refunded through Stripe, once, with an idempotency key of its own.
+    const refunded = fake.refunds.filter((r) => duplicates.some((d) => d.id === r.payment_intent));
+    expect(refunded.map((r) => r.payment_intent).sort()).toEqual(
+      duplicates.map((d) => d.id).sort(),
+    );
+    const keys = fake.requests
+      .filter(
+        (r) => r.path === "/v1/refunds" && duplicates.some((d) => d.id === r.params.payment_intent),
+      )
+      .map((r) => r.idempotencyKey);
+    expect(new Set(keys)).toEqual(new Set(duplicates.map((d) => `bis-duplicate-refund-${d.id}`)));
+    expect((await owner.analyses.get(analysisId)).isPaid).toBe(true);
+    expect((await admin.admin.analytics()).totalRevenue).toBe(revenueBefore);
+
+    // Stripe's charge.refunded for a duplicate and a replay of its success change nothing.
+    const [first] = duplicates as [(typeof duplicates)[number]];
+    expect((await deliver(chargeRefunded(first))).status).toBe(200);
+    expect((await deliver(paymentIntentSucceeded(first))).status).toBe(200);
+    expect((await owner.analyses.get(analysisId)).isPaid).toBe(true);
+    expect(await paymentsOf(analysisId)).toHaveLength(21);
+    expect(fake.refunds.filter((r) => r.payment_intent === first.id)).toHaveLength(1);
+  });
+
+  it("answers 502 when Stripe cannot refund a duplicate, and refunds it when Stripe delivers again", async () => {
+    const { analysisId, intent } = await intentFor(owner);
+    fake.succeed(intent.id);
+    await deliver(paymentIntentSucceeded(intent));
+    const stripe = new Stripe(SECRET_KEY, {
+      host: new URL(fake.url).hostname,
+      port: new URL(fake.url).port,
+      protocol: "http",
+      maxNetworkRetries: 0,
+    });
+    const second = await stripe.paymentIntents.create({
+      amount: intent.amount,
+      currency: intent.currency,
+      metadata: intent.metadata,
+    });
+    const event = paymentIntentSucceeded(fake.succeed(second.id));
+    fake.fail("api_error");
+    try {
+      expect((await deliver(event)).status).toBe(502);
+    } finally {
+      fake.fail(null);
+    }
+    const [, duplicate] = await paymentsOf(analysisId).then((p) =>
+      p.sort((a, b) =>
+        a.providerPaymentId === intent.id ? -1 : b.providerPaymentId === intent.id ? 1 : 0,
+      ),
+    );
+    expect(duplicate).toMatchObject({ providerPaymentId: second.id, status: "refunded" });
+    expect(fake.refunds.some((r) => r.payment_intent === second.id)).toBe(false);
+    // Stripe retries the same event: the refund goes through, once.
+    expect(await deliver(event)).toEqual({
+      status: 200,
+      body: { received: true, duplicate: true },
+    });
+    expect(fake.refunds.filter((r) => r.payment_intent === second.id)).toHaveLength(1);
+    expect((await owner.analyses.get(analysisId)).isPaid).toBe(true);
+  });
+
   it("withdraws premium on charge.refunded, keeps it on a partial refund, and replays change nothing", async () => {
     const { analysisId, intent } = await intentFor(owner);
     fake.succeed(intent.id);

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Payment, User } from "@bis/sdk";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Tx } from "../../db/database.js";
 import { tablesOf } from "../../db/database.js";
 import { AppError } from "../../lib/errors.js";
@@ -27,8 +27,12 @@ export interface FulfilInput {
 
 export interface Fulfilment {
   payment: PaymentRow;
-  /** "granted": premium unlocked now; "already": this payment was recorded before; "refunded": refunded before it succeeded. */
-  result: "granted" | "already" | "refunded";
+  /**
+   * "granted": premium unlocked now; "already": this payment was recorded before; "refunded":
+   * refunded before it succeeded; "duplicate": a second payment for an analysis another payment
+   * already unlocked — recorded as refunded (never counted) and to be refunded through Stripe.
+   */
+  result: "granted" | "already" | "refunded" | "duplicate";
 }
 
 export async function setPaid(
@@ -55,7 +59,21 @@ export async function fulfilIn(
   tx: Tx,
   input: FulfilInput,
 ): Promise<Fulfilment> {
-  const { payment, stripeEvent } = ctx.tables;
+  const { analysis, payment, stripeEvent } = ctx.tables;
+  // One fulfilment per analysis at a time: this update locks the analysis' row (PostgreSQL; SQLite
+  // writes one at a time), so of two different intents for it at once the second sees the first.
+  await tx
+    .update(analysis)
+    .set({ updatedAt: sql`${analysis.updatedAt}` })
+    .where(eq(analysis.id, input.analysisId));
+  const paidBefore = await succeededPayment(tx, input.analysisId);
+  if (
+    input.provider === "stripe" &&
+    paidBefore &&
+    paidBefore.providerPaymentId !== input.providerPaymentId
+  ) {
+    return duplicateIn(ctx, tx, input);
+  }
   const [refundFirst] = await tx
     .select()
     .from(stripeEvent)
@@ -86,6 +104,34 @@ export async function fulfilIn(
   if (refundFirst) return { payment: row, result: "refunded" };
   await setPaid(ctx, tx, input.analysisId, true);
   return { payment: row, result: "granted" };
+}
+
+/**
+ * A second successful payment for an analysis that another payment already unlocked (a second
+ * intent, a second tab, a replayed checkout): recorded as refunded — it grants nothing and never
+ * counts as revenue — and the webhook then refunds it through Stripe (`refundDuplicate`).
+ */
+async function duplicateIn(ctx: PaymentContext, tx: Tx, input: FulfilInput): Promise<Fulfilment> {
+  const { payment } = ctx.tables;
+  const at = ctx.now();
+  const [row] = await tx
+    .insert(payment)
+    .values({
+      id: randomUUID(),
+      userId: input.userId,
+      analysisId: input.analysisId,
+      provider: input.provider,
+      providerPaymentId: input.providerPaymentId,
+      amount: input.amount,
+      currency: input.currency,
+      status: "refunded",
+      createdAt: at,
+      refundedAt: at,
+    })
+    .onConflictDoNothing({ target: payment.providerPaymentId })
+    .returning();
+  if (!row) return recorded(ctx, tx, input.providerPaymentId);
+  return { payment: row, result: "duplicate" };
 }
 
 /** A payment recorded before: it grants nothing new (a succeeded one keeps its analysis paid). */

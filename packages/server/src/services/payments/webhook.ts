@@ -102,7 +102,59 @@ async function onPaymentSucceeded(
     amount,
     currency,
   });
+  if (result === "duplicate") {
+    log.warn(
+      { paymentIntent: intent.id, analysisId, userId },
+      "second payment for an analysis already paid: recorded as refunded, refunding it through Stripe",
+    );
+    return DUPLICATE_REFUND_PENDING;
+  }
   return result === "granted" ? "fulfilled" : `not granted: ${result}`;
+}
+
+/** The outcome of a duplicate payment until Stripe has accepted its refund. */
+export const DUPLICATE_REFUND_PENDING = "duplicate payment: refund pending";
+/** … and once it has. */
+export const DUPLICATE_REFUNDED = "duplicate payment: refunded through Stripe";
+
+/**
+ * Refunds a duplicate payment through Stripe, after the event's transaction (no outside I/O in
+ * it), and records that in the event's outcome. When Stripe fails, the administrator is told in
+ * the log (an error: the payment is recorded refunded but its money is not back yet) and the
+ * webhook answers 502, so Stripe delivers the event again and the refund is tried again — the
+ * idempotency key makes a repeated refund one refund.
+ */
+async function refundDuplicate(ctx: PaymentContext, eventId: string, intentId: string) {
+  const stripe = stripeRequired(ctx);
+  try {
+    await stripe.refunds.create(
+      {
+        payment_intent: intentId,
+        reason: "duplicate",
+        metadata: { bisReason: "duplicate payment" },
+      },
+      { idempotencyKey: `bis-duplicate-refund-${intentId}` },
+    );
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code !== "charge_already_refunded") {
+      ctx.log.error(
+        { paymentIntent: intentId, eventId, reason: (error as Error).message },
+        "ATTENTION: a duplicate payment could not be refunded automatically; refund this PaymentIntent in the Stripe Dashboard (Stripe will retry the webhook)",
+      );
+      throw new AppError(
+        "UPSTREAM_FAILED",
+        "The duplicate payment could not be refunded through Stripe yet; deliver the event again.",
+        { cause: error },
+      );
+    }
+  }
+  const { stripeEvent } = ctx.tables;
+  await ctx.db
+    .update(stripeEvent)
+    .set({ outcome: DUPLICATE_REFUNDED })
+    .where(eq(stripeEvent.id, eventId));
+  ctx.log.info({ paymentIntent: intentId, eventId }, "duplicate payment refunded through Stripe");
 }
 
 /** `charge.refunded`: a full refund withdraws premium; a partial one keeps it. */
@@ -186,5 +238,11 @@ export async function handleWebhook(
   const event = verifiedEvent(ctx, rawBody, signature);
   const result = await ctx.db.transaction((tx) => processEvent(ctx, tx, event));
   ctx.log.info(result, "webhook processed");
+  const intentId = paymentIntentOf(event);
+  // A new delivery, or Stripe's retry after a refund that failed: refund the duplicate now.
+  if (result.outcome === DUPLICATE_REFUND_PENDING && intentId) {
+    await refundDuplicate(ctx, event.id, intentId);
+    return { ...result, outcome: DUPLICATE_REFUNDED };
+  }
   return result;
 }
