@@ -246,9 +246,7 @@ describe("administration panel", () => {
     await visible(field);
     await field.fill("javascript:alert(1)");
     await adminPage.getByRole("button", { name: "Save Settings" }).click();
-    await visible(
-      adminPage.getByText("Landing page video URL must be an http:// or https:// URL, or empty"),
-    );
+    await visible(adminPage.getByText("Landing page video URL must be an https:// URL, or empty"));
     await field.fill(VIDEO);
     await adminPage.getByRole("button", { name: "Save Settings" }).click();
     await visible(toastIn(adminPage, "Settings Updated"));

@@ -295,7 +295,7 @@ describe("settings", () => {
     const landing = "https://videos.example.com/landing.mp4";
     const saved = await admin.admin.updateSettings({
       landingPageVideoUrl: landing,
-      premiumOfferVideoUrl: "http://videos.example.com/premium",
+      premiumOfferVideoUrl: "https://videos.example.com/premium",
     });
     expect(saved).toMatchObject({ landingPageVideoUrl: landing });
     expect(await signedOut.settings.public()).toMatchObject({ landingPageVideoUrl: landing });
@@ -311,9 +311,10 @@ describe("settings", () => {
     expect((await admin.admin.settings()).premiumOfferVideoUrl).toBe("");
   });
 
-  it("refuses anything but an http(s) URL or empty, naming the field, and changes nothing", async () => {
+  it("refuses anything but an https URL or empty, naming the field, and changes nothing", async () => {
     const before = await admin.admin.settings();
-    for (const bad of ["javascript:alert(1)", "ftp://example.com/v.mp4", "not a url", 42]) {
+    const bads = ["javascript:alert(1)", "ftp://example.com/v.mp4", "not a url", 42];
+    for (const bad of [...bads, "http://videos.example.com/plain.mp4"]) {
       const error = await errorOf(
         admin.admin.updateSettings({ keywordEducationVideoUrl: bad as string }),
       );
@@ -321,6 +322,11 @@ describe("settings", () => {
       expect(error.serverMessage).toContain("Keyword education video URL");
       expect(error.issues[0]?.path).toBe("keywordEducationVideoUrl");
     }
+    // Issue 36 (low e): plain http is refused (BIS's own origin: video-urls.test.ts).
+    const plain = await errorOf(
+      admin.admin.updateSettings({ landingPageVideoUrl: "http://videos.example.com/v" }),
+    );
+    expect(plain.serverMessage).toBe("Landing page video URL must be an https:// URL, or empty");
     const unknown = await errorOf(admin.admin.updateSettings({ colour: "red" } as never));
     expect(unknown.status).toBe(400);
     expect(unknown.serverMessage).toContain("colour");

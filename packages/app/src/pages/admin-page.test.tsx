@@ -670,7 +670,7 @@ describe("/admin API Keys", () => {
 /* ------------------------------------------------------------------ settings */
 
 describe("/admin Settings", () => {
-  it("validates each video URL: http(s) or empty", async () => {
+  it("validates each video URL: https or empty", async () => {
     const api = fakeApi(adminRoutes());
     const { user } = renderApp("/admin?tab=settings");
     const landing = (await screen.findByLabelText("Landing Page Video URL")) as HTMLInputElement;
@@ -680,12 +680,10 @@ describe("/admin Settings", () => {
     await user.type(screen.getByLabelText("Premium Offer Video URL"), "not a url");
     await user.click(screen.getByRole("button", { name: "Save Settings" }));
     expect(
-      await screen.findByText(
-        "Landing page video URL must be an http:// or https:// URL, or empty",
-      ),
+      await screen.findByText("Landing page video URL must be an https:// URL, or empty"),
     ).toBeTruthy();
     expect(
-      screen.getByText("Premium offer video URL must be an http:// or https:// URL, or empty"),
+      screen.getByText("Premium offer video URL must be an https:// URL, or empty"),
     ).toBeTruthy();
     expect(landing.getAttribute("aria-invalid")).toBe("true");
     expect(api.calls.some((c) => c.method === "PATCH")).toBe(false);

@@ -101,24 +101,59 @@ export const VIDEO_SETTING_LABELS = {
   landingPageVideoUrl: "Landing page video URL",
 } as const;
 
-function isHttpUrl(value: string): boolean {
+function isHttpsUrl(value: string): boolean {
   try {
     const url = new URL(value);
-    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname.length > 0;
+    return url.protocol === "https:" && url.hostname.length > 0;
   } catch {
     return false;
   }
 }
 
-/** A video URL: an http(s) URL, or empty to clear it. */
+/**
+ * A video URL: an https URL, or empty to clear it. Plain http is refused: the page embedding it
+ * is served over https, and its frame would be mixed content (or, over http, readable and
+ * alterable on the way).
+ */
 const videoUrl = (label: string) =>
   z
     .string({ error: `${label} must be text` })
     .trim()
     .max(2000, { error: `${label} must be at most 2000 characters` })
-    .refine((v) => v === "" || isHttpUrl(v), {
-      error: `${label} must be an http:// or https:// URL, or empty`,
+    .refine((v) => v === "" || isHttpsUrl(v), {
+      error: `${label} must be an https:// URL, or empty`,
     });
+
+/**
+ * The video URLs of a settings change that point at BIS itself (one of `ownOrigins`, the
+ * server's `BIS_BASE_URL` and the other origins it serves the app on), as field issues. A video
+ * is embedded in a frame sandboxed with `allow-scripts allow-same-origin`; a page of BIS's own
+ * origin in it could lift that sandbox and act as the signed-in viewer, so only other sites'
+ * players are allowed. The server checks this (the schema does not know the origin).
+ */
+export function ownOriginVideoIssues(
+  patch: SettingsPatch,
+  ownOrigins: readonly string[],
+): { path: string; message: string }[] {
+  const own = new Set(ownOrigins.map((o) => new URL(o).origin));
+  const issues: { path: string; message: string }[] = [];
+  for (const key of Object.keys(VIDEO_SETTING_LABELS) as (keyof typeof VIDEO_SETTING_LABELS)[]) {
+    const value = patch[key]?.trim();
+    if (!value) continue;
+    let origin: string;
+    try {
+      origin = new URL(value).origin;
+    } catch {
+      continue;
+    }
+    if (own.has(origin))
+      issues.push({
+        path: key,
+        message: `${VIDEO_SETTING_LABELS[key]} must be on another site than BIS itself (${origin}): use the video's address at YouTube, Vimeo or another video host`,
+      });
+  }
+  return issues;
+}
 
 /** PATCH /api/admin/settings: any of the four video URLs; unknown fields are refused. */
 export const settingsPatchSchema = z.strictObject(

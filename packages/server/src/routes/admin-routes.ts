@@ -6,7 +6,7 @@
  * Also here: the video URLs for any signed-in user, the map key for signed-in users, and the
  * development-only GET /api/logs.
  */
-import { endpoints } from "@bis/sdk";
+import { endpoints, ownOriginVideoIssues } from "@bis/sdk";
 import type { AppContext } from "../context.js";
 import { beforeAccess, type EndpointRoutes } from "../http/endpoints.js";
 import { AppError } from "../lib/errors.js";
@@ -56,7 +56,15 @@ export function adminRoutes(ctx: AppContext, routes: EndpointRoutes): void {
 
   routes.on(calls.settings, () => settings.all());
 
-  routes.on(calls.updateSettings, ({ user, body }) => admin.updateSettings(user, body));
+  routes.on(calls.updateSettings, ({ user, body }) => {
+    // A video on BIS's own origin could lift its frame's sandbox: 400, naming the field.
+    const issues = ownOriginVideoIssues(body, config.trustedOrigins);
+    if (issues.length > 0)
+      throw new AppError("VALIDATION_FAILED", issues[0]?.message ?? "Invalid video URL", {
+        issues,
+      });
+    return admin.updateSettings(user, body);
+  });
 
   /** The results page reads the video URLs: any signed-in user. */
   routes.on(site.videos, () => settings.all());

@@ -88,8 +88,8 @@ function SettingsForm({ settings }: { settings: AppSettings }) {
         </FormField>
       ))}
       <p className="text-xs text-slate-500">
-        Each must be an http:// or https:// address, or empty to show no video. YouTube and Vimeo
-        page links are turned into their embed links.
+        Each must be an https:// address on another site (not BIS itself), or empty to show no
+        video. YouTube and Vimeo page links are turned into their embed links.
       </p>
       <div className="flex flex-wrap gap-2">
         <Button type="submit" pending={update.isPending} pendingLabel="Saving...">
