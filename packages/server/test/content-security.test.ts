@@ -1,4 +1,7 @@
-/** The Content-Security-Policy admits Stripe.js only when Stripe payments are configured. */
+/**
+ * The Content-Security-Policy admits Stripe.js only when Stripe payments are configured. Every
+ * response carries a restrictive Permissions-Policy (issue 36, low f).
+ */
 import { expect, it } from "vitest";
 import { startTestServer } from "./support/index.js";
 
@@ -27,4 +30,43 @@ it("keeps scripts to the site itself in demo mode", async () => {
   expect(policy).toContain("script-src 'self';");
   expect(policy).toContain("connect-src 'self';");
   expect(policy).not.toContain("stripe");
+});
+
+async function permissions(env: Record<string, string>) {
+  const bis = await startTestServer(env);
+  try {
+    const answers = await Promise.all(
+      ["/api/health", "/api/no-such-thing", "/widget.js", "/"].map((path) =>
+        fetch(`${bis.url}${path}`),
+      ),
+    );
+    return answers.map((a) => a.headers.get("permissions-policy") ?? "");
+  } finally {
+    await bis.close();
+  }
+}
+
+it("sends a restrictive Permissions-Policy on every response", async () => {
+  const demo = await permissions({});
+  expect(new Set(demo).size).toBe(1);
+  const [policy = ""] = demo;
+  for (const feature of [
+    "camera",
+    "microphone",
+    "geolocation",
+    "usb",
+    "payment",
+    "display-capture",
+  ])
+    expect(policy).toContain(`${feature}=()`);
+  // What the video players need stays delegable to their frames.
+  for (const feature of ["fullscreen", "autoplay", "encrypted-media", "picture-in-picture"])
+    expect(policy).not.toContain(feature);
+  const stripe = await permissions({
+    STRIPE_SECRET_KEY: "sk_test_pp",
+    STRIPE_PUBLISHABLE_KEY: "pk_test_pp",
+    STRIPE_WEBHOOK_SECRET: "whsec_pp",
+  });
+  expect(stripe[0]).toContain('payment=(self "https://js.stripe.com")');
+  expect(stripe[0]).toContain("camera=()");
 });

@@ -1,4 +1,7 @@
-/** Security headers, the cross-site check for cookie-bearing writes, and rate limits. */
+/**
+ * Security headers (Content-Security-Policy and helmet's others, Permissions-Policy), the
+ * cross-site check for cookie-bearing writes, and rate limits.
+ */
 import type { RequestHandler } from "express";
 import { rateLimit } from "express-rate-limit";
 import helmet from "helmet";
@@ -8,7 +11,46 @@ import { DatabaseRateLimitStore } from "../db/rate-limit-store.js";
 import { AppError } from "../lib/errors.js";
 import { signInDelay } from "./sign-in-delay.js";
 
+/**
+ * The Permissions-Policy: every powerful feature BIS never uses is off, for the page and any
+ * frame in it (an administrator's video, Stripe's). `payment` (the Payment Request API, which
+ * the Payment Element's Apple Pay and Google Pay buttons use inside Stripe's frames) is allowed to
+ * the site and Stripe.js in Stripe mode, and off in demo mode. Left at their defaults (the site,
+ * and frames it delegates them to with `allow`): what the video players ask for —
+ * autoplay, encrypted-media, fullscreen, picture-in-picture, accelerometer, gyroscope,
+ * clipboard-write — and the clipboard the admin panel copies to.
+ */
+export function permissionsPolicy(config: Config): string {
+  const off = [
+    "camera",
+    "microphone",
+    "geolocation",
+    "display-capture",
+    "usb",
+    "serial",
+    "hid",
+    "midi",
+    "magnetometer",
+    "screen-wake-lock",
+    "xr-spatial-tracking",
+    "idle-detection",
+    "browsing-topics",
+  ];
+  const payment =
+    config.payments.mode === "stripe" ? 'payment=(self "https://js.stripe.com")' : "payment=()";
+  return [...off.map((feature) => `${feature}=()`), payment].join(", ");
+}
+
 export function securityHeaders(config: Config): RequestHandler {
+  const permissions = permissionsPolicy(config);
+  const headers = helmetHeaders(config);
+  return (req, res, next) => {
+    res.setHeader("Permissions-Policy", permissions);
+    headers(req, res, next);
+  };
+}
+
+function helmetHeaders(config: Config): RequestHandler {
   const https = config.baseUrl.startsWith("https://");
   // Stripe.js and its Payment Element, only when Stripe payments are configured
   // (https://docs.stripe.com/security/guide#content-security-policy).
