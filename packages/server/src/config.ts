@@ -61,7 +61,7 @@ const envSchema = z.object({
   BIS_LOG_RETENTION_DAYS: positiveInt.default(7),
   BIS_LOGIN_RATE_LIMIT: positiveInt.default(10),
   BIS_LOGIN_RATE_WINDOW_MINUTES: positiveInt.default(15),
-  /** The per-account sign-in delay: the first one and the longest (ms; tests shorten them). */
+  /** Per-account sign-in delays (ms): the first, doubling up to the longest; tests shorten them. */
   BIS_SIGN_IN_DELAY_MS: positiveInt.default(1_000),
   BIS_SIGN_IN_DELAY_MAX_MS: positiveInt.default(10_000),
   /** New analyses one account may run per minute (0 turns the cap off). */
@@ -197,7 +197,6 @@ export interface Config {
   /** The database log's bound (logging/log-store.ts prunes to it every minute). */
   logRetention: { entries: number; days: number };
   loginRateLimit: { limit: number; windowMs: number };
-  /** Wrong passwords at one account past the free ones wait firstMs, doubling up to maxMs. */
   signInDelay: { firstMs: number; maxMs: number };
   /** New analyses per account per minute; 0: no cap. */
   analysisRateLimit: number;
@@ -455,10 +454,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       limit: env.BIS_LOGIN_RATE_LIMIT,
       windowMs: env.BIS_LOGIN_RATE_WINDOW_MINUTES * 60_000,
     },
-    signInDelay: {
-      firstMs: env.BIS_SIGN_IN_DELAY_MS,
-      maxMs: Math.max(env.BIS_SIGN_IN_DELAY_MS, env.BIS_SIGN_IN_DELAY_MAX_MS),
-    },
+    signInDelay: { firstMs: env.BIS_SIGN_IN_DELAY_MS, maxMs: env.BIS_SIGN_IN_DELAY_MAX_MS },
     analysisRateLimit: env.BIS_ANALYSIS_RATE_LIMIT,
     logRetention: { entries: env.BIS_LOG_RETENTION_ENTRIES, days: env.BIS_LOG_RETENTION_DAYS },
     appDist: existsSync(path.join(appDist, "index.html")) ? appDist : null,

@@ -9,7 +9,7 @@
  * same failures. Each attempt counts when it starts and is taken back unless it was a wrong
  * password.
  *
- * The delays are served **in turn** (issue 36): each delayed attempt takes the account's next
+ * The delays are served **in turn**: each delayed attempt takes the account's next
  * turn — its wait starts when the attempt before it at the same account has finished waiting —
  * so guesses sent at once take as long as the same guesses one after another (16 at once used
  * to be answered within the longest single delay, 10 s). The account's turns are one row of the

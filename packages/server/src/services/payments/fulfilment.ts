@@ -59,7 +59,7 @@ export async function fulfilIn(
   tx: Tx,
   input: FulfilInput,
 ): Promise<Fulfilment> {
-  const { analysis, payment, stripeEvent } = ctx.tables;
+  const { analysis, stripeEvent } = ctx.tables;
   // One fulfilment per analysis at a time: this update locks the analysis' row (PostgreSQL; SQLite
   // writes one at a time), so of two different intents for it at once the second sees the first.
   await tx
@@ -84,6 +84,26 @@ export async function fulfilIn(
       ),
     )
     .limit(1);
+  const at = ctx.now();
+  const row = await insertPayment(ctx, tx, input, at, refundFirst ? refundFirst.processedAt : null);
+  if (!row) return recorded(ctx, tx, input.providerPaymentId);
+  if (refundFirst) return { payment: row, result: "refunded" };
+  await setPaid(ctx, tx, input.analysisId, true);
+  return { payment: row, result: "granted" };
+}
+
+/**
+ * Records `input` as a payment — succeeded, or refunded at `refundedAt` — unless its provider id
+ * is recorded already (undefined then).
+ */
+async function insertPayment(
+  ctx: PaymentContext,
+  tx: Tx,
+  input: FulfilInput,
+  at: Date,
+  refundedAt: Date | null,
+): Promise<PaymentRow | undefined> {
+  const { payment } = ctx.tables;
   const [row] = await tx
     .insert(payment)
     .values({
@@ -94,16 +114,13 @@ export async function fulfilIn(
       providerPaymentId: input.providerPaymentId,
       amount: input.amount,
       currency: input.currency,
-      status: refundFirst ? "refunded" : "succeeded",
-      createdAt: ctx.now(),
-      refundedAt: refundFirst ? refundFirst.processedAt : null,
+      status: refundedAt ? "refunded" : "succeeded",
+      createdAt: at,
+      refundedAt,
     })
     .onConflictDoNothing({ target: payment.providerPaymentId })
     .returning();
-  if (!row) return recorded(ctx, tx, input.providerPaymentId);
-  if (refundFirst) return { payment: row, result: "refunded" };
-  await setPaid(ctx, tx, input.analysisId, true);
-  return { payment: row, result: "granted" };
+  return row;
 }
 
 /**
@@ -112,24 +129,8 @@ export async function fulfilIn(
  * counts as revenue — and the webhook then refunds it through Stripe (`refundDuplicate`).
  */
 async function duplicateIn(ctx: PaymentContext, tx: Tx, input: FulfilInput): Promise<Fulfilment> {
-  const { payment } = ctx.tables;
   const at = ctx.now();
-  const [row] = await tx
-    .insert(payment)
-    .values({
-      id: randomUUID(),
-      userId: input.userId,
-      analysisId: input.analysisId,
-      provider: input.provider,
-      providerPaymentId: input.providerPaymentId,
-      amount: input.amount,
-      currency: input.currency,
-      status: "refunded",
-      createdAt: at,
-      refundedAt: at,
-    })
-    .onConflictDoNothing({ target: payment.providerPaymentId })
-    .returning();
+  const row = await insertPayment(ctx, tx, input, at, at);
   if (!row) return recorded(ctx, tx, input.providerPaymentId);
   return { payment: row, result: "duplicate" };
 }
