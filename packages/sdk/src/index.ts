@@ -24,7 +24,14 @@ export { allEndpoints, endpoints } from "./api/endpoints.js";
 export { loadSchema as loadEndpointSchema, loadZodSchema } from "./api/schemas.js";
 export { widgetAnalyze, widgetEndpoints, widgetLead } from "./api/widget-endpoints.js";
 export * from "./app-routes.js";
+export * from "./client/call.js";
 export * from "./client/client.js";
+export type {
+  ComparisonExport,
+  PaymentQuery,
+  ZipAreasQueryInput,
+} from "./client/client-helpers.js";
+export * from "./client/derive.js";
 export * from "./client/transport.js";
 export * from "./constants.js";
 export * from "./errors.js";
@@ -55,6 +62,7 @@ export { BUILDING_GROUPS } from "./models/places.js";
 export * from "./models/ppc-table.js";
 export * from "./models/premium-offer.js";
 export * from "./models/premium-state.js";
+export * from "./models/seasons.js";
 export * from "./models/zip-areas.js";
 export * from "./models/zip-score.js";
 export * from "./schemas/account.js";

@@ -61,6 +61,18 @@ export interface ServiceDefinition {
    * national housing mix, so exactly 1 with the offline defaults.
    */
   adjustments?: readonly { kind: ReplacementAdjustment; key: string }[];
+  /** How its jobs fall over the year (seasons.ts); absent: spread evenly. */
+  season?: SeasonDefinition;
+}
+
+/**
+ * What the weather-driven part of a service's jobs follows — the market's cooling degree days,
+ * heating degree days, both, or named months (1 = January) — and the assumption giving that
+ * part's share; the rest is spread evenly over the year.
+ */
+export interface SeasonDefinition {
+  follows: "cooling" | "heating" | "both" | { months: readonly number[]; label: string };
+  weatherShareKey: string;
 }
 
 /** An industry's profile: its head (industries.ts) and its model. */

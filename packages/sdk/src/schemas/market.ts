@@ -329,6 +329,46 @@ export const localMarketSchema = z.object({
 });
 export type LocalMarket = z.infer<typeof localMarketSchema>;
 
+const twelveMonths = z.array(z.number()).length(12);
+
+/** One service's year: its twelve months (January first), each summing to the yearly figure. */
+export const seasonServiceSchema = z.object({
+  serviceId: z.string(),
+  serviceName: z.string(),
+  /** What its weather-driven part follows, in words ("cooling degree days"). */
+  follows: z.string(),
+  /** Share of its jobs that follow it (an assumption); the rest spread evenly by days. */
+  weatherShare: z.number(),
+  /** Each month's share of the year (fractions, 4 decimals, summing to about 1). */
+  shares: twelveMonths,
+  jobs: twelveMonths,
+  revenue: twelveMonths,
+  /** 1 = January. */
+  peakMonth: z.number().int().min(1).max(12),
+});
+export type SeasonService = z.infer<typeof seasonServiceSchema>;
+
+/** The market's year: degree days and each service's jobs and revenue by month (modeled). */
+export const marketSeasonsSchema = z.object({
+  heatingDegreeDays: twelveMonths,
+  coolingDegreeDays: twelveMonths,
+  /** Whose shape of the year: the nearest first-order station's, or the state's. */
+  shape: z.object({
+    kind: z.enum(["station", "state"]),
+    name: z.string(),
+    state: z.string(),
+    distanceMiles: z.number().nullable(),
+  }),
+  services: z.array(seasonServiceSchema),
+  /** All services' jobs and revenue by month. */
+  jobs: twelveMonths,
+  revenue: twelveMonths,
+  /** The month of the most revenue, 1 = January. */
+  peakMonth: z.number().int().min(1).max(12),
+  provenance: figureProvenanceSchema,
+});
+export type MarketSeasons = z.infer<typeof marketSeasonsSchema>;
+
 export const marketAnalysisDataSchema = z.looseObject({
   requestLocation: z.string(),
   requestIndustry: z.string(),
@@ -364,5 +404,7 @@ export const marketAnalysisDataSchema = z.looseObject({
   zipAreas: zipAreasSummarySchema.optional(),
   /** The local market profile (climate, housing, equipment, income, contractors). Absent on older records. */
   localMarket: localMarketSchema.optional(),
+  /** The market's year by month (degree days, jobs and revenue per service). Absent on older records. */
+  seasons: marketSeasonsSchema.optional(),
 });
 export type MarketAnalysisData = z.infer<typeof marketAnalysisDataSchema>;

@@ -1,0 +1,214 @@
+/**
+ * The market's year: each month's share of the heating and cooling degree days (the nearest
+ * first-order station's shape of the year, or its state's, scaled to the market's own annual
+ * degree days), and each service's jobs and revenue by month. A service declares what its
+ * weather-driven part follows (cooling, heating, both, or named months such as tune-up seasons)
+ * and an assumption gives that part's share; the rest is spread evenly over the year (by days).
+ * The twelve months of every figure sum exactly to its yearly value (largest remainder).
+ * Pure; no I/O.
+ */
+import type {
+  Assumption,
+  MarketSeasons,
+  SeasonService,
+  ServiceBreakdownEntry,
+} from "../schemas/market.js";
+import type { IndustryProfile, SeasonDefinition } from "./industry-types.js";
+import { assumptionValues } from "./services.js";
+
+export const MONTHS = 12;
+export const MONTH_NAMES = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+] as const;
+export const MONTH_ABBREVIATIONS = MONTH_NAMES.map((m) => m.slice(0, 3));
+
+/** Days of each month of a 365-day year. */
+export const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31] as const;
+
+/** Each month's share of a year spread evenly over its days. */
+export const EVEN_MONTH_SHARES: readonly number[] = DAYS_IN_MONTH.map((d) => d / 365);
+
+/**
+ * The shape of the year of a market: each month's share of the annual heating and cooling degree
+ * days (12 fractions each summing to 1, or all 0 where the annual is 0), and where it comes from.
+ */
+export interface ClimateShape {
+  kind: "station" | "state";
+  /** The station's city ("PHOENIX") or the state's name. */
+  name: string;
+  state: string;
+  /** Miles from the market's centre to the station; null for a state's shape. */
+  distanceMiles: number | null;
+  heating: readonly number[];
+  cooling: readonly number[];
+  source: string;
+  vintage: string;
+}
+
+/**
+ * A whole total split over shares (any non-negative weights) into integers that sum to it
+ * exactly: each part rounded down, the rest handed one by one to the largest remainders (ties
+ * to the earlier month). Weights all 0: the total is spread evenly over the year by days.
+ */
+export function splitByShares(total: number, shares: readonly number[]): number[] {
+  const whole = Math.round(total);
+  let sum = 0;
+  for (const s of shares) sum += s > 0 ? s : 0;
+  const weights = sum > 0 ? shares.map((s) => (s > 0 ? s / sum : 0)) : EVEN_MONTH_SHARES;
+  const exact = weights.map((w) => w * whole);
+  const out = exact.map((x) => Math.floor(x));
+  let left = whole - out.reduce((a, b) => a + b, 0);
+  const order = exact
+    .map((x, i) => ({ i, r: x - Math.floor(x) }))
+    .sort((a, b) => b.r - a.r || a.i - b.i);
+  for (let k = 0; left > 0 && order.length > 0; k = (k + 1) % order.length, left--) {
+    const o = order[k] as { i: number };
+    out[o.i] = (out[o.i] as number) + 1;
+  }
+  return out;
+}
+
+/** The 1-based month of the largest value (the earlier month on a tie). */
+export function busiestMonth(values: readonly number[]): number {
+  let best = 0;
+  for (let i = 1; i < values.length; i++) {
+    if ((values[i] as number) > (values[best] as number)) best = i;
+  }
+  return best + 1;
+}
+
+/** Shares normalised to sum to 1; all 0 (or none) gives the even spread. */
+function normalised(values: readonly number[]): number[] {
+  const sum = values.reduce((a, b) => a + (b > 0 ? b : 0), 0);
+  return sum > 0 ? values.map((v) => (v > 0 ? v / sum : 0)) : [...EVEN_MONTH_SHARES];
+}
+
+/** What a service's weather-driven part follows, in words. */
+export function followsLabel(follows: SeasonDefinition["follows"] | undefined): string {
+  if (follows === undefined) return "spread evenly over the year";
+  if (follows === "cooling") return "cooling degree days";
+  if (follows === "heating") return "heating degree days";
+  if (follows === "both") return "heating and cooling degree days";
+  return follows.label;
+}
+
+/**
+ * A service's twelve month shares: `weatherShare` × the months it follows + the rest spread
+ * evenly by days. Degree days given as the market's months (any scale); a driver without degree
+ * days (no heating in Honolulu) spreads evenly.
+ */
+export function serviceMonthShares(
+  follows: SeasonDefinition["follows"] | undefined,
+  weatherShare: number,
+  heating: readonly number[],
+  cooling: readonly number[],
+): number[] {
+  if (follows === undefined) return [...EVEN_MONTH_SHARES];
+  const driver =
+    follows === "cooling"
+      ? normalised(cooling)
+      : follows === "heating"
+        ? normalised(heating)
+        : follows === "both"
+          ? normalised(heating.map((h, i) => h + (cooling[i] ?? 0)))
+          : normalised(
+              Array.from({ length: MONTHS }, (_, i) =>
+                follows.months.includes(i + 1) ? (DAYS_IN_MONTH[i] as number) : 0,
+              ),
+            );
+  const w = Math.min(1, Math.max(0, weatherShare));
+  return driver.map((d, i) => w * d + (1 - w) * (EVEN_MONTH_SHARES[i] as number));
+}
+
+export interface SeasonsInput {
+  serviceBreakdown: readonly ServiceBreakdownEntry[];
+  profile: Pick<IndustryProfile, "services">;
+  assumptions: readonly Pick<Assumption, "key" | "value">[];
+  /** The market's annual degree days (the local market profile's climate). */
+  climate: { heatingDegreeDays: number; coolingDegreeDays: number };
+  shape: ClimateShape;
+}
+
+const round4 = (x: number) => Math.round(x * 10_000) / 10_000;
+
+/** Where the shape of the year comes from, in words. */
+export function shapeDescription(shape: ClimateShape): string {
+  return shape.kind === "station"
+    ? `the monthly normals of ${shape.name}, ${shape.state} (first-order station${shape.distanceMiles === null ? "" : `, ${Math.round(shape.distanceMiles)} mi from the market's centre`})`
+    : `the monthly means of ${shape.name} as a whole (statewide series; no first-order station near)`;
+}
+
+/**
+ * Each month's degree days and each service's jobs and revenue by month. A service the profile
+ * gives no season is spread evenly over the year.
+ */
+export function computeSeasons(input: SeasonsInput): MarketSeasons {
+  const { shape, climate } = input;
+  const value = assumptionValues(input.assumptions);
+  const heating = splitByShares(Math.round(climate.heatingDegreeDays), shape.heating);
+  const cooling = splitByShares(Math.round(climate.coolingDegreeDays), shape.cooling);
+  const definitions = new Map(input.profile.services.map((s) => [s.id, s.season]));
+  const jobs = new Array<number>(MONTHS).fill(0);
+  const revenue = new Array<number>(MONTHS).fill(0);
+  const services: SeasonService[] = input.serviceBreakdown.map((entry) => {
+    const season = entry.serviceId ? definitions.get(entry.serviceId) : undefined;
+    const weatherShare = season ? value(season.weatherShareKey) : 0;
+    const shares = serviceMonthShares(season?.follows, weatherShare, heating, cooling);
+    const serviceJobs = splitByShares(entry.annualJobs, shares);
+    const serviceRevenue = splitByShares(entry.estimatedRevenue, shares);
+    for (let i = 0; i < MONTHS; i++) {
+      jobs[i] = (jobs[i] as number) + (serviceJobs[i] as number);
+      revenue[i] = (revenue[i] as number) + (serviceRevenue[i] as number);
+    }
+    return {
+      serviceId: entry.serviceId ?? entry.serviceName,
+      serviceName: entry.serviceName,
+      follows: followsLabel(season?.follows),
+      weatherShare,
+      shares: shares.map(round4),
+      jobs: serviceJobs,
+      revenue: serviceRevenue,
+      peakMonth: busiestMonth(shares),
+    };
+  });
+  const from = shapeDescription(shape);
+  return {
+    heatingDegreeDays: heating,
+    coolingDegreeDays: cooling,
+    shape: {
+      kind: shape.kind,
+      name: shape.name,
+      state: shape.state,
+      distanceMiles: shape.distanceMiles === null ? null : Math.round(shape.distanceMiles),
+    },
+    services,
+    jobs,
+    revenue,
+    peakMonth: busiestMonth(revenue),
+    provenance: {
+      source: shape.source,
+      vintage: shape.vintage,
+      grade: "modeled",
+      method: `Each month's share of the annual degree days from ${from}, × the market's own annual ${Math.round(climate.heatingDegreeDays)} heating and ${Math.round(climate.coolingDegreeDays)} cooling degree days (1991–2020 normals); each service's yearly jobs and revenue split over the months: its weather-driven share (an assumption) by the months it follows, the rest evenly by days; rounded by largest remainder so the twelve months sum to the year`,
+    },
+  };
+}
+
+/** A service's twelve month shares in a record (summing to about 1), if it has them. */
+export function monthSharesOf(
+  seasons: MarketSeasons | undefined,
+  serviceId: string,
+): readonly number[] | undefined {
+  return seasons?.services.find((s) => s.serviceId === serviceId)?.shares;
+}
