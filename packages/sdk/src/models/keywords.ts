@@ -7,6 +7,7 @@
  * - keywords/model.ts: the embedded model (taxonomy expansion, volumes, CPC);
  * - keywords/assemble.ts: any provider's figures into KeywordResearchData, and its counts;
  * - keywords/recommendations.ts: the strategic recommendations;
+ * - keywords/seasons.ts: each keyword's searches month by month (measured or modeled);
  * - keywords/text.ts: rounding, keyword text, competition band, intent of any keyword, head terms.
  * Estimated PPC budget per keyword and the PPC table: ppc-table.ts.
  */
@@ -15,6 +16,7 @@ export * from "./keywords/cities.js";
 export * from "./keywords/model.js";
 export * from "./keywords/profile.js";
 export * from "./keywords/recommendations.js";
+export * from "./keywords/seasons.js";
 export {
   classifyKeywordIntent,
   isHeadTerm,

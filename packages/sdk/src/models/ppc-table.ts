@@ -10,9 +10,12 @@
  * The filter comes before the dedupe: the table is "the keywords with volume above 0", and a
  * primary keyword without volume is not a row, so it does not hide a long-tail twin that has some.
  * Budget = volume × CPC × PPC_BUDGET_FACTOR, kept exact; every consumer shows it in whole dollars.
+ * The budget by month (ppcBudgetByMonth) spreads the yearly budget (12 × the monthly one) over the
+ * months as the keywords' searches × CPC fall, in whole dollars summing exactly to it.
  */
 import { PPC_BUDGET_FACTOR } from "../constants.js";
 import type { KeywordEntry, KeywordIntent, KeywordResearchData } from "../schemas/keywords.js";
+import { apportionWhole, MONTHS_IN_YEAR } from "./keywords/seasons.js";
 
 /** Estimated monthly PPC budget of one keyword, the specification's formula: volume × CPC × 0.1, not rounded. */
 export function ppcBudget(searchVolume: number, cpc: number): number {
@@ -29,6 +32,8 @@ export interface PpcRow {
   /** Competition index 0–100, when the provider gives one. */
   competition: number | null;
   group: "primary" | "longTail";
+  /** The keyword's searches in each month, January first (absent on older records). */
+  monthlySearches: number[] | null;
 }
 
 export interface PpcTable {
@@ -68,10 +73,40 @@ export function ppcTable(data: KeywordResearchData | null | undefined): PpcTable
         intent: entry.intent ?? null,
         competition: entry.competition ?? null,
         group,
+        monthlySearches: entry.monthlySearches ?? null,
       });
     }
   }
   const totalBudget =
     data.estimatedMonthlyBudget ?? Math.round(rows.reduce((sum, r) => sum + r.budget, 0));
   return { rows, totalBudget };
+}
+
+export interface PpcBudgetByMonth {
+  /** Whole dollars per month, January first; they sum exactly to `yearly`. */
+  months: number[];
+  /** 12 × the table's monthly budget. */
+  yearly: number;
+  /** Rows whose own months weigh the split (the others count evenly over the year). */
+  rowsWithMonths: number;
+}
+
+/**
+ * The PPC budget by month: the yearly budget (12 × totalBudget) split over the months in
+ * proportion to Σ rows of that month's searches × CPC (a row without months counts its monthly
+ * volume in every month), largest remainder in whole dollars. Null when no row has months.
+ */
+export function ppcBudgetByMonth(table: PpcTable): PpcBudgetByMonth | null {
+  const rowsWithMonths = table.rows.filter(
+    (r) => r.monthlySearches?.length === MONTHS_IN_YEAR,
+  ).length;
+  if (rowsWithMonths === 0) return null;
+  const weights = Array.from({ length: MONTHS_IN_YEAR }, (_, m) =>
+    table.rows.reduce(
+      (sum, r) => sum + ppcBudget(r.monthlySearches?.[m] ?? r.searchVolume, r.cpc),
+      0,
+    ),
+  );
+  const yearly = Math.round(table.totalBudget) * MONTHS_IN_YEAR;
+  return { months: apportionWhole(yearly, weights), yearly, rowsWithMonths };
 }

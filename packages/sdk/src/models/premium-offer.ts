@@ -85,3 +85,39 @@ export function packageAmount(
 export function isPurchasable(list: readonly Listed[]): boolean {
   return list.some((d) => d.id !== "pdfReport" && d.deliverable);
 }
+
+/** The premium steps (not the report) in the order a customer reads them. */
+const PREMIUM_STEPS = ["keywordResearch", "competitionAnalysis"] as const;
+
+/**
+ * The premium steps this server offers, as a customer reads them in a sentence: "keyword
+ * research and competition analysis", "keyword research" (or with a capital first letter);
+ * null when it offers none. An unknown list (loading, failed) counts as offered.
+ */
+export function offeredPremiumPhrase(
+  list: readonly Listed[] | null | undefined,
+  { capital = false }: { capital?: boolean } = {},
+): string | null {
+  const names = PREMIUM_STEPS.filter((id) => isOffered(list, id)).map((id) =>
+    DELIVERABLE_NAMES[id].toLowerCase(),
+  );
+  if (names.length === 0) return null;
+  const phrase = names.join(" and ");
+  return capital ? `${phrase.charAt(0).toUpperCase()}${phrase.slice(1)}` : phrase;
+}
+
+/** How many premium steps this server offers (for "completes" / "complete"). */
+export function offeredPremiumCount(list: readonly Listed[] | null | undefined): number {
+  return PREMIUM_STEPS.filter((id) => isOffered(list, id)).length;
+}
+
+/** What the seasonal keyword view is called where it is offered. */
+export const SEASONAL_KEYWORDS_NAME = "Seasonal trends";
+
+/**
+ * Whether the seasonal keyword view (each keyword's searches by month, its peak month and the PPC
+ * budget by month) is offered: it is part of keyword research, so exactly when keyword research is.
+ */
+export function seasonalKeywordsOffered(list: readonly Listed[] | null | undefined): boolean {
+  return isOffered(list, "keywordResearch");
+}

@@ -25,6 +25,13 @@ export const keywordEntrySchema = z.object({
   intent: keywordIntentSchema.optional(),
   /** BIS addition: competition index 0–100 (Google's scale), null when unknown. */
   competition: z.number().nullable().optional(),
+  /**
+   * BIS addition: searches in each month, January to December (whole searches); the 12 average
+   * to searchVolume. Absent on records made before monthly volumes existed.
+   */
+  monthlySearches: z.array(z.number()).length(12).optional(),
+  /** BIS addition: measured (the provider's monthly figures) or modeled (the service's months). */
+  monthlyGrade: dataGradeSchema.optional(),
 });
 export type KeywordEntry = z.infer<typeof keywordEntrySchema>;
 
@@ -75,6 +82,17 @@ export const keywordLimitSchema = z.object({
 });
 export type KeywordLimit = z.infer<typeof keywordLimitSchema>;
 
+/**
+ * Where the keywords' monthly searches come from: the provider's monthly figures (measured), the
+ * months of the keyword's service in this market (modeled), each with its source; null when no
+ * keyword got monthly figures that way.
+ */
+export const keywordSeasonalitySchema = z.object({
+  measured: figureProvenanceSchema.nullable(),
+  modeled: figureProvenanceSchema.nullable(),
+});
+export type KeywordSeasonality = z.infer<typeof keywordSeasonalitySchema>;
+
 export const keywordResearchDataSchema = z.looseObject({
   /** Unique keywords researched (listed or not). */
   totalKeywords: z.number(),
@@ -100,6 +118,8 @@ export const keywordResearchDataSchema = z.looseObject({
   citiesAnalyzed: z.array(keywordCityAnalyzedSchema).optional(),
   /** The limits that applied (none: the research covered everything it could). */
   limits: z.array(keywordLimitSchema).optional(),
+  /** The sources of the keywords' monthly searches (absent: no monthly searches). */
+  seasonality: keywordSeasonalitySchema.optional(),
 });
 export type KeywordResearchData = z.infer<typeof keywordResearchDataSchema>;
 

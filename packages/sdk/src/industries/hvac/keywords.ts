@@ -325,6 +325,24 @@ const HVAC_KEYWORD_ASSUMPTIONS: KeywordAssumptionDefinition[] = [
   competition("near-me", 70, "generic company searches, many advertisers"),
 ];
 
+/** The market services a keyword's searches follow over the year, by service group. */
+const REPAIRS = {
+  cooling: { "ac-repair": 1 },
+  heating: { "furnace-repair": 1, "boiler-repair": 1 },
+  general: { "ac-repair": 1, "furnace-repair": 1, "boiler-repair": 1 },
+} as const;
+const REPLACEMENTS = {
+  cooling: { "ac-replacement": 1 },
+  heating: { "furnace-replacement": 1, "boiler-replacement": 1 },
+  general: {
+    "ac-replacement": 1,
+    "furnace-replacement": 1,
+    "boiler-replacement": 1,
+    "heat-pump-installation": 1,
+  },
+} as const;
+const ALL_SERVICES = { ...REPAIRS.general, ...REPLACEMENTS.general, "maintenance-plans": 1 };
+
 export const HVAC_KEYWORD_PROFILE: KeywordProfile = {
   industry: "HVAC",
   averageCpc: HVAC_AVERAGE_CPC,
@@ -345,6 +363,33 @@ export const HVAC_KEYWORD_PROFILE: KeywordProfile = {
       },
     },
     describe: "AC replacement and repair, half of heat pump installations",
+  },
+  seasonServices: {
+    byIntent: {
+      emergency: REPAIRS,
+      repair: REPAIRS,
+      replacement: REPLACEMENTS,
+      installation: REPLACEMENTS,
+      cost: REPLACEMENTS,
+      maintenance: {
+        cooling: { "maintenance-plans": 1 },
+        heating: { "maintenance-plans": 1 },
+        general: { "maintenance-plans": 1 },
+      },
+      "near-me": {
+        cooling: { ...REPAIRS.cooling, ...REPLACEMENTS.cooling },
+        heating: { ...REPAIRS.heating, ...REPLACEMENTS.heating },
+        general: ALL_SERVICES,
+      },
+    },
+    byTerm: {
+      "heat pump": { "heat-pump-installation": 1 },
+      "mini split": { "heat-pump-installation": 1 },
+      "air duct cleaning": { "duct-cleaning": 1 },
+      "duct cleaning": { "duct-cleaning": 1 },
+    },
+    describe:
+      "repair and emergency searches follow this market's repair jobs, replacement, installation and cost searches its replacement jobs, maintenance searches its maintenance plans, company searches all its jobs (cooling terms the cooling services, heating terms the heating ones)",
   },
   seeds: [
     "ac repair",

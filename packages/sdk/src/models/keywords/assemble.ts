@@ -15,6 +15,7 @@ import { ppcBudget } from "../ppc-table.js";
 import type { KeywordCity, KeywordProviderInfo } from "./profile.js";
 import { MAX_KEYWORD_CITIES, MIN_LISTED_VOLUME } from "./profile.js";
 import { keywordRecommendations } from "./recommendations.js";
+import { MONTHS_IN_YEAR, monthlyVolumes } from "./seasons.js";
 import {
   fmt,
   isHeadTerm,
@@ -36,6 +37,8 @@ export interface KeywordMetric {
   cpc: number;
   /** Competition index 0–100; null when unknown. */
   competition: number | null;
+  /** The provider's searches in each month, January first (calendarMonths); absent: none. */
+  monthlySearches?: readonly number[] | null;
 }
 
 export interface AssembleKeywordInput {
@@ -74,6 +77,11 @@ export function assembleKeywordResearch(input: AssembleKeywordInput): KeywordRes
         else existing.competition ??= m.competition;
       }
       existing.searchVolume = total;
+      // Months add up when both have them; otherwise the sum has no monthly shape.
+      existing.monthlySearches =
+        existing.monthlySearches && m.monthlySearches
+          ? existing.monthlySearches.map((v, i) => v + (m.monthlySearches?.[i] ?? 0))
+          : null;
     } else {
       merged.set(keyword, { ...m, keyword });
     }
@@ -83,14 +91,24 @@ export function assembleKeywordResearch(input: AssembleKeywordInput): KeywordRes
   for (const m of merged.values()) {
     const searchVolume = roundSearchVolume(m.searchVolume);
     if (searchVolume < MIN_LISTED_VOLUME) continue;
+    const months = m.monthlySearches;
+    const measuredMonths =
+      months?.length === MONTHS_IN_YEAR && months.some((v) => v > 0)
+        ? {
+            monthlySearches: monthlyVolumes(searchVolume, months),
+            monthlyGrade: "measured" as const,
+          }
+        : {};
     listed.push({
       keyword: m.keyword,
       searchVolume,
       cpc: round2(Math.max(0, m.cpc)),
       intent: m.intent,
       competition: m.competition === null ? null : Math.round(m.competition),
+      ...measuredMonths,
     });
   }
+  const measuredMonths = listed.filter((k) => k.monthlyGrade === "measured").length;
   listed.sort(byVolume);
 
   const primaryKeywords = listed.filter((k) => isHeadTerm(k.keyword, input.cities));
@@ -143,6 +161,17 @@ export function assembleKeywordResearch(input: AssembleKeywordInput): KeywordRes
     estimatedMonthlyBudget,
     citiesAnalyzed: input.cities.map(cityHouseholds),
     limits: input.limits ? [...input.limits] : [],
+    ...(measuredMonths > 0
+      ? {
+          seasonality: {
+            measured: {
+              ...input.provenance.searchVolume,
+              method: `The provider's searches in each of the 12 latest months, put in calendar order and scaled so the 12 months average to the keyword's monthly volume (whole searches, largest remainder); ${measuredMonths} keywords`,
+            },
+            modeled: null,
+          },
+        }
+      : {}),
   };
 }
 

@@ -103,6 +103,19 @@ export interface KeywordProfile {
     groups: Record<"cooling" | "heating", Readonly<Record<string, number>>>;
     describe: string;
   };
+  /**
+   * Which of the market's services a keyword's searches follow over the year (service ids of the
+   * market model, each with a weight; their jobs weight them too): by the keyword's intent and
+   * service group, or by its term when the term names one service.
+   */
+  seasonServices?: {
+    byIntent: Partial<
+      Record<KeywordIntent, Partial<Record<KeywordServiceGroup, Readonly<Record<string, number>>>>>
+    >;
+    byTerm?: Readonly<Record<string, Readonly<Record<string, number>>>>;
+    /** The services' months in words, for the source line: "repair searches follow repair jobs, …". */
+    describe: string;
+  };
 }
 
 /** A city keyword research covers (keywordCities picks them). */
