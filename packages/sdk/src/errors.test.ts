@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { allEndpoints } from "./api/endpoints.js";
 import { createTransport } from "./client/transport.js";
 import {
   BisApiError,
@@ -11,6 +12,7 @@ import {
   hasErrorCode,
   isSignInRequired,
   isStatus,
+  KIND_OF_STATUS,
   networkError,
 } from "./errors.js";
 import { ADMIN_MESSAGES } from "./schemas/admin.js";
@@ -83,12 +85,32 @@ describe("errorFromResponse", () => {
     expect(error.details).toEqual({ suggestions: ["Austin", "Aston"] });
   });
 
-  it("answers a code it does not know, or none, with the code of the bare status", () => {
-    const odd = errorFromResponse(403, "Forbidden", JSON.stringify({ code: "NOPE", message: "x" }));
-    expect([odd.code, odd.serverMessage]).toEqual(["FORBIDDEN", "x"]);
+  it("answers a code that is not one of BIS's, or none, with the code of the bare status", () => {
+    const odd = errorFromResponse(403, "Forbidden", JSON.stringify({ code: "nope", message: "x" }));
+    expect([odd.code, odd.kind, odd.serverMessage]).toEqual(["FORBIDDEN", "FORBIDDEN", "x"]);
+    const numeric = errorFromResponse(404, "Not Found", JSON.stringify({ code: 42 }));
+    expect([numeric.code, numeric.kind]).toEqual(["NOT_FOUND", "NOT_FOUND"]);
     const html = errorFromResponse(502, "Bad Gateway", `<html>${"x".repeat(400)}</html>`);
     expect([html.code, html.serverMessage]).toEqual(["UPSTREAM_FAILED", "Bad Gateway"]);
     expect(html.message.startsWith("502: <html>")).toBe(true);
+  });
+
+  it("keeps a newer server's code and still knows its kind from the status", () => {
+    const newer = errorFromResponse(404, "", JSON.stringify({ code: "INVOICE_NOT_FOUND" }));
+    expect([newer.code, newer.kind]).toEqual(["INVOICE_NOT_FOUND", "NOT_FOUND"]);
+    expect(hasErrorCode(newer, "NOT_FOUND")).toBe(true);
+  });
+
+  it("gives a specific code its kind, so a client asking for the generic code still matches", () => {
+    const error = errorFromResponse(
+      404,
+      "Not Found",
+      JSON.stringify({ code: "ANALYSIS_NOT_FOUND", message: "Analysis not found" }),
+    );
+    expect([error.code, error.kind]).toEqual(["ANALYSIS_NOT_FOUND", "NOT_FOUND"]);
+    expect(hasErrorCode(error, "ANALYSIS_NOT_FOUND")).toBe(true);
+    expect(hasErrorCode(error, "NOT_FOUND")).toBe(true);
+    expect(hasErrorCode(error, "COMPARISON_NOT_FOUND")).toBe(false);
   });
 
   it("reads a failed fetch Response", async () => {
@@ -126,17 +148,64 @@ describe("the error table", () => {
   });
 
   it("keeps the specification's texts as the default messages of the specific codes", () => {
-    expect(ERRORS.SESSION_REQUIRED).toEqual({ status: 401, message: "Please sign in to continue" });
+    expect(ERRORS.SESSION_REQUIRED).toEqual({
+      status: 401,
+      kind: "UNAUTHORIZED",
+      message: "Please sign in to continue",
+    });
     expect(ERRORS.ADMIN_REQUIRED).toEqual({
       status: 403,
+      kind: "FORBIDDEN",
       message: "Administrator privileges required.",
     });
     expect(ADMIN_MESSAGES.forbidden).toBe(ERRORS.ADMIN_REQUIRED.message);
     expect(ERRORS.KEYWORD_RESEARCH_REQUIRED).toEqual({
       status: 400,
+      kind: "BAD_REQUEST",
       message: "Please complete keyword research before starting competition analysis.",
     });
+    // The specification's words for what customers meet most.
+    expect(ERRORS.ANALYSIS_NOT_FOUND.message).toBe("Analysis not found");
+    expect(ERRORS.NO_CITIES_FOUND.message).toBe(
+      "Unable to extract cities from market analysis data.",
+    );
     expect(ERRORS.UNKNOWN_CITY.status).toBe(422);
+  });
+
+  it("gives every code a kind: the generic code of its status, which is its own kind", () => {
+    for (const code of CODES) {
+      const { status, kind } = ERRORS[code];
+      expect(kind, code).toBe(codeForStatus(status));
+      expect(ERRORS[kind], code).toMatchObject({ status, kind });
+    }
+    for (const kind of Object.values(KIND_OF_STATUS)) expect(ERRORS[kind].kind).toBe(kind);
+  });
+
+  it("tells apart what was not found, refused or conflicting by code, not by message", () => {
+    const kinds = ["NOT_FOUND", "BAD_REQUEST", "FORBIDDEN", "CONFLICT"] as const;
+    for (const kind of kinds) {
+      const specific = CODES.filter((code) => ERRORS[code].kind === kind && code !== kind);
+      expect(specific.length, kind).toBeGreaterThanOrEqual(4);
+    }
+    for (const code of [
+      "ANALYSIS_NOT_FOUND",
+      "COMPARISON_NOT_FOUND",
+      "PARTNER_NOT_FOUND",
+      "USER_NOT_FOUND",
+      "PASSWORD_INCORRECT",
+      "PAYMENT_ALREADY_REFUNDED",
+    ])
+      expect(Object.hasOwn(ERRORS, code), code).toBe(true);
+  });
+
+  it("is where every endpoint's errors list takes its codes from", () => {
+    const unknown = allEndpoints.flatMap((e) =>
+      (e.errors ?? [])
+        .filter((code: string) => !Object.hasOwn(ERRORS, code) || code === "NETWORK_ERROR")
+        .map((code) => `${e.method} ${e.path}: ${code}`),
+    );
+    expect(unknown).toEqual([]);
+    expect(allEndpoints.filter((e) => (e.errors ?? []).length > 0).length).toBeGreaterThan(40);
   });
 
   it("gives a bare status the generic code it always had", () => {

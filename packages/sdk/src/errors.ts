@@ -1,82 +1,46 @@
+import type { ErrorCode, ErrorKind } from "./error-table.js";
+import { KIND_OF_STATUS } from "./error-table.js";
+
 /**
  * The one error vocabulary of BIS, without zod or any other dependency: the
  * server throws these codes, and every client (the SDK client, the app, the CLI, the widget
  * through `@bis/sdk/constants`) reads them back with `errorFromResponse` and decides on the code,
  * never on the message text.
  *
- * The server answers every failure with `{ code, message, issues?, details? }`; the table below
- * is the only place that decides a code's status and its default message. A client turns any
- * non-success response into a `BisApiError` whose `message` is the specification's
- * `"<status>: <body text or status text>"` and which also carries the status, the code and
- * the server's human message.
+ * The server answers every failure with `{ code, message, issues?, details? }`; the table
+ * (error-table.ts) is the only place that decides a code's status, kind and default message. A
+ * client turns any non-success response into a `BisApiError` whose `message` is the
+ * specification's `"<status>: <body text or status text>"` and which also carries the status,
+ * the code, its kind (the generic code of the status) and the server's human message.
  */
 
-/** What a code means on the wire: its HTTP status and the message it has when none is given. */
-export interface ErrorSpec {
-  status: number;
-  message: string;
+export {
+  ERRORS,
+  type ErrorCode,
+  type ErrorKind,
+  type ErrorSpec,
+  KIND_OF_STATUS,
+  type ServerErrorCode,
+} from "./error-table.js";
+
+/**
+ * The generic code (the kind) of a status: what a bare status stands for when a body carries
+ * no code; any other 5xx is INTERNAL and any other status BAD_REQUEST.
+ */
+export function codeForStatus(status: number): ErrorKind {
+  return (
+    (KIND_OF_STATUS as Record<number, ErrorKind>)[status] ??
+    (status >= 500 ? "INTERNAL" : "BAD_REQUEST")
+  );
 }
 
 /**
- * Every error code, with its status and default message. The first code of each status is
- * what a bare status stands for (an answer without a code, e.g. from a proxy): keep the
- * generic code of a status above its refinements.
+ * Whether a body's code looks like one of BIS's codes (UPPER_SNAKE). Read without the table,
+ * so that a bundle reading errors (the widget) does not carry it; a code this SDK does not
+ * know yet (a newer server's) is kept, and its kind still comes from the status.
  */
-export const ERRORS = {
-  /** The call never reached the server (offline, refused, timed out); never sent by it. */
-  NETWORK_ERROR: { status: 0, message: "Failed to connect to server" },
-  BAD_REQUEST: { status: 400, message: "Bad request" },
-  /** A payload failed its schema; `issues` lists every field's message. */
-  VALIDATION_FAILED: { status: 400, message: "Invalid request" },
-  /** Competition analysis asked for before keyword research. */
-  KEYWORD_RESEARCH_REQUIRED: {
-    status: 400,
-    message: "Please complete keyword research before starting competition analysis.",
-  },
-  UNAUTHORIZED: { status: 401, message: "Not signed in" },
-  /** A call that needs a signed-in user (session or API token) came without one. */
-  SESSION_REQUIRED: { status: 401, message: "Please sign in to continue" },
-  INVALID_CREDENTIALS: { status: 401, message: "Invalid email or password" },
-  PAYMENT_REQUIRED: { status: 402, message: "Payment required" },
-  FORBIDDEN: { status: 403, message: "Forbidden" },
-  /** A signed-in user who is not an administrator called an administrator's endpoint. */
-  ADMIN_REQUIRED: { status: 403, message: "Administrator privileges required." },
-  EMAIL_NOT_VERIFIED: { status: 403, message: "Please verify your email address first" },
-  INVALID_ORIGIN: { status: 403, message: "Invalid origin" },
-  ADMIN_ALREADY_EXISTS: { status: 403, message: "An administrator already exists" },
-  NOT_FOUND: { status: 404, message: "Not found" },
-  CONFLICT: { status: 409, message: "Conflict" },
-  EMAIL_IN_USE: { status: 409, message: "Email already in use" },
-  PAYLOAD_TOO_LARGE: { status: 413, message: "Payload too large" },
-  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: "Unsupported media type" },
-  UNPROCESSABLE: { status: 422, message: "Unprocessable request" },
-  /**
-   * The city is not in the place data of that state: `details.suggestions` lists up to five
-   * near names, and the message already offers them ("… Did you mean A, B?").
-   */
-  UNKNOWN_CITY: { status: 422, message: "We couldn't find that city" },
-  /** `details.windowSeconds`, when given, is how long the cap lasts. */
-  RATE_LIMITED: { status: 429, message: "Too many requests" },
-  INTERNAL: { status: 500, message: "Internal server error" },
-  UPSTREAM_FAILED: { status: 502, message: "An outside service failed" },
-  UNAVAILABLE: { status: 503, message: "Service unavailable" },
-} as const satisfies Record<string, ErrorSpec>;
-
-export type ErrorCode = keyof typeof ERRORS;
-/** The codes the server sends (all but NETWORK_ERROR). */
-export type ServerErrorCode = Exclude<ErrorCode, "NETWORK_ERROR">;
-
 function isErrorCode(value: unknown): value is ErrorCode {
-  return typeof value === "string" && Object.hasOwn(ERRORS, value);
-}
-
-/** The code a bare status stands for, when a body carries none: the table's first of it. */
-export function codeForStatus(status: number): ErrorCode {
-  const codes = Object.keys(ERRORS) as ErrorCode[];
-  return (
-    codes.find((code) => ERRORS[code].status === status) ??
-    (status >= 500 ? "INTERNAL" : "BAD_REQUEST")
-  );
+  return typeof value === "string" && /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*$/.test(value);
 }
 
 export interface ErrorIssue {
@@ -96,7 +60,10 @@ export interface ErrorBody {
 export class BisApiError extends Error {
   override readonly name = "BisApiError";
   declare readonly status: number;
+  /** What happened (ANALYSIS_NOT_FOUND, PASSWORD_INCORRECT…). */
   declare readonly code: ErrorCode;
+  /** The generic code of the status (NOT_FOUND, BAD_REQUEST…): the code's class. */
+  declare readonly kind: ErrorKind;
   /** The server's human message (the body's `message`), or the status text. */
   declare readonly serverMessage: string;
   declare readonly issues: ErrorIssue[];
@@ -111,7 +78,7 @@ export class BisApiError extends Error {
     details?: Record<string, unknown> | undefined;
   }) {
     super(init.message);
-    Object.assign(this, init, { issues: init.issues ?? [] });
+    Object.assign(this, init, { kind: codeForStatus(init.status), issues: init.issues ?? [] });
   }
 }
 
@@ -161,6 +128,9 @@ export async function errorFromFetch(response: Response): Promise<BisApiError> {
   return errorFromResponse(response.status, response.statusText, text);
 }
 
+/** NETWORK_ERROR's message (the table's, written here so that reading errors needs no table). */
+const NETWORK_MESSAGE = "Failed to connect to server";
+
 /** A call that never reached the server (offline, refused, timed out). */
 export function networkError(cause: unknown): BisApiError {
   const reason = cause instanceof Error ? cause.message : String(cause);
@@ -168,7 +138,7 @@ export function networkError(cause: unknown): BisApiError {
     status: 0,
     code: "NETWORK_ERROR",
     message: `0: ${reason}`,
-    serverMessage: ERRORS.NETWORK_ERROR.message,
+    serverMessage: NETWORK_MESSAGE,
   });
 }
 
@@ -177,9 +147,13 @@ export function isStatus(error: unknown, status: number): boolean {
   return isBisApiError(error) && error.status === status;
 }
 
-/** Whether `error` is a BisApiError with one of these codes: what client decisions switch on. */
+/**
+ * Whether `error` is a BisApiError with one of these codes: what client decisions switch on.
+ * A generic code also matches every code of its kind: `hasErrorCode(e, "NOT_FOUND")` holds for
+ * ANALYSIS_NOT_FOUND as for a bare 404.
+ */
 export function hasErrorCode(error: unknown, ...codes: ErrorCode[]): error is BisApiError {
-  return isBisApiError(error) && codes.includes(error.code);
+  return isBisApiError(error) && (codes.includes(error.code) || codes.includes(error.kind));
 }
 
 /**
@@ -187,7 +161,9 @@ export function hasErrorCode(error: unknown, ...codes: ErrorCode[]): error is Bi
  * bare 401 (UNAUTHORIZED). Wrong credentials (INVALID_CREDENTIALS) are the form's own error.
  */
 export function isSignInRequired(error: unknown): error is BisApiError {
-  return hasErrorCode(error, "SESSION_REQUIRED", "UNAUTHORIZED");
+  return (
+    isBisApiError(error) && (error.code === "SESSION_REQUIRED" || error.code === "UNAUTHORIZED")
+  );
 }
 
 /** The human message to show for any error: the server's words when there are some. */
