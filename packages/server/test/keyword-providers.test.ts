@@ -8,6 +8,7 @@ import {
   BisApiError,
   type CityBreakdownEntry,
   type MarketAnalysisData,
+  peakMonth,
 } from "@bis/sdk";
 import type { NodeClient } from "@bis/sdk/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -34,6 +35,9 @@ import {
   startTestServer,
   type TestServer,
 } from "./support/index.js";
+
+/** "ac repair austin" month by month, January first (averaging about 1,900). */
+const AUSTIN_MONTHS = [800, 900, 1300, 1800, 2400, 2900, 3200, 3000, 2500, 1600, 1200, 1100];
 
 const DEV_TOKEN = "fake-developer-token";
 const ACCESS_TOKEN = "ya29.fake-access-token";
@@ -147,6 +151,7 @@ describe("Google Ads keyword ideas", () => {
           {
             text: "ac repair austin",
             avgMonthlySearches: 1900,
+            monthlySearches: AUSTIN_MONTHS,
             competition: "HIGH",
             competitionIndex: 87,
             lowTopOfPageBidMicros: 8_120_000,
@@ -256,6 +261,8 @@ describe("Google Ads keyword ideas", () => {
       searchVolume: 1900,
       cpc: (8_120_000 + 31_400_000) / 2 / 1e6,
       competition: 87,
+      // monthlySearchVolumes from November 2025 to October 2026, in calendar order.
+      monthlySearches: AUSTIN_MONTHS,
     });
     // Google sums the two locations: 2,400 + 110.
     expect(byText.get("ac repair near me")?.searchVolume).toBe(2510);
@@ -281,7 +288,13 @@ describe("Google Ads keyword ideas", () => {
       keyword: "ac repair near me",
       searchVolume: 2510,
       cpc: 19.5,
+      monthlyGrade: "measured",
     });
+    const austin = [...data.keywordData.primaryKeywords, ...data.keywordData.longTailKeywords].find(
+      (k) => k.keyword === "ac repair austin",
+    );
+    expect(peakMonth(austin?.monthlySearches)).toBe(6);
+    expect(austin?.monthlySearches?.reduce((a, b) => a + b, 0)).toBe(1900 * 12);
   });
 
   it("asks for at most 10 locations at a time and adds up the batches", async () => {
@@ -334,6 +347,7 @@ describe("Google Ads keyword ideas", () => {
         provider: { id: "google-ads", label: "x", grade: "measured" },
         provenance: result.provenance,
       });
+      // The two batches' months add up too (the fake gives the average every month).
       expect(data.keywordData.primaryKeywords).toEqual([
         {
           keyword: "hvac repair near me",
@@ -341,6 +355,8 @@ describe("Google Ads keyword ideas", () => {
           cpc: 10,
           intent: "repair",
           competition: 70,
+          monthlySearches: Array(12).fill(1200),
+          monthlyGrade: "measured",
         },
       ]);
       expect(result.provenance.searchVolume.method).toContain("2 requests of at most 10 locations");
@@ -512,7 +528,7 @@ describe("DataForSEO search volume", () => {
       ],
       volume: (keyword, location) => {
         if (keyword === "ac repair austin")
-          return { search_volume: 1900, cpc: 21.5, competition_index: 88 };
+          return { search_volume: 1900, cpc: 21.5, competition_index: 88, monthly: AUSTIN_MONTHS };
         if (keyword === "ac repair near me")
           return {
             search_volume: location.startsWith("Austin") ? 2400 : 0,
@@ -567,12 +583,14 @@ describe("DataForSEO search volume", () => {
     expect(byLocation.get("Austin,Texas,United States")).not.toContain("ac repair austin");
 
     const byText = new Map(result.metrics.map((m) => [m.keyword, m]));
+    // DataForSEO lists October 2026 back to November 2025: put in calendar order.
     expect(byText.get("ac repair austin")).toEqual({
       keyword: "ac repair austin",
       intent: "repair",
       searchVolume: 1900,
       cpc: 21.5,
       competition: 88,
+      monthlySearches: AUSTIN_MONTHS,
     });
     // No CPC from Google: the modeled CPC of its intent (near me: $9.68 × 1.0).
     expect(byText.get("hvac austin")).toMatchObject({
@@ -602,7 +620,14 @@ describe("DataForSEO search volume", () => {
     expect(data.keywordData.primaryKeywords[0]).toMatchObject({
       keyword: "ac repair near me",
       searchVolume: 2400,
+      monthlyGrade: "measured",
     });
+    // Measured months, scaled so the 12 average to the listed volume: July 4 × January.
+    const austin = listed.find((k) => k.keyword === "ac repair austin");
+    expect(austin?.monthlyGrade).toBe("measured");
+    expect(austin?.monthlySearches?.reduce((a, b) => a + b, 0)).toBe(1900 * 12);
+    expect(austin?.monthlySearches?.[6]).toBeGreaterThan(3.9 * (austin?.monthlySearches?.[0] ?? 0));
+    expect(data.seasonality?.measured).toMatchObject({ grade: "measured" });
   });
 
   it("groups the cities of several states", async () => {
@@ -789,7 +814,7 @@ describe("measured providers over HTTP", () => {
     expect(result.keywordResearchCompleted).toBe(true);
     expect(data?.provider).toMatchObject({ id: "google-ads", grade: "measured" });
     expect(data?.provenance?.cpc.grade).toBe("measured");
-    expect(data?.keywordData.primaryKeywords).toEqual([
+    expect(data?.keywordData.primaryKeywords).toMatchObject([
       {
         keyword: "ac repair austin",
         searchVolume: 1900,

@@ -22,6 +22,20 @@ export interface FakeVolume {
   search_volume: number | null;
   cpc: number | null;
   competition_index?: number | null;
+  /** Searches January to December (default: search_volume every month). */
+  monthly?: number[];
+}
+
+/** The 12 months to October 2026, newest first, as DataForSEO lists them. */
+function monthlySearches(v: FakeVolume) {
+  return Array.from({ length: 12 }, (_, k) => {
+    const month = ((9 - k + 12) % 12) + 1;
+    return {
+      year: k < 10 ? 2026 : 2025,
+      month,
+      search_volume: v.monthly ? (v.monthly[month - 1] ?? null) : v.search_volume,
+    };
+  });
 }
 
 export type FakeDataforseoFailure =
@@ -146,7 +160,7 @@ export async function startFakeDataforseo(options: FakeDataforseoOptions): Promi
           low_top_of_page_bid: v?.cpc != null ? Math.round(v.cpc * 50) / 100 : null,
           high_top_of_page_bid: v?.cpc != null ? Math.round(v.cpc * 150) / 100 : null,
           cpc: v?.cpc ?? null,
-          monthly_searches: v ? [{ year: 2026, month: 10, search_volume: v.search_volume }] : null,
+          monthly_searches: v ? monthlySearches(v) : null,
         };
       });
       return task(id, 20000, "Ok.", t, result);

@@ -19,6 +19,28 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { type FakeService, type LocalServer, startLocalServer } from "./local-server.js";
 
+const MONTH_ENUM = [
+  "JANUARY",
+  "FEBRUARY",
+  "MARCH",
+  "APRIL",
+  "MAY",
+  "JUNE",
+  "JULY",
+  "AUGUST",
+  "SEPTEMBER",
+  "OCTOBER",
+  "NOVEMBER",
+  "DECEMBER",
+];
+/** November 2025 to October 2026. */
+const MONTHS_SHOWN = Array.from({ length: 12 }, (_, k) => ({
+  month: ((10 + k) % 12) + 1,
+  year: k < 2 ? 2025 : 2026,
+}));
+const monthsOf = (idea: FakeIdea) =>
+  idea.monthlySearches ?? Array<number>(12).fill(idea.avgMonthlySearches ?? 0);
+
 export interface FakeGeoTarget {
   /** What the suggest call is asked, e.g. "Austin, Texas". */
   searchTerm: string;
@@ -31,6 +53,8 @@ export interface FakeGeoTarget {
 export interface FakeIdea {
   text: string;
   avgMonthlySearches?: number;
+  /** Searches January to December (default: avgMonthlySearches every month). */
+  monthlySearches?: number[];
   competition?: "LOW" | "MEDIUM" | "HIGH";
   competitionIndex?: number;
   lowTopOfPageBidMicros?: number;
@@ -201,9 +225,10 @@ export async function startFakeGoogleAds(options: FakeGoogleAdsOptions): Promise
       for (const geo of geos) {
         for (const idea of options.ideas[geo.replace("geoTargetConstants/", "")] ?? []) {
           const m = merged.get(idea.text);
-          if (m)
+          if (m) {
+            m.monthlySearches = monthsOf(m).map((v, i) => v + (monthsOf(idea)[i] ?? 0));
             m.avgMonthlySearches = (m.avgMonthlySearches ?? 0) + (idea.avgMonthlySearches ?? 0);
-          else merged.set(idea.text, { ...idea });
+          } else merged.set(idea.text, { ...idea });
         }
       }
       const all = [...merged.values()];
@@ -218,9 +243,12 @@ export async function startFakeGoogleAds(options: FakeGoogleAdsOptions): Promise
             text: idea.text,
             keywordIdeaMetrics: {
               competition: idea.competition ?? "UNSPECIFIED",
-              monthlySearchVolumes: [
-                { month: "OCTOBER", year: "2026", monthlySearches: str(idea.avgMonthlySearches) },
-              ],
+              // The 12 months to October 2026, oldest first.
+              monthlySearchVolumes: MONTHS_SHOWN.map(({ month, year }) => ({
+                month: MONTH_ENUM[month - 1],
+                year: String(year),
+                monthlySearches: str(monthsOf(idea)[month - 1]),
+              })),
               avgMonthlySearches: str(idea.avgMonthlySearches),
               competitionIndex: str(idea.competitionIndex),
               lowTopOfPageBidMicros: str(idea.lowTopOfPageBidMicros),

@@ -5,13 +5,15 @@
  *     Authorization: Basic base64(login:password)
  *     [{keywords:[≤ 1000], location_name:"Austin,Texas,United States", language_name:"English"}]
  *   → {status_code:20000, tasks:[{status_code, status_message, result:[{keyword,
- *      search_volume, cpc, competition, competition_index, …}]}]}
+ *      search_volume, cpc, competition, competition_index, monthly_searches:[{year, month,
+ *      search_volume}] (the last 12 months, newest first), …}]}]}
  *
  * One task per request (Google Ads live endpoints allow 12 requests a minute): city-named
  * keywords are measured in their state, the others in the target city. DataForSEO reports
  * failures in its own status codes (rate limit 40202/40209, credentials, balance), mapped here.
  */
 import {
+  calendarMonths,
   classifyKeywordIntent,
   type KeywordMetric,
   keywordCityLimit,
@@ -49,6 +51,16 @@ const dataforseoResultSchema = z.looseObject({
   competition_index: z.number().nullish(),
   low_top_of_page_bid: z.number().nullish(),
   high_top_of_page_bid: z.number().nullish(),
+  /** The last 12 months, newest first. */
+  monthly_searches: z
+    .array(
+      z.looseObject({
+        year: z.number(),
+        month: z.number(),
+        search_volume: z.number().nullish(),
+      }),
+    )
+    .nullish(),
 });
 
 const dataforseoResponseSchema = z.looseObject({
@@ -190,6 +202,13 @@ export function createDataforseoKeywordProvider(options: KeywordProviderOptions)
             searchVolume: num(r.search_volume) ?? 0,
             cpc: cpc ?? fallbackCpc.get(intent) ?? 0,
             competition: num(r.competition_index),
+            monthlySearches: calendarMonths(
+              r.monthly_searches?.map((m) => ({
+                year: m.year,
+                month: m.month,
+                searches: num(m.search_volume),
+              })),
+            ),
           });
         }
       }

@@ -8,8 +8,9 @@
  *   POST {base}/{version}/customers/{cid}:generateKeywordIdeas   (≤ 10 locations per request)
  *     {language:"languageConstants/1000", geoTargetConstants:[…], keywordSeed:{keywords:[≤ 20]},
  *      keywordPlanNetwork:"GOOGLE_SEARCH", includeAdultKeywords:false, pageSize, pageToken}
- *   → {results:[{text, keywordIdeaMetrics:{avgMonthlySearches, competition, competitionIndex,
- *      lowTopOfPageBidMicros, highTopOfPageBidMicros}}], nextPageToken, totalSize}
+ *   → {results:[{text, keywordIdeaMetrics:{avgMonthlySearches, monthlySearchVolumes:[{month:
+ *      "JANUARY", year, monthlySearches}], competition, competitionIndex, lowTopOfPageBidMicros,
+ *      highTopOfPageBidMicros}}], nextPageToken, totalSize}
  *   Headers: Authorization: Bearer <OAuth access token>, developer-token, optional
  *   login-customer-id (manager account). int64 fields arrive as strings.
  *   CPC = midpoint of the top-of-page bid range ÷ 1,000,000.
@@ -18,7 +19,9 @@
  * UPSTREAM_FAILED with Google's status, message and error codes.
  */
 import {
+  calendarMonths,
   classifyKeywordIntent,
+  KEYWORD_MONTH_NAMES,
   type KeywordCity,
   type KeywordLimit,
   type KeywordMetric,
@@ -99,6 +102,10 @@ const keywordIdeasSchema = z.looseObject({
           competitionIndex: int64,
           lowTopOfPageBidMicros: int64,
           highTopOfPageBidMicros: int64,
+          /** The last 12 months: {month:"JANUARY", year:"2026", monthlySearches:"1000"}. */
+          monthlySearchVolumes: listOf(
+            z.looseObject({ month: text, year: int64, monthlySearches: int64 }),
+          ),
         })
         .nullish(),
     }),
@@ -106,6 +113,27 @@ const keywordIdeasSchema = z.looseObject({
   nextPageToken: text,
   totalSize: int64,
 });
+
+/** Google's MonthOfYear ("JANUARY") as 1–12; 0 for UNSPECIFIED, UNKNOWN or anything else. */
+const monthNumber = (month: string | null | undefined) =>
+  KEYWORD_MONTH_NAMES.findIndex((name) => name.toUpperCase() === month) + 1;
+
+/** An idea's monthly search volumes in calendar order (null: not 12 months with figures). */
+function ideaMonths(
+  months:
+    | readonly { month?: string | null; year?: unknown; monthlySearches?: unknown }[]
+    | null
+    | undefined,
+): number[] | null {
+  return calendarMonths(
+    months?.map((m) => ({
+      year: num(m.year) ?? 0,
+      month: monthNumber(m.month),
+      // proto3 JSON leaves a zero out.
+      searches: num(m.monthlySearches) ?? 0,
+    })),
+  );
+}
 
 /** Google's status, message and error codes from its error body (an excerpt if there is none). */
 function googleAdsError(response: UpstreamResponse) {
@@ -270,6 +298,7 @@ export function createGoogleAdsKeywordProvider(options: KeywordProviderOptions):
               searchVolume: num(m?.avgMonthlySearches) ?? 0,
               cpc: micros === null ? (fallbackCpc.get(intent) ?? 0) : micros / 1e6,
               competition: num(m?.competitionIndex),
+              monthlySearches: ideaMonths(m?.monthlySearchVolumes),
             });
           }
           pageToken = answer.nextPageToken ?? undefined;
