@@ -11,7 +11,7 @@
  * per analysis, and b ÷ a. Run it in both orders, and a build against itself for the noise.
  */
 import path from "node:path";
-import { parseArgs } from "node:util";
+import { benchArgs } from "./lib/bench-args.mjs";
 import {
   adminSession,
   analyzeMarket,
@@ -22,14 +22,12 @@ import {
   startBenchServer,
 } from "./lib/bench-server.mjs";
 
-const { values: opts } = parseArgs({
-  options: {
-    a: { type: "string" },
-    b: { type: "string", default: "." },
-    duration: { type: "string", default: "20" },
-    connections: { type: "string", default: "2" },
-    ...MARKET_OPTIONS,
-  },
+const opts = benchArgs({
+  a: { type: "string" },
+  b: { type: "string", default: "." },
+  duration: { type: "string", default: "20" },
+  connections: { type: "string", default: "2" },
+  ...MARKET_OPTIONS,
 });
 if (!opts.a) {
   console.error("Give the other checkout: --a <path> (and --b <path>, default: this one)");

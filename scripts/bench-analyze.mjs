@@ -11,7 +11,7 @@
  *   BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/bis-prof" pnpm bench:analyze
  */
 import path from "node:path";
-import { parseArgs } from "node:util";
+import { benchArgs } from "./lib/bench-args.mjs";
 import {
   adminSession,
   analyzeMarket,
@@ -24,12 +24,10 @@ import {
   startBenchServer,
 } from "./lib/bench-server.mjs";
 
-const { values: opts } = parseArgs({
-  options: {
-    duration: { type: "string", default: "15" },
-    connections: { type: "string", default: "8" },
-    ...MARKET_OPTIONS,
-  },
+const opts = benchArgs({
+  duration: { type: "string", default: "15" },
+  connections: { type: "string", default: "8" },
+  ...MARKET_OPTIONS,
 });
 
 const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? [];

@@ -15,7 +15,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { parseArgs } from "node:util";
+import { benchArgs } from "./lib/bench-args.mjs";
 import {
   adminSession,
   machineLine,
@@ -24,12 +24,10 @@ import {
   startBenchServer,
 } from "./lib/bench-server.mjs";
 
-const { values: opts } = parseArgs({
-  options: {
-    rows: { type: "string", default: "1000" },
-    concurrency: { type: "string", default: "4" },
-    "help-runs": { type: "string", default: "10" },
-  },
+const opts = benchArgs({
+  rows: { type: "string", default: "1000" },
+  concurrency: { type: "string", default: "4" },
+  "help-runs": { type: "string", default: "10" },
 });
 
 const bin = path.join(root, "packages/cli/dist/cli.js");

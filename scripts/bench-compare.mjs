@@ -20,7 +20,7 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { parseArgs } from "node:util";
+import { benchArgs } from "./lib/bench-args.mjs";
 import {
   adminSession,
   analyzeMarket,
@@ -31,7 +31,7 @@ import {
   startBenchServer,
 } from "./lib/bench-server.mjs";
 
-const { values: opts } = parseArgs({ options: { runs: { type: "string", default: "20" } } });
+const opts = benchArgs({ runs: { type: "string", default: "20" } });
 
 const CITIES = [
   "Austin",

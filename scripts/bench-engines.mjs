@@ -14,7 +14,7 @@
 import { randomBytes } from "node:crypto";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { parseArgs } from "node:util";
+import { benchArgs } from "./lib/bench-args.mjs";
 import {
   adminSession,
   loadAnalyses,
@@ -27,12 +27,10 @@ import {
 } from "./lib/bench-server.mjs";
 import { startPostgresCluster } from "./lib/postgres.mjs";
 
-const { values: opts } = parseArgs({
-  options: {
-    duration: { type: "string", default: "10" },
-    connections: { type: "string", default: "8" },
-    ...MARKET_OPTIONS,
-  },
+const opts = benchArgs({
+  duration: { type: "string", default: "10" },
+  connections: { type: "string", default: "8" },
+  ...MARKET_OPTIONS,
 });
 const duration = Number(opts.duration);
 const connections = Number(opts.connections);

@@ -14,7 +14,7 @@
  */
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { parseArgs } from "node:util";
+import { benchArgs } from "./lib/bench-args.mjs";
 import {
   adminSession,
   analyzeMarket,
@@ -26,13 +26,11 @@ import {
   startBenchServer,
 } from "./lib/bench-server.mjs";
 
-const { values: opts } = parseArgs({
-  options: {
-    runs: { type: "string", default: "20" },
-    warmup: { type: "string", default: "2" },
-    ...MARKET_OPTIONS,
-    source: { type: "boolean", default: false },
-  },
+const opts = benchArgs({
+  runs: { type: "string", default: "20" },
+  warmup: { type: "string", default: "2" },
+  ...MARKET_OPTIONS,
+  source: { type: "boolean", default: false },
 });
 
 const dist = path.join(root, "packages/server/dist/cli.js");

@@ -245,7 +245,10 @@ program
   .option("--industry <industry>", "for rows without an industry column", industry)
   .option("--primary <miles>", "for rows without a primary column", String(primary.default))
   .option("--secondary <miles>", "for rows without a secondary column", String(secondary.default))
-  .option("--compare", "then compare the batch's analyses (2–10) and print them ranked")
+  .option(
+    "--compare",
+    "then compare the batch's analyses (2–10) and print them ranked (not saved; bis compare --save keeps one)",
+  )
   .addHelpText(
     "after",
     `${examples(
@@ -265,13 +268,14 @@ Exit status: 0 all rows succeeded, 2 some failed, 1 the batch could not run, 130
 
 program
   .command("compare")
-  .description("compare 2–10 of your analyses: save the comparison and print the markets ranked")
+  .description("compare 2–10 of your analyses and print the markets ranked (--save keeps it)")
   .argument("<ids...>", "analysis ids (2 to 10)")
-  .option("--name <name>", "a name for the comparison")
+  .option("--save", "save the comparison on the server (its page, exports, bis comparisons list)")
+  .option("--name <name>", "with --save: a name for the comparison")
   .addOption(
     new Option(
       "--format <format>",
-      "write the comparison as CSV or XLSX instead of the table",
+      "write the comparison as CSV or XLSX (XLSX needs --save) instead of the table",
     ).choices(["csv", "xlsx"]),
   )
   .option("-o, --out <file>", "with --format: write to this file (default: stdout)")
@@ -281,7 +285,8 @@ program
       "bis compare 5b1e… 77ac… 9d02…",
       "bis compare 5b1e… 77ac… --json",
       "bis compare 5b1e… 77ac… --format csv > markets.csv",
-      "bis compare 5b1e… 77ac… --format xlsx --out markets.xlsx",
+      "bis compare 5b1e… 77ac… --save --name 'Texas metros'",
+      "bis compare 5b1e… 77ac… --save --format xlsx --out markets.xlsx",
     ),
   )
   .action((ids: string[], _o, cmd: Command) =>

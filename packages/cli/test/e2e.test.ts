@@ -219,7 +219,7 @@ describe("the bis binary", () => {
     expect(after.stderr).toBe("Error: Not signed in.\nHint: Run `bis login` or set BIS_TOKEN.\n");
   });
 
-  it("compares analyses: a batch with --compare, the ranked table, --json, CSV and XLSX", async () => {
+  it("compares analyses: a batch with --compare, the ranked table, --json, --save, CSV and XLSX", async () => {
     const email = await verifiedAccount(bis, "Cleo");
     const token = { BIS_TOKEN: await tokenFor(bis, email, PASSWORD) };
     writeFileSync(path.join(work, "texas.csv"), "city,state\nAustin,TX\nWaco,TX\nTyler,TX\n");
@@ -240,44 +240,62 @@ describe("the bis binary", () => {
     for (const city of ["Austin, TX", "Waco, TX", "Tyler, TX"])
       expect(ranked.some((l) => l.includes(city))).toBe(true);
     expect(ranked[0]).toMatch(/^1\s/);
-    expect(batch.stdout).toContain("Would need the premium steps: ");
-    expect(batch.stdout).toMatch(
-      /Comparison [0-9a-f-]{36}: http:\/\/127\.0\.0\.1:\d+\/comparisons\//,
-    );
+    expect(batch.stdout).toMatch(/Would need the premium steps \(keyword research[a-z ]*\): /);
+    // Printed, not saved.
+    expect(batch.stdout).toContain("Not saved: add --save to keep this comparison");
 
     const ids = readFileSync(path.join(work, "texas.csv.out"), "utf8")
       .trim()
       .split("\n")
       .slice(1)
       .map((l) => l.split(",")[5] ?? "");
-    const json = await bis_(["compare", ...ids, "--json"], { env: token });
-    expect(json.code).toBe(0);
-    const parsed = JSON.parse(json.stdout);
-    expect(parsed.analysisIds).toEqual(ids);
-    expect(parsed.ranking.map((r: { rank: number }) => r.rank)[0]).toBe(1);
-    expect(parsed.markets).toHaveLength(3);
+    // --json twice: the same ranking, and nothing left behind.
+    for (let i = 0; i < 2; i++) {
+      const json = await bis_(["compare", ...ids, "--json"], { env: token });
+      expect(json.code).toBe(0);
+      const parsed = JSON.parse(json.stdout);
+      expect(parsed.analysisIds).toEqual(ids);
+      expect(parsed.id).toBe("");
+      expect(parsed.ranking.map((r: { rank: number }) => r.rank)[0]).toBe(1);
+      expect(parsed.markets).toHaveLength(3);
+    }
+    const none = await bis_(["comparisons", "list", "--json"], { env: token });
+    expect(JSON.parse(none.stdout)).toEqual([]);
 
     const csv = await bis_(["compare", ...ids, "--format", "csv"], { env: token });
     expect(csv.code).toBe(0);
     expect(csv.stdout.startsWith("Figure,Best,")).toBe(true);
     expect(csv.stdout).toContain("\nHouseholds,");
 
-    const xlsx = await bis_(["compare", ...ids, "--format", "xlsx", "--out", "texas.xlsx"], {
+    const unsavedXlsx = await bis_(["compare", ...ids, "--format", "xlsx", "--out", "t.xlsx"], {
       env: token,
     });
+    expect(unsavedXlsx.code).toBe(1);
+    expect(unsavedXlsx.stderr).toContain("Add --save");
+
+    const kept = await bis_(["compare", ...ids, "--save", "--name", "Texas", "--json"], {
+      env: token,
+    });
+    expect(kept.code).toBe(0);
+    expect(JSON.parse(kept.stdout).id).toMatch(/^[0-9a-f-]{36}$/);
+    const xlsx = await bis_(
+      ["compare", ...ids, "--save", "--format", "xlsx", "--out", "texas.xlsx"],
+      { env: token },
+    );
     expect(xlsx.code).toBe(0);
     expect(readFileSync(path.join(work, "texas.xlsx")).subarray(0, 2).toString()).toBe("PK");
 
-    // Four saved: the batch's, then --json, CSV and XLSX; newest first.
+    // Two saved, the ones asked for with --save; newest first.
     const saved = await bis_(["comparisons", "list", "--json"], { env: token });
     expect(saved.code).toBe(0);
-    const listed = JSON.parse(saved.stdout) as { id: string; locations: string[] }[];
-    expect(listed).toHaveLength(4);
-    expect(listed[3]?.locations.sort()).toEqual(["Austin, TX", "Tyler, TX", "Waco, TX"]);
+    const listed = JSON.parse(saved.stdout) as { id: string; name: string; locations: string[] }[];
+    expect(listed).toHaveLength(2);
+    expect(listed[1]?.name).toBe("Texas");
+    expect(listed[1]?.locations.sort()).toEqual(["Austin, TX", "Tyler, TX", "Waco, TX"]);
     const table = await bis_(["comparisons", "list", "--limit", "1"], { env: token });
     expect(table.stdout).toMatch(/Id\s+Name\s+Markets\s+Created/);
     expect(table.stdout).toContain(listed[0]?.id ?? "?");
-    expect(table.stdout).toContain("Showing 1 of 4 comparisons.");
+    expect(table.stdout).toContain("Showing 1 of 2 comparisons.");
 
     const one = await bis_(["compare", ids[0] ?? ""], { env: token });
     expect(one.code).toBe(1);

@@ -10,7 +10,8 @@ import {
   compareMarkets,
   errorMessage,
   isBisApiError,
-  rankBasisText,
+  offeredPremiumCount,
+  offeredPremiumPhrase,
   scoreBasisText,
 } from "@bis/sdk";
 import { Columns3, FileDown, FileSpreadsheet, FileText, SearchX, ShoppingCart } from "lucide-react";
@@ -26,6 +27,7 @@ import { RetryButton } from "../components/ui/retry-button";
 import { Spinner } from "../components/ui/spinner";
 import { useComparison } from "../hooks/use-comparisons";
 import { useDocumentTitle } from "../hooks/use-document-title";
+import { usePublicSettings } from "../hooks/use-public-settings";
 import { api } from "../lib/api";
 
 const DOWNLOADS = [
@@ -53,9 +55,10 @@ function Downloads({ comparison }: { comparison: Comparison }) {
 }
 
 function Notes({ comparison }: { comparison: Comparison }) {
-  const table = compareMarkets(comparison.markets);
+  const offer = usePublicSettings().data?.premiumOffer;
+  const table = compareMarkets(comparison.markets, offer);
   const bases = table.markets.flatMap((m) => {
-    const basis = scoreBasisText(m);
+    const basis = scoreBasisText(m, offer);
     return basis ? [`${m.location}: ${basis}.`] : [];
   });
   return (
@@ -64,8 +67,7 @@ function Notes({ comparison }: { comparison: Comparison }) {
         <div className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
           <p className="font-semibold">Would need the premium steps</p>
           <p className="mt-1">
-            Keyword research and competition analysis complete the score and the premium rows of
-            these markets:
+            {`${offeredPremiumPhrase(offer, { capital: true })} ${offeredPremiumCount(offer) === 1 ? "completes" : "complete"} the score and the premium rows of these markets:`}
           </p>
           <ul className="mt-2 flex flex-wrap gap-2">
             {table.needPremium.map((m) => (
@@ -100,7 +102,7 @@ function Notes({ comparison }: { comparison: Comparison }) {
       ) : null}
       {table.mixedScores ? (
         <div className="text-sm text-slate-600">
-          <p>{rankBasisText(table) ?? "The scores rest on different data:"}</p>
+          <p>Ranked by each market's opportunity score; some scores lack inputs:</p>
           <ul className="list-disc pl-5">
             {bases.map((line) => (
               <li key={line}>{line}</li>
@@ -123,7 +125,8 @@ export function ComparisonPage() {
   const { id } = useParams();
   const query = useComparison(id);
   const comparison = query.data;
-  const table = comparison ? compareMarkets(comparison.markets) : null;
+  const offer = usePublicSettings().data?.premiumOffer;
+  const table = comparison ? compareMarkets(comparison.markets, offer) : null;
   useDocumentTitle(
     table ? table.markets.map((m) => m.location).join(" vs ") : null,
     "Market comparison",

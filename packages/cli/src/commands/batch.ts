@@ -24,7 +24,7 @@ import { currentUser, openSession } from "../session.js";
 import { comparisonDoc, comparisonJson } from "../ui/comparison-view.js";
 import { createUi, fmt } from "../ui/index.js";
 import { renderPlain } from "../ui/plain.js";
-import { compareAfterBatch, comparisonUrl } from "./compare.js";
+import { compareAfterBatch, comparisonUrl, offerOf } from "./compare.js";
 
 export interface BatchOptions extends GlobalOptions {
   /** A CSV file, or "-" for stdin. */
@@ -202,7 +202,11 @@ export async function run(options: BatchOptions, io: Io): Promise<number> {
           })
         : null;
     if (compared && !ui.json) {
-      const doc = comparisonDoc(compared, comparisonUrl(config.server, compared.id));
+      const doc = comparisonDoc(
+        compared,
+        comparisonUrl(config.server, compared.id),
+        await offerOf(client),
+      );
       // The results may be on stdout: the table then goes to stderr.
       if (outPath) await ui.result(null, doc);
       else io.stderr.write(renderPlain(doc));
@@ -218,7 +222,9 @@ export async function run(options: BatchOptions, io: Io): Promise<number> {
         format,
         elapsedMs: outcome.elapsedMs,
         failures: outcome.failures,
-        ...(options.compare ? { comparison: compared ? comparisonJson(compared) : null } : {}),
+        ...(options.compare
+          ? { comparison: compared ? comparisonJson(compared, await offerOf(client)) : null }
+          : {}),
       };
       io.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
     }

@@ -1,13 +1,23 @@
 /**
- * `bis compare <id…>`: saves a comparison of 2–10 of your analyses and prints the markets
- * ranked by opportunity score (ui/comparison-view.ts); `--json` prints the comparison with its
- * ranking; `--format csv|xlsx` writes the server's export instead (to `--out`, or stdout for
- * CSV). `bis batch … --compare` ends with the same table (commands/batch.ts → `compareAfterBatch`).
+ * `bis compare <id…>`: compares 2–10 of your analyses and prints the markets ranked by
+ * opportunity score (ui/comparison-view.ts), built from the analyses themselves with the SDK's
+ * comparisonMarket — nothing is stored. `--save` saves the comparison (it then has a page and
+ * appears in `bis comparisons list`); `--json` prints the comparison with its ranking;
+ * `--format csv` writes the CSV (the SDK's, the same as the server's export); `--format xlsx`
+ * writes the server's workbook of a saved comparison, so it needs `--save`. `bis batch …
+ * --compare` ends with the same table (commands/batch.ts → `compareAfterBatch`).
  * `bis comparisons list`: your saved comparisons, newest first, a page at a time.
  */
 import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { COMPARISON_LIMITS, type Comparison } from "@bis/sdk";
+import {
+  COMPARISON_LIMITS,
+  type Comparison,
+  compareMarkets,
+  comparisonCsv,
+  comparisonMarket,
+  type OfferList,
+} from "@bis/sdk";
 import type { NodeClient } from "@bis/sdk/node";
 import { CliError } from "../errors.js";
 import type { GlobalOptions, Io } from "../io.js";
@@ -21,6 +31,8 @@ export interface CompareOptions extends GlobalOptions {
   name?: string;
   format?: string;
   out?: string;
+  /** Save the comparison on the server (otherwise it is only printed). */
+  save?: boolean;
 }
 
 type ExportFormat = "csv" | "xlsx";
@@ -47,6 +59,11 @@ function exportTarget(
     );
   if (out === "-" && options.json)
     throw new CliError("--json and the export would both print to stdout.", "Add --out <file>.");
+  if (options.format === "xlsx" && !options.save)
+    throw new CliError(
+      "The XLSX workbook is made by the server from a saved comparison.",
+      "Add --save to save the comparison and write its workbook, or use --format csv.",
+    );
   return { format: options.format, out };
 }
 
@@ -64,36 +81,75 @@ export async function run(options: CompareOptions, io: Io): Promise<number> {
     );
   const target = exportTarget(options, io);
   return withSession(options, io, async ({ client, config }) => {
-    const comparison = await client.comparisons.create({
-      analysisIds: options.ids,
-      ...(options.name ? { name: options.name } : {}),
-    });
+    const offer = await offerOf(client);
+    const comparison = options.save
+      ? await client.comparisons.create({
+          analysisIds: options.ids,
+          ...(options.name ? { name: options.name } : {}),
+        })
+      : await unsavedComparison(client, options.ids, options.name);
+    const pageUrl = options.save ? comparisonUrl(config.server, comparison.id) : undefined;
     if (!target) {
-      await ui.result(
-        comparisonJson(comparison),
-        comparisonDoc(comparison, comparisonUrl(config.server, comparison.id)),
-      );
+      await ui.result(comparisonJson(comparison, offer), comparisonDoc(comparison, pageUrl, offer));
       return 0;
     }
-    const bytes = await client.comparisons.export(comparison.id, target.format);
+    const bytes =
+      target.format === "csv" && !options.save
+        ? new TextEncoder().encode(comparisonCsv(compareMarkets(comparison.markets, offer)))
+        : await client.comparisons.export(comparison.id, target.format);
     if (target.out === "-") {
       io.stdout.write(bytes);
-      ui.note(`Comparison ${comparison.id} of ${comparison.markets.length} markets.`);
+      ui.note(
+        options.save
+          ? `Comparison ${comparison.id} of ${comparison.markets.length} markets.`
+          : `${comparison.markets.length} markets compared (not saved; --save keeps it).`,
+      );
       return 0;
     }
     writeFileSync(path.resolve(io.cwd, target.out), bytes);
     const saved = `Saved the comparison to ${target.out} (${target.format.toUpperCase()}).`;
     if (ui.json) {
-      await ui.result(comparisonJson(comparison), []);
+      await ui.result(comparisonJson(comparison, offer), []);
       ui.note(saved);
-    } else await ui.result(comparison, [...comparisonDoc(comparison), text(saved, "success")]);
+    } else
+      await ui.result(comparison, [
+        ...comparisonDoc(comparison, pageUrl, offer),
+        text(saved, "success"),
+      ]);
     return 0;
   });
 }
 
+/** Which paid items the server offers now (its public settings); unknown when it does not say. */
+export async function offerOf(client: NodeClient): Promise<OfferList | null> {
+  return (await client.settings.public()).premiumOffer ?? null;
+}
+
+/**
+ * A comparison built here from the analyses themselves, not stored: what the server would save,
+ * without an id (`comparisonDoc` then prints no page link).
+ */
+export async function unsavedComparison(
+  client: NodeClient,
+  analysisIds: readonly string[],
+  name?: string,
+): Promise<Comparison> {
+  const analyses = await Promise.all(analysisIds.map((id) => client.analyses.get(id)));
+  return {
+    id: "",
+    userId: analyses[0]?.userId ?? "",
+    name: name ?? null,
+    analysisIds: [...analysisIds],
+    createdAt: new Date().toISOString(),
+    markets: analyses.map(comparisonMarket),
+    missing: [],
+  };
+}
+
 /**
  * After a batch: compares the analyses it made (the first COMPARISON_LIMITS.max, in input
- * order) and returns the comparison, or null (with a note) when fewer than two succeeded.
+ * order; not saved, as `bis compare` without --save) and returns the comparison, or null (with
+ * a note) when fewer than two succeeded.
  */
 export async function compareAfterBatch(
   client: NodeClient,
@@ -111,7 +167,7 @@ export async function compareAfterBatch(
     note(
       `--compare: comparing the first ${max} of ${analysisIds.length} analyses (at most ${max}).`,
     );
-  return client.comparisons.create({ analysisIds: analysisIds.slice(0, max) });
+  return unsavedComparison(client, analysisIds.slice(0, max));
 }
 
 export function list(options: GlobalOptions & PageOptions, io: Io): Promise<number> {

@@ -10,7 +10,8 @@ import {
   type ComparisonTable,
   compareMarkets,
   comparisonCellText,
-  rankBasisText,
+  type OfferList,
+  offeredPremiumPhrase,
   scoreBasisText,
 } from "@bis/sdk";
 import { type Doc, fmt, heading, table, text } from "./doc.js";
@@ -32,7 +33,6 @@ export function rankedRows(t: ComparisonTable): string[][] {
   return t.markets.map((m, i) => [
     t.ranks[i] === null || t.ranks[i] === undefined ? "—" : String(t.ranks[i]),
     m.location,
-    ...(t.rankBasis ? [t.rankScores[i] == null ? "—" : String(t.rankScores[i])] : []),
     ...COLUMNS.map(({ key }) => {
       const row = t.rows.find((r) => r.row.key === key);
       const c = row?.cells[i];
@@ -42,15 +42,18 @@ export function rankedRows(t: ComparisonTable): string[][] {
   ]);
 }
 
-export function comparisonDoc(comparison: Comparison, pageUrl?: string): Doc {
-  const t = compareMarkets(comparison.markets);
+export function comparisonDoc(
+  comparison: Comparison,
+  pageUrl?: string,
+  offer?: OfferList | null,
+): Doc {
+  const t = compareMarkets(comparison.markets, offer);
   const doc: Doc = [
     heading(comparison.name ?? `Comparison of ${t.markets.length} markets`),
     table(
       [
         { header: "#", align: "right" },
         "Market",
-        ...(t.rankBasis ? [{ header: "Like for like", align: "right" as const }] : []),
         ...COLUMNS.map((c) => ({ header: c.header, align: "right" as const })),
       ],
       rankedRows(t),
@@ -63,27 +66,34 @@ export function comparisonDoc(comparison: Comparison, pageUrl?: string): Doc {
   if (t.needPremium.length > 0)
     doc.push(
       text(
-        `Would need the premium steps: ${t.needPremium.map((m) => m.location).join(", ")}.`,
+        `Would need the premium steps (${offeredPremiumPhrase(t.offer)}): ${t.needPremium.map((m) => m.location).join(", ")}.`,
         "warning",
       ),
     );
   for (const { market, steps } of t.stepsToRun)
     doc.push(text(`${market.location}: ${steps.join(" and ")} not run yet.`, "muted"));
-  const ranked = rankBasisText(t);
-  if (ranked) doc.push(text(ranked, "muted"));
+  if (t.mixedScores)
+    doc.push(text("Ranked by each market's opportunity score; some scores lack inputs:", "muted"));
   for (const m of t.markets) {
-    const basis = scoreBasisText(m);
+    const basis = scoreBasisText(m, t.offer);
     if (basis) doc.push(text(`${m.location}: ${basis}.`, "muted"));
   }
   if (comparison.missing.length > 0)
     doc.push(text(`Left out (deleted since): ${comparison.missing.join(", ")}.`, "warning"));
-  doc.push(text(`Comparison ${comparison.id}${pageUrl ? `: ${pageUrl}` : ""}`, "muted"));
+  doc.push(
+    text(
+      comparison.id
+        ? `Comparison ${comparison.id}${pageUrl ? `: ${pageUrl}` : ""}`
+        : "Not saved: add --save to keep this comparison (with its page and exports).",
+      "muted",
+    ),
+  );
   return doc;
 }
 
 /** What --json prints: the comparison, and the markets in rank order with their ranks. */
-export function comparisonJson(comparison: Comparison) {
-  const t = compareMarkets(comparison.markets);
+export function comparisonJson(comparison: Comparison, offer?: OfferList | null) {
+  const t = compareMarkets(comparison.markets, offer);
   return {
     ...comparison,
     ranking: t.markets.map((m, i) => ({

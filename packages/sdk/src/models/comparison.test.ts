@@ -10,7 +10,6 @@ import {
   comparisonFileName,
   comparisonMarket,
   comparisonMatrix,
-  rankBasisText,
   scoreBasisText,
   weakestGrade,
 } from "./comparison.js";
@@ -187,38 +186,77 @@ describe("bestOf: the best value of a row", () => {
 describe("compareMarkets", () => {
   const table = compareMarkets(threeMarkets().map(comparisonMarket));
 
-  it("ranks like for like when some scores lack the premium components", () => {
-    // Tyler (unpaid) is scored on demand only: every market is ranked on demand.
-    expect(table.rankBasis).toEqual(["demand"]);
-    expect(table.markets.map((m) => m.location)).toEqual(["Austin, TX", "Waco, TX", "Tyler, TX"]);
-    const demand = table.markets.map(
-      (m) => m.score?.components.find((c) => c.key === "demand")?.score,
-    );
-    expect(table.rankScores).toEqual(demand);
+  it("ranks by each market's one opportunity score, and says which inputs a score lacks", () => {
+    // Tyler (unpaid) is scored on demand only; there is no second, "like for like" score.
+    expect(table.mixedScores).toBe(true);
+    const scores = table.markets.map((m) => Math.round(m.score?.score ?? -1));
+    expect([...scores].sort((a, b) => b - a)).toEqual(scores);
     expect(table.ranks).toEqual([1, 2, 3]);
-    expect(rankBasisText(table)).toBe(
-      "Ranked like for like on demand, the component every market's score has (some markets lack premium data).",
-    );
+    expect(Object.keys(table)).not.toContain("rankScores");
+    const scoreRow = table.rows.find((r) => r.row.key === "opportunityScore");
+    expect(scoreRow?.cells.map((c) => c.value)).toEqual(table.markets.map((m) => m.score?.score));
     // Scores on different components are not compared for "best"; the components are.
-    const score = table.rows.find((r) => r.row.key === "opportunityScore");
-    expect(score?.best).toEqual([false, false, false]);
-    const demandRow = table.rows.find((r) => r.row.key === "demandScore");
-    expect(demandRow?.best).toEqual([true, false, false]);
+    expect(scoreRow?.best).toEqual([false, false, false]);
+    const tyler = table.markets.find((m) => m.location === "Tyler, TX");
+    expect(tyler && scoreBasisText(tyler)).toBe(
+      "Scored on demand only; competition and cost to acquire need the premium steps",
+    );
+  });
+
+  it("shows the score the analysis stores, the number its results page and PDF show", () => {
+    const stored = analysisFixture(TYLER);
+    const computed = comparisonMarket(stored).score;
+    if (!computed) throw new Error("no score");
+    const market = comparisonMarket({
+      ...stored,
+      opportunityScore: { ...computed, score: 58 },
+    });
+    expect(market.score?.score).toBe(58);
+    expect(market.cells.opportunityScore?.value).toBe(58);
   });
 
   it("ranks by the opportunity score itself when every score has the same components", () => {
     const free = compareMarkets(
       [TYLER, WACO, AUSTIN].map((f) => comparisonMarket(analysisFixture(f))),
     );
-    expect(free.rankBasis).toBeNull();
     expect(free.mixedScores).toBe(false);
-    expect(rankBasisText(free)).toBeNull();
-    expect(free.rankScores).toEqual(free.markets.map((m) => Math.round(m.score?.score ?? -1)));
     const scores = free.markets.map((m) => m.score?.score ?? -1);
     expect([...scores].sort((a, b) => b - a)).toEqual(scores);
     expect(
       free.rows.find((r) => r.row.key === "opportunityScore")?.best.filter(Boolean),
     ).toHaveLength(1);
+  });
+
+  it("leaves out what the server does not offer: its rows, its steps, its purchase", () => {
+    const offer = [
+      { id: "keywordResearch", deliverable: true },
+      { id: "competitionAnalysis", deliverable: false },
+      { id: "pdfReport", deliverable: true },
+    ] as const;
+    // Austin's competition analysis left out: no market has competitors.
+    const markets = threeMarkets().slice(0, 2).map(comparisonMarket);
+    const t = compareMarkets(markets, offer);
+    const keys = t.rows.map((r) => r.row.key);
+    expect(keys).not.toContain("competitorCount");
+    expect(keys).not.toContain("marketLeader");
+    expect(keys).not.toContain("marketSaturation");
+    expect(keys).not.toContain("supplyScore");
+    expect(keys).toContain("averageCpc");
+    expect(t.stepsToRun.flatMap((s) => s.steps)).not.toContain("Competition analysis");
+    const tyler = t.markets.find((m) => m.location === "Tyler, TX");
+    expect(tyler && scoreBasisText(tyler, offer)).toBe(
+      "Scored on demand only; cost to acquire needs the premium steps; competition is not available yet",
+    );
+    // Nothing for sale at all: no market "would need the premium steps".
+    const none = compareMarkets(markets, [
+      { id: "keywordResearch", deliverable: false },
+      { id: "competitionAnalysis", deliverable: false },
+      { id: "pdfReport", deliverable: true },
+    ]);
+    expect(none.needPremium).toEqual([]);
+    // A market that already has competitors keeps the rows that show them.
+    const all = compareMarkets(threeMarkets().map(comparisonMarket), offer);
+    expect(all.rows.map((r) => r.row.key)).toContain("competitorCount");
   });
 
   it("shares a rank between equal scores and breaks the tie by completeness, then revenue", () => {

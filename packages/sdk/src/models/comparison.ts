@@ -19,6 +19,7 @@ import type {
 import type { CompetitionAnalysisData, OpportunityComponentKey } from "../schemas/competition.js";
 import type { Analysis } from "../schemas/entities.js";
 import type { KeywordResearchData } from "../schemas/keywords.js";
+import type { PremiumDeliverable, PremiumDeliverableId } from "../schemas/payments.js";
 import type { DataGrade } from "../schemas/provenance.js";
 import {
   COMPARISON_ROWS,
@@ -28,6 +29,11 @@ import {
 } from "./comparison-rows.js";
 import { opportunityScore } from "./competition/opportunity-score.js";
 import { marketLeader } from "./market-leader.js";
+import { isOffered, isPurchasable } from "./premium-offer.js";
+
+/** Which paid items this server offers now (GET /api/public/settings' `premiumOffer`). */
+export type OfferList = readonly Pick<PremiumDeliverable, "id" | "deliverable">[];
+
 import { ppcTable } from "./ppc-table.js";
 
 /** Grades from weakest to strongest: a figure computed from several is as good as its weakest. */
@@ -131,7 +137,9 @@ export function comparisonMarket(analysis: Analysis): ComparisonMarket {
     cells.marketSaturation = cell(competition.marketSaturation, grade);
   }
 
-  const score = opportunityScore(market, keywords, competition);
+  // The analysis's own score (what its results page, PDF and CLI show); computed only for a
+  // record saved before scores were stored.
+  const score = analysis.opportunityScore ?? opportunityScore(market, keywords, competition);
   cells.opportunityScore = cell(score?.score, score?.grade);
   const components = { demandScore: "demand", supplyScore: "supply", costScore: "cost" } as const;
   for (const [key, component] of Object.entries(components) as [
@@ -231,16 +239,14 @@ export interface ComparisonTable {
     market: ComparisonMarket;
     steps: ("Keyword research" | "Competition analysis")[];
   }[];
-  /** True when the scores rest on different components (some markets lack premium data). */
-  mixedScores: boolean;
   /**
-   * With mixed scores, the components every scored market has: the ranking compares the markets
-   * on these alone (like for like). Null when every score rests on the same components (or the
-   * scores share none: then each market's own score ranks it).
+   * True when the scores rest on different components (some markets lack premium data): the
+   * table then says which inputs each such market's score lacks (`scoreBasisText`); there is no
+   * second score.
    */
-  rankBasis: OpportunityComponentKey[] | null;
-  /** Each market's ranking score: its opportunity score, or its score on `rankBasis`. */
-  rankScores: (number | null)[];
+  mixedScores: boolean;
+  /** The paid items this server offers, as given (null: unknown, every item assumed offered). */
+  offer: OfferList | null;
 }
 
 const componentsOf = (m: ComparisonMarket) => m.score?.components.length ?? 0;
@@ -254,41 +260,21 @@ function mixed(markets: readonly ComparisonMarket[]): boolean {
   return new Set(markets.filter((m) => m.score).map(componentsOf)).size > 1;
 }
 
-/** The components every scored market has, when the scores are mixed; null otherwise or none. */
-function commonBasis(markets: readonly ComparisonMarket[]): OpportunityComponentKey[] | null {
-  if (!mixed(markets)) return null;
-  const keys = markets
-    .filter((m) => m.score)
-    .map((m) => new Set(m.score?.components.map((c) => c.key)));
-  const all: OpportunityComponentKey[] = ["demand", "supply", "cost"];
-  const common = all.filter((k) => keys.every((set) => set.has(k)));
-  return common.length > 0 ? common : null;
-}
-
-/** The score on `basis` only (weights rescaled), rounded; the whole score without a basis. */
-function scoreOn(m: ComparisonMarket, basis: readonly string[] | null): number | null {
-  if (!m.score) return null;
-  if (!basis) return Math.round(m.score.score);
-  const parts = m.score.components.filter((c) => basis.includes(c.key));
-  const weights = parts.reduce((a, c) => a + c.weight, 0);
-  if (parts.length === 0 || weights <= 0) return null;
-  return Math.round(parts.reduce((a, c) => a + c.score * c.weight, 0) / weights);
-}
-
 /**
- * Ranks the markets by opportunity score, highest first; markets without one last. When some
- * scores lack components the others have (premium data only some markets bought), the markets
- * are ranked like for like, on the components every one of them has: a market is never ahead
- * only because the data that would lower its score is missing. Equal ranking scores: the score
- * built on more components first, then the larger market revenue, then the order chosen; they
- * share a rank ("1, 1, 3").
+ * Ranks the markets by opportunity score — the one score each analysis has, the number its
+ * results page, PDF, CLI and API show — highest first; markets without one last. Equal scores:
+ * the score built on more components first, then the larger market revenue, then the order
+ * chosen; they share a rank ("1, 1, 3"). When some scores lack components the others have, the
+ * score row marks no best value and each such market says which inputs its score lacks.
  */
-export function compareMarkets(input: readonly ComparisonMarket[]): ComparisonTable {
-  const rankBasis = commonBasis(input);
+export function compareMarkets(
+  input: readonly ComparisonMarket[],
+  offer?: OfferList | null,
+): ComparisonTable {
   const keyed = input.map((market, index) => ({
     market,
     index,
-    key: scoreOn(market, rankBasis),
+    key: market.score ? Math.round(market.score.score) : null,
   }));
   keyed.sort((a, b) => {
     if (a.key !== b.key) return a.key === null ? 1 : b.key === null ? -1 : b.key - a.key;
@@ -299,33 +285,38 @@ export function compareMarkets(input: readonly ComparisonMarket[]): ComparisonTa
     );
   });
   const markets = keyed.map((o) => o.market);
-  const rankScores = keyed.map((o) => o.key);
-  const ranks = rankScores.map((s) =>
-    s === null ? null : 1 + rankScores.filter((o) => (o ?? -1) > s).length,
+  const scores = keyed.map((o) => o.key);
+  const ranks = scores.map((s) =>
+    s === null ? null : 1 + scores.filter((o) => (o ?? -1) > s).length,
   );
-  const rows = COMPARISON_ROWS.map((row) => {
+  const mixedScores = mixed(input);
+  const rows = COMPARISON_ROWS.flatMap((row) => {
     const cells = markets.map((m) => m.cells[row.key] ?? blank("missing"));
-    // Scores on different components are not compared for "best": the ranking is like for like.
+    // A paid item this server does not offer: its rows only where some market has its figures.
+    const item = ROW_DELIVERABLE[row.key];
+    if (item && !isOffered(offer, item) && !cells.some((c) => c.status === "value")) return [];
+    // Scores on different components are not compared for "best".
     const best =
-      rankBasis && row.key === "opportunityScore" ? cells.map(() => false) : bestOf(row, cells);
-    return { row, cells, best };
+      mixedScores && row.key === "opportunityScore" ? cells.map(() => false) : bestOf(row, cells);
+    return [{ row, cells, best }];
   });
   const stepsToRun = markets.flatMap((market) => {
     if (!market.isPaid) return [];
     const steps: ("Keyword research" | "Competition analysis")[] = [];
-    if (!market.keywordResearchCompleted) steps.push("Keyword research");
-    if (!market.competitionAnalysisCompleted) steps.push("Competition analysis");
+    if (!market.keywordResearchCompleted && isOffered(offer, "keywordResearch"))
+      steps.push("Keyword research");
+    if (!market.competitionAnalysisCompleted && isOffered(offer, "competitionAnalysis"))
+      steps.push("Competition analysis");
     return steps.length > 0 ? [{ market, steps }] : [];
   });
   return {
     markets,
     ranks,
     rows,
-    needPremium: markets.filter((m) => !m.isPaid),
+    needPremium: isPurchasable(offer ?? []) || !offer ? markets.filter((m) => !m.isPaid) : [],
     stepsToRun,
-    mixedScores: mixed(input),
-    rankBasis,
-    rankScores,
+    mixedScores,
+    offer: offer ?? null,
   };
 }
 
@@ -334,13 +325,6 @@ const COMPONENT_NAMES: Record<OpportunityComponentKey, string> = {
   supply: "competition",
   cost: "cost to acquire",
 };
-
-/** "Ranked like for like on demand, the component every market's score has." or null. */
-export function rankBasisText(table: Pick<ComparisonTable, "rankBasis">): string | null {
-  if (!table.rankBasis) return null;
-  const names = table.rankBasis.map((k) => COMPONENT_NAMES[k]);
-  return `Ranked like for like on ${names.join(" and ")}, the ${names.length === 1 ? "component" : "components"} every market's score has (some markets lack premium data).`;
-}
 
 /* ------------------------------------------------------------------ words and exports */
 
@@ -368,13 +352,49 @@ export function comparisonCellText(row: ComparisonRow, c: ComparisonCell): strin
   }
 }
 
-/** "Demand only: competition and cost to acquire need the premium steps" and the like. */
-export function scoreBasisText(market: ComparisonMarket): string | null {
+/** The paid item each premium component of the score is built on. */
+const COMPONENT_DELIVERABLE: Partial<Record<OpportunityComponentKey, PremiumDeliverableId>> = {
+  supply: "competitionAnalysis",
+  cost: "keywordResearch",
+};
+
+/** The paid item each premium row's figures come from. */
+const ROW_DELIVERABLE: Partial<Record<ComparisonRowKey, PremiumDeliverableId>> = {
+  keywordVolume: "keywordResearch",
+  averageCpc: "keywordResearch",
+  costScore: "keywordResearch",
+  competitorCount: "competitionAnalysis",
+  marketLeader: "competitionAnalysis",
+  marketSaturation: "competitionAnalysis",
+  supplyScore: "competitionAnalysis",
+};
+
+/**
+ * Which inputs a market's score lacks, or null when it has them all: "Scored on demand only;
+ * competition and cost to acquire need the premium steps". An input whose paid item this server
+ * does not offer (`offer`, premium-offer.ts) reads "… is not available yet" instead.
+ */
+export function scoreBasisText(market: ComparisonMarket, offer?: OfferList | null): string | null {
   const missing = market.score?.missing ?? [];
   if (!market.score || missing.length === 0) return null;
-  const names = COMPONENT_NAMES;
   const have = market.score.components.map((c) => c.label.toLowerCase()).join(" and ");
-  return `Scored on ${have} only; ${missing.map((k) => names[k]).join(" and ")} ${missing.length === 1 ? "needs" : "need"} ${market.isPaid ? "the premium steps to run" : "the premium steps"}`;
+  const offered = (k: OpportunityComponentKey) => {
+    const id = COMPONENT_DELIVERABLE[k];
+    return !id || isOffered(offer, id);
+  };
+  const toBuy = missing.filter(offered).map((k) => COMPONENT_NAMES[k]);
+  const notSold = missing.filter((k) => !offered(k)).map((k) => COMPONENT_NAMES[k]);
+  const parts = [
+    ...(toBuy.length > 0
+      ? [
+          `${toBuy.join(" and ")} ${toBuy.length === 1 ? "needs" : "need"} ${market.isPaid ? "the premium steps to run" : "the premium steps"}`,
+        ]
+      : []),
+    ...(notSold.length > 0
+      ? [`${notSold.join(" and ")} ${notSold.length === 1 ? "is" : "are"} not available yet`]
+      : []),
+  ];
+  return `Scored on ${have} only; ${parts.join("; ")}`;
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   type ComparisonRowFormat,
   compareMarkets,
   comparisonMatrix,
+  type OfferList,
   scoreBasisText,
 } from "@bis/sdk";
 import type ExcelJS from "exceljs";
@@ -35,9 +36,9 @@ const NUMBER_FORMATS: Record<ComparisonRowFormat, string | undefined> = {
 /** The XLSX workbook's bytes. */
 export async function comparisonXlsx(
   comparison: Comparison,
-  options: { brand?: ExportBrand | null; generatedAt?: Date } = {},
+  options: { brand?: ExportBrand | null; generatedAt?: Date; offer?: OfferList | null } = {},
 ): Promise<Buffer> {
-  const table = compareMarkets(comparison.markets);
+  const table = compareMarkets(comparison.markets, options.offer);
   const matrix = comparisonMatrix(table);
   // Loaded with the first export, not at start-up (it cost about 1 s of the server's start).
   const { default: Excel } = await import("exceljs");
@@ -93,7 +94,7 @@ export async function comparisonXlsx(
       m.location,
       m.analysisId,
       m.sources.join("; "),
-      scoreBasisText(m) ?? "All three components",
+      scoreBasisText(m, table.offer) ?? "All three components",
     ]);
   notes.addRow([]);
   notes.addRow(["Figure", "What it measures", "Best"]).font = { bold: true };

@@ -15,7 +15,8 @@ import {
   compareMarkets,
   comparisonCellText,
   comparisonFileName,
-  rankBasisText,
+  type OfferList,
+  offeredPremiumPhrase,
   scoreBasisText,
   weightPercentText,
 } from "@bis/sdk";
@@ -31,6 +32,8 @@ export interface ComparisonReportOptions {
   generatedAt?: Date;
   /** A partner's brand for the chrome; BIS's own without one. */
   brand?: ReportBrand | null;
+  /** The paid items this server offers now (premium-offer.ts); unknown: all. */
+  offer?: OfferList | null;
 }
 
 /** Markets per table: a letter page holds the figure column and five markets legibly. */
@@ -79,7 +82,6 @@ function drawRanking(w: ReportWriter, table: ComparisonTable) {
     [
       { header: "Rank", width: 34 },
       { header: "Market" },
-      ...(table.rankBasis ? [{ header: "Like for like", width: 54, align: "right" as const }] : []),
       { header: "Score", width: 42, align: "right" },
       { header: "Demand", width: 48, align: "right" },
       { header: "Competition", width: 70, align: "right" },
@@ -89,7 +91,6 @@ function drawRanking(w: ReportWriter, table: ComparisonTable) {
     table.markets.map((m, i) => [
       rankText(table.ranks[i] ?? null),
       m.location,
-      ...(table.rankBasis ? [String(table.rankScores[i] ?? "-")] : []),
       cellAt("opportunityScore", i),
       cellAt("demandScore", i),
       cellAt("supplyScore", i),
@@ -107,14 +108,14 @@ function drawRanking(w: ReportWriter, table: ComparisonTable) {
   );
   if (table.needPremium.length > 0)
     w.banner(
-      `Would need the premium steps (keyword research and competition analysis) for a full score: ${table.needPremium.map((m) => m.location).join(", ")}.`,
+      `Would need the premium steps (${offeredPremiumPhrase(table.offer)}) for a full score: ${table.needPremium.map((m) => m.location).join(", ")}.`,
       "info",
     );
   for (const { market, steps } of table.stepsToRun)
     w.note(`${market.location}: ${steps.join(" and ")} not run yet.`);
   if (table.mixedScores)
     w.note(
-      `${rankBasisText(table) ?? "The scores rest on different data."} A market without keyword research or competition analysis is scored on what it has (see each market below).`,
+      "Ranked by each market's opportunity score, the one its results page and report show. Some scores lack inputs: a market is scored on what it has (see each market below).",
     );
 }
 
@@ -199,7 +200,7 @@ function drawMarkets(w: ReportWriter, table: ComparisonTable) {
         .join(". ")}.`,
       { size: 9 },
     );
-    const basis = scoreBasisText(m);
+    const basis = scoreBasisText(m, table.offer);
     if (basis) w.note(`${basis}.`);
     if (m.sources.length > 0) w.note(`Sources: ${m.sources.join("; ")}.`);
   });
@@ -232,7 +233,7 @@ function drawMethod(w: ReportWriter, table: ComparisonTable) {
   );
   w.subheading("Methodology");
   w.bullets([
-    "Ranking: by opportunity score, highest first. When some markets' scores lack the premium components others have, every market is ranked like for like on the components all of them have (and the opportunity score row marks no best value). Equal scores share a rank; the score built on more components comes first, then the larger market revenue. Markets without a score come last.",
+    "Ranking: by opportunity score, highest first — each market's one score, the number its results page and report show. When some markets' scores lack the premium components others have, the opportunity score row marks no best value and each such market says which inputs its score lacks. Equal scores share a rank; the score built on more components comes first, then the larger market revenue. Markets without a score come last.",
     "Best value of a row: the highest value (the lowest for average CPC, competitors and saturation), compared as shown; equal values share the mark; no mark when fewer than two markets have a value or all are equal. Premium figures count only for paid analyses.",
     "Opportunity score: demand (households, market revenue), competition (competitors per 10,000 households, review depth of the top three) and cost to acquire (average CPC), each 0–100 and weighted 40%, 35% and 25%; a component without data is left out and the others' weights rescaled. The full methodology is docs/methodology.md in BIS.",
     "Revenue per household: total market revenue ÷ households. Keyword volume: the monthly searches of the listed keywords (volume above 0, each keyword once).",
@@ -245,7 +246,7 @@ export function renderComparisonReport(
   options: ComparisonReportOptions = {},
 ): { pdf: Doc; pageCount: number } {
   const generatedAt = options.generatedAt ?? new Date();
-  const table = compareMarkets(comparison.markets);
+  const table = compareMarkets(comparison.markets, options.offer);
   const names = table.markets.map((m) => m.location).join(", ");
   const doc = newReportDocument(
     {

@@ -12,7 +12,7 @@ import { comparisonXlsx, XLSX_TYPE } from "../report/comparison-export.js";
 import { renderComparisonReport } from "../report/comparison-report.js";
 
 export function comparisonRoutes(
-  { services: { comparisons, partnerBrands }, logger }: AppContext,
+  { services: { comparisons, partnerBrands, payments }, logger }: AppContext,
   routes: EndpointRoutes,
 ): void {
   const calls = endpoints.comparisons;
@@ -28,7 +28,7 @@ export function comparisonRoutes(
 
   routes.on(calls.exportCsv, async ({ user, params, res }) => {
     const comparison = await comparisons.get(params.id, user);
-    const table = compareMarkets(comparison.markets);
+    const table = compareMarkets(comparison.markets, payments.offered());
     res
       .type("text/csv; charset=utf-8")
       .set("Cache-Control", "private, no-store")
@@ -40,7 +40,7 @@ export function comparisonRoutes(
     const comparison = await comparisons.get(params.id, user);
     // Under the owner's partner brand when they have one, as their analysis reports are.
     const brand = await partnerBrands.reportBrandOf(comparison.userId);
-    const bytes = await comparisonXlsx(comparison, { brand });
+    const bytes = await comparisonXlsx(comparison, { brand, offer: payments.offered() });
     res
       .type(XLSX_TYPE)
       .set("Cache-Control", "private, no-store")
@@ -51,7 +51,10 @@ export function comparisonRoutes(
   routes.on(calls.report, async ({ user, params, res }) => {
     const comparison = await comparisons.get(params.id, user);
     const brand = await partnerBrands.reportBrandOf(comparison.userId);
-    const { pdf, pageCount } = renderComparisonReport(comparison, { brand });
+    const { pdf, pageCount } = renderComparisonReport(comparison, {
+      brand,
+      offer: payments.offered(),
+    });
     res.status(200).set({
       "Content-Type": "application/pdf",
       "Content-Disposition": `attachment; filename="${comparisonFileName(compareMarkets(comparison.markets).markets, "pdf")}"`,

@@ -25,16 +25,9 @@ export function ComparisonTable({ table }: { table: Table }) {
 
 function RankLine({ table, index }: { table: Table; index: number }) {
   return (
-    <>
-      <span className="block text-xs font-semibold tracking-wide text-slate-500 uppercase">
-        {table.ranks[index] === null ? "Unranked" : `Rank ${table.ranks[index]}`}
-      </span>
-      {table.rankBasis && table.rankScores[index] != null ? (
-        <span className="block text-xs text-slate-500">
-          {`${table.rankScores[index]} like for like`}
-        </span>
-      ) : null}
-    </>
+    <span className="block text-xs font-semibold tracking-wide text-slate-500 uppercase">
+      {table.ranks[index] === null ? "Unranked" : `Rank ${table.ranks[index]}`}
+    </span>
   );
 }
 
