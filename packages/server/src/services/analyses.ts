@@ -35,13 +35,13 @@ import { AppError } from "../lib/errors.js";
 import { FIRST_PAGE, type PageRequest, readPage } from "../lib/pagination.js";
 import { ownedOrAdmin } from "./access.js";
 import {
-  ANALYSIS_NOT_FOUND_MESSAGE,
   saveAnalysis,
   summaryColumns,
   toAnalysisDto,
   toSummary,
   visibleAnalysis,
 } from "./analysis-rows.js";
+import { withSeasons } from "./analysis-seasons.js";
 import type { AuditService } from "./audit.js";
 import { type PlaceService, stateCode } from "./places/place-service.js";
 
@@ -140,7 +140,7 @@ export function createAnalysisService({
     if (!profile?.active) throw new AppError("VALIDATION_FAILED", MESSAGES.industryComingSoon);
     const { target, ...area } = await places.locate(request.city, request.state, request);
     try {
-      return computeMarketAnalysis({
+      const data = computeMarketAnalysis({
         request,
         target: {
           name: target.name,
@@ -162,6 +162,7 @@ export function createAnalysisService({
         overrides,
         now: now(),
       });
+      return withSeasons(data, profile);
     } catch (error) {
       assumptionFailure(error);
     }
@@ -336,9 +337,9 @@ export function createAnalysisService({
           })
           .from(analysis)
           .where(eq(analysis.id, id));
-        const row = ownedOrAdmin(found, viewer, ANALYSIS_NOT_FOUND_MESSAGE);
+        const row = ownedOrAdmin(found, viewer, "ANALYSIS_NOT_FOUND");
         if (options.ifUnpaid && row.isPaid) {
-          throw new AppError("CONFLICT", PAID_ANALYSIS_KEPT_MESSAGE);
+          throw new AppError("PAID_ANALYSIS_KEPT", PAID_ANALYSIS_KEPT_MESSAGE);
         }
         await tx.delete(payment).where(eq(payment.analysisId, row.id));
         await tx.delete(analysis).where(eq(analysis.id, row.id));

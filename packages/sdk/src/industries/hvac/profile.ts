@@ -13,6 +13,7 @@ import { industryHead } from "../heads.js";
 import { HVAC_ASSUMPTIONS } from "./assumptions.data.js";
 import { HVAC_COMPETITORS } from "./competitors.js";
 import { HVAC_EQUIPMENT } from "./equipment.js";
+import { HVAC_SEASON_ASSUMPTIONS, SEASONS } from "./seasons.data.js";
 
 /** Replacement jobs follow the age and the tenure of the housing stock. */
 const REPLACEMENT_ADJUSTMENTS = [
@@ -40,7 +41,7 @@ const SERVICE_PRICE = { labourShareKey: "labour.service", wageIndexKey: "prices.
 
 export const HVAC: IndustryProfile = {
   ...industryHead("HVAC"),
-  assumptions: HVAC_ASSUMPTIONS,
+  assumptions: [...HVAC_ASSUMPTIONS, ...HVAC_SEASON_ASSUMPTIONS],
   competitors: HVAC_COMPETITORS,
   equipment: HVAC_EQUIPMENT,
 
@@ -53,6 +54,7 @@ export const HVAC: IndustryProfile = {
       ticketKey: "ticket.acReplacement",
       price: INSTALLATION_PRICE,
       adjustments: REPLACEMENT_ADJUSTMENTS,
+      season: SEASONS.coolingReplacement,
     },
     {
       id: "furnace-replacement",
@@ -62,6 +64,7 @@ export const HVAC: IndustryProfile = {
       ticketKey: "ticket.furnaceReplacement",
       price: INSTALLATION_PRICE,
       adjustments: REPLACEMENT_ADJUSTMENTS,
+      season: SEASONS.heatingReplacement,
     },
     {
       id: "boiler-replacement",
@@ -71,6 +74,7 @@ export const HVAC: IndustryProfile = {
       ticketKey: "ticket.boilerReplacement",
       price: INSTALLATION_PRICE,
       adjustments: REPLACEMENT_ADJUSTMENTS,
+      season: SEASONS.heatingReplacement,
     },
     {
       id: "heat-pump-installation",
@@ -80,6 +84,7 @@ export const HVAC: IndustryProfile = {
       ticketKey: "ticket.heatPumpInstallation",
       price: INSTALLATION_PRICE,
       adjustments: REPLACEMENT_ADJUSTMENTS,
+      season: SEASONS.dualReplacement,
     },
     {
       id: "ac-repair",
@@ -89,6 +94,7 @@ export const HVAC: IndustryProfile = {
       ticketKey: "ticket.acRepair",
       price: REPAIR_PRICE,
       adjustments: [{ kind: "coolingUse", key: "climate.coolingDegreeDays" }],
+      season: SEASONS.coolingRepair,
     },
     {
       id: "furnace-repair",
@@ -98,6 +104,7 @@ export const HVAC: IndustryProfile = {
       ticketKey: "ticket.furnaceRepair",
       price: REPAIR_PRICE,
       adjustments: [{ kind: "heatingUse", key: "climate.heatingDegreeDays" }],
+      season: SEASONS.heatingRepair,
     },
     {
       id: "boiler-repair",
@@ -107,6 +114,7 @@ export const HVAC: IndustryProfile = {
       ticketKey: "ticket.boilerRepair",
       price: REPAIR_PRICE,
       adjustments: [{ kind: "heatingUse", key: "climate.heatingDegreeDays" }],
+      season: SEASONS.heatingRepair,
     },
     {
       id: "maintenance-plans",
@@ -115,6 +123,7 @@ export const HVAC: IndustryProfile = {
       incidence: { kind: "rate", key: "rate.maintenancePlan" },
       ticketKey: "ticket.maintenancePlan",
       price: SERVICE_PRICE,
+      season: SEASONS.tuneUp,
     },
     {
       id: "duct-cleaning",

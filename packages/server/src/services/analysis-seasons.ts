@@ -1,0 +1,27 @@
+/**
+ * The market's year of an analysis: its services by month from the shape of the year at its
+ * centre (providers/places/climate-months.ts) and its own annual degree days. Only for records
+ * with a local market profile (the embedded dataset); others stay without.
+ */
+import { computeSeasons, type IndustryProfile, type MarketAnalysisData } from "@bis/sdk";
+import { climateShapeAt } from "../providers/places/climate-months.js";
+
+/** The record with `seasons` added where its climate is known. */
+export function withSeasons(
+  data: MarketAnalysisData,
+  profile: IndustryProfile,
+): MarketAnalysisData {
+  const climate = data.localMarket?.climate;
+  const target = data.target;
+  if (!climate || !target || !data.assumptions) return data;
+  const shape = climateShapeAt(target.lat, target.lon, target.state);
+  if (!shape) return data;
+  data.seasons = computeSeasons({
+    serviceBreakdown: data.serviceBreakdown,
+    profile,
+    assumptions: data.assumptions,
+    climate,
+    shape,
+  });
+  return data;
+}
