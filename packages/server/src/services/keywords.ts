@@ -12,7 +12,10 @@
  *    an administrator configures the keys.
  * 6. The record keeps what the counts measure: keywords researched, keywords with volume, and the
  *    limits that applied (cities left out, keyword ideas cut off), shown as such by every reader.
- * 7. The result is stored on the analysis with keywordResearchCompleted = true; running the step
+ * 7. Every listed keyword gets its searches by month: the provider's monthly figures (measured)
+ *    where it gave them, else the months of its services in this market (modeled, from the
+ *    analysis' `seasons`); an analysis without `seasons` (older records) gets none.
+ * 8. The result is stored on the analysis with keywordResearchCompleted = true; running the step
  *    again replaces it.
  */
 import {
@@ -23,9 +26,13 @@ import {
   KEYWORD_PROFILES,
   type KeywordResearchData,
   keywordCities,
+  keywordProfileFor,
+  keywordSeasonCounts,
+  keywordSeasonsOf,
   type MarketAnalysisData,
   opportunityScore,
   type User,
+  withKeywordSeasons,
 } from "@bis/sdk";
 import type { Logger } from "pino";
 import type { Config } from "../config.js";
@@ -68,7 +75,7 @@ export function createKeywordService(deps: KeywordServiceDeps) {
 
       const market = row.marketAnalysisData as MarketAnalysisData | null;
       if (!market || keywordCities(market).cities.length === 0) {
-        throw new AppError("BAD_REQUEST", NO_CITIES_MESSAGE, {
+        throw new AppError("NO_CITIES_FOUND", NO_CITIES_MESSAGE, {
           details: { title: NO_CITIES_TITLE },
         });
       }
@@ -82,7 +89,7 @@ export function createKeywordService(deps: KeywordServiceDeps) {
       const chosen = provider();
       const started = performance.now();
       const result = await chosen.research({ market, industry: row.industry });
-      const data: KeywordResearchData = assembleKeywordResearch({
+      const assembled: KeywordResearchData = assembleKeywordResearch({
         metrics: result.metrics,
         cities: result.cities,
         provider: { id: chosen.id, label: chosen.label, grade: chosen.grade },
@@ -90,6 +97,9 @@ export function createKeywordService(deps: KeywordServiceDeps) {
         ...(result.assumptions ? { assumptions: result.assumptions } : {}),
         ...(result.limits ? { limits: result.limits } : {}),
       });
+      // Each keyword's months: the provider's where it gave them, else its services' months here.
+      const seasons = keywordSeasonsOf(market, keywordProfileFor(row.industry));
+      const data = seasons ? withKeywordSeasons(assembled, seasons) : assembled;
       log.info(
         {
           analysisId: id,
@@ -97,6 +107,7 @@ export function createKeywordService(deps: KeywordServiceDeps) {
           cities: result.cities.length,
           totalKeywords: data.totalKeywords,
           keywordsWithVolume: data.keywordData.summary.keywordsWithVolume,
+          withMonths: keywordSeasonCounts(data),
           ms: Math.round(performance.now() - started),
         },
         "keyword research complete",

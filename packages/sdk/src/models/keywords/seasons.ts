@@ -9,6 +9,7 @@
  * (largest remainder), so they average to it.
  */
 import type { KeywordEntry, KeywordIntent, KeywordResearchData } from "../../schemas/keywords.js";
+import type { MarketAnalysisData } from "../../schemas/market.js";
 import type { FigureProvenance } from "../../schemas/provenance.js";
 import type { KeywordProfile, KeywordServiceGroup } from "./profile.js";
 
@@ -176,6 +177,27 @@ export interface KeywordSeasonsInput {
   services: readonly ServiceMonths[];
   /** Where the services' months come from (the analysis' monthly provenance). */
   source: { source: string; vintage: string };
+}
+
+/**
+ * What the keywords' months follow in a market: its services' months from the analysis record
+ * (`seasons`, with their source). Null for a record without them (older, or without climate data).
+ */
+export function keywordSeasonsOf(
+  market: Pick<MarketAnalysisData, "seasons"> | null | undefined,
+  profile: KeywordProfile,
+): KeywordSeasonsInput | null {
+  const seasons = market?.seasons;
+  if (!seasons || seasons.services.length === 0) return null;
+  return {
+    profile,
+    services: seasons.services.map((s) => ({
+      serviceId: s.serviceId,
+      annualJobs: s.jobs.reduce((sum, j) => sum + j, 0),
+      monthShares: s.shares,
+    })),
+    source: { source: seasons.provenance.source, vintage: seasons.provenance.vintage },
+  };
 }
 
 const withMonths = (

@@ -1,0 +1,99 @@
+/**
+ * Keyword research by month over HTTP with the embedded model: each listed keyword's 12 months
+ * (modeled from the market's service months), its peak month, and the PPC budget by month.
+ */
+import {
+  type KeywordResearchData,
+  keywordResearchDataSchema,
+  peakMonth,
+  ppcBudgetByMonth,
+  ppcTable,
+} from "@bis/sdk";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { paidAnalysisFor, type ServerWithUsers, startWithUsers } from "./support/index.js";
+
+let { owner, close } = {} as ServerWithUsers;
+beforeAll(async () => {
+  ({ owner, close } = await startWithUsers("Mona"));
+}, 60_000);
+afterAll(() => close?.());
+
+const JAN = 0;
+const JUL = 6;
+const sum = (xs: readonly number[]) => xs.reduce((s, x) => s + x, 0);
+const listed = (data: KeywordResearchData) => [
+  ...data.keywordData.primaryKeywords,
+  ...data.keywordData.longTailKeywords,
+];
+
+async function research(city: string, state: string): Promise<KeywordResearchData> {
+  const id = await paidAnalysisFor(owner, { city, state });
+  const data = (await owner.premium.keywords(id)).keywordResearchData;
+  if (!data) throw new Error("no keyword data");
+  return data;
+}
+
+/** "ac repair {city}": its July searches over its January ones. */
+function acRepairRise(data: KeywordResearchData, city: string): number {
+  const k = listed(data).find((e) => e.keyword === `ac repair ${city}`);
+  const months = k?.monthlySearches ?? [];
+  return (months[JUL] ?? 0) / (months[JAN] ?? 1);
+}
+
+describe("keyword research by month", () => {
+  let phoenix: KeywordResearchData;
+  let minneapolis: KeywordResearchData;
+
+  beforeAll(async () => {
+    phoenix = await research("Phoenix", "AZ");
+    minneapolis = await research("Minneapolis", "MN");
+  }, 60_000);
+
+  it("gives every listed keyword 12 months averaging to its volume, graded and sourced", () => {
+    for (const data of [phoenix, minneapolis]) {
+      expect(keywordResearchDataSchema.parse(data)).toEqual(data);
+      const all = listed(data);
+      expect(all.length).toBeGreaterThan(50);
+      for (const k of all) {
+        expect(k.monthlySearches).toHaveLength(12);
+        expect(sum(k.monthlySearches ?? [])).toBe(k.searchVolume * 12);
+        expect(k.monthlyGrade).toBe("modeled");
+        expect(peakMonth(k.monthlySearches)).not.toBeNull();
+      }
+      expect(data.seasonality?.modeled).toMatchObject({ grade: "modeled" });
+      expect(data.seasonality?.modeled?.source).toContain("NOAA");
+      expect(data.seasonality?.measured).toBeNull();
+    }
+  });
+
+  it("AC repair searches peak in summer and rise from January to July (ppcinfo.com: +347 %)", () => {
+    expect([5, 6, 7]).toContain(
+      peakMonth(listed(phoenix).find((k) => k.keyword === "ac repair phoenix")?.monthlySearches),
+    );
+    const rises = {
+      Phoenix: acRepairRise(phoenix, "phoenix"),
+      Minneapolis: acRepairRise(minneapolis, "minneapolis"),
+    };
+    console.info(
+      `AC repair, January → July: ${Object.entries(rises)
+        .map(([c, r]) => `${c} +${Math.round((r - 1) * 100)} %`)
+        .join(", ")}`,
+    );
+    for (const rise of Object.values(rises)) expect(rise).toBeGreaterThan(2);
+    // Furnace repair searches in Minneapolis peak in the heating months.
+    const furnace = listed(minneapolis).find((k) => k.keyword === "furnace repair minneapolis");
+    expect([0, 1, 10, 11]).toContain(peakMonth(furnace?.monthlySearches));
+  });
+
+  it("spreads the yearly PPC budget over the months, summing exactly", () => {
+    for (const data of [phoenix, minneapolis]) {
+      const table = ppcTable(data);
+      const byMonth = ppcBudgetByMonth(table);
+      expect(byMonth?.rowsWithMonths).toBe(table.rows.length);
+      expect(byMonth?.yearly).toBe((data.estimatedMonthlyBudget ?? 0) * 12);
+      expect(sum(byMonth?.months ?? [])).toBe((data.estimatedMonthlyBudget ?? 0) * 12);
+    }
+    const phoenixMonths = ppcBudgetByMonth(ppcTable(phoenix))?.months ?? [];
+    expect(phoenixMonths[JUL]).toBeGreaterThan(phoenixMonths[JAN] ?? 0);
+  });
+});
