@@ -49,6 +49,7 @@ export * from "./models/geo.js";
 export * from "./models/housing-adjustments.js";
 export * from "./models/housing-ratios.js";
 export * from "./models/industry-profiles.js";
+export * from "./models/keyword-counts.js";
 export * from "./models/keywords.js";
 export * from "./models/local-market.js";
 export * from "./models/local-market-profile.js";

@@ -3,10 +3,11 @@
  * it fails. Pins the behaviour the app, the CLI and the server tests rely on.
  */
 import { describe, expect, it } from "vitest";
-import type { Endpoint } from "../api/endpoint.js";
+import { type Endpoint, pathOf } from "../api/endpoint.js";
 import { allEndpoints, endpoints } from "../api/endpoints.js";
 import { BisApiError } from "../errors.js";
 import { allPages, createClient } from "./client.js";
+import { methodOf, takesInput } from "./derive.js";
 
 interface Seen {
   url: string;
@@ -40,138 +41,56 @@ const adminUser = { ...user, emailVerified: true, analysisCount: 2 };
 
 const headers = (init: RequestInit) => init.headers as Record<string, string>;
 
-describe("the client's surface", () => {
-  it("offers the same resources and calls", () => {
-    const { client } = clientAnswering(() => new Response(null, { status: 204 }));
-    const surface = Object.fromEntries(
-      Object.entries(client)
-        .filter(([name]) => name !== "transport")
-        .map(([name, resource]) => [name, Object.keys(resource).sort()]),
-    );
-    expect(surface).toEqual({
-      auth: ["changePassword", "login", "logout", "register", "updateProfile", "user"],
-      account: [
-        "analysisBrand",
-        "brand",
-        "confirmEmailChange",
-        "forgotPassword",
-        "requestEmailChange",
-        "resetPassword",
-        "revokeOtherSessions",
-        "sessions",
-      ],
-      settings: ["public", "videos"],
-      config: ["mapsKey"],
-      analyses: [
-        "analyze",
-        "delete",
-        "get",
-        "list",
-        "page",
-        "rerun",
-        "zipAreas",
-        "zipAreasCsv",
-        "zipAreasCsvPath",
-        "zipAreasXlsx",
-        "zipAreasXlsxPath",
-      ],
-      comparisons: ["create", "export", "exportPath", "get", "list", "page"],
-      payments: ["config", "confirmDemo", "createIntent"],
-      premium: ["competition", "keywords", "report", "reportPath"],
-      admin: [
-        "analyses",
-        "analysesPage",
-        "analytics",
-        "apiKeys",
-        "assignPartnerMember",
-        "audit",
-        "auditPage",
-        "bulkDeleteAnalyses",
-        "confirmPartnerMember",
-        "createPartner",
-        "deleteApiKey",
-        "deleteUser",
-        "leads",
-        "leadsPage",
-        "logs",
-        "partnerBrand",
-        "partnerMembers",
-        "partnerMembersPage",
-        "logsPage",
-        "partners",
-        "partnersPage",
-        "paymentsPage",
-        "payments",
-        "prices",
-        "refundPayment",
-        "removePartnerBrand",
-        "revokePartner",
-        "saveApiKey",
-        "saveMapsKey",
-        "savePartnerBrand",
-        "setAdmin",
-        "settings",
-        "setup",
-        "setupStatus",
-        "system",
-        "testApiKey",
-        "unassignPartnerMember",
-        "updatePartner",
-        "updatePrices",
-        "updateSettings",
-        "users",
-        "usersPage",
-      ].sort(),
-      dev: ["outbox"],
-      tokens: ["create", "list", "page", "renew", "revoke"],
-      widget: ["analyze", "lead", "manifest"],
-    });
-    expect(client.transport.baseUrl).toBe("http://bis.test");
-  });
-});
-
-/**
- * The calls of the table no client method sends, each with who calls it instead. Every other
- * entry must be reached by the client (below).
- */
-const NOT_FROM_THE_CLIENT = new Map<Endpoint, string>([
-  [endpoints.auth.verifyEmail, "the link of the verification email"],
-  [endpoints.account.brandLogo, "an <img> of the app and the PDF report"],
-  [endpoints.site.health, "load balancers"],
-  [endpoints.site.ready, "load balancers"],
-  [endpoints.site.outlines, "the app's map, which reads the JSON as it is"],
-  [endpoints.analyses.getByMarketPath, "the specification's path of `analyses.get`"],
-  [endpoints.payments.stripeWebhook, "Stripe"],
-  [endpoints.admin.devLogs, "the specification's log call; the admin panel uses `admin.logs`"],
-]);
-
-describe("the client and the endpoint table", () => {
-  it("sends every call of the table but those others make, each from the table's entry", async () => {
-    const { client } = clientAnswering(() => new Response(null, { status: 500 }));
-    const sent = new Set<Endpoint>();
-    const call = client.transport.call.bind(client.transport);
-    (client.transport as { call: unknown }).call = (endpoint: Endpoint, ...rest: unknown[]) => {
-      sent.add(endpoint);
-      return (call as (e: Endpoint, ...r: unknown[]) => Promise<unknown>)(endpoint, ...rest);
-    };
-    const resources = Object.entries(client).filter(([name]) => name !== "transport");
-    for (const [, resource] of resources) {
-      for (const [name, method] of Object.entries(resource as Record<string, unknown>)) {
-        const args = name === "export" ? [["csv"], ["xlsx"], ["pdf"]] : [[]];
-        for (const extra of args) {
-          try {
-            await (method as (...a: unknown[]) => unknown)("id-1", ...extra);
-          } catch {
-            // A fake 500, or a path builder given a dummy: only the call sent matters here.
-          }
-        }
+describe("the client derived from the endpoint table", () => {
+  it("makes every entry a method of its group that sends the entry's method and path", async () => {
+    const { client, seen } = clientAnswering(() => new Response(null, { status: 500 }));
+    const groups = client as unknown as Record<string, Record<string, unknown>>;
+    const expected: string[] = [];
+    for (const [group, entries] of Object.entries(endpoints)) {
+      for (const [name, entry] of Object.entries(entries as Record<string, Endpoint>)) {
+        const method = groups[group]?.[name];
+        expect(method, `client.${group}.${name}`).toBeTypeOf("function");
+        const names = [...entry.path.matchAll(/:(\w+)/g)].map((m) => m[1] as string);
+        const params = Object.fromEntries(names.map((n) => [n, `${n}-1`]));
+        const input = takesInput(entry) ? [entry.body ? { probe: 1 } : { limit: 5 }] : [];
+        // The derived method itself (a named helper may stand in front of it under this name).
+        const derived = methodOf(client.transport, entry) as (...a: unknown[]) => Promise<unknown>;
+        await derived(...Object.values(params), ...input).catch(() => undefined);
+        const query = takesInput(entry) && !entry.body ? "?limit=5" : "";
+        expected.push(`${entry.method} http://bis.test${pathOf(entry.path, params)}${query}`);
       }
     }
-    const expected = allEndpoints.filter((e) => !NOT_FROM_THE_CLIENT.has(e));
-    const missing = expected.filter((e) => !sent.has(e)).map((e) => `${e.method} ${e.path}`);
-    expect(missing).toEqual([]);
-    expect([...sent].every((e) => allEndpoints.includes(e))).toBe(true);
-    expect([...sent].filter((e) => NOT_FROM_THE_CLIENT.has(e))).toEqual([]);
+    expect(seen.map((s) => `${s.init.method} ${s.url}`)).toEqual(expected);
+    expect(expected).toHaveLength(allEndpoints.length);
+  });
+
+  it("sends a body entry's input as its JSON body, and a signal as the call's", async () => {
+    const { client, seen } = clientAnswering(() => Response.json({ id: "t1" }));
+    const abort = new AbortController();
+    await client.tokens.renew("t 1", { expiresInDays: 30 }, abort.signal).catch(() => undefined);
+    expect(seen[0]?.url).toBe("http://bis.test/api/tokens/t%201/renew");
+    expect(seen[0]?.init.body).toBe('{"expiresInDays":30}');
+    abort.abort();
+    expect(seen[0]?.init.signal?.aborted).toBe(true);
+  });
+
+  it("keeps the named helpers the app, the CLI and the tests call", () => {
+    const { client } = clientAnswering(() => new Response(null, { status: 204 }));
+    const helpers = {
+      settings: ["public", "videos"],
+      config: ["mapsKey"],
+      dev: ["outbox"],
+      analyses: ["page", "zipAreasCsvPath", "zipAreasXlsxPath"],
+      comparisons: ["page", "export", "exportPath"],
+      premium: ["reportPath"],
+      tokens: ["page"],
+      admin: ["usersPage", "paymentsPage", "logsPage", "auditPage", "partnersPage", "leadsPage"],
+    };
+    const groups = client as unknown as Record<string, Record<string, unknown>>;
+    for (const [group, names] of Object.entries(helpers))
+      for (const name of names)
+        expect(groups[group]?.[name], `${group}.${name}`).toBeTypeOf("function");
+    expect(client.transport.baseUrl).toBe("http://bis.test");
   });
 });
 

@@ -1,41 +1,35 @@
 /**
- * The typed BIS API client: one transport (transport.ts) and thin resources over it, one module
- * per resource (resources/). Each resource call is an entry of the endpoint table
- * (api/endpoints.ts): its path, method and answer's schema come from there, and the schema (and
- * zod) loads with the first answer that needs it.
+ * The typed BIS API client, derived from the endpoint table (api/endpoints.ts): every entry is
+ * a method of its group (`client.analyses.zipAreas`, `client.partners.members`, …; derive.ts
+ * says how its arguments are read), so a client cannot drift from its contract. A few named
+ * helpers stay beside them (client-helpers.ts): a list's items, download links, the calls where
+ * "none" is an answer, and the names the app, the CLI and the tests have always called.
  */
-import { accountResource } from "./resources/account.js";
-import { adminResource } from "./resources/admin.js";
-import { analysesResource } from "./resources/analyses.js";
-import { authResource } from "./resources/auth.js";
-import { comparisonsResource } from "./resources/comparisons.js";
-import { devResource } from "./resources/dev.js";
-import { paymentsResource } from "./resources/payments.js";
-import { premiumResource } from "./resources/premium.js";
-import { configResource, settingsResource } from "./resources/settings.js";
-import { tokensResource } from "./resources/tokens.js";
-import { widgetResource } from "./resources/widget.js";
+import { helpers } from "./client-helpers.js";
+import { derive } from "./derive.js";
 import { createTransport, type TransportOptions } from "./transport.js";
-
-export { allPages } from "./calls.js";
 
 export type BisClient = ReturnType<typeof createClient>;
 
 export function createClient(options: TransportOptions = {}) {
   const transport = createTransport(options);
+  const d = derive(transport);
+  const h = helpers(transport, d);
   return {
     transport,
-    auth: authResource(transport),
-    account: accountResource(transport),
-    settings: settingsResource(transport),
-    config: configResource(transport),
-    analyses: analysesResource(transport),
-    comparisons: comparisonsResource(transport),
-    payments: paymentsResource(transport),
-    premium: premiumResource(transport),
-    admin: adminResource(transport),
-    dev: devResource(transport),
-    tokens: tokensResource(transport),
-    widget: widgetResource(transport),
+    ...d,
+    auth: { ...d.auth, ...h.auth },
+    account: { ...d.account, ...h.account },
+    analyses: { ...d.analyses, ...h.analyses },
+    comparisons: { ...d.comparisons, ...h.comparisons },
+    premium: { ...d.premium, ...h.premium },
+    tokens: { ...d.tokens, ...h.tokens },
+    admin: { ...d.admin, ...h.admin },
+    widget: { ...d.widget, ...h.widget },
+    settings: h.settings,
+    config: h.config,
+    dev: h.dev,
   };
 }
+
+export { allPages } from "./client-helpers.js";
