@@ -64,7 +64,11 @@ describe("email change", () => {
     const wrong = await c.account
       .requestEmailChange({ newEmail, currentPassword: "not-it" })
       .catch((e) => e);
-    expect(wrong).toMatchObject({ status: 400, serverMessage: "Current password is incorrect" });
+    expect(wrong).toMatchObject({
+      status: 400,
+      code: "PASSWORD_INCORRECT",
+      serverMessage: "Current password is incorrect",
+    });
 
     const answer = await c.account.requestEmailChange({ newEmail, currentPassword: password });
     expect(answer.message).toBe(ACCOUNT_MESSAGES.emailChangeRequested);

@@ -98,7 +98,11 @@ describe("the account journey", () => {
       .changePassword({ currentPassword: "not-it", newPassword: "New-pass6" })
       .catch((e) => e);
     expect(wrong).toBeInstanceOf(BisApiError);
-    expect(wrong).toMatchObject({ status: 400, serverMessage: "Current password is incorrect" });
+    expect(wrong).toMatchObject({
+      status: 400,
+      code: "PASSWORD_INCORRECT",
+      serverMessage: "Current password is incorrect",
+    });
 
     await c.auth.changePassword({ currentPassword: password, newPassword: "New-pass6" });
     expect((await c.auth.user())?.id).toBe(user.id);

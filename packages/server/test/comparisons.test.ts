@@ -81,7 +81,7 @@ describe("POST /api/comparisons", () => {
     const unknown = await errorOf(
       s.owner.comparisons.create({ analysisIds: [ids.austin, "no-such-analysis"] }),
     );
-    expect(unknown.status).toBe(404);
+    expect([unknown.status, unknown.code]).toEqual([404, "ANALYSIS_NOT_FOUND"]);
     expect(unknown.serverMessage).toBe("Analysis not found");
     const theirs = await errorOf(
       s.other.comparisons.create({ analysisIds: [ids.austin, ids.dallas] }),

@@ -168,7 +168,7 @@ describe("Stripe mode", () => {
   it("turns Stripe's failures into clear 4xx/5xx messages without leaking the key", async () => {
     const analysisId = await analysisFor(owner);
     const cases: [Parameters<FakeStripe["fail"]>[0], number, string, RegExp][] = [
-      ["card_error", 400, "BAD_REQUEST", /^Your card was declined\.$/],
+      ["card_error", 400, "CARD_DECLINED", /^Your card was declined\.$/],
       ["api_error", 502, "UPSTREAM_FAILED", /payment provider could not complete the request/],
       ["rate_limit", 503, "UNAVAILABLE", /payment provider is busy/],
       ["reset", 502, "UPSTREAM_FAILED", /Could not reach the payment provider/],
@@ -204,7 +204,7 @@ describe("Stripe mode", () => {
     expect((await errorOf(other.analyses.get(analysisId))).status).toBe(404);
     expect((await errorOf(owner.payments.createIntent({ analysisId: "nope" }))).status).toBe(404);
     const byAdmin = await errorOf(admin.payments.createIntent({ analysisId }));
-    expect([byAdmin.status, byAdmin.code]).toEqual([403, "FORBIDDEN"]);
+    expect([byAdmin.status, byAdmin.code]).toEqual([403, "PREMIUM_OWNER_ONLY"]);
     const anonymous = createNodeClient({ baseUrl: bis.url });
     expect((await errorOf(anonymous.payments.createIntent({ analysisId }))).status).toBe(401);
     await anonymous.close();
@@ -244,7 +244,7 @@ describe("Stripe mode", () => {
     const again = await errorOf(owner.payments.createIntent({ analysisId }));
     expect([again.status, again.code, again.serverMessage]).toEqual([
       409,
-      "CONFLICT",
+      "ANALYSIS_ALREADY_PAID",
       "This analysis is already paid for.",
     ]);
   });
@@ -277,7 +277,7 @@ describe("Stripe mode", () => {
     for (const attempt of attempts) {
       expect(attempt).toEqual({
         status: 400,
-        body: { code: "BAD_REQUEST", message: "Invalid webhook signature" },
+        body: { code: "WEBHOOK_SIGNATURE_INVALID", message: "Invalid webhook signature" },
       });
     }
     expect((await owner.analyses.get(analysisId)).isPaid).toBe(false);
@@ -311,7 +311,7 @@ describe("Stripe mode", () => {
     for (const event of malformed) {
       const delivered = await deliver(event as object);
       expect(delivered.status, JSON.stringify(event).slice(0, 80)).toBe(400);
-      expect(delivered.body).toMatchObject({ code: "BAD_REQUEST" });
+      expect(delivered.body).toMatchObject({ code: "WEBHOOK_EVENT_MALFORMED" });
     }
     expect((await owner.analyses.get(analysisId)).isPaid).toBe(false);
     expect(await paymentsOf(analysisId)).toEqual([]);
@@ -328,7 +328,7 @@ describe("Stripe mode", () => {
     for (const timestamp of [now + 24 * 60 * 60, now + 301 + 5]) {
       expect(await deliver(event, { timestamp })).toEqual({
         status: 400,
-        body: { code: "BAD_REQUEST", message: "Invalid webhook signature" },
+        body: { code: "WEBHOOK_SIGNATURE_INVALID", message: "Invalid webhook signature" },
       });
     }
     expect((await owner.analyses.get(analysisId)).isPaid).toBe(false);
@@ -553,8 +553,9 @@ describe("Stripe mode", () => {
       expect((await paymentsOf(analysisId)).map((p) => p.status)).toEqual(["refunded"]);
 
       const twice = await errorOf(admin.admin.refundPayment(paid.id));
-      expect([twice.status, twice.serverMessage]).toEqual([
+      expect([twice.status, twice.code, twice.serverMessage]).toEqual([
         409,
+        "PAYMENT_ALREADY_REFUNDED",
         "This payment has already been refunded.",
       ]);
 
@@ -577,13 +578,14 @@ describe("Stripe mode", () => {
       expect((await errorOf(anonymous.admin.refundPayment(paid.id))).status).toBe(401);
       expect((await errorOf(anonymous.admin.payments())).status).toBe(401);
       await anonymous.close();
-      expect((await errorOf(admin.admin.refundPayment("no-such-payment"))).status).toBe(404);
+      const unknown = await errorOf(admin.admin.refundPayment("no-such-payment"));
+      expect([unknown.status, unknown.code]).toEqual([404, "PAYMENT_NOT_FOUND"]);
 
       const { db } = bis.server.context;
       const thirtyOneDaysAgo = new Date(Date.now() - 31 * 24 * 60 * 60 * 1000);
       await db.update(payment).set({ createdAt: thirtyOneDaysAgo }).where(eq(payment.id, paid.id));
       const late = await errorOf(admin.admin.refundPayment(paid.id));
-      expect([late.status, late.code]).toEqual([409, "CONFLICT"]);
+      expect([late.status, late.code]).toEqual([409, "REFUND_WINDOW_PASSED"]);
       expect(late.serverMessage).toBe(
         `Refunds are possible within 30 days of payment; this payment was made on ${thirtyOneDaysAgo.toISOString().slice(0, 10)}.`,
       );

@@ -111,7 +111,7 @@ describe("API token expiry", () => {
         const error = await errorOf(call());
         expect([error.status, error.code, error.serverMessage]).toEqual([
           403,
-          "FORBIDDEN",
+          "ADMIN_TOKEN_MUST_EXPIRE",
           adminTokenWithoutExpiryMessage(endless.id, endless.prefix),
         ]);
       }

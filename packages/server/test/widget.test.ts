@@ -231,21 +231,26 @@ describe("widget calls: key, origin, CORS, cookies", () => {
 
   it("refuses other origins, no origin, no key, an unknown key and a revoked partner with 403 and no CORS headers", async () => {
     const key = partner.partner.publicKey;
-    const cases: [Parameters<typeof widgetCall>[1], string][] = [
-      [{ key, origin: OTHER_SITE, body: austin }, WIDGET_MESSAGES.originNotAllowed],
-      [{ key, body: austin }, WIDGET_MESSAGES.missingOrigin],
-      [{ origin: SITE, body: austin }, WIDGET_MESSAGES.missingKey],
+    const cases: [Parameters<typeof widgetCall>[1], string, string][] = [
+      [
+        { key, origin: OTHER_SITE, body: austin },
+        "PARTNER_ORIGIN_NOT_ALLOWED",
+        WIDGET_MESSAGES.originNotAllowed,
+      ],
+      [{ key, body: austin }, "PARTNER_ORIGIN_REQUIRED", WIDGET_MESSAGES.missingOrigin],
+      [{ origin: SITE, body: austin }, "PARTNER_KEY_REQUIRED", WIDGET_MESSAGES.missingKey],
       [
         { key: "pk_unknownunknownunknown0", origin: SITE, body: austin },
+        "PARTNER_KEY_UNKNOWN",
         WIDGET_MESSAGES.unknownKey,
       ],
     ];
-    for (const [options, message] of cases) {
+    for (const [options, code, message] of cases) {
       for (const route of ["analyze", "leads"] as const) {
         const response = await widgetCall(route, options);
         expect(response.status, `${route} ${JSON.stringify(options)}`).toBe(403);
         expect(corsHeaders(response)).toEqual([]);
-        expect(await response.json()).toEqual({ code: "FORBIDDEN", message });
+        expect(await response.json()).toEqual({ code, message });
       }
     }
     const revoked = await createPartner({ name: "Revoked" });

@@ -11,14 +11,20 @@ const myBrand = schema("brand", "myBrandSchema");
 /** Sign-in, registration, sign-out and the signed-in user's profile (the specification's). */
 export const auth = {
   /** The signed-in user; 401 when signed out. */
-  user: endpoint({ method: "GET", path: "/api/auth/user", access: "public", response: user }),
+  user: endpoint({
+    method: "GET",
+    path: "/api/auth/user",
+    access: "public",
+    response: user,
+    errors: ["UNAUTHORIZED", "ADMIN_TOKEN_MUST_EXPIRE"],
+  }),
   login: endpoint({
     method: "POST",
     path: "/api/auth/login",
     access: "public",
     body: schema("forms", "loginRequestSchema"),
     response: user,
-    errors: ["INVALID_CREDENTIALS", "EMAIL_NOT_VERIFIED", "RATE_LIMITED"],
+    errors: ["INVALID_CREDENTIALS", "EMAIL_NOT_VERIFIED", "FORBIDDEN", "RATE_LIMITED"],
   }),
   register: endpoint({
     method: "POST",
@@ -27,7 +33,7 @@ export const auth = {
     status: 201,
     body: schema("forms", "registerRequestSchema"),
     response: schema("entities", "registerResponseSchema"),
-    errors: ["EMAIL_IN_USE", "RATE_LIMITED"],
+    errors: ["EMAIL_IN_USE", "FORBIDDEN", "RATE_LIMITED"],
   }),
   logout: endpoint({ method: "POST", path: "/api/auth/logout", access: "public", status: 204 }),
   updateProfile: endpoint({
@@ -43,7 +49,7 @@ export const auth = {
     access: "user",
     body: schema("forms", "passwordChangeRequestSchema"),
     response: message,
-    errors: ["INVALID_CREDENTIALS"],
+    errors: ["PASSWORD_INCORRECT", "FORBIDDEN"],
   }),
   /** The link of the verification email (better-auth's own handler): redirects to the app. */
   verifyEmail: endpoint({ method: "GET", path: "/api/auth/verify-email", access: "public" }),
@@ -59,7 +65,7 @@ export const account = {
     status: 202,
     body: schema("account", "emailChangeRequestSchema"),
     response: message,
-    errors: ["EMAIL_IN_USE", "INVALID_CREDENTIALS", "RATE_LIMITED", "FORBIDDEN"],
+    errors: ["PASSWORD_INCORRECT", "EMAIL_IN_USE", "API_TOKEN_NOT_ALLOWED", "RATE_LIMITED"],
   }),
   /** Follows the confirmation link: the email changes now. No session needed. */
   confirmEmailChange: endpoint({
@@ -68,7 +74,7 @@ export const account = {
     access: "public",
     body: schema("account", "emailChangeConfirmSchema"),
     response: message,
-    errors: ["EMAIL_IN_USE", "RATE_LIMITED"],
+    errors: ["EMAIL_CHANGE_LINK_INVALID", "EMAIL_IN_USE", "RATE_LIMITED"],
   }),
   /** Always the same answer, whether or not the address has an account. */
   forgotPassword: endpoint({
@@ -86,7 +92,7 @@ export const account = {
     access: "public",
     body: schema("account", "resetPasswordRequestSchema"),
     response: user,
-    errors: ["RATE_LIMITED"],
+    errors: ["RESET_LINK_INVALID", "RATE_LIMITED"],
   }),
   /** The signed-in devices of the caller, this one marked `current` (a session, not a token). */
   sessions: endpoint({
@@ -94,7 +100,7 @@ export const account = {
     path: "/api/auth/sessions",
     access: "user",
     response: schema("account", "accountSessionsResponseSchema"),
-    errors: ["FORBIDDEN"],
+    errors: ["API_TOKEN_NOT_ALLOWED"],
   }),
   /** Signs out every other device. */
   revokeOtherSessions: endpoint({
@@ -102,7 +108,7 @@ export const account = {
     path: "/api/auth/sessions/revoke-others",
     access: "user",
     response: schema("account", "revokeOtherSessionsResponseSchema"),
-    errors: ["FORBIDDEN"],
+    errors: ["API_TOKEN_NOT_ALLOWED"],
   }),
   /** The signed-in user's partner brand (null: BIS's own reports). */
   brand: endpoint({ method: "GET", path: "/api/brand", access: "user", response: myBrand }),
@@ -112,7 +118,7 @@ export const account = {
     path: "/api/analyses/:id/brand",
     access: "user",
     response: myBrand,
-    errors: ["NOT_FOUND"],
+    errors: ["ANALYSIS_NOT_FOUND"],
   }),
   /** A partner's logo (the image bytes), for the reports and the app's header. */
   brandLogo: endpoint({
@@ -120,7 +126,7 @@ export const account = {
     path: "/api/brands/:partnerId/logo",
     access: "user",
     read: "bytes",
-    errors: ["NOT_FOUND"],
+    errors: ["LOGO_NOT_FOUND"],
   }),
 } as const;
 
@@ -134,7 +140,15 @@ export const tokens = {
     status: 201,
     body: schema("tokens", "createTokenRequestSchema"),
     response: schema("tokens", "createdTokenSchema"),
-    errors: ["UNAUTHORIZED", "INVALID_CREDENTIALS", "FORBIDDEN", "RATE_LIMITED"],
+    errors: [
+      "UNAUTHORIZED",
+      "ADMIN_TOKEN_MUST_EXPIRE",
+      "API_TOKEN_NOT_ALLOWED",
+      "INVALID_CREDENTIALS",
+      "EMAIL_NOT_VERIFIED",
+      "FORBIDDEN",
+      "RATE_LIMITED",
+    ],
   }),
   /** Moves a token's expiry (a session or `email` + `password`, never a token). */
   renew: endpoint({
@@ -143,7 +157,17 @@ export const tokens = {
     access: "public",
     body: schema("tokens", "renewTokenRequestSchema"),
     response: apiToken,
-    errors: ["UNAUTHORIZED", "INVALID_CREDENTIALS", "FORBIDDEN", "NOT_FOUND", "RATE_LIMITED"],
+    errors: [
+      "UNAUTHORIZED",
+      "ADMIN_TOKEN_MUST_EXPIRE",
+      "API_TOKEN_NOT_ALLOWED",
+      "INVALID_CREDENTIALS",
+      "EMAIL_NOT_VERIFIED",
+      "FORBIDDEN",
+      "TOKEN_NOT_FOUND",
+      "TOKEN_REVOKED",
+      "RATE_LIMITED",
+    ],
   }),
   list: endpoint({
     method: "GET",
@@ -156,6 +180,6 @@ export const tokens = {
     path: "/api/tokens/:id",
     access: "user",
     response: apiToken,
-    errors: ["NOT_FOUND"],
+    errors: ["TOKEN_NOT_FOUND"],
   }),
 } as const;

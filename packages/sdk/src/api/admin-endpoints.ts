@@ -26,14 +26,14 @@ export const admin = {
     access: "admin",
     body: schema("admin", "setAdminRequestSchema"),
     response: schema("admin", "adminUserSchema"),
-    errors: ["NOT_FOUND", "CONFLICT"],
+    errors: ["USER_NOT_FOUND", "CANNOT_CHANGE_OWN_ADMIN", "LAST_ADMIN"],
   }),
   deleteUser: endpoint({
     method: "DELETE",
     path: "/api/admin/users/:userId",
     access: "admin",
     response: schema("admin", "deleteUserResponseSchema"),
-    errors: ["NOT_FOUND", "CONFLICT"],
+    errors: ["USER_NOT_FOUND", "CANNOT_DELETE_SELF", "LAST_ADMIN"],
   }),
   analyses: endpoint({
     method: "GET",
@@ -73,7 +73,7 @@ export const admin = {
     access: "admin",
     body: schema("admin", "saveApiKeyRequestSchema"),
     response: apiKeyStatus,
-    errors: ["NOT_FOUND"],
+    errors: ["API_KEY_UNKNOWN"],
   }),
   testApiKey: endpoint({
     method: "POST",
@@ -81,14 +81,14 @@ export const admin = {
     access: "admin",
     body: schema("admin", "testApiKeyRequestSchema"),
     response: schema("admin", "apiKeyTestResultSchema"),
-    errors: ["NOT_FOUND"],
+    errors: ["API_KEY_UNKNOWN"],
   }),
   deleteApiKey: endpoint({
     method: "DELETE",
     path: "/api/admin/api-keys/:name",
     access: "admin",
     response: apiKeyStatus,
-    errors: ["NOT_FOUND"],
+    errors: ["API_KEY_UNKNOWN", "API_KEY_NOT_STORED"],
   }),
   /** The specification's call for the maps key. */
   saveMapsKey: endpoint({
@@ -125,7 +125,7 @@ export const admin = {
     access: "admin",
     query: schema("admin", "logsQuerySchema"),
     response: listOf("entries", "admin", "logEntrySchema"),
-    errors: ["NOT_FOUND"],
+    errors: ["DEV_ONLY"],
   }),
   prices: endpoint({ method: "GET", path: "/api/admin/prices", access: "admin", response: prices }),
   updatePrices: endpoint({
@@ -148,7 +148,15 @@ export const admin = {
     path: "/api/admin/payments/:id/refund",
     access: "admin",
     response: payment,
-    errors: ["NOT_FOUND", "CONFLICT", "UPSTREAM_FAILED"],
+    errors: [
+      "PAYMENT_NOT_FOUND",
+      "PAYMENT_ALREADY_REFUNDED",
+      "REFUND_WINDOW_PASSED",
+      "PAYMENT_PROVIDER_REJECTED",
+      "PAYMENT_IN_PROGRESS",
+      "UPSTREAM_FAILED",
+      "UNAVAILABLE",
+    ],
   }),
 } as const;
 
@@ -174,14 +182,14 @@ export const partners = {
     access: "admin",
     body: schema("widget", "partnerUpdateSchema"),
     response: schema("widget", "partnerUpdatedSchema"),
-    errors: ["NOT_FOUND"],
+    errors: ["PARTNER_NOT_FOUND"],
   }),
   revoke: endpoint({
     method: "DELETE",
     path: "/api/admin/partners/:id",
     access: "admin",
     response: schema("widget", "partnerSchema"),
-    errors: ["NOT_FOUND"],
+    errors: ["PARTNER_NOT_FOUND"],
   }),
   /** Captured leads (`?partnerId=&status=`), a page at a time. */
   leads: endpoint({
@@ -195,7 +203,7 @@ export const partners = {
     path: "/api/admin/partners/:id/brand",
     access: "admin",
     response: schema("brand", "partnerBrandSchema"),
-    errors: ["NOT_FOUND"],
+    errors: ["PARTNER_NOT_FOUND", "BRAND_NOT_FOUND"],
   }),
   saveBrand: endpoint({
     method: "PUT",
@@ -203,14 +211,14 @@ export const partners = {
     access: "admin",
     body: schema("brand", "partnerBrandInputSchema"),
     response: schema("brand", "partnerBrandSavedSchema"),
-    errors: ["NOT_FOUND", "PAYLOAD_TOO_LARGE", "VALIDATION_FAILED", "UNAVAILABLE"],
+    errors: ["PARTNER_NOT_FOUND", "PAYLOAD_TOO_LARGE", "VALIDATION_FAILED", "UNAVAILABLE"],
   }),
   removeBrand: endpoint({
     method: "DELETE",
     path: "/api/admin/partners/:id/brand",
     access: "admin",
     status: 204,
-    errors: ["NOT_FOUND"],
+    errors: ["PARTNER_NOT_FOUND", "BRAND_NOT_FOUND"],
   }),
   /** The users reporting under the brand and those asking to (`?status=`), a page at a time. */
   members: endpoint({
@@ -219,14 +227,14 @@ export const partners = {
     access: "admin",
     query: schema("brand", "partnerMembersQuerySchema"),
     response: pageOf("members", "brand", "partnerMemberSchema"),
-    errors: ["NOT_FOUND"],
+    errors: ["PARTNER_NOT_FOUND"],
   }),
   confirmMember: endpoint({
     method: "POST",
     path: "/api/admin/partners/:id/members/:userId/confirm",
     access: "admin",
     response: partnerMember,
-    errors: ["NOT_FOUND"],
+    errors: ["PARTNER_NOT_FOUND", "PARTNER_MEMBER_NOT_FOUND"],
   }),
   assignMember: endpoint({
     method: "POST",
@@ -235,13 +243,13 @@ export const partners = {
     status: 201,
     body: schema("brand", "partnerMemberAssignSchema"),
     response: partnerMember,
-    errors: ["NOT_FOUND"],
+    errors: ["PARTNER_NOT_FOUND", "USER_NOT_FOUND"],
   }),
   unassignMember: endpoint({
     method: "DELETE",
     path: "/api/admin/partners/:id/members/:userId",
     access: "admin",
     status: 204,
-    errors: ["NOT_FOUND"],
+    errors: ["PARTNER_NOT_FOUND", "PARTNER_MEMBER_NOT_FOUND"],
   }),
 } as const;

@@ -18,7 +18,7 @@ export const analyses = {
     status: 201,
     body: schema("forms", "analyzeRequestSchema"),
     response: schema("entities", "analyzeResponseSchema"),
-    errors: ["UNKNOWN_CITY", "RATE_LIMITED"],
+    errors: ["UNKNOWN_CITY", "RATE_LIMITED", "UPSTREAM_FAILED", "UNAVAILABLE"],
   }),
   /** One analysis, by the specification's path (the same answer as `get`). */
   getByMarketPath: endpoint({
@@ -26,7 +26,7 @@ export const analyses = {
     path: "/api/market-analysis/:id",
     access: "user",
     response: analysis,
-    errors: ["NOT_FOUND"],
+    errors: ["ANALYSIS_NOT_FOUND"],
   }),
   /** The signed-in user's analyses, newest first, a page at a time. */
   list: endpoint({
@@ -41,7 +41,7 @@ export const analyses = {
     path: "/api/analyses/:id",
     access: "user",
     response: analysis,
-    errors: ["NOT_FOUND"],
+    errors: ["ANALYSIS_NOT_FOUND"],
   }),
   /** The populated ZIP areas in range, nearest first or as the query sorts and cuts them. */
   zipAreas: endpoint({
@@ -50,7 +50,7 @@ export const analyses = {
     access: "user",
     query: zipAreasQuery,
     response: schema("market", "zipAreasResponseSchema"),
-    errors: ["NOT_FOUND"],
+    errors: ["ANALYSIS_NOT_FOUND"],
   }),
   /** The ZIP areas as CSV (a download). */
   zipAreasCsv: endpoint({
@@ -59,7 +59,7 @@ export const analyses = {
     access: "user",
     query: zipAreasQuery,
     read: "text",
-    errors: ["NOT_FOUND"],
+    errors: ["ANALYSIS_NOT_FOUND"],
   }),
   /** The ZIP areas as an XLSX workbook (a download). */
   zipAreasXlsx: endpoint({
@@ -68,7 +68,7 @@ export const analyses = {
     access: "user",
     query: zipAreasQuery,
     read: "bytes",
-    errors: ["NOT_FOUND"],
+    errors: ["ANALYSIS_NOT_FOUND"],
   }),
   /** Deletes an analysis with its payments; with `?ifUnpaid=true` a paid one is kept (409). */
   delete: endpoint({
@@ -77,7 +77,7 @@ export const analyses = {
     access: "user",
     status: 204,
     query: schema("forms", "deleteAnalysisQuerySchema"),
-    errors: ["NOT_FOUND", "CONFLICT"],
+    errors: ["ANALYSIS_NOT_FOUND", "PAID_ANALYSIS_KEPT"],
   }),
   /** Re-runs the market analysis with changed assumptions. */
   rerun: endpoint({
@@ -86,7 +86,7 @@ export const analyses = {
     access: "user",
     body: schema("forms", "rerunRequestSchema"),
     response: analysis,
-    errors: ["NOT_FOUND"],
+    errors: ["ANALYSIS_NOT_FOUND"],
   }),
 } as const;
 
@@ -99,7 +99,13 @@ export const premium = {
     access: "user",
     body: schema("keywords", "keywordResearchRequestSchema"),
     response: analysisEnvelope,
-    errors: ["NOT_FOUND", "PAYMENT_REQUIRED", "UPSTREAM_FAILED"],
+    errors: [
+      "ANALYSIS_NOT_FOUND",
+      "PAYMENT_REQUIRED",
+      "NO_CITIES_FOUND",
+      "UPSTREAM_FAILED",
+      "UNAVAILABLE",
+    ],
   }),
   /** Runs competition analysis (premium; after keyword research). */
   competition: endpoint({
@@ -108,7 +114,13 @@ export const premium = {
     access: "user",
     body: schema("competition", "competitionAnalysisRequestSchema"),
     response: analysisEnvelope,
-    errors: ["NOT_FOUND", "PAYMENT_REQUIRED", "KEYWORD_RESEARCH_REQUIRED", "UPSTREAM_FAILED"],
+    errors: [
+      "ANALYSIS_NOT_FOUND",
+      "PAYMENT_REQUIRED",
+      "KEYWORD_RESEARCH_REQUIRED",
+      "UPSTREAM_FAILED",
+      "UNAVAILABLE",
+    ],
   }),
   /** The PDF report (premium). */
   report: endpoint({
@@ -116,7 +128,7 @@ export const premium = {
     path: "/api/analyses/:id/report.pdf",
     access: "user",
     read: "bytes",
-    errors: ["NOT_FOUND", "PAYMENT_REQUIRED"],
+    errors: ["ANALYSIS_NOT_FOUND", "PAYMENT_REQUIRED"],
   }),
 } as const;
 
@@ -129,7 +141,7 @@ export const comparisons = {
     status: 201,
     body: schema("comparisons", "createComparisonRequestSchema"),
     response: schema("comparisons", "comparisonSchema"),
-    errors: ["NOT_FOUND"],
+    errors: ["ANALYSIS_NOT_FOUND"],
   }),
   list: endpoint({
     method: "GET",
@@ -142,27 +154,27 @@ export const comparisons = {
     path: "/api/comparisons/:id",
     access: "user",
     response: schema("comparisons", "comparisonSchema"),
-    errors: ["NOT_FOUND"],
+    errors: ["COMPARISON_NOT_FOUND"],
   }),
   exportCsv: endpoint({
     method: "GET",
     path: "/api/comparisons/:id/export.csv",
     access: "user",
     read: "bytes",
-    errors: ["NOT_FOUND"],
+    errors: ["COMPARISON_NOT_FOUND"],
   }),
   exportXlsx: endpoint({
     method: "GET",
     path: "/api/comparisons/:id/export.xlsx",
     access: "user",
     read: "bytes",
-    errors: ["NOT_FOUND"],
+    errors: ["COMPARISON_NOT_FOUND"],
   }),
   report: endpoint({
     method: "GET",
     path: "/api/comparisons/:id/report.pdf",
     access: "user",
     read: "bytes",
-    errors: ["NOT_FOUND"],
+    errors: ["COMPARISON_NOT_FOUND"],
   }),
 } as const;

@@ -28,7 +28,7 @@ export const site = {
     path: "/api/config/google-maps-key",
     access: "user",
     response: schema("admin", "mapsKeyResponseSchema"),
-    errors: ["NOT_FOUND"],
+    errors: ["MAPS_KEY_MISSING"],
   }),
   /** Whether the first-administrator setup is still open. */
   setupStatus: endpoint({
@@ -45,7 +45,7 @@ export const site = {
     status: 201,
     body: schema("forms", "adminSetupRequestSchema"),
     response: user,
-    errors: ["ADMIN_ALREADY_EXISTS", "RATE_LIMITED"],
+    errors: ["ADMIN_ALREADY_EXISTS", "EMAIL_IN_USE", "FORBIDDEN", "RATE_LIMITED"],
   }),
   /** For load balancers: 200 while the database answers, 503 otherwise. */
   health: endpoint({
@@ -62,14 +62,14 @@ export const site = {
     path: "/api/dev/outbox",
     access: "public",
     response: listOf("messages", "entities", "outboxMessageSchema"),
-    errors: ["NOT_FOUND"],
+    errors: ["DEV_ONLY"],
   }),
   /** State outlines for the comparison map (`?states=06,48`), one JSON object keyed by FIPS. */
   outlines: endpoint({
     method: "GET",
     path: "/api/outlines",
     access: "public",
-    errors: ["NOT_FOUND"],
+    errors: ["OUTLINES_NOT_FOUND"],
   }),
 } as const;
 
@@ -89,7 +89,17 @@ export const payments = {
     access: "user",
     body: schema("payments", "paymentIntentRequestSchema"),
     response: schema("entities", "paymentIntentResponseSchema"),
-    errors: ["NOT_FOUND", "CONFLICT", "UPSTREAM_FAILED"],
+    errors: [
+      "ANALYSIS_NOT_FOUND",
+      "PREMIUM_OWNER_ONLY",
+      "ANALYSIS_ALREADY_PAID",
+      "STRIPE_NOT_CONFIGURED",
+      "CARD_DECLINED",
+      "PAYMENT_IN_PROGRESS",
+      "PAYMENT_PROVIDER_REJECTED",
+      "UPSTREAM_FAILED",
+      "UNAVAILABLE",
+    ],
   }),
   /** Demo mode only: marks the analysis paid through the same fulfilment as the webhook. */
   confirmDemo: endpoint({
@@ -98,13 +108,26 @@ export const payments = {
     access: "user",
     body: schema("payments", "paymentIntentRequestSchema"),
     response: payment,
-    errors: ["NOT_FOUND", "FORBIDDEN"],
+    errors: [
+      "ANALYSIS_NOT_FOUND",
+      "PREMIUM_OWNER_ONLY",
+      "ANALYSIS_ALREADY_PAID",
+      "DEMO_PAYMENTS_DISABLED",
+      "UNAVAILABLE",
+    ],
   }),
   /** Stripe's events, signed (the raw body is read before any JSON parser). */
   stripeWebhook: endpoint({
     method: "POST",
     path: "/api/webhooks/stripe",
     access: "stripe",
-    errors: ["BAD_REQUEST"],
+    errors: [
+      "WEBHOOK_SIGNATURE_INVALID",
+      "WEBHOOK_EVENT_MALFORMED",
+      "STRIPE_NOT_CONFIGURED",
+      "PAYMENT_PROVIDER_REJECTED",
+      "UPSTREAM_FAILED",
+      "UNAVAILABLE",
+    ],
   }),
 } as const;

@@ -32,6 +32,7 @@ const widgetManifest = /* @__PURE__ */ endpoint({
   path: "/api/widget/manifest",
   access: "public",
   response: /* @__PURE__ */ schema("widget", "widgetManifestSchema"),
+  errors: ["WIDGET_NOT_BUILT"],
 });
 
 export const widgetEndpoints = {

@@ -4,8 +4,10 @@
  * table, refuses callers the endpoint's `access` does not admit (401/403 before any handler
  * runs), parses the query and the body with the endpoint's schemas (400 with every field's
  * message), and writes the handler's answer with the endpoint's status. Outside production it
- * also checks every JSON answer against the endpoint's response schema, so a handler cannot
- * drift from what the clients parse.
+ * also checks every JSON answer against the endpoint's response schema, and every error code a
+ * handler throws against the entry's `errors` list (endpoint-errors.ts: plus the codes every
+ * route and the entry's access may answer), so a handler cannot drift from what the clients
+ * parse and switch on; an answer or a code that does not match is a 500 naming the entry.
  *
  * A handler that answers by itself (a file, a stream, a redirect, a status of its own) writes to
  * `res` (or pipes a stream into it); the adapter then writes nothing. `assertComplete` fails the
@@ -26,6 +28,7 @@ import { type Request, type RequestHandler, type Response, Router } from "expres
 import type { z } from "zod";
 import { parse } from "../lib/errors.js";
 import type { AccountService } from "../services/accounts/index.js";
+import { allowedErrors, undeclaredError } from "./endpoint-errors.js";
 import { currentUser, requireAdmin, requireUser } from "./session.js";
 
 /** The caller an endpoint's access admits. */
@@ -95,7 +98,10 @@ export function createEndpointRegistry({
   checkResponses,
 }: {
   accounts: AccountService;
-  /** Checks every JSON answer against its schema (development and tests). */
+  /**
+   * Checks every JSON answer against its schema and every thrown code against the entry's
+   * `errors` (development and tests).
+   */
   checkResponses: boolean;
 }): EndpointRegistry {
   const seen = new Set<Endpoint>();
@@ -139,6 +145,7 @@ export function createEndpointRegistry({
         // A handler that streams its answer (a PDF: a file answer) pipes into `res` before the
         // first byte.
         const mayPipe = endpoint.read !== undefined;
+        const allowed = allowedErrors(endpoint);
         const route: RequestHandler = async (req, res) => {
           const { query, body, response } = loaded ?? (await schemas);
           let piped = false;
@@ -146,18 +153,26 @@ export function createEndpointRegistry({
             piped = true;
           };
           if (mayPipe) res.once("pipe", onPipe);
-          const answer = await handler({
-            req,
-            res,
-            params: req.params as ParamsOf<typeof endpoint>,
-            query: query ? parse(query, req.query) : req.query,
-            body: body ? parse(body, req.body) : undefined,
-            user: (endpoint.access === "user" ||
-            endpoint.access === "admin" ||
-            endpoint.access === "optional"
-              ? (req.currentUser ?? null)
-              : undefined) as never,
-          } as Call<typeof endpoint>);
+          let answer: unknown;
+          try {
+            answer = await handler({
+              req,
+              res,
+              params: req.params as ParamsOf<typeof endpoint>,
+              query: query ? parse(query, req.query) : req.query,
+              body: body ? parse(body, req.body) : undefined,
+              user: (endpoint.access === "user" ||
+              endpoint.access === "admin" ||
+              endpoint.access === "optional"
+                ? (req.currentUser ?? null)
+                : undefined) as never,
+            } as Call<typeof endpoint>);
+          } catch (error) {
+            const undeclared = checkResponses && undeclaredError(endpoint, allowed, error);
+            if (!undeclared) throw error;
+            req.log?.error({ err: undeclared }, "undeclared error code");
+            throw undeclared;
+          }
           if (mayPipe) res.off("pipe", onPipe);
           if (res.headersSent || piped) return;
           if (answer === undefined) {

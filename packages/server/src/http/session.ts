@@ -43,7 +43,7 @@ export async function currentUser(req: Request, accounts: AccountService): Promi
       if (!found) throw new AppError("UNAUTHORIZED", TOKEN_MESSAGES.invalidToken);
       if ("expiredAt" in found)
         throw new AppError("UNAUTHORIZED", tokenExpiredMessage(found.expiredAt.toISOString()));
-      if ("forbidden" in found) throw new AppError("FORBIDDEN", found.forbidden);
+      if ("forbidden" in found) throw new AppError("ADMIN_TOKEN_MUST_EXPIRE", found.forbidden);
       req.apiTokenId = found.tokenId;
       req.currentUser = found.user;
     } else {

@@ -48,9 +48,9 @@ function allowOrigin(res: Response, origin: string) {
 export function widgetPreflight(partners: PartnerService): RequestHandler {
   return async (req, res) => {
     const origin = req.headers.origin;
-    if (!origin) throw new AppError("FORBIDDEN", WIDGET_MESSAGES.missingOrigin);
+    if (!origin) throw new AppError("PARTNER_ORIGIN_REQUIRED", WIDGET_MESSAGES.missingOrigin);
     if (!(await partners.isAllowedOrigin(origin)))
-      throw new AppError("FORBIDDEN", WIDGET_MESSAGES.originNotAllowed);
+      throw new AppError("PARTNER_ORIGIN_NOT_ALLOWED", WIDGET_MESSAGES.originNotAllowed);
     allowOrigin(res, origin);
     res.setHeader("Access-Control-Allow-Methods", "POST");
     res.setHeader("Access-Control-Allow-Headers", `Content-Type, ${PARTNER_KEY_HEADER}`);
@@ -73,7 +73,7 @@ export function authorizePartner(partners: PartnerService): RequestHandler {
 /** The authorized partner; only behind `authorizePartner`. */
 export function partnerOf(res: Response): PartnerRow {
   const row = res.locals.partner;
-  if (!row) throw new AppError("FORBIDDEN", WIDGET_MESSAGES.missingKey);
+  if (!row) throw new AppError("PARTNER_KEY_REQUIRED", WIDGET_MESSAGES.missingKey);
   return row;
 }
 

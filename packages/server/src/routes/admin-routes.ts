@@ -99,7 +99,7 @@ export function adminRoutes(ctx: AppContext, routes: EndpointRoutes): void {
   /** The configured map key for signed-in users; 404 when there is none (never a fallback). */
   routes.on(site.mapsKey, ({ res }) => {
     const apiKey = ctx.keys.get("googleMaps");
-    if (!apiKey) throw new AppError("NOT_FOUND", "No Google Maps API key is configured");
+    if (!apiKey) throw new AppError("MAPS_KEY_MISSING");
     res.setHeader("Cache-Control", "no-store");
     return { apiKey };
   });
@@ -144,7 +144,7 @@ export function adminRoutes(ctx: AppContext, routes: EndpointRoutes): void {
     calls.devLogs,
     beforeAccess((_req, _res, next) => {
       if (config.env !== "development")
-        throw new AppError("NOT_FOUND", "The log is available in development only");
+        throw new AppError("DEV_ONLY", "The log is available in development only");
       next();
     }),
     async ({ query: { level, limit = LOG_PAGE_DEFAULT } }) => {

@@ -26,7 +26,8 @@ function headersWithClientIp(req: Request): Headers {
 
 /** Sessions and the email change need the signed-in browser session, not an API token. */
 const sessionOnly: RequestHandler = (req, _res, next) => {
-  if (req.apiTokenId) throw new AppError("FORBIDDEN", ACCOUNT_MESSAGES.apiTokenNotAllowed);
+  if (req.apiTokenId)
+    throw new AppError("API_TOKEN_NOT_ALLOWED", ACCOUNT_MESSAGES.apiTokenNotAllowed);
   next();
 };
 

@@ -69,8 +69,7 @@ export function outlineRoutes({ config }: AppContext, routes: EndpointRoutes): v
     if (zips.length > 0) zipLayers ??= readOutlines(outlineDirectory(config.appDist, "zips"));
     const known = states.filter((s) => outlines?.has(s));
     const knownZips = zips.filter((s) => zipLayers?.has(s));
-    if (known.length + knownZips.length === 0)
-      throw new AppError("NOT_FOUND", "No outlines for these states");
+    if (known.length + knownZips.length === 0) throw new AppError("OUTLINES_NOT_FOUND");
     const parts = known.map((s) => `"${s}":${outlines?.get(s)}`);
     if (knownZips.length > 0)
       parts.push(`"zips":{${knownZips.map((s) => `"${s}":${zipLayers?.get(s)}`).join(",")}}`);

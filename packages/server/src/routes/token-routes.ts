@@ -50,7 +50,7 @@ export function tokenRoutes(
         "UNAUTHORIZED",
         "Please sign in, or give your email and password, to create or renew an API token",
       );
-    if (req.apiTokenId !== undefined) throw new AppError("FORBIDDEN", refused);
+    if (req.apiTokenId !== undefined) throw new AppError("API_TOKEN_NOT_ALLOWED", refused);
     return user;
   }
 

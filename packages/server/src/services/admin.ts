@@ -63,7 +63,7 @@ export function createAdminService(options: {
 
   async function targetOf(tx: Tx, userId: string) {
     const [row] = await tx.select().from(userTable).where(eq(userTable.id, userId));
-    if (!row) throw new AppError("NOT_FOUND", "User not found");
+    if (!row) throw new AppError("USER_NOT_FOUND");
     return row;
   }
 
@@ -150,12 +150,13 @@ export function createAdminService(options: {
 
     /** Grants or withdraws another user's admin flag; their session sees it at once. */
     async setAdmin(actor: Actor, userId: string, isAdmin: boolean): Promise<AdminUser> {
-      if (actor.id === userId) throw new AppError("BAD_REQUEST", ADMIN_MESSAGES.ownAdminStatus);
+      if (actor.id === userId)
+        throw new AppError("CANNOT_CHANGE_OWN_ADMIN", ADMIN_MESSAGES.ownAdminStatus);
       const updated = await db.transaction(async (tx) => {
         const target = await targetOf(tx, userId);
         if (target.isAdmin === isAdmin) return target;
         if (!isAdmin && (await adminCount(tx)) <= 1)
-          throw new AppError("CONFLICT", ADMIN_MESSAGES.lastAdmin);
+          throw new AppError("LAST_ADMIN", ADMIN_MESSAGES.lastAdmin);
         const [row] = await tx
           .update(userTable)
           .set({ isAdmin, updatedAt: now() })
@@ -182,11 +183,11 @@ export function createAdminService(options: {
      * transaction; their cookie stops working at once.
      */
     async deleteUser(actor: Actor, userId: string): Promise<DeleteUserResponse> {
-      if (actor.id === userId) throw new AppError("BAD_REQUEST", ADMIN_MESSAGES.deleteSelf);
+      if (actor.id === userId) throw new AppError("CANNOT_DELETE_SELF", ADMIN_MESSAGES.deleteSelf);
       const deleted = await db.transaction(async (tx) => {
         const target = await targetOf(tx, userId);
         if (target.isAdmin && (await adminCount(tx)) <= 1)
-          throw new AppError("CONFLICT", ADMIN_MESSAGES.lastAdmin);
+          throw new AppError("LAST_ADMIN", ADMIN_MESSAGES.lastAdmin);
         const theirAnalyses = (
           await tx.select({ id: analysis.id }).from(analysis).where(eq(analysis.userId, userId))
         ).map((r) => r.id);

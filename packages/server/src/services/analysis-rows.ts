@@ -23,7 +23,7 @@ export async function visibleAnalysis(
 ): Promise<AnalysisRow> {
   const { analysis } = tablesOf(db);
   const [row] = await db.select().from(analysis).where(eq(analysis.id, id));
-  return ownedOrAdmin(row, viewer, ANALYSIS_NOT_FOUND_MESSAGE);
+  return ownedOrAdmin(row, viewer, "ANALYSIS_NOT_FOUND");
 }
 
 /** The fields an analysis and its list row share. */
@@ -107,6 +107,6 @@ export async function saveAnalysis(
 ): Promise<Analysis> {
   const { analysis } = tablesOf(db);
   const [updated] = await db.update(analysis).set(changes).where(eq(analysis.id, id)).returning();
-  if (!updated) throw new AppError("NOT_FOUND", ANALYSIS_NOT_FOUND_MESSAGE);
+  if (!updated) throw new AppError("ANALYSIS_NOT_FOUND", ANALYSIS_NOT_FOUND_MESSAGE);
   return toAnalysisDto(updated);
 }

@@ -240,7 +240,7 @@ export function createApiKeyService(options: {
     nameOf(raw: string): ApiKeyName {
       if ((API_KEY_NAMES as string[]).includes(raw)) return raw as ApiKeyName;
       throw new AppError(
-        "NOT_FOUND",
+        "API_KEY_UNKNOWN",
         `Unknown API key "${raw}"; the keys are ${API_KEY_NAMES.join(", ")}`,
       );
     },
@@ -319,7 +319,7 @@ export function createApiKeyService(options: {
         cache.delete(name);
         return count;
       });
-      if (removed === 0) throw new AppError("NOT_FOUND", `No stored value for ${name}`);
+      if (removed === 0) throw new AppError("API_KEY_NOT_STORED", `No stored value for ${name}`);
       log.info({ key: name, by: actor.id }, "API key removed");
       return status(name);
     },

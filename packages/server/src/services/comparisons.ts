@@ -6,7 +6,6 @@
  */
 import { randomUUID } from "node:crypto";
 import {
-  COMPARISON_MESSAGES,
   type Comparison,
   type ComparisonSummary,
   type CreateComparisonInput,
@@ -19,7 +18,7 @@ import { type Tables, tablesOf } from "../db/database.js";
 import { dialectOf } from "../db/dialect.js";
 import { FIRST_PAGE, type PageRequest, readPage } from "../lib/pagination.js";
 import { ownedOrAdmin, ownsOrAdmin } from "./access.js";
-import { ANALYSIS_NOT_FOUND_MESSAGE, type AnalysisRow, toAnalysisDto } from "./analysis-rows.js";
+import { type AnalysisRow, toAnalysisDto } from "./analysis-rows.js";
 
 type ComparisonRow = Tables["comparison"]["$inferSelect"];
 
@@ -63,8 +62,7 @@ export function createComparisonService({ db }: { db: Db }) {
     async create(viewer: User, input: CreateComparisonInput): Promise<Comparison> {
       const found = await analysesOf(input.analysisIds, viewer);
       // One not found (or not the viewer's) fails the whole request, as a missing analysis does.
-      for (const id of input.analysisIds)
-        ownedOrAdmin(found.get(id), viewer, ANALYSIS_NOT_FOUND_MESSAGE);
+      for (const id of input.analysisIds) ownedOrAdmin(found.get(id), viewer, "ANALYSIS_NOT_FOUND");
       const [row] = await db
         .insert(comparison)
         .values({
@@ -127,7 +125,7 @@ export function createComparisonService({ db }: { db: Db }) {
     /** One comparison with its markets (owner or administrator; 404 otherwise). */
     async get(id: string, viewer: User): Promise<Comparison> {
       const [row] = await db.select().from(comparison).where(eq(comparison.id, id)).limit(1);
-      return answer(ownedOrAdmin(row, viewer, COMPARISON_MESSAGES.notFound), viewer);
+      return answer(ownedOrAdmin(row, viewer, "COMPARISON_NOT_FOUND"), viewer);
     },
   };
 }

@@ -64,7 +64,7 @@ export function createWidgetAssets({ dist }: { dist: string }) {
     const asset = current();
     if (!asset)
       throw new AppError(
-        "NOT_FOUND",
+        "WIDGET_NOT_BUILT",
         `The widget is not built on this server (${WIDGET_FILE} not found; build @bis/widget or set BIS_WIDGET_DIST)`,
       );
     return asset;
@@ -81,7 +81,7 @@ export function createWidgetAssets({ dist }: { dist: string }) {
       const asset = required();
       if (version !== undefined && version !== asset.version)
         throw new AppError(
-          "NOT_FOUND",
+          "WIDGET_VERSION_NOT_SERVED",
           `Widget version ${version} is not served here; the current one is ${asset.version} (see /api/widget/manifest)`,
         );
       return asset;

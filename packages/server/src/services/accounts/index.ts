@@ -57,7 +57,7 @@ function fromAuthError(error: unknown): never {
         { cause: error },
       );
     case "INVALID_PASSWORD":
-      throw new AppError("BAD_REQUEST", "Current password is incorrect", { cause: error });
+      throw new AppError("PASSWORD_INCORRECT", undefined, { cause: error });
     case "PASSWORD_TOO_SHORT":
     case "PASSWORD_TOO_LONG":
     case "INVALID_EMAIL":

@@ -105,10 +105,11 @@ export function createAccountSecurityService({ config, db, auth, mailer, account
       input: EmailChangeRequest,
       viaApiToken: boolean,
     ): Promise<MessageResponse> {
-      if (viaApiToken) throw new AppError("FORBIDDEN", ACCOUNT_MESSAGES.apiTokenNotAllowed);
+      if (viaApiToken)
+        throw new AppError("API_TOKEN_NOT_ALLOWED", ACCOUNT_MESSAGES.apiTokenNotAllowed);
       const newEmail = input.newEmail.trim().toLowerCase();
       if (!(await passwordMatches(actor.id, input.currentPassword)))
-        throw new AppError("BAD_REQUEST", "Current password is incorrect");
+        throw new AppError("PASSWORD_INCORRECT");
       if (newEmail === actor.email.toLowerCase())
         throw new AppError("VALIDATION_FAILED", ACCOUNT_MESSAGES.emailUnchanged);
 
@@ -147,7 +148,10 @@ export function createAccountSecurityService({ config, db, auth, mailer, account
       const found = await ctx.internalAdapter.consumeVerificationValue(
         `${EMAIL_CHANGE_LINK_PREFIX}${input.token.trim()}`,
       );
-      const invalid = new AppError("BAD_REQUEST", ACCOUNT_MESSAGES.emailChangeInvalidLink);
+      const invalid = new AppError(
+        "EMAIL_CHANGE_LINK_INVALID",
+        ACCOUNT_MESSAGES.emailChangeInvalidLink,
+      );
       const change = found ? parseEmailChangeLink(found.value) : null;
       if (!change) throw invalid;
       const row = await accounts.findById(change.userId);
@@ -167,7 +171,7 @@ export function createAccountSecurityService({ config, db, auth, mailer, account
           .where(and(eq(userTable.id, change.userId), eq(userTable.email, change.from)));
       } catch (error) {
         // The unique index on email: someone registered the address a moment ago.
-        throw new AppError("BAD_REQUEST", ACCOUNT_MESSAGES.emailChangeInvalidLink, {
+        throw new AppError("EMAIL_CHANGE_LINK_INVALID", ACCOUNT_MESSAGES.emailChangeInvalidLink, {
           cause: error,
         });
       }
@@ -197,7 +201,7 @@ export function createAccountSecurityService({ config, db, auth, mailer, account
       const pending = await ctx.internalAdapter.findVerificationValue(
         `${RESET_LINK_PREFIX}${token}`,
       );
-      const invalid = new AppError("BAD_REQUEST", ACCOUNT_MESSAGES.resetInvalidLink);
+      const invalid = new AppError("RESET_LINK_INVALID", ACCOUNT_MESSAGES.resetInvalidLink);
       if (!pending || pending.expiresAt < new Date()) throw invalid;
       try {
         await auth.api.resetPassword({ body: { token, newPassword: input.newPassword } });

@@ -170,7 +170,7 @@ export function createTokenService({
      */
     async revoke(actor: User, id: string): Promise<ApiToken> {
       const [found] = await db.select().from(apiToken).where(eq(apiToken.id, id));
-      const row = ownedOrAdmin(found, actor, "No such API token");
+      const row = ownedOrAdmin(found, actor, "TOKEN_NOT_FOUND");
       if (row.revokedAt) return toDto(row);
       return db.transaction(async (tx) => {
         const [revoked] = (await tx
@@ -203,8 +203,8 @@ export function createTokenService({
         .select()
         .from(apiToken)
         .where(and(eq(apiToken.id, id), eq(apiToken.userId, owner.id)));
-      if (!found) throw new AppError("NOT_FOUND", "No such API token");
-      if (found.revokedAt) throw new AppError("CONFLICT", TOKEN_MESSAGES.revokedCannotRenew);
+      if (!found) throw new AppError("TOKEN_NOT_FOUND");
+      if (found.revokedAt) throw new AppError("TOKEN_REVOKED", TOKEN_MESSAGES.revokedCannotRenew);
       const expiresAt = expiryFrom(now(), { isAdmin: owner.isAdmin, expiresInDays });
       const [renewed] = (await db
         .update(apiToken)

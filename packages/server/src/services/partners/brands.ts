@@ -36,7 +36,6 @@ import { FIRST_PAGE, type PageRequest, readPage } from "../../lib/pagination.js"
 import type { ReportBrand } from "../../report/brand.js";
 import { checkLogo } from "../../report/brand-logo.js";
 import { ownedOrAdmin } from "../access.js";
-import { ANALYSIS_NOT_FOUND_MESSAGE } from "../analysis-rows.js";
 import type { AuditService } from "../audit.js";
 
 type BrandRow = Tables["partnerBrand"]["$inferSelect"];
@@ -97,7 +96,7 @@ export function createPartnerBrandService(options: {
       .from(partner)
       .where(eq(partner.id, id))
       .limit(1);
-    if (!row) throw new AppError("NOT_FOUND", "Partner not found");
+    if (!row) throw new AppError("PARTNER_NOT_FOUND");
     return row;
   }
 
@@ -134,7 +133,7 @@ export function createPartnerBrandService(options: {
     async get(partnerId: string): Promise<PartnerBrand> {
       await findPartner(partnerId);
       const row = await findBrand(partnerId);
-      if (!row) throw new AppError("NOT_FOUND", BRAND_MESSAGES.brandNotFound);
+      if (!row) throw new AppError("BRAND_NOT_FOUND", BRAND_MESSAGES.brandNotFound);
       return toDto(row);
     },
 
@@ -212,7 +211,8 @@ export function createPartnerBrandService(options: {
           .delete(partnerBrand)
           .where(eq(partnerBrand.partnerId, partnerId))
           .returning({ partnerId: partnerBrand.partnerId });
-        if (removed.length === 0) throw new AppError("NOT_FOUND", BRAND_MESSAGES.brandNotFound);
+        if (removed.length === 0)
+          throw new AppError("BRAND_NOT_FOUND", BRAND_MESSAGES.brandNotFound);
         await audit.record(
           actor,
           { action: "partner.brand.remove", targetType: "partner", targetId: partnerId },
@@ -262,7 +262,7 @@ export function createPartnerBrandService(options: {
         .innerJoin(user, eq(user.id, partnerMember.userId))
         .where(and(eq(partnerMember.userId, userId), eq(partnerMember.partnerId, partnerId)))
         .limit(1);
-      if (!found) throw new AppError("NOT_FOUND", PENDING_NOT_FOUND);
+      if (!found) throw new AppError("PARTNER_MEMBER_NOT_FOUND", PENDING_NOT_FOUND);
       if (found.member.status === "confirmed") return toMember(found.member, found.email);
       const confirmed = await db.transaction(async (tx) => {
         const [row] = await tx
@@ -270,7 +270,7 @@ export function createPartnerBrandService(options: {
           .set({ status: "confirmed", assignedBy: actor.id, assignedAt: now() })
           .where(and(eq(partnerMember.userId, userId), eq(partnerMember.partnerId, partnerId)))
           .returning();
-        if (!row) throw new AppError("NOT_FOUND", PENDING_NOT_FOUND);
+        if (!row) throw new AppError("PARTNER_MEMBER_NOT_FOUND", PENDING_NOT_FOUND);
         await audit.record(
           actor,
           {
@@ -294,7 +294,7 @@ export function createPartnerBrandService(options: {
         .from(user)
         .where(eq(user.email, email))
         .limit(1);
-      if (!found) throw new AppError("NOT_FOUND", BRAND_MESSAGES.userNotFound);
+      if (!found) throw new AppError("USER_NOT_FOUND", BRAND_MESSAGES.userNotFound);
       const row = await db.transaction(async (tx) => {
         const [before] = await tx
           .select({ partnerId: partnerMember.partnerId })
@@ -338,7 +338,7 @@ export function createPartnerBrandService(options: {
           .delete(partnerMember)
           .where(and(eq(partnerMember.userId, userId), eq(partnerMember.partnerId, partnerId)))
           .returning({ status: partnerMember.status });
-        if (!removed) throw new AppError("NOT_FOUND", "That user is not assigned to this partner");
+        if (!removed) throw new AppError("PARTNER_MEMBER_NOT_FOUND");
         await audit.record(
           actor,
           {
@@ -407,7 +407,7 @@ export function createPartnerBrandService(options: {
         .from(analysis)
         .where(eq(analysis.id, analysisId))
         .limit(1);
-      const { userId } = ownedOrAdmin(row, viewer, ANALYSIS_NOT_FOUND_MESSAGE);
+      const { userId } = ownedOrAdmin(row, viewer, "ANALYSIS_NOT_FOUND");
       const brand = userId ? await brandRowOfUser(userId) : undefined;
       return brand ? toDto(brand) : null;
     },
@@ -433,7 +433,7 @@ export function createPartnerBrandService(options: {
       const row = viewer.isAdmin
         ? await findBrand(partnerId)
         : await brandRowOfUser(viewer.id).then((r) => (r?.partnerId === partnerId ? r : undefined));
-      if (!row?.logoPng || !row.logoHash) throw new AppError("NOT_FOUND", "No such logo");
+      if (!row?.logoPng || !row.logoHash) throw new AppError("LOGO_NOT_FOUND");
       return { png: Buffer.from(row.logoPng, "base64"), hash: row.logoHash };
     },
   };

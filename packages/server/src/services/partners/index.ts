@@ -73,7 +73,7 @@ export function createPartnerService(options: {
 
   async function find(id: string): Promise<PartnerRow> {
     const [row] = await db.select().from(partner).where(eq(partner.id, id));
-    if (!row) throw new AppError("NOT_FOUND", "Partner not found");
+    if (!row) throw new AppError("PARTNER_NOT_FOUND");
     return row;
   }
 
@@ -269,12 +269,12 @@ export function createPartnerService(options: {
       publicKey: string | undefined,
       origin: string | undefined,
     ): Promise<PartnerRow> {
-      if (!origin) throw new AppError("FORBIDDEN", WIDGET_MESSAGES.missingOrigin);
-      if (!publicKey) throw new AppError("FORBIDDEN", WIDGET_MESSAGES.missingKey);
+      if (!origin) throw new AppError("PARTNER_ORIGIN_REQUIRED", WIDGET_MESSAGES.missingOrigin);
+      if (!publicKey) throw new AppError("PARTNER_KEY_REQUIRED", WIDGET_MESSAGES.missingKey);
       const [row] = await db.select().from(partner).where(eq(partner.publicKey, publicKey));
-      if (!row?.active) throw new AppError("FORBIDDEN", WIDGET_MESSAGES.unknownKey);
+      if (!row?.active) throw new AppError("PARTNER_KEY_UNKNOWN", WIDGET_MESSAGES.unknownKey);
       if (!row.allowedOrigins.includes(origin))
-        throw new AppError("FORBIDDEN", WIDGET_MESSAGES.originNotAllowed);
+        throw new AppError("PARTNER_ORIGIN_NOT_ALLOWED", WIDGET_MESSAGES.originNotAllowed);
       return row;
     },
 

@@ -95,7 +95,7 @@ export async function ownAnalysis(
   const row = await visibleAnalysis(ctx.db, analysisId, viewer);
   if (row.userId !== viewer.id) {
     throw new AppError(
-      "FORBIDDEN",
+      "PREMIUM_OWNER_ONLY",
       "Only the owner of an analysis can buy its premium package (administrators already have premium access).",
     );
   }

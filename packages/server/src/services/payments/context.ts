@@ -46,7 +46,7 @@ export function toPaymentDto(row: PaymentRow): Payment {
 export function stripeRequired(ctx: PaymentContext): StripeClient {
   if (ctx.config.mode !== "stripe" || !ctx.stripe) {
     throw new AppError(
-      "NOT_FOUND",
+      "STRIPE_NOT_CONFIGURED",
       "Stripe payments are not configured: this server runs in demo payment mode.",
     );
   }

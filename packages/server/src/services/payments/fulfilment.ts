@@ -184,7 +184,7 @@ export async function confirmDemo(
   const { analysis } = ctx.tables;
   if (config.mode !== "demo") {
     throw new AppError(
-      "NOT_FOUND",
+      "DEMO_PAYMENTS_DISABLED",
       "Demo payments are not available: this server takes payments with Stripe.",
     );
   }
@@ -200,7 +200,7 @@ export async function confirmDemo(
     if (claimed.length === 0) {
       // A second click returns the payment that already unlocked it.
       const existing = await succeededPayment(tx, row.id);
-      if (!existing) throw new AppError("CONFLICT", ALREADY_PAID_MESSAGE);
+      if (!existing) throw new AppError("ANALYSIS_ALREADY_PAID", ALREADY_PAID_MESSAGE);
       return { payment: existing, result: "already" as const };
     }
     return fulfilIn(ctx, tx, {

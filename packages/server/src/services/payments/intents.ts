@@ -44,7 +44,7 @@ export async function createIntent(
   const { config, log } = ctx;
   const client = stripeRequired(ctx);
   const row = await ownAnalysis(ctx, viewer, analysisId);
-  if (row.isPaid) throw new AppError("CONFLICT", ALREADY_PAID_MESSAGE);
+  if (row.isPaid) throw new AppError("ANALYSIS_ALREADY_PAID", ALREADY_PAID_MESSAGE);
   requirePurchasable(ctx);
   // The package as sold now: the offered items' prices (a package without competition costs less).
   const amount = await currentAmount(ctx);

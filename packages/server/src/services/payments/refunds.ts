@@ -51,7 +51,7 @@ function requireWithinGuarantee(ctx: PaymentContext, row: PaymentRow): void {
   const ageMs = ctx.now().getTime() - row.createdAt.getTime();
   if (ageMs > GUARANTEE_DAYS * DAY_MS) {
     throw new AppError(
-      "CONFLICT",
+      "REFUND_WINDOW_PASSED",
       `Refunds are possible within ${GUARANTEE_DAYS} days of payment; this payment was made on ${row.createdAt.toISOString().slice(0, 10)}.`,
     );
   }
@@ -88,14 +88,14 @@ export async function refund(
 ): Promise<Payment> {
   const { payment } = ctx.tables;
   const [row] = await ctx.db.select().from(payment).where(eq(payment.id, paymentId)).limit(1);
-  if (!row) throw new AppError("NOT_FOUND", "Payment not found");
+  if (!row) throw new AppError("PAYMENT_NOT_FOUND");
   if (row.status === "refunded") {
-    throw new AppError("CONFLICT", "This payment has already been refunded.");
+    throw new AppError("PAYMENT_ALREADY_REFUNDED");
   }
   requireWithinGuarantee(ctx, row);
   if (row.provider === "stripe") await refundThroughStripe(ctx, admin, row);
   const refunded = await ctx.db.transaction((tx) => refundIn(ctx, tx, row.providerPaymentId));
-  if (!refunded) throw new AppError("NOT_FOUND", "Payment not found");
+  if (!refunded) throw new AppError("PAYMENT_NOT_FOUND");
   ctx.log.info({ paymentId: row.id, analysisId: row.analysisId, by: admin.id }, "payment refunded");
   return toPaymentDto(refunded);
 }

@@ -25,14 +25,14 @@ const STRIPE_FAILURES: StripeFailure[] = [
     kinds: [StripeErrors.StripeCardError],
     level: "info",
     note: "Stripe declined",
-    code: "BAD_REQUEST",
+    code: "CARD_DECLINED",
     message: (error) => error.message,
   },
   {
     kinds: [StripeErrors.StripeIdempotencyError],
     level: "warn",
     note: "Stripe idempotency conflict",
-    code: "CONFLICT",
+    code: "PAYMENT_IN_PROGRESS",
     message: () =>
       "A payment for this analysis is already being prepared with different details. Please reload the page and try again.",
   },
@@ -41,7 +41,7 @@ const STRIPE_FAILURES: StripeFailure[] = [
     level: "warn",
     note: "Stripe rejected the request",
     logMessage: true,
-    code: "BAD_REQUEST",
+    code: "PAYMENT_PROVIDER_REJECTED",
     message: (error) => `The payment provider rejected the request: ${error.message}`,
   },
   {

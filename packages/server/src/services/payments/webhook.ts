@@ -39,25 +39,25 @@ function verifiedEvent(
   const { config, log } = ctx;
   const secret = config.mode === "stripe" ? config.stripe.webhookSecret : "";
   if (!Buffer.isBuffer(rawBody) || !signature) {
-    throw new AppError("BAD_REQUEST", INVALID_SIGNATURE_MESSAGE);
+    throw new AppError("WEBHOOK_SIGNATURE_INVALID", INVALID_SIGNATURE_MESSAGE);
   }
   let verified: unknown;
   try {
     verified = verifyWebhook(rawBody, signature, secret, WEBHOOK_TOLERANCE_SECONDS);
   } catch (error) {
     log.warn({ reason: (error as Error).message }, "webhook rejected");
-    throw new AppError("BAD_REQUEST", INVALID_SIGNATURE_MESSAGE, { cause: error });
+    throw new AppError("WEBHOOK_SIGNATURE_INVALID", INVALID_SIGNATURE_MESSAGE, { cause: error });
   }
   // Stripe checks only the past; a timestamp beyond the tolerance ahead is refused as well.
   const signedAt = signatureTimestamp(signature);
   if (signedAt === null || signedAt - ctx.now().getTime() / 1000 > WEBHOOK_TOLERANCE_SECONDS) {
     log.warn({ signedAt }, "webhook rejected: timestamp in the future");
-    throw new AppError("BAD_REQUEST", INVALID_SIGNATURE_MESSAGE);
+    throw new AppError("WEBHOOK_SIGNATURE_INVALID", INVALID_SIGNATURE_MESSAGE);
   }
   const parsed = parseStripeEvent(verified);
   if (!parsed.ok) {
     log.warn({ problem: parsed.problem }, "webhook rejected: malformed event");
-    throw new AppError("BAD_REQUEST", `${MALFORMED_EVENT_MESSAGE}: ${parsed.problem}`);
+    throw new AppError("WEBHOOK_EVENT_MALFORMED", `${MALFORMED_EVENT_MESSAGE}: ${parsed.problem}`);
   }
   return parsed.event;
 }
