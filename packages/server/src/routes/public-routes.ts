@@ -68,7 +68,7 @@ export function publicRoutes(
 export function devRoutes({ config, mailer }: AppContext, routes: EndpointRoutes): void {
   routes.on(endpoints.site.outbox, () => {
     if (config.isProduction)
-      throw new AppError("NOT_FOUND", "The outbox is available in development only");
+      throw new AppError("DEV_ONLY", "The outbox is available in development only");
     return { messages: mailer.outbox() };
   });
 }
