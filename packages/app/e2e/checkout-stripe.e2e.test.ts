@@ -102,7 +102,7 @@ describe("checkout in Stripe mode without a network", () => {
       })
       .toBe(true);
     // Stripe mode offers no demo purchase, and nothing was unlocked.
-    expect(await page.getByRole("region", { name: "Demo mode" }).count()).toBe(0);
+    expect(await page.getByRole("region", { name: /^Demo checkout/ }).count()).toBe(0);
     expect(await page.getByRole("button", { name: "Complete Demo Purchase" }).count()).toBe(0);
     await page.goto(new URL(analysisPath, env.baseUrl).toString());
     await visible(page.getByText("Complete Your Market Intelligence", { exact: true }));

@@ -81,12 +81,7 @@ describe("checkout in demo mode", () => {
     await visible(summary.getByText("Competition analysis is not available yet", { exact: true }));
     await visible(summary.getByText("Lifetime access to this analysis"));
     await visible(page.getByText("30-Day Satisfaction Guarantee"));
-    const banner = page.getByRole("region", { name: "Demo mode" });
-    await visible(
-      banner.getByText(
-        "No card is charged. Payments are simulated until Stripe keys are configured.",
-      ),
-    );
+    await visible(page.getByRole("region", { name: "Demo checkout — no card is charged" }));
     // Demo mode never loads Stripe.js.
     expect(
       await page.evaluate(() =>

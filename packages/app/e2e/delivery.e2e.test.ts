@@ -6,7 +6,7 @@
  *   customer page names a setting, a server or an integration;
  * - the checkout lists and prices exactly what this server delivers (keyword research, the PDF
  *   report: $599.00, not $899.00), at 1280 and 375 px; its back link returns to the analysis;
- *   "Demo mode" is said once; "Complete Demo Purchase" never flashes "Already purchased";
+ *   "Demo checkout" is said once; "Complete Demo Purchase" never flashes "Already purchased";
  * - the administrator sees the missing provider on arriving at /admin and on the System tab;
  * - once the administrator saves a Yelp key (a local fake of Yelp Fusion), the same button runs
  *   it to completion.
@@ -141,8 +141,8 @@ describe("selling only what is delivered", () => {
     }
     await page.setViewportSize({ width: 1280, height: 900 });
 
-    const banner = page.getByRole("region", { name: "Demo mode" });
-    expect((await banner.textContent())?.match(/Demo mode/gi)).toHaveLength(1);
+    const banner = page.getByRole("region", { name: "Demo checkout — no card is charged" });
+    expect((await banner.textContent())?.match(/Demo checkout/gi)).toHaveLength(1);
     const back = page.getByRole("link", { name: "Back to Analysis" });
     expect(await back.getAttribute("href")).toBe(analysisPath);
     await back.click();

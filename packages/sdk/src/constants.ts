@@ -35,12 +35,6 @@ export const CPC_DECIMALS = 2;
 
 export const PREMIUM_PACKAGE_PRICE_USD = 899;
 export const GUARANTEE_DAYS = 30;
-/** Figures the marketing copy advertises (shown as copy, never as data). */
-export const ADVERTISED = {
-  landingKeywords: "134+",
-  promoKeywords: "500+",
-  promoCompetitors: 20,
-} as const;
 
 /** An active user is an account created within this many days. */
 export const ACTIVE_USER_DAYS = 30;

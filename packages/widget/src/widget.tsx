@@ -198,7 +198,7 @@ function Result(p: { r: WidgetAnalyzeResponse; cfg: WidgetConfig; host: Host; ba
     ["Market size (people)", format(r.marketSize), src.population],
     ["Households", format(r.households), src.households],
     ["Total market revenue", format(r.totalMarketRevenue, true), src.revenue],
-    ["Cities in range", format(r.citiesInRange), src.population],
+    ["Cities in range", format(r.citiesInRange), src.places],
   ];
   return (
     <section part="result">

@@ -1,8 +1,10 @@
+import { formatNumber, keywordCities, keywordCountModel, marketKeywordCount } from "@bis/sdk";
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { fakeApi, signedIn } from "../test/fake-api";
 import { analysisFixture, marketData } from "../test/fixtures";
 import { held } from "../test/held";
+import { paymentConfig, publicSettings } from "../test/premium-fixtures";
 import { findToast, renderApp } from "../test/render-app";
 
 vi.mock("../lib/basemap", () => import("../test/basemap-stub"));
@@ -55,6 +57,7 @@ describe("/analysis/:id states", () => {
   it("shows the four-step page for a bridge-integration analysis", async () => {
     fakeApi({
       ...signedIn,
+      "GET /api/config/payments": { status: 200, body: paymentConfig(["competitionAnalysis"]) },
       "GET /api/analyses/an_123": {
         status: 200,
         body: analysisFixture({
@@ -70,15 +73,22 @@ describe("/analysis/:id states", () => {
     const link = await screen.findByRole("link", { name: /Open Market Revenue Calculator/ });
     expect(link.getAttribute("href")).toBe("https://calculator.example.com/run");
     expect(link.getAttribute("target")).toBe("_blank");
-    expect(screen.getByText("Keyword research ($899 package)")).toBeTruthy();
-    expect(screen.getByText("Professional PDF report")).toBeTruthy();
+    // What is sold now, at the package's price: competition analysis is not.
+    expect(await screen.findByText("Keyword research")).toBeTruthy();
+    expect(screen.getByText("PDF report")).toBeTruthy();
+    expect(screen.queryByText("Competition analysis")).toBeNull();
+    expect(screen.getByText("Premium package: $599.00")).toBeTruthy();
     expect(screen.queryByText("Market Analysis Results")).toBeNull();
   });
 });
 
 describe("/analysis/:id completed", () => {
   it("shows the header, progress, section 1 with provenance, premium states and footer", async () => {
-    fakeApi({ ...signedIn, "GET /api/analyses/an_123": { status: 200, body: analysisFixture() } });
+    fakeApi({
+      ...signedIn,
+      "GET /api/analyses/an_123": { status: 200, body: analysisFixture() },
+      "GET /api/public/settings": { status: 200, body: publicSettings() },
+    });
     renderApp("/analysis/an_123");
     expect(await screen.findByRole("heading", { name: "Austin, TX", level: 1 })).toBeTruthy();
     expect(screen.getByText("Completed")).toBeTruthy();
@@ -153,8 +163,15 @@ describe("/analysis/:id completed", () => {
     expect(
       screen.getByRole("link", { name: "Learn More About Premium Services" }).getAttribute("href"),
     ).toBe("/checkout/an_123");
-    expect(screen.getByText("500+ keywords for your services and cities")).toBeTruthy();
-    expect(screen.getByText("Top 20 competitors")).toBeTruthy();
+    // The keyword count is the keyword model's for this market's cities, not a figure of copy.
+    const market = marketData();
+    const cities = keywordCities(market).cities.length;
+    expect(
+      await screen.findByText(
+        `${formatNumber(marketKeywordCount(keywordCountModel(), market))} keywords for your services in ${cities} cities of this market`,
+      ),
+    ).toBeTruthy();
+    expect(screen.getByText("Your local competitors, with ratings and reviews")).toBeTruthy();
 
     expect(screen.getByText("Analysis ID: an_123")).toBeTruthy();
     expect(screen.getByText(/^Generated March 4, 2025/)).toBeTruthy();

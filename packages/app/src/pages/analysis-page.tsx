@@ -324,7 +324,11 @@ function CompletedAnalysis({ analysis, data }: { analysis: Analysis; data: Marke
         videoUrl={videos?.competitionEducationVideoUrl}
       />
       {analysis.isPaid ? null : (
-        <PremiumPromo analysisId={analysis.id} videoUrl={videos?.premiumOfferVideoUrl} />
+        <PremiumPromo
+          analysisId={analysis.id}
+          market={analysis.marketAnalysisData}
+          videoUrl={videos?.premiumOfferVideoUrl}
+        />
       )}
 
       <footer className="flex flex-col gap-1 border-t border-slate-200 pt-4 text-xs text-slate-500 sm:flex-row sm:justify-between">

@@ -4,7 +4,7 @@
  * grades, "Best" in words, premium rows and the premium note, downloads, states), and the
  * several-cities form (each city analysed, then compared).
  */
-import { type Comparison, comparisonMarket } from "@bis/sdk";
+import { type Comparison, compareMarkets, comparisonMarket } from "@bis/sdk";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { threeMarkets } from "../../../sdk/src/models/comparison.fixture";
@@ -72,10 +72,21 @@ describe("the comparison page", () => {
     const headers = within(table).getAllByRole("columnheader");
     expect(headers).toHaveLength(4);
     expect(headers[1]?.textContent).toContain("Rank 1");
-    // Tyler is scored on demand only: every market is ranked like for like on demand.
-    expect(headers[1]?.textContent).toContain("Austin, TX");
-    expect(within(table).getAllByText(/^\d+ like for like$/)).toHaveLength(3);
-    expect(screen.getByText(/^Ranked like for like on demand/)).toBeTruthy();
+    // Ranked by each market's one score (the number its results page shows); Tyler's rests on
+    // demand only, and the page says so, without a second score.
+    const ranked = compareMarkets(comparison().markets).markets.map((m) => m.location);
+    expect(headers.slice(1).map((h) => ranked.find((l) => h.textContent?.includes(l)))).toEqual(
+      ranked,
+    );
+    expect(within(table).queryByText(/like for like/)).toBeNull();
+    expect(
+      screen.getByText("Ranked by each market's opportunity score; some scores lack inputs:"),
+    ).toBeTruthy();
+    expect(
+      screen.getByText(
+        "Tyler, TX: Scored on demand only; competition and cost to acquire need the premium steps.",
+      ),
+    ).toBeTruthy();
     const households = within(table).getByRole("row", { name: /^Households/ });
     const best = within(households).getAllByText("Best");
     expect(best).toHaveLength(1);
@@ -102,7 +113,14 @@ describe("the comparison page", () => {
   });
 
   it("says when the comparison is not found, and when its analyses are gone", async () => {
-    fakeApi({ ...signedIn, ...settings });
+    fakeApi({
+      ...signedIn,
+      ...settings,
+      "GET /api/comparisons/nope": {
+        status: 404,
+        body: { code: "COMPARISON_NOT_FOUND", message: "Comparison not found" },
+      },
+    });
     const first = renderApp("/comparisons/nope");
     expect(await screen.findByRole("heading", { name: "Comparison not found" })).toBeTruthy();
     first.unmount();

@@ -1,6 +1,9 @@
 import {
-  ADVERTISED,
+  formatNumber,
+  type KeywordCountModel,
+  keywordCount,
   notAvailableYet,
+  offeredPremiumPhrase,
   type PremiumDeliverableId,
   VIDEO_ASPECT_RATIO,
 } from "@bis/sdk";
@@ -21,7 +24,7 @@ interface Feature {
   title: string;
   tag: "FREE" | "PREMIUM";
   icon: LucideIcon;
-  text: string;
+  text: string | ((counts: KeywordCountModel | undefined) => string);
   /** The paid deliverable it advertises (offered only when the server can deliver it). */
   deliverable?: PremiumDeliverableId;
 }
@@ -38,14 +41,18 @@ const FEATURES: readonly Feature[] = [
     tag: "PREMIUM",
     deliverable: "keywordResearch",
     icon: Search,
-    text: `${ADVERTISED.landingKeywords} keywords with search volumes and cost-per-click data, so you know what your customers search for.`,
+    // The count is the keyword model's (GET /api/public/settings), never a figure of copy.
+    text: (counts) =>
+      counts
+        ? `Up to ${formatNumber(keywordCount(counts, counts.maxCities))} local keywords (your services in your city and up to ${counts.maxCities - 1} nearby) with search volumes and cost-per-click data, so you know what your customers search for.`
+        : "Local keywords with search volumes and cost-per-click data, so you know what your customers search for.",
   },
   {
     title: "Competition Analysis",
     tag: "PREMIUM",
     deliverable: "competitionAnalysis",
     icon: Trophy,
-    text: "Digital footprint scores and competitive intelligence on the businesses you compete with.",
+    text: "Your local competitors with their ratings and reviews, the market leader, how saturated the market is and the opportunities it leaves.",
   },
 ];
 
@@ -53,6 +60,7 @@ const FEATURES: readonly Feature[] = [
 function FeatureCard({ feature }: { feature: Feature }) {
   const { title, tag, icon: Icon, text, deliverable } = feature;
   const offered = useOffered(deliverable ?? "keywordResearch") || !deliverable;
+  const counts = usePublicSettings().data?.keywordCounts;
   return (
     <li>
       <Card className="flex h-full flex-col gap-3 p-6" data-offered={offered}>
@@ -68,11 +76,27 @@ function FeatureCard({ feature }: { feature: Feature }) {
         </div>
         <h3 className="text-lg font-semibold text-slate-900">{title}</h3>
         <p className="text-sm leading-relaxed text-slate-600">
-          {offered || !deliverable ? text : `${notAvailableYet(deliverable)}.`}
+          {offered || !deliverable
+            ? typeof text === "string"
+              ? text
+              : text(counts)
+            : `${notAvailableYet(deliverable)}.`}
         </p>
       </Card>
     </li>
   );
+}
+
+/** "Market Analysis, Keyword Research, and Competition Analysis": the steps offered now. */
+function workflow(offer: Parameters<typeof offeredPremiumPhrase>[0]): string {
+  const premium = (offeredPremiumPhrase(offer) ?? "")
+    .split(" and ")
+    .filter(Boolean)
+    .map((name) => name.replace(/\b\w/g, (c) => c.toUpperCase()));
+  const steps = ["Market Analysis", ...premium];
+  return steps.length < 3
+    ? steps.join(" and ")
+    : `${steps.slice(0, -1).join(", ")}, and ${steps.at(-1)}`;
 }
 
 function LandingVideo() {
@@ -101,13 +125,24 @@ function LandingVideo() {
             </span>
             <p className="text-lg font-semibold">Video Coming Soon</p>
             <p className="max-w-lg text-sm text-brand-100">
-              Our introduction video will showcase the complete BIS workflow: Market Analysis,
-              Keyword Research, and Competition Analysis.
+              {`Our introduction video will showcase the BIS workflow: ${workflow(settings.data?.premiumOffer)}.`}
             </p>
           </div>
         )}
       </Card>
     </section>
+  );
+}
+
+/** The hero's sentence: the premium steps it names are those the server offers now. */
+function Lede() {
+  const premium = offeredPremiumPhrase(usePublicSettings().data?.premiumOffer);
+  return (
+    <p className="mt-5 text-base leading-relaxed text-slate-600 sm:text-lg">
+      {`Know the revenue potential of your service area before you spend a dollar on marketing. BIS turns census data into a clear market analysis for your city${
+        premium ? `, then adds ${premium} when you are ready to grow.` : "."
+      }`}
+    </p>
   );
 }
 
@@ -125,11 +160,7 @@ export function LandingPage() {
             <h1 className="text-3xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">
               Premium Local Market Research
             </h1>
-            <p className="mt-5 text-base leading-relaxed text-slate-600 sm:text-lg">
-              Know the revenue potential of your service area before you spend a dollar on
-              marketing. BIS turns census data into a clear market analysis for your city, then adds
-              keyword research and competition analysis when you are ready to grow.
-            </p>
+            <Lede />
             {/* The call to action in the first screen at 1280×800 and 375×812, without scrolling. */}
             <div className="mt-8">
               <Link

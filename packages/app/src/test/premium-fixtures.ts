@@ -2,12 +2,13 @@
  * Keyword research, competition analysis and opportunity score results for component tests,
  * shaped like the server's (the specification's data plus the BIS extras), small enough to reason about.
  */
-import type {
-  Analysis,
-  CompetitionAnalysisData,
-  KeywordResearchData,
-  OpportunityScore,
-  PremiumDeliverable,
+import {
+  type Analysis,
+  type CompetitionAnalysisData,
+  type KeywordResearchData,
+  keywordCountModel,
+  type OpportunityScore,
+  type PremiumDeliverable,
 } from "@bis/sdk";
 import { analysisFixture } from "./fixtures";
 
@@ -204,6 +205,7 @@ export function deliverables(
 export function publicSettings(missing: readonly PremiumDeliverable["id"][] = []) {
   return {
     premiumOffer: deliverables(missing).map(({ id, deliverable }) => ({ id, deliverable })),
+    keywordCounts: keywordCountModel(),
   };
 }
 

@@ -352,7 +352,7 @@ export function computeMarketAnalysis(input: MarketInput): MarketAnalysisData {
         method: "Population × establishments per resident (national ratio)",
       },
       revenue: {
-        source: `${profile.label} industry profile: sourced assumptions (see the assumptions list)`,
+        source: `${profile.label} industry profile: each service's share of homes, yearly frequency and price, from published sources`,
         vintage: input.now.getUTCFullYear().toString(),
         grade: "modeled",
         method: `Σ services: households × equipment share × annual incidence × average ticket${housingMethod(housingDerived, service.units ?? 0, input.region, local !== undefined, profile.equipment?.source)}`,

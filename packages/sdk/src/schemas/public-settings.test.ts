@@ -61,3 +61,13 @@ describe("publicSettingsSchema", () => {
     );
   });
 });
+
+describe("keyword counts in the public settings", () => {
+  it("reads the keyword model's counts, and refuses a count that is not a whole number", () => {
+    const keywordCounts = { areaKeywords: 110, keywordsPerCity: 126, maxCities: 15 };
+    expect(publicSettingsSchema.parse({ keywordCounts })).toEqual({ keywordCounts });
+    expect(() =>
+      publicSettingsSchema.parse({ keywordCounts: { ...keywordCounts, maxCities: 1.5 } }),
+    ).toThrow("Invalid answer: keywordCounts.maxCities must be a whole number of 0 or more");
+  });
+});

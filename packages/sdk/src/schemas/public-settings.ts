@@ -25,12 +25,24 @@ export interface PremiumOffer {
   deliverable: boolean;
 }
 
+/** How many keywords keyword research delivers, from the keyword model (models/keyword-counts.ts). */
+export interface KeywordCountModel {
+  /** Keywords that name no city: one set for the whole service area. */
+  areaKeywords: number;
+  /** Keywords that name a city, for each city covered. */
+  keywordsPerCity: number;
+  /** Cities covered at most (the target and the most populous in range). */
+  maxCities: number;
+}
+
 export interface PublicSettings {
   landingPageVideoUrl?: string;
   /** The operator's map tiles (BIS_MAP_TILE_URL); absent: the offline outline map. */
   mapTiles?: MapTiles;
   /** Every paid item, offered or not; absent from an older server (then: assumed offered). */
   premiumOffer?: PremiumOffer[];
+  /** How many keywords keyword research delivers (models/keyword-counts.ts); absent: not said. */
+  keywordCounts?: KeywordCountModel;
 }
 
 /** An answer that breaks the contract (what a zod schema's ZodError says for the others). */
@@ -66,6 +78,20 @@ function premiumOffer(value: unknown, path: string): PremiumOffer[] {
   });
 }
 
+function count(value: unknown, path: string): number {
+  if (typeof value === "number" && Number.isInteger(value) && value >= 0) return value;
+  throw new ContractError(path, "a whole number of 0 or more");
+}
+
+function keywordCounts(value: unknown, path: string): KeywordCountModel {
+  const body = object(value, path);
+  return {
+    areaKeywords: count(body.areaKeywords, `${path}.areaKeywords`),
+    keywordsPerCity: count(body.keywordsPerCity, `${path}.keywordsPerCity`),
+    maxCities: count(body.maxCities, `${path}.maxCities`),
+  };
+}
+
 export const mapTilesSchema = {
   parse(data: unknown, path = "mapTiles"): MapTiles {
     const body = object(data, path);
@@ -85,6 +111,8 @@ export const publicSettingsSchema = {
     if (body.mapTiles !== undefined) settings.mapTiles = mapTilesSchema.parse(body.mapTiles);
     if (body.premiumOffer !== undefined)
       settings.premiumOffer = premiumOffer(body.premiumOffer, "premiumOffer");
+    if (body.keywordCounts !== undefined)
+      settings.keywordCounts = keywordCounts(body.keywordCounts, "keywordCounts");
     return settings;
   },
 };

@@ -66,6 +66,8 @@ export const widgetAnalyzeResponseSchema = z.object({
     population: provenanceSchema.nullable(),
     households: provenanceSchema.nullable(),
     revenue: provenanceSchema.nullable(),
+    /** The places counted in "Cities in range" (absent from older servers). */
+    places: provenanceSchema.nullable().optional(),
   }),
   /** True when the partner's daily quota is exhausted (cached or headline-only answer). */
   reduced: z.boolean(),

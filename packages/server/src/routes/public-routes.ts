@@ -1,10 +1,13 @@
 /** Calls anyone may make: public settings, first-administrator setup, health and readiness. */
-import { endpoints, type PublicSettings } from "@bis/sdk";
+import { endpoints, keywordCountModel, type PublicSettings } from "@bis/sdk";
 import type { AppContext } from "../context.js";
 import type { EndpointRoutes } from "../http/endpoints.js";
 import { accountCreationRateLimit } from "../http/security.js";
 import { requestHeaders } from "../http/session.js";
 import { AppError } from "../lib/errors.js";
+
+/** The default trade's keyword counts, from its keyword model (the same for every request). */
+const KEYWORD_COUNTS = keywordCountModel();
 
 export function publicRoutes(
   { config, db, lifecycle, services: { accounts, payments, settings, system } }: AppContext,
@@ -20,6 +23,7 @@ export function publicRoutes(
     const body: PublicSettings = {
       ...(await settings.publicSettings()),
       premiumOffer: payments.offered(),
+      keywordCounts: KEYWORD_COUNTS,
     };
     if (config.mapTiles) {
       body.mapTiles = { url: config.mapTiles.url, attribution: config.mapTiles.attribution };

@@ -57,6 +57,13 @@ export function toWidgetResult(id: string | null, data: MarketAnalysisData): Wid
       population: provenanceOf(data.provenance?.population),
       households: provenanceOf(data.provenance?.households),
       revenue: provenanceOf(data.provenance?.revenue),
+      places: data.dataSource
+        ? {
+            source: `${data.dataSource.label}: the places whose centre lies within the service radius`,
+            vintage: data.dataSource.vintage,
+            grade: "measured",
+          }
+        : null,
     },
     reduced: false,
     notice: null,

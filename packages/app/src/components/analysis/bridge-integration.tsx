@@ -3,11 +3,35 @@
  * (a screen of the specification): four numbered instructions around the external Market Revenue
  * Calculator, and the premium items.
  */
-import { type Analysis, defaultIndustry, industryLabel, PREMIUM_PACKAGE_PRICE_USD } from "@bis/sdk";
+import { type Analysis, DELIVERABLE_NAMES, defaultIndustry, industryLabel } from "@bis/sdk";
 import { ExternalLink } from "lucide-react";
+import { usePaymentConfig } from "../../hooks/use-payments";
+import { formatPrice } from "../../lib/format";
 import { buttonClasses } from "../ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "../ui/card";
 import { safeUrl } from "./safe-url";
+
+/** The items the server sells now, with the package's price (the checkout's list). */
+function PremiumItems() {
+  const config = usePaymentConfig().data;
+  if (!config) return null;
+  if (!config.purchasable)
+    return <p className="text-slate-700">Premium research is not available yet.</p>;
+  return (
+    <>
+      <ul className="list-disc space-y-1 pl-5 text-slate-700">
+        {config.deliverables
+          .filter((d) => d.deliverable)
+          .map((d) => (
+            <li key={d.id}>{DELIVERABLE_NAMES[d.id]}</li>
+          ))}
+      </ul>
+      <p className="mt-2 text-sm text-slate-700">
+        Premium package: {formatPrice(config.amount, config.currency)}
+      </p>
+    </>
+  );
+}
 
 export function BridgeIntegration({ analysis }: { analysis: Analysis }) {
   const data = analysis.marketAnalysisData;
@@ -68,11 +92,7 @@ export function BridgeIntegration({ analysis }: { analysis: Analysis }) {
           <CardTitle>Premium market intelligence</CardTitle>
         </CardHeader>
         <CardContent>
-          <ul className="list-disc space-y-1 pl-5 text-slate-700">
-            <li>Keyword research (${PREMIUM_PACKAGE_PRICE_USD} package)</li>
-            <li>Competition analysis</li>
-            <li>Professional PDF report</li>
-          </ul>
+          <PremiumItems />
         </CardContent>
       </Card>
     </div>

@@ -4,11 +4,22 @@
  * package's price; an item not offered reads "… is not available yet". Sections 2 and 3 live
  * in keyword-research-section.tsx and competition-section.tsx.
  */
-import { ADVERTISED, notAvailableYet, VIDEO_ASPECT_RATIO } from "@bis/sdk";
+import {
+  formatNumber,
+  type KeywordCountModel,
+  keywordCities,
+  type MarketAnalysisData,
+  marketKeywordCount,
+  notAvailableYet,
+  offeredPremiumPhrase,
+  SEASONAL_KEYWORDS_NAME,
+  VIDEO_ASPECT_RATIO,
+} from "@bis/sdk";
 import { Play, Search, Sparkles, Trophy, Video } from "lucide-react";
 import { Link } from "react-router";
 import { useOffered } from "../../hooks/use-offer";
 import { usePaymentConfig } from "../../hooks/use-payments";
+import { usePublicSettings } from "../../hooks/use-public-settings";
 import { formatPrice } from "../../lib/format";
 import { toEmbedUrl } from "../../lib/video";
 import { buttonClasses } from "../ui/button";
@@ -16,36 +27,51 @@ import { Card, CardContent, CardHeader, CardTitle } from "../ui/card";
 import { CheckList } from "../ui/check-list";
 import { VideoFrame } from "../video-frame";
 
-const PREMIUM_ITEMS = [
-  {
-    id: "keywordResearch",
-    title: "Keyword Research",
-    icon: Search,
-    points: [
-      `${ADVERTISED.promoKeywords} keywords for your services and cities`,
-      "Monthly search volume",
-      "Cost per click (CPC)",
-      "Seasonal trends",
-    ],
-  },
-  {
-    id: "competitionAnalysis",
-    title: "Competition Analysis",
-    icon: Trophy,
-    points: [
-      `Top ${ADVERTISED.promoCompetitors} competitors`,
-      "Market share",
-      "Pricing",
-      "Positioning",
-    ],
-  },
-] as const;
+/** What each item delivers, as its results section shows it (nothing listed that is not). */
+function premiumItems(keywords: string) {
+  return [
+    {
+      id: "keywordResearch",
+      title: "Keyword Research",
+      icon: Search,
+      points: [
+        keywords,
+        "Monthly search volume",
+        "Cost per click (CPC)",
+        `${SEASONAL_KEYWORDS_NAME}: searches and PPC budget month by month`,
+      ],
+    },
+    {
+      id: "competitionAnalysis",
+      title: "Competition Analysis",
+      icon: Trophy,
+      points: [
+        "Your local competitors, with ratings and reviews",
+        "The market leader",
+        "Market saturation",
+        "Opportunities and recommendations",
+      ],
+    },
+  ] as const;
+}
+
+/** "1,870 keywords for your services in 15 cities of this market", from the keyword model. */
+function keywordsPoint(counts: KeywordCountModel | undefined, market: MarketAnalysisData | null) {
+  if (!counts || !market) return "Local keywords for your services and cities";
+  const cities = keywordCities(market, counts.maxCities).cities.length;
+  return `${formatNumber(marketKeywordCount(counts, market))} keywords for your services in ${
+    cities === 1 ? "your city" : `${cities} cities of this market`
+  }`;
+}
 
 export function PremiumPromo({
   analysisId,
+  market,
   videoUrl,
 }: {
   analysisId: string;
+  /** The analysis's market: the keyword count is this market's. */
+  market: MarketAnalysisData | null;
   videoUrl?: string | null;
 }) {
   const embedUrl = toEmbedUrl(videoUrl);
@@ -56,7 +82,10 @@ export function PremiumPromo({
     keywordResearch: useOffered("keywordResearch"),
     competitionAnalysis: useOffered("competitionAnalysis"),
   };
-  const offered = (id: (typeof PREMIUM_ITEMS)[number]["id"]) => offeredNow[id];
+  const settings = usePublicSettings().data;
+  const items = premiumItems(keywordsPoint(settings?.keywordCounts, market));
+  const offered = (id: (typeof items)[number]["id"]) => offeredNow[id];
+  const walkthrough = offeredPremiumPhrase(settings?.premiumOffer);
   return (
     <Card className="overflow-hidden border-amber-200">
       <CardHeader className="bg-gradient-to-r from-amber-50 to-white">
@@ -81,14 +110,14 @@ export function PremiumPromo({
             <div className="flex size-full flex-col items-center justify-center gap-2 bg-gradient-to-br from-brand-800 to-slate-900 px-4 text-center text-white">
               <Video className="size-8" aria-hidden="true" />
               <p className="font-semibold">Premium Video Coming Soon</p>
-              <p className="text-sm text-brand-100">
-                A walkthrough of keyword research and competition analysis.
-              </p>
+              {walkthrough ? (
+                <p className="text-sm text-brand-100">{`A walkthrough of ${walkthrough}.`}</p>
+              ) : null}
             </div>
           )}
         </div>
         <div className="space-y-5">
-          {PREMIUM_ITEMS.map((item) => (
+          {items.map((item) => (
             <div key={item.title}>
               <h3 className="flex items-center gap-2 font-semibold text-slate-900">
                 <item.icon className="size-4 text-brand-700" aria-hidden="true" />

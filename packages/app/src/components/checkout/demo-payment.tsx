@@ -1,5 +1,5 @@
 /**
- * Demo payment mode (no Stripe keys on the server): says plainly that no card is charged, and
+ * Demo checkout (a server without card payments): says plainly that no card is charged, and
  * "Complete Demo Purchase" asks the server to mark the analysis paid.
  */
 import { FlaskConical } from "lucide-react";
@@ -15,14 +15,9 @@ export function DemoPayment({ analysisId, price }: { analysisId: string; price: 
         className="flex items-start gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-900"
       >
         <FlaskConical className="mt-0.5 size-5 shrink-0" aria-hidden="true" />
-        <div>
-          <h3 id="demo-mode-heading" className="font-semibold">
-            Demo mode
-          </h3>
-          <p className="text-sm">
-            No card is charged. Payments are simulated until Stripe keys are configured.
-          </p>
-        </div>
+        <h3 id="demo-mode-heading" className="font-semibold">
+          Demo checkout — no card is charged
+        </h3>
       </section>
       <p className="text-sm text-slate-600">
         Completing the demo purchase unlocks premium access to this analysis exactly as a real{" "}
