@@ -358,7 +358,13 @@ describe("/admin-setup and /dev/outbox", () => {
   });
 
   it('says "Development only" when the outbox is not there', async () => {
-    fakeApi({ "GET /api/auth/user": signedOut });
+    fakeApi({
+      "GET /api/auth/user": signedOut,
+      "GET /api/dev/outbox": {
+        status: 404,
+        body: { code: "DEV_ONLY", message: "The outbox is available in development only" },
+      },
+    });
     renderApp("/dev/outbox");
     expect(await screen.findByText("Development only")).toBeTruthy();
   });

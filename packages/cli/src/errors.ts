@@ -3,7 +3,7 @@
  * error's code (never by its text). Imports nothing heavy (the binary loads it for every
  * command): the SDK's error vocabulary comes from its zod-free entry.
  */
-import { type BisApiError, isBisApiError } from "@bis/sdk/constants";
+import { type BisApiError, hasErrorCode, isBisApiError } from "@bis/sdk/constants";
 
 export const EXIT = {
   ok: 0,
@@ -34,11 +34,11 @@ export const SIGN_IN_HINT = "Run `bis login` or set BIS_TOKEN.";
  */
 export function rowFailure(error: unknown): string {
   if (isBisApiError(error))
-    return `${error.status === 0 ? "no answer" : error.status}: ${error.serverMessage}`;
+    return `${error.code === "NETWORK_ERROR" ? "no answer" : error.status}: ${error.serverMessage}`;
   return error instanceof Error ? error.message : String(error);
 }
 
-/** The hint for a refusal, by its code; undefined when the message says it all. */
+/** The hint for a refusal, by its code, else by its kind; undefined when the message says it all. */
 function hintFor(error: BisApiError): string | undefined {
   switch (error.code) {
     case "INVALID_CREDENTIALS":
@@ -49,15 +49,25 @@ function hintFor(error: BisApiError): string | undefined {
       return "This needs an administrator account.";
     case "UNKNOWN_CITY":
       return "Check the spelling of the city and its state.";
-  }
-  switch (error.status) {
-    case 401:
-      return SIGN_IN_HINT;
-    case 402:
-      return "Unlock the premium package for this analysis in the app, or ask an administrator.";
-    case 404:
+    case "ANALYSIS_NOT_FOUND":
       return "Check the id: `bis analyses list` shows yours.";
-    case 429:
+    case "COMPARISON_NOT_FOUND":
+      return "Check the id: `bis comparisons list` shows yours.";
+    case "USER_NOT_FOUND":
+      return "Check the user: `bis admin users list` shows them.";
+    case "PARTNER_NOT_FOUND":
+      return "Check the id: `bis admin partners list` shows them.";
+    case "TOKEN_NOT_FOUND":
+      return "Check the id: `bis tokens list` shows yours.";
+  }
+  switch (error.kind) {
+    case "UNAUTHORIZED":
+      return SIGN_IN_HINT;
+    case "PAYMENT_REQUIRED":
+      return "Unlock the premium package for this analysis in the app, or ask an administrator.";
+    case "NOT_FOUND":
+      return "Check the id.";
+    case "RATE_LIMITED":
       return "Wait a moment and try again.";
   }
   return undefined;
@@ -74,7 +84,7 @@ export function toCliError(error: unknown, server?: string): CliError {
         "Check that it is running, or point to it with --server or BIS_URL.",
       );
     if (error.code === "SESSION_REQUIRED") return new CliError("Not signed in.", SIGN_IN_HINT);
-    if (error.status >= 500)
+    if (hasErrorCode(error, "INTERNAL", "UPSTREAM_FAILED", "UNAVAILABLE"))
       return new CliError(
         `The server failed (${error.status}): ${message}`,
         "Try again; if it keeps failing, an administrator can read the server log.",

@@ -37,6 +37,7 @@ export const KIND_OF_STATUS = {
   500: "INTERNAL",
   502: "UPSTREAM_FAILED",
   503: "UNAVAILABLE",
+  504: "GATEWAY_TIMEOUT",
 } as const;
 
 /** The generic codes: the kinds of error. */
@@ -67,6 +68,12 @@ export const ERRORS = {
   INTERNAL: { status: 500, kind: "INTERNAL", message: "Internal server error" },
   UPSTREAM_FAILED: { status: 502, kind: "UPSTREAM_FAILED", message: "An outside service failed" },
   UNAVAILABLE: { status: 503, kind: "UNAVAILABLE", message: "Service unavailable" },
+  /** A proxy in front of the server gave up waiting for it; never sent by the server itself. */
+  GATEWAY_TIMEOUT: {
+    status: 504,
+    kind: "GATEWAY_TIMEOUT",
+    message: "The server took too long to answer",
+  },
 
   // 400: the request cannot be done as asked.
   /** A payload failed its schema; `issues` lists every field's message. */
@@ -287,5 +294,5 @@ export const ERRORS = {
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorCode = keyof typeof ERRORS;
-/** The codes the server sends (all but NETWORK_ERROR). */
-export type ServerErrorCode = Exclude<ErrorCode, "NETWORK_ERROR">;
+/** The codes the server sends (all but NETWORK_ERROR and a proxy's GATEWAY_TIMEOUT). */
+export type ServerErrorCode = Exclude<ErrorCode, "NETWORK_ERROR" | "GATEWAY_TIMEOUT">;

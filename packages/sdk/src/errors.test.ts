@@ -225,7 +225,8 @@ describe("the error table", () => {
       500: "INTERNAL",
       502: "UPSTREAM_FAILED",
       503: "UNAVAILABLE",
-      504: "INTERNAL",
+      504: "GATEWAY_TIMEOUT",
+      599: "INTERNAL",
     };
     for (const [status, code] of Object.entries(expected))
       expect(codeForStatus(Number(status)), status).toBe(code);

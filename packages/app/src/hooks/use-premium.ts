@@ -9,6 +9,7 @@ import {
   defaultIndustry,
   ERRORS,
   errorMessage,
+  hasErrorCode,
   industryLabel,
   isBisApiError,
   type PremiumSection,
@@ -101,8 +102,8 @@ function useStepFailed(analysisId: string, fallbackTitle: string) {
       }
       toast({ variant: "destructive", title, description: errorMessage(error, fallbackTitle) });
       if (analysisId) void client.invalidateQueries({ queryKey: queryKeys.analysis(analysisId) });
-      // 503: the server cannot deliver the step now; what it can deliver is read again.
-      if (isBisApiError(error) && error.status === 503)
+      // UNAVAILABLE: the server cannot deliver the step now; what it can deliver is read again.
+      if (hasErrorCode(error, "UNAVAILABLE"))
         void client.invalidateQueries({ queryKey: queryKeys.paymentConfig });
     },
     [client, analysisId, fallbackTitle],

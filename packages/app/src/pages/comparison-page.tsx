@@ -9,7 +9,7 @@ import {
   type Comparison,
   compareMarkets,
   errorMessage,
-  isBisApiError,
+  hasErrorCode,
   offeredPremiumCount,
   offeredPremiumPhrase,
   scoreBasisText,
@@ -142,7 +142,7 @@ export function ComparisonPage() {
       </PageShell>
     );
   if (query.isError || !comparison || !table) {
-    const notFound = isBisApiError(query.error) && query.error.status === 404;
+    const notFound = hasErrorCode(query.error, "COMPARISON_NOT_FOUND");
     return (
       <PageShell width="wide">
         <MessageCard

@@ -1,4 +1,4 @@
-import { isBisApiError, type OutboxMessage } from "@bis/sdk";
+import { hasErrorCode, type OutboxMessage } from "@bis/sdk";
 import { useQuery } from "@tanstack/react-query";
 import { Inbox, TriangleAlert } from "lucide-react";
 import type { ReactNode } from "react";
@@ -61,7 +61,7 @@ function MailCard({ message }: { message: OutboxMessage }) {
 export function DevOutboxPage() {
   useDocumentTitle("Development Outbox");
   const outbox = useQuery({ queryKey: queryKeys.devOutbox, queryFn: () => api.dev.outbox() });
-  const notAvailable = isBisApiError(outbox.error) && outbox.error.status === 404;
+  const notAvailable = hasErrorCode(outbox.error, "DEV_ONLY");
   const messages = [...(outbox.data?.messages ?? [])].sort((a, b) =>
     b.createdAt.localeCompare(a.createdAt),
   );

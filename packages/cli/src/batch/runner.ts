@@ -14,7 +14,7 @@
  *   lets those in flight finish.
  */
 import type { MarketAnalysisForm } from "@bis/sdk";
-import { type BisApiError, isBisApiError } from "@bis/sdk/constants";
+import { type BisApiError, type ErrorCode, hasErrorCode, isBisApiError } from "@bis/sdk/constants";
 import { rowFailure } from "../errors.js";
 import { type InputRow, rowLabel } from "./rows.js";
 
@@ -27,7 +27,13 @@ export interface BatchPolicy {
 
 export const DEFAULT_ATTEMPTS = 3;
 /** Tried again: rate limited, unavailable, gateway, or no answer at all. */
-const RETRY_STATUSES = new Set([0, 429, 502, 503, 504]);
+const RETRY_CODES: ErrorCode[] = [
+  "NETWORK_ERROR",
+  "RATE_LIMITED",
+  "UPSTREAM_FAILED",
+  "UNAVAILABLE",
+  "GATEWAY_TIMEOUT",
+];
 /** The first back-off; each next one doubles. */
 const BACKOFF_MS = 250;
 /** How often one row waits out the server's per-minute analysis cap before it fails. */
@@ -77,9 +83,12 @@ export interface BatchRun {
   done: Promise<BatchOutcome>;
 }
 
-/** Not the row's fault: every later row would fail the same way. */
+/**
+ * Not the row's fault: every later row would fail the same way (the token is refused, or the
+ * server is gone). UNAUTHORIZED matches every code of its kind (SESSION_REQUIRED…).
+ */
 const isFatal = (error: unknown): error is BisApiError =>
-  isBisApiError(error) && (error.status === 401 || error.code === "NETWORK_ERROR");
+  hasErrorCode(error, "UNAUTHORIZED", "ADMIN_TOKEN_MUST_EXPIRE", "NETWORK_ERROR");
 
 /** The seconds the server's per-minute cap asks to wait, or null for any other failure. */
 function capWindowSeconds(error: unknown): number | null {
@@ -112,11 +121,7 @@ export function runBatch<R>(
           await deps.sleep(Math.min(window, MAX_WINDOW_SECONDS) * 1000);
           continue;
         }
-        const retry =
-          isBisApiError(error) &&
-          RETRY_STATUSES.has(error.status) &&
-          attempt < policy.attempts &&
-          !fatal;
+        const retry = hasErrorCode(error, ...RETRY_CODES) && attempt < policy.attempts && !fatal;
         if (!retry) throw error;
         await deps.sleep(BACKOFF_MS * 2 ** (attempt - 1));
       }

@@ -93,12 +93,12 @@ function readInput(file: string, io: Io): Promise<string> {
 
 /** What stopped the batch, for a person: a refused token, or a server gone away. */
 function fatalError(error: BisApiError, server: string): CliError {
-  return error.status === 401
-    ? new CliError(`The server refused the token: ${error.serverMessage}`, SIGN_IN_HINT)
-    : new CliError(
+  return error.code === "NETWORK_ERROR"
+    ? new CliError(
         `Lost the BIS server at ${server}.`,
         "When it is back, rerun with --resume to continue.",
-      );
+      )
+    : new CliError(`The server refused the token: ${error.serverMessage}`, SIGN_IN_HINT);
 }
 
 /** The flags, checked before anything is read or called. */

@@ -62,7 +62,7 @@ function routes(extra = {}) {
     "GET /api/admin/leads": { status: 200, body: { leads: [] } },
     "GET /api/admin/partners/p1/brand": {
       status: 404,
-      body: { code: "NOT_FOUND", message: BRAND_MESSAGES.brandNotFound },
+      body: { code: "BRAND_NOT_FOUND", message: BRAND_MESSAGES.brandNotFound },
     },
     "GET /api/admin/partners/p1/members": ({ query }: { query: URLSearchParams }) =>
       query.get("cursor") === "after-2"

@@ -5,10 +5,10 @@
  * users reporting under the brand: registered through the partner's widget or assigned here.
  */
 import {
-  BisApiError,
   BRAND_LOGO,
   BRAND_MESSAGES,
   brandContrastMessage,
+  hasErrorCode,
   legibleTextColor,
   normalizeHexColor,
   type Partner,
@@ -100,7 +100,10 @@ function BrandForm({ partner, brand }: { partner: Partner; brand: PartnerBrand |
     (saved) => toast({ title: "Brand saved", description: saved.contrastNote }),
     {
       onError: (error) => {
-        if (error instanceof BisApiError && error.status >= 400 && error.status < 500) {
+        // A refusal of the brand itself (a field, the logo's size or type) shows at its field.
+        if (
+          hasErrorCode(error, "VALIDATION_FAILED", "PAYLOAD_TOO_LARGE", "UNSUPPORTED_MEDIA_TYPE")
+        ) {
           const field = (error.issues[0]?.path || "logo") as keyof DraftErrors;
           setErrors({ [field]: error.serverMessage });
         }
