@@ -176,12 +176,14 @@ program
     "list the ZIP areas in range as CSV, best opportunity score first (on stdout, or in --out)",
   )
   .option("-o, --out <file>", "with --zips: write the ZIP areas' CSV to this file")
+  .option("--monthly", "also print revenue and jobs by month for each service (the market's year)")
   .addHelpText(
     "after",
     examples(
       "bis analyze --city Austin --state TX",
       "bis analyze --city 'San Antonio' --state TX --primary 20 --secondary 40",
       "bis analyze --city Denver --state CO --json > denver.json",
+      "bis analyze --city Phoenix --state AZ --monthly",
       "bis analyze --city Austin --state TX --zips > austin-zips.csv",
       "bis analyze --city Austin --state TX --zips --out austin-zips.csv",
     ),

@@ -22,6 +22,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gunzipSync } from "node:zlib";
 import { splitByShares, US_STATES } from "@bis/sdk";
+import type { ClimateMonthsFile } from "../src/providers/places/climate-months.js";
 import { num, rows } from "./derive-local-housing.js";
 
 /** The file's format (the loader refuses another). */
@@ -67,21 +68,6 @@ const ALIASES: Record<string, { place: string } | { normals: string }> = {
 
 /** The 50 states and DC. */
 const STATE_CODES = new Set(US_STATES.map((s) => s.code));
-
-export interface ClimateMonthsFile {
-  format: number;
-  source: { stations: string; states: string; locations: string };
-  stations: {
-    name: string[];
-    state: string[];
-    lat: number[];
-    lon: number[];
-    /** Twelve shares per 10,000 per station, January first. */
-    hdd: number[][];
-    cdd: number[][];
-  };
-  states: { code: string[]; hdd: number[][]; cdd: number[][] };
-}
 
 const MONTH_KEYS = Array.from({ length: 12 }, (_, i) => String(i + 1).padStart(2, "0"));
 

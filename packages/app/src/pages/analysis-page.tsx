@@ -33,6 +33,7 @@ import { Figure } from "../components/analysis/figure";
 import { KeywordResearchSection } from "../components/analysis/keyword-research-section";
 import { LocalMarketCard } from "../components/analysis/local-market-card";
 import { MapBlock } from "../components/analysis/map-block";
+import { MarketYearChart } from "../components/analysis/market-year-chart";
 import { OpportunityScoreCard } from "../components/analysis/opportunity-score-card";
 import { PartnerBrandBanner } from "../components/analysis/partner-brand-banner";
 import { PremiumPromo } from "../components/analysis/premium-sections";
@@ -241,6 +242,8 @@ function MarketResults({ analysis, data }: { analysis: Analysis; data: MarketAna
           industry: data.requestIndustry,
         }}
       />
+
+      <MarketYearChart seasons={data.seasons} />
 
       <MapBlock
         data={data}

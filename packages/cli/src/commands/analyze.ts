@@ -1,6 +1,6 @@
 /**
  * `bis analyze`: one market analysis, summarized (figures with source and grade, cities,
- * services). `--zips` adds its ZIP areas as CSV, best opportunity score first (the SDK's
+ * services). `--monthly` adds the market's year (revenue and jobs by month per service). `--zips` adds its ZIP areas as CSV, best opportunity score first (the SDK's
  * `zipAreasCsv`, the same columns as the server's download): on stdout instead of the summary, or in the `--out` file.
  */
 import { writeFileSync } from "node:fs";
@@ -11,6 +11,7 @@ import { CliError } from "../errors.js";
 import type { GlobalOptions, Io } from "../io.js";
 import { withSession } from "../session.js";
 import { analysisDoc, createUi, text } from "../ui/index.js";
+import { marketYearDoc } from "../ui/market-year.js";
 
 export interface AnalyzeOptions extends GlobalOptions {
   city: string;
@@ -22,6 +23,8 @@ export interface AnalyzeOptions extends GlobalOptions {
   zips?: boolean;
   /** Where `--zips` writes its CSV; stdout (instead of the summary) without it or with "-". */
   out?: string;
+  /** Also print the market's year: revenue and jobs by month for each service. */
+  monthly?: boolean;
 }
 
 /** Where the ZIP areas go: nowhere, stdout, or a file; refused combinations fail before any call. */
@@ -60,7 +63,8 @@ export async function run(options: AnalyzeOptions, io: Io): Promise<number> {
     const created = await client.analyses.analyze(request.value);
     const analysis = await client.analyses.get(created.analysis.id);
     if (zips === null) {
-      await ui.result(analysis, analysisDoc(analysis));
+      const monthly = options.monthly ? marketYearDoc(analysis) : [];
+      await ui.result(analysis, [...analysisDoc(analysis), ...monthly]);
       return 0;
     }
     const { rows } = await client.analyses.zipAreas(analysis.id, { sort: "score" });

@@ -3,6 +3,7 @@
  * PDF report, the CSV and XLSX exports and the CLI print these rows in this order, and
  * `compareMarkets` (comparison.ts) marks the best value of each by its `better` direction.
  */
+import { MONTH_NAMES } from "./months.js";
 
 /** How many analyses a comparison holds. */
 export const COMPARISON_LIMITS = { min: 2, max: 10 } as const;
@@ -25,6 +26,7 @@ export type ComparisonRowKey =
   | "singleFamilyUnits"
   | "totalMarketRevenue"
   | "revenuePerHousehold"
+  | "peakMonth"
   | "keywordVolume"
   | "averageCpc"
   | "competitorCount"
@@ -106,6 +108,15 @@ export const COMPARISON_ROWS: readonly ComparisonRow[] = [
     decimals: 0,
     step: "market",
     description: "Total market revenue ÷ households",
+  },
+  {
+    key: "peakMonth",
+    label: "Busiest month",
+    format: "text",
+    better: null,
+    decimals: 0,
+    step: "market",
+    description: "The month of the most revenue (the market's year, from its monthly degree days)",
   },
   {
     key: "keywordVolume",
@@ -192,3 +203,9 @@ export const COMPARISON_ROWS: readonly ComparisonRow[] = [
 
 /** Saturation bands in order, best first (compared as 0, 1, 2; lower is better). */
 export const SATURATION_ORDER: readonly string[] = ["Low", "Medium", "High"];
+
+/** The busiest month of a market's year ("July"), or null for a record without months. */
+export function peakMonthName(seasons: { peakMonth: number } | undefined | null): string | null {
+  if (!seasons) return null;
+  return MONTH_NAMES[seasons.peakMonth - 1] ?? null;
+}

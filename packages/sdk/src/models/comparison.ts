@@ -25,6 +25,7 @@ import {
   COMPARISON_ROWS,
   type ComparisonRow,
   type ComparisonRowKey,
+  peakMonthName,
   SATURATION_ORDER,
 } from "./comparison-rows.js";
 import { opportunityScore } from "./competition/opportunity-score.js";
@@ -108,6 +109,7 @@ export function comparisonMarket(analysis: Analysis): ComparisonMarket {
     revenuePerHousehold(total, households, market?.avgRevenue),
     weakestGrade(revenueGrade, p.households?.grade),
   );
+  cells.peakMonth = cell(peakMonthName(market?.seasons), market?.seasons?.provenance.grade);
 
   const stepState = (data: unknown): ComparisonCellStatus | null =>
     !paid ? "locked" : data == null ? "notRun" : null;

@@ -14,27 +14,10 @@ import type {
   ServiceBreakdownEntry,
 } from "../schemas/market.js";
 import type { IndustryProfile, SeasonDefinition } from "./industry-types.js";
+import { DAYS_IN_MONTH, MONTH_NAMES, MONTHS } from "./months.js";
 import { assumptionValues } from "./services.js";
 
-export const MONTHS = 12;
-export const MONTH_NAMES = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-] as const;
-export const MONTH_ABBREVIATIONS = MONTH_NAMES.map((m) => m.slice(0, 3));
-
-/** Days of each month of a 365-day year. */
-export const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31] as const;
+export { DAYS_IN_MONTH, MONTH_ABBREVIATIONS, MONTH_NAMES, MONTHS } from "./months.js";
 
 /** Each month's share of a year spread evenly over its days. */
 export const EVEN_MONTH_SHARES: readonly number[] = DAYS_IN_MONTH.map((d) => d / 365);
@@ -211,4 +194,72 @@ export function monthSharesOf(
   serviceId: string,
 ): readonly number[] | undefined {
   return seasons?.services.find((s) => s.serviceId === serviceId)?.shares;
+}
+
+/** The title every surface gives the monthly figures. */
+export const SEASONS_TITLE = "The market's year";
+
+export type SeasonMetric = "jobs" | "revenue";
+
+/** One row of the monthly table: a service (or all services) with its twelve months and year. */
+export interface MonthlyTableRow {
+  /** Null for the all-services row. */
+  serviceId: string | null;
+  label: string;
+  months: readonly number[];
+  year: number;
+  /** 1 = January. */
+  peakMonth: number;
+}
+
+/**
+ * The monthly table the results page, PDF, CLI and exports print: each service with jobs (or
+ * revenue) in the year, then all services (revenue only: jobs of different services do not add).
+ */
+export function monthlyTable(seasons: MarketSeasons, metric: SeasonMetric): MonthlyTableRow[] {
+  const rows: MonthlyTableRow[] = seasons.services
+    .filter((s) => sum(s[metric]) > 0)
+    .map((s) => ({
+      serviceId: s.serviceId,
+      label: s.serviceName,
+      months: s[metric],
+      year: sum(s[metric]),
+      peakMonth: s.peakMonth,
+    }));
+  if (metric === "revenue") {
+    rows.push({
+      serviceId: null,
+      label: "All services",
+      months: seasons.revenue,
+      year: sum(seasons.revenue),
+      peakMonth: seasons.peakMonth,
+    });
+  }
+  return rows;
+}
+
+function sum(values: readonly number[]): number {
+  let s = 0;
+  for (const v of values) s += v;
+  return s;
+}
+
+/** One line: the busiest and the quietest month by revenue, with their shares of the year. */
+export function seasonsHeadline(seasons: MarketSeasons): string {
+  const year = sum(seasons.revenue);
+  if (year <= 0) return "No revenue in any month";
+  let low = 0;
+  seasons.revenue.forEach((v, i) => {
+    if (v < (seasons.revenue[low] as number)) low = i;
+  });
+  const share = (i: number) => Math.round(((seasons.revenue[i] as number) / year) * 100);
+  const peak = seasons.peakMonth - 1;
+  return `Busiest month ${MONTH_NAMES[peak]} (${share(peak)} % of the year's revenue), quietest ${MONTH_NAMES[low]} (${share(low)} %)`;
+}
+
+/** Where the months come from, in a short phrase ("PHOENIX, AZ station, 9 mi"). */
+export function shapeLabel(shape: MarketSeasons["shape"]): string {
+  return shape.kind === "station"
+    ? `${shape.name}, ${shape.state} first-order station${shape.distanceMiles === null ? "" : `, ${shape.distanceMiles} mi`}`
+    : `${shape.name} statewide months`;
 }

@@ -13,6 +13,7 @@ export * from "./sections/cover.js";
 export * from "./sections/keywords.js";
 export * from "./sections/local-market.js";
 export * from "./sections/market.js";
+export * from "./sections/market-year.js";
 export * from "./sections/score.js";
 export * from "./sections/service-area-map.js";
 export * from "./sections/shared.js";

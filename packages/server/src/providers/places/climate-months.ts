@@ -8,6 +8,7 @@
  * lazily.
  */
 import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { type ClimateShape, US_STATES } from "@bis/sdk";
 
@@ -17,7 +18,8 @@ const FORMAT = 1;
 /** A station farther than this from the market's centre gives way to the state's shape. */
 export const STATION_RANGE_MILES = 150;
 
-interface ClimateMonthsFile {
+/** The shipped file (scripts/derive-climate-months.ts writes it). */
+export interface ClimateMonthsFile {
   format: number;
   source: { stations: string; states: string; locations: string };
   stations: {
@@ -46,14 +48,16 @@ export interface ClimateMonths {
   source: ClimateMonthsFile["source"];
 }
 
-/** Where the shipped file is, from the bundle (dist) or the source tree. */
+/** Where the shipped file is: next to the bundle (dist) or three levels above this source file. */
 export function climateMonthsPath(): string {
-  const candidates = [`../assets/${DATA_FILE}`, `../../../assets/${DATA_FILE}`].map((rel) =>
-    fileURLToPath(new URL(rel, import.meta.url)),
-  );
-  const found = candidates.find((p) => existsSync(p));
-  if (!found) throw new Error(`The monthly climate file is missing (${candidates.join(", ")})`);
-  return found;
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const tried: string[] = [];
+  for (const up of ["..", "../../.."]) {
+    const file = path.join(here, up, "assets", DATA_FILE);
+    if (existsSync(file)) return file;
+    tried.push(file);
+  }
+  throw new Error(`The monthly climate file is missing (${tried.join(", ")})`);
 }
 
 const fraction = (per10k: readonly number[]) => per10k.map((v) => v / 10_000);

@@ -14,6 +14,7 @@ import { marketGrade } from "../sources.js";
 
 import { type ReportContext, SAMPLE_DATA_LABEL, SECTION_TITLES, TOP_CITIES } from "./context.js";
 import { drawLocalMarket } from "./local-market.js";
+import { drawMarketYear } from "./market-year.js";
 
 export function drawMarket(w: ReportWriter, ctx: ReportContext): void {
   const { analysis } = ctx;
@@ -35,6 +36,7 @@ export function drawMarket(w: ReportWriter, ctx: ReportContext): void {
   drawCensus(w, ctx, market);
   drawLocalMarket(w, market.localMarket);
   drawServices(w, market);
+  drawMarketYear(w, market.seasons);
   drawTopCities(w, market);
 }
 

@@ -6,6 +6,7 @@ import { assumptionRows, type SourceRow, sourceRows } from "../sources.js";
 
 import { type ReportContext, SAMPLE_DATA_LABEL, SECTION_TITLES } from "./context.js";
 import { localMarketSourceRows } from "./local-market.js";
+import { marketYearSourceRows } from "./market-year.js";
 
 function figureCell(row: SourceRow): string {
   return row.method ? `${row.source}\nMethod: ${row.method}` : row.source;
@@ -23,6 +24,7 @@ export function drawSources(w: ReportWriter, ctx: ReportContext): void {
   w.subheading("Figures");
   const rows = sourceRows(analysis);
   rows.push(...localMarketSourceRows(analysis.marketAnalysisData?.localMarket));
+  rows.push(...marketYearSourceRows(analysis.marketAnalysisData?.seasons));
   if (ctx.zipAreas) {
     const p = ctx.zipAreas.provenance;
     rows.push({
