@@ -3,6 +3,9 @@
  * (modeled from the market's service months), its peak month, and the PPC budget by month.
  */
 import {
+  type Analysis,
+  formatNumber,
+  formatWholeDollars,
   type KeywordResearchData,
   keywordResearchDataSchema,
   peakMonth,
@@ -10,7 +13,9 @@ import {
   ppcTable,
 } from "@bis/sdk";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { renderReportBuffer } from "../src/report/render-report.js";
 import { paidAnalysisFor, type ServerWithUsers, startWithUsers } from "./support/index.js";
+import { pageTexts } from "./support/pdf.js";
 
 let { owner, close } = {} as ServerWithUsers;
 beforeAll(async () => {
@@ -26,10 +31,14 @@ const listed = (data: KeywordResearchData) => [
   ...data.keywordData.longTailKeywords,
 ];
 
+const analyses = new Map<string, Analysis>();
+
 async function research(city: string, state: string): Promise<KeywordResearchData> {
   const id = await paidAnalysisFor(owner, { city, state });
-  const data = (await owner.premium.keywords(id)).keywordResearchData;
+  const analysis = await owner.premium.keywords(id);
+  const data = analysis.keywordResearchData;
   if (!data) throw new Error("no keyword data");
+  analyses.set(city, analysis);
   return data;
 }
 
@@ -95,5 +104,20 @@ describe("keyword research by month", () => {
     }
     const phoenixMonths = ppcBudgetByMonth(ppcTable(phoenix))?.months ?? [];
     expect(phoenixMonths[JUL]).toBeGreaterThan(phoenixMonths[JAN] ?? 0);
+  });
+
+  it("the PDF shows each keyword's peak month and the same budget by month", async () => {
+    const analysis = analyses.get("Phoenix") as Analysis;
+    const text = (await pageTexts(await renderReportBuffer(analysis))).join(" ");
+    const table = text.slice(text.indexOf("Top Keywords by Search Volume"));
+    expect(table).toContain("Peak month");
+    const first = ppcTable(phoenix).rows[0];
+    expect(table).toContain(`${first?.keyword} ${formatNumber(first?.searchVolume ?? 0)}`);
+    const byMonth = ppcBudgetByMonth(ppcTable(phoenix));
+    const budget = text.slice(text.indexOf("PPC Budget by Month"));
+    expect(budget).toContain(
+      [...(byMonth?.months ?? []), byMonth?.yearly ?? 0].map(formatWholeDollars).join(" "),
+    );
+    expect(text).toContain("Keywords: Searches by month (modeled)");
   });
 });

@@ -14,8 +14,11 @@
  * months as the keywords' searches × CPC fall, in whole dollars summing exactly to it.
  */
 import { PPC_BUDGET_FACTOR } from "../constants.js";
+import { csvCell } from "../format.js";
 import type { KeywordEntry, KeywordIntent, KeywordResearchData } from "../schemas/keywords.js";
-import { apportionWhole, MONTHS_IN_YEAR } from "./keywords/seasons.js";
+import type { DataGrade } from "../schemas/provenance.js";
+import { apportionWhole, MONTHS_IN_YEAR, peakMonth } from "./keywords/seasons.js";
+import { MONTH_NAMES } from "./seasons.js";
 
 /** Estimated monthly PPC budget of one keyword, the specification's formula: volume × CPC × 0.1, not rounded. */
 export function ppcBudget(searchVolume: number, cpc: number): number {
@@ -34,6 +37,8 @@ export interface PpcRow {
   group: "primary" | "longTail";
   /** The keyword's searches in each month, January first (absent on older records). */
   monthlySearches: number[] | null;
+  /** Measured (the provider's months) or modeled (its services' months); null without months. */
+  monthlyGrade: DataGrade | null;
 }
 
 export interface PpcTable {
@@ -74,6 +79,7 @@ export function ppcTable(data: KeywordResearchData | null | undefined): PpcTable
         competition: entry.competition ?? null,
         group,
         monthlySearches: entry.monthlySearches ?? null,
+        monthlyGrade: entry.monthlySearches ? (entry.monthlyGrade ?? null) : null,
       });
     }
   }
@@ -109,4 +115,42 @@ export function ppcBudgetByMonth(table: PpcTable): PpcBudgetByMonth | null {
   );
   const yearly = Math.round(table.totalBudget) * MONTHS_IN_YEAR;
   return { months: apportionWhole(yearly, weights), yearly, rowsWithMonths };
+}
+
+/**
+ * The PPC table as CSV (header line first, LF line ends): each keyword's figures, its peak month
+ * and its searches in each month (January to December; empty on records without months), then
+ * the grade of those months; the same rows and order as the results page and the PDF.
+ */
+export function ppcTableCsv(table: PpcTable): string {
+  const header = [
+    "keyword",
+    "group",
+    "intent",
+    "searches_per_month",
+    "cpc_usd",
+    "ppc_budget_per_month_usd",
+    "competition_index",
+    "peak_month",
+    ...MONTH_NAMES.map((m) => `searches_${m.slice(0, 3).toLowerCase()}`),
+    "months_grade",
+  ];
+  const lines = table.rows.map((r) => {
+    const peak = peakMonth(r.monthlySearches);
+    return [
+      r.keyword,
+      r.group === "primary" ? "primary" : "long-tail",
+      r.intent ?? "",
+      r.searchVolume,
+      r.cpc.toFixed(2),
+      Math.round(r.budget),
+      r.competition ?? "",
+      peak === null ? "" : MONTH_NAMES[peak],
+      ...(r.monthlySearches ?? Array(MONTHS_IN_YEAR).fill("")),
+      r.monthlyGrade ?? "",
+    ]
+      .map(csvCell)
+      .join(",");
+  });
+  return `${[header.join(","), ...lines].join("\n")}\n`;
 }

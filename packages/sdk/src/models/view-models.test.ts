@@ -48,6 +48,8 @@ describe("the PPC table", () => {
         intent: "repair",
         competition: null,
         group: "longTail",
+        monthlySearches: null,
+        monthlyGrade: null,
       },
     ]);
     // The long-tail "AC  Repair Austin" repeats a listed primary keyword: not shown.

@@ -78,9 +78,15 @@ function provenanceRow(
 
 /** The keyword figures' provenance, by figure ("Keywords: Search volume", "Keywords: CPC"). */
 function keywordProvenanceRows(data: KeywordResearchData): SourceRow[] {
-  return Object.entries(data.provenance ?? {}).map(([key, p]) =>
-    provenanceRow(p, "Keyword research", `Keywords: ${humanize(key)}`),
+  const months = [data.seasonality?.measured, data.seasonality?.modeled].flatMap((p) =>
+    p ? [provenanceRow(p, "Keyword research", `Keywords: Searches by month (${p.grade})`)] : [],
   );
+  return [
+    ...Object.entries(data.provenance ?? {}).map(([key, p]) =>
+      provenanceRow(p, "Keyword research", `Keywords: ${humanize(key)}`),
+    ),
+    ...months,
+  ];
 }
 
 /** The grades of a keyword result: its figures' provenance and its provider. */

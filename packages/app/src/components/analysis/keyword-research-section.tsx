@@ -1,7 +1,8 @@
 /**
  * Section 2 of the results page, Keyword Research, as the specification draws it: open by default;
  * once run, the education video, the summary, the PPC opportunities table and the strategic
- * recommendations; before that, the card with the section's state (the SDK's
+ * recommendations (each keyword's peak month and its searches by month, and the PPC budget by
+ * month, when the record has monthly searches); before that, the card with the section's state (the SDK's
  * premiumSectionState, as in the PDF report) that starts it (paid or admin). The counts say what
  * they measure: keywords researched, how many have search volume, and any limit that applied.
  */
@@ -11,7 +12,10 @@ import {
   formatWholeDollars,
   type KeywordResearchData,
   keywordCounts,
+  MONTH_ABBREVIATIONS,
+  MONTH_NAMES,
   type PpcRow,
+  peakMonth,
   ppcTable,
 } from "@bis/sdk";
 import { BarChart3, DollarSign, Gauge, Hash, Search } from "lucide-react";
@@ -21,6 +25,7 @@ import { formatNumber } from "../../lib/format";
 import { DEFAULT_LEVEL, keywordCities, PPC_TABLE_INITIAL_ROWS } from "../../lib/premium";
 import { Button } from "../ui/button";
 import { Figure } from "./figure";
+import { PpcBudgetByMonth } from "./ppc-budget-by-month";
 import {
   EducationVideo,
   FigureSummary,
@@ -31,7 +36,24 @@ import {
 import { ProvenanceBadge } from "./provenance-badge";
 import { PlainTableHead, TableRegion } from "./sortable-table";
 
-function PpcTableRows({ rows }: { rows: readonly PpcRow[] }) {
+/** A keyword's 12 months as a small line, its figures in words for screen readers. */
+function MonthsSparkline({ months }: { months: readonly number[] }) {
+  const max = Math.max(1, ...months);
+  const points = months.map((v, i) => `${(i * 60) / 11},${18 - (v / max) * 16}`).join(" ");
+  const words = months.map((v, i) => `${MONTH_ABBREVIATIONS[i]} ${formatNumber(v)}`).join(", ");
+  return (
+    <svg
+      viewBox="0 0 60 20"
+      className="h-4 w-14"
+      role="img"
+      aria-label={`Searches by month: ${words}`}
+    >
+      <polyline points={points} fill="none" stroke="#0284c7" strokeWidth="1.5" />
+    </svg>
+  );
+}
+
+function PpcTableRows({ rows, months }: { rows: readonly PpcRow[]; months: boolean }) {
   return rows.map((row) => (
     <tr key={`${row.group}:${row.keyword}`} className="bg-white" data-group={row.group}>
       <th scope="row" className="px-3 py-2 font-medium text-slate-900">
@@ -51,6 +73,18 @@ function PpcTableRows({ rows }: { rows: readonly PpcRow[] }) {
       <td data-label="Estimated PPC Budget" className="px-3 py-2 text-right tabular-nums">
         {formatWholeDollars(row.budget)}
       </td>
+      {months ? (
+        <td data-label="Peak Month" className="px-3 py-2">
+          {row.monthlySearches ? (
+            <span className="flex items-center justify-end gap-2">
+              <MonthsSparkline months={row.monthlySearches} />
+              {MONTH_NAMES[peakMonth(row.monthlySearches) ?? 0]}
+            </span>
+          ) : (
+            "—"
+          )}
+        </td>
+      ) : null}
     </tr>
   ));
 }
@@ -62,7 +96,9 @@ function PpcTableRows({ rows }: { rows: readonly PpcRow[] }) {
 export function PpcTable({ data }: { data: KeywordResearchData }) {
   const headingId = useId();
   const [showAll, setShowAll] = useState(false);
-  const { rows, totalBudget } = useMemo(() => ppcTable(data), [data]);
+  const table = useMemo(() => ppcTable(data), [data]);
+  const { rows, totalBudget } = table;
+  const months = rows.some((r) => r.monthlySearches);
   const shown = showAll ? rows : rows.slice(0, PPC_TABLE_INITIAL_ROWS);
   const primary = shown.filter((r) => r.group === "primary");
   const longTail = shown.filter((r) => r.group === "longTail");
@@ -99,23 +135,24 @@ export function PpcTable({ data }: { data: KeywordResearchData }) {
                   ["Search Volume", "right"],
                   ["CPC", "right"],
                   ["Estimated PPC Budget", "right"],
+                  ...(months ? [["Peak Month", "right"] as [string, "right"]] : []),
                 ]}
               />
               <tbody className="divide-y divide-slate-100">
-                <PpcTableRows rows={primary} />
+                <PpcTableRows rows={primary} months={months} />
               </tbody>
               {longTail.length > 0 ? (
                 <tbody className="divide-y divide-slate-100 border-t-2 border-slate-200">
                   <tr className="bg-slate-50">
                     <th
                       scope="colgroup"
-                      colSpan={4}
+                      colSpan={months ? 5 : 4}
                       className="px-3 py-2 text-xs font-semibold tracking-wide text-slate-600 uppercase"
                     >
                       Long-tail keywords
                     </th>
                   </tr>
-                  <PpcTableRows rows={longTail} />
+                  <PpcTableRows rows={longTail} months={months} />
                 </tbody>
               ) : null}
             </table>
@@ -134,6 +171,16 @@ export function PpcTable({ data }: { data: KeywordResearchData }) {
                   <ProvenanceBadge provenance={cpcProvenance} subject="Costs per click" />
                 </span>
               ) : null}
+              {months
+                ? [data.seasonality?.measured, data.seasonality?.modeled].map((p) =>
+                    p ? (
+                      <span key={p.grade} className="flex items-start gap-1.5">
+                        Peak month
+                        <ProvenanceBadge provenance={p} subject="Monthly searches" />
+                      </span>
+                    ) : null,
+                  )
+                : null}
             </div>
             {rows.length > PPC_TABLE_INITIAL_ROWS ? (
               <Button variant="outline" size="sm" onClick={() => setShowAll((v) => !v)}>
@@ -143,6 +190,7 @@ export function PpcTable({ data }: { data: KeywordResearchData }) {
               </Button>
             ) : null}
           </div>
+          <PpcBudgetByMonth data={data} table={table} />
         </>
       )}
     </div>

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { HVAC_KEYWORD_PROFILE } from "../../industries/hvac/keywords.js";
 import type { KeywordResearchData } from "../../schemas/keywords.js";
 import type { MarketAnalysisData } from "../../schemas/market.js";
-import { ppcBudgetByMonth, ppcTable } from "../ppc-table.js";
+import { ppcBudgetByMonth, ppcTable, ppcTableCsv } from "../ppc-table.js";
 import { seasonalKeywordsOffered } from "../premium-offer.js";
 import { assembleKeywordResearch } from "./assemble.js";
 import { computeKeywordResearch } from "./model.js";
@@ -305,5 +305,46 @@ describe("the offer rule for the seasonal keyword view", () => {
     expect(seasonalKeywordsOffered(list(true))).toBe(true);
     expect(seasonalKeywordsOffered(list(false))).toBe(false);
     expect(seasonalKeywordsOffered(null)).toBe(true);
+  });
+});
+
+describe("the PPC table as CSV", () => {
+  it("has each keyword's peak month and its 12 months, which average to its volume", () => {
+    const data = withKeywordSeasons(computeKeywordResearch({ market: phoenixLike() }), {
+      profile: HVAC_KEYWORD_PROFILE,
+      services: services(),
+      source: SOURCE,
+    });
+    const table = ppcTable(data);
+    const [header, ...lines] = ppcTableCsv(table).trimEnd().split("\n");
+    const columns = header?.split(",") ?? [];
+    expect(columns.slice(7)).toEqual([
+      "peak_month",
+      "searches_jan",
+      "searches_feb",
+      "searches_mar",
+      "searches_apr",
+      "searches_may",
+      "searches_jun",
+      "searches_jul",
+      "searches_aug",
+      "searches_sep",
+      "searches_oct",
+      "searches_nov",
+      "searches_dec",
+      "months_grade",
+    ]);
+    expect(lines).toHaveLength(table.rows.length);
+    const row = (lines.find((l) => l.startsWith("ac repair near me,")) ?? "").split(",");
+    expect(row[7]).toBe("July");
+    const months = row.slice(8, 20).map(Number);
+    expect(sum(months)).toBe(Number(row[3]) * 12);
+    expect(row[20]).toBe("modeled");
+  });
+
+  it("leaves the months empty on a record without them", () => {
+    const csv = ppcTableCsv(ppcTable(computeKeywordResearch({ market: phoenixLike() })));
+    const first = csv.split("\n")[1]?.split(",") ?? [];
+    expect(first.slice(7)).toEqual(Array(14).fill(""));
   });
 });

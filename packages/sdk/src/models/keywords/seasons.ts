@@ -11,25 +11,11 @@
 import type { KeywordEntry, KeywordIntent, KeywordResearchData } from "../../schemas/keywords.js";
 import type { MarketAnalysisData } from "../../schemas/market.js";
 import type { FigureProvenance } from "../../schemas/provenance.js";
+import { MONTHS } from "../seasons.js";
 import type { KeywordProfile, KeywordServiceGroup } from "./profile.js";
 
-export const MONTHS_IN_YEAR = 12;
-/** Month names, January first, as every surface prints them. */
-export const KEYWORD_MONTH_NAMES = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-] as const;
-export const KEYWORD_MONTH_SHORT = KEYWORD_MONTH_NAMES.map((m) => m.slice(0, 3));
+/** Months in a year (the market model's MONTHS). */
+export const MONTHS_IN_YEAR = MONTHS;
 
 /**
  * `total` (a whole number) split into whole parts in proportion to `weights`, largest remainder

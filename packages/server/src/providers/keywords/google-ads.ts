@@ -21,12 +21,12 @@
 import {
   calendarMonths,
   classifyKeywordIntent,
-  KEYWORD_MONTH_NAMES,
   type KeywordCity,
   type KeywordLimit,
   type KeywordMetric,
   keywordCityLimit,
   keywordProfileFor,
+  MONTH_NAMES,
 } from "@bis/sdk";
 import { z } from "zod";
 import { AppError } from "../../lib/errors.js";
@@ -116,7 +116,7 @@ const keywordIdeasSchema = z.looseObject({
 
 /** Google's MonthOfYear ("JANUARY") as 1–12; 0 for UNSPECIFIED, UNKNOWN or anything else. */
 const monthNumber = (month: string | null | undefined) =>
-  KEYWORD_MONTH_NAMES.findIndex((name) => name.toUpperCase() === month) + 1;
+  MONTH_NAMES.findIndex((name) => name.toUpperCase() === month) + 1;
 
 /** An idea's monthly search volumes in calendar order (null: not 12 months with figures). */
 function ideaMonths(

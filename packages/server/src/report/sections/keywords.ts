@@ -2,8 +2,8 @@
 import { keywordCounts, PPC_BUDGET_FACTOR, ppcTable } from "@bis/sdk";
 import { formatCpc, formatNumber, formatWholeDollars } from "../format.js";
 import type { ReportWriter } from "../layout.js";
-
 import { type ReportContext, SAMPLE_DATA_LABEL, SECTION_TITLES, TOP_KEYWORDS } from "./context.js";
+import { drawPpcBudgetByMonth, peakMonthName, seasonalityText } from "./keyword-months.js";
 import { sectionStateText, startSection } from "./shared.js";
 
 export function drawKeywords(w: ReportWriter, ctx: ReportContext): void {
@@ -54,6 +54,7 @@ export function drawKeywords(w: ReportWriter, ctx: ReportContext): void {
   w.space(4);
 
   const shown = rows.slice(0, TOP_KEYWORDS);
+  const months = rows.some((r) => r.monthlySearches);
   w.subheading("Top Keywords by Search Volume");
   if (shown.length === 0) {
     w.banner("No keyword has search volume above 0.", "muted");
@@ -65,6 +66,7 @@ export function drawKeywords(w: ReportWriter, ctx: ReportContext): void {
         { header: "Monthly searches", width: 80, align: "right" },
         { header: "CPC", width: 60, align: "right" },
         { header: "Est. PPC budget", width: 90, align: "right" },
+        ...(months ? [{ header: "Peak month", width: 62, align: "right" as const }] : []),
       ],
       shown.map((k, i) => [
         String(i + 1),
@@ -72,13 +74,15 @@ export function drawKeywords(w: ReportWriter, ctx: ReportContext): void {
         formatNumber(k.searchVolume),
         formatCpc(k.cpc),
         formatWholeDollars(k.budget),
+        ...(months ? [peakMonthName(k.monthlySearches)] : []),
       ]),
       {
         fontSize: 8.5,
-        caption: `${shown.length < rows.length ? `The top ${formatNumber(shown.length)} of ${formatNumber(rows.length)}` : `All ${formatNumber(rows.length)}`} keywords with search volume: primary keywords by volume, highest first, then long-tail keywords likewise, each keyword once. Estimated PPC budget = search volume × CPC × ${PPC_BUDGET_FACTOR}, in whole dollars; CPC to 2 decimals.`,
+        caption: `${shown.length < rows.length ? `The top ${formatNumber(shown.length)} of ${formatNumber(rows.length)}` : `All ${formatNumber(rows.length)}`} keywords with search volume: primary keywords by volume, highest first, then long-tail keywords likewise, each keyword once. Estimated PPC budget = search volume × CPC × ${PPC_BUDGET_FACTOR}, in whole dollars; CPC to 2 decimals.${months ? ` Peak month: the month with the most searches (${seasonalityText(data)}).` : ""}`,
       },
     );
   }
+  drawPpcBudgetByMonth(w, data);
   w.space(6);
   w.subheading("Recommendations");
   w.bullets(data.keywordData.recommendations, "No recommendations.");
