@@ -106,6 +106,11 @@ async function waitForHealth(url: string, server: ChildProcess, output: string[]
   throw new Error(`bis-server did not answer within 20 s:\n${output.join("")}`);
 }
 
+/** What the server of this file has printed so far (its log runs at warn: warnings, errors). */
+export function serverOutput(): string {
+  return (running?.output ?? []).join("");
+}
+
 export async function startE2E(env: Record<string, string> = {}): Promise<E2EEnv> {
   const builds = [
     [serverBin, "pnpm -F @bis/server build"],

@@ -57,8 +57,13 @@ export function createApp(ctx: AppContext): Express {
         }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
+      // A 401 is expected (a signed-out visitor, an expired token): not a warning.
       customLogLevel: (_req, res, err) =>
-        err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info",
+        err || res.statusCode >= 500
+          ? "error"
+          : res.statusCode >= 400 && res.statusCode !== 401
+            ? "warn"
+            : "info",
     }),
   );
   app.use(securityHeaders(config));

@@ -569,9 +569,26 @@ describe("system, logs and audit", () => {
       headers: { "x-request-id": "admin-test-200" },
     });
     expect(ok.status).toBe(200);
+    // A signed-out visit: the app's session probe answers 200 with no user; the 401 an API
+    // client gets from GET /api/auth/user is expected, not a warning.
+    const probe = await signedOut.fetch(`${bis.url}/api/auth/session`, {
+      method: "GET",
+      headers: { "x-request-id": "admin-test-session" },
+    });
+    expect(probe.status).toBe(200);
+    expect(await probe.json()).toEqual({ user: null });
+    const who = await signedOut.fetch(`${bis.url}/api/auth/user`, {
+      method: "GET",
+      headers: { "x-request-id": "admin-test-401" },
+    });
+    expect(who.status).toBe(401);
 
     const all = await admin.admin.logs();
     const warnings = await admin.admin.logs({ level: "warn" });
+    for (const id of ["admin-test-session", "admin-test-401"]) {
+      expect(warnings.some((e) => e.requestId === id)).toBe(false);
+      expect(all.some((e) => e.requestId === id && e.level === "info")).toBe(true);
+    }
     const notFound = warnings.find((e) => e.requestId === "admin-test-404");
     expect(notFound).toMatchObject({ level: "warn" });
     expect(notFound?.message).toContain("GET /api/no-such-route → 404");

@@ -1,8 +1,9 @@
 /**
  * The session: the current user query and every call that changes it.
  *
- * As the specification has it: the current user comes from GET /api/auth/user (401 → no user);
- * sign-in success sets the cached user; sign-out clears the user and all cached data. Each
+ * The current user comes from GET /api/auth/session ({ user } or { user: null }: a signed-out
+ * visit makes no failing request, so the console stays clean; the specification's
+ * GET /api/auth/user, 401 when signed out, stays for API clients); sign-in success sets the cached user; sign-out clears the user and all cached data. Each
  * mutation here owns its cache effect and its toasts; screens add only their local UI changes.
  */
 import {
@@ -31,7 +32,7 @@ export class UserFetchError extends Error {
 
 async function fetchUser({ signal }: { signal: AbortSignal }): Promise<User | null> {
   try {
-    return await api.auth.user(signal);
+    return await api.auth.session(signal);
   } catch (cause) {
     throw new UserFetchError(cause);
   }

@@ -24,7 +24,8 @@ export function fakeApi(routes: Record<string, FakeRoute>) {
     const body = typeof init?.body === "string" ? JSON.parse(init.body) : undefined;
     const call: FakeCall = { method, path: url.pathname, query: url.searchParams, body };
     calls.push(call);
-    const route = routes[`${method} ${url.pathname}`];
+    const route =
+      routes[`${method} ${url.pathname}`] ?? sessionFromUser(routes, method, url.pathname);
     const reply: FakeReply = route
       ? typeof route === "function"
         ? await route(call)
@@ -37,6 +38,25 @@ export function fakeApi(routes: Record<string, FakeRoute>) {
   });
   vi.stubGlobal("fetch", fetchStub);
   return { calls, fetch: fetchStub };
+}
+
+/**
+ * GET /api/auth/session, the app's session probe, answered from the test's
+ * "GET /api/auth/user" route when it has none of its own: a user → { user }, 401 → { user: null }.
+ */
+function sessionFromUser(
+  routes: Record<string, FakeRoute>,
+  method: string,
+  path: string,
+): FakeRoute | undefined {
+  const user = routes["GET /api/auth/user"];
+  if (method !== "GET" || path !== "/api/auth/session" || !user) return undefined;
+  return async (call) => {
+    const reply = typeof user === "function" ? await user(call) : user;
+    if (reply.status === 200) return { status: 200, body: { user: reply.body } };
+    if (reply.status === 401) return { status: 200, body: { user: null } };
+    return reply;
+  };
 }
 
 export const dana = {

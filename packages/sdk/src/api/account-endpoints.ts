@@ -18,6 +18,14 @@ export const auth = {
     response: user,
     errors: ["UNAUTHORIZED", "ADMIN_TOKEN_MUST_EXPIRE"],
   }),
+  /** Who is signed in: `{ user }`, or `{ user: null }` (200, not 401) when no one is. */
+  session: endpoint({
+    method: "GET",
+    path: "/api/auth/session",
+    access: "public",
+    response: schema("entities", "sessionResponseSchema"),
+    errors: ["ADMIN_TOKEN_MUST_EXPIRE"],
+  }),
   login: endpoint({
     method: "POST",
     path: "/api/auth/login",

@@ -59,6 +59,8 @@ export function helpers(t: Transport, d: Derived) {
     auth: {
       /** The signed-in user, or null when signed out (401). */
       user: (signal?: AbortSignal) => t.call(auth.user, { nullOn: 401, signal }),
+      /** Who is signed in, or null: the app's session probe (200 either way, never a 401). */
+      session: (signal?: AbortSignal) => t.call(auth.session, { signal }).then((r) => r.user),
     },
     account: {
       /** The signed-in devices of the caller, this one marked `current`. */

@@ -58,6 +58,9 @@ export function authRoutes(ctx: AppContext, routes: EndpointRoutes): void {
     return user;
   });
 
+  // The app's "who am I": 200 with no user when signed out, so a signed-out page logs no error.
+  routes.on(auth.session, async ({ req }) => ({ user: await currentUser(req, accounts) }));
+
   routes.on(auth.login, loginRateLimit(config, db), async ({ req, res, body }) => {
     const { user, cookies } = await accounts.login(body, headersWithClientIp(req));
     res.setHeader("Set-Cookie", cookies);
