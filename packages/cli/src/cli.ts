@@ -335,7 +335,11 @@ analyses
 program
   .command("keywords <id>")
   .description("run keyword research for an analysis (premium)")
-  .addHelpText("after", examples("bis keywords 5b1e…", "bis keywords 5b1e… --json"))
+  .option("-o, --out <file>", "also write the keywords, with their searches by month, as CSV")
+  .addHelpText(
+    "after",
+    examples("bis keywords 5b1e…", "bis keywords 5b1e… --json", "bis keywords 5b1e… --out kw.csv"),
+  )
   .action((id: string, _o, cmd: Command) =>
     execute(cmd, async () => (await import("./commands/premium.js")).keywords, { id }),
   );

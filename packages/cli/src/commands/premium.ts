@@ -1,15 +1,38 @@
 /** `bis keywords`, `bis competition`, `bis report`: the premium steps of an analysis. */
 import { writeFileSync } from "node:fs";
 import path from "node:path";
+import { ppcTable, ppcTableCsv } from "@bis/sdk";
 import { CliError } from "../errors.js";
 import type { GlobalOptions, Io } from "../io.js";
 import { respond, withSession } from "../session.js";
 import { competitionDoc, createUi, keywordsDoc, text } from "../ui/index.js";
 
-export function keywords(options: GlobalOptions & { id: string }, io: Io): Promise<number> {
+/**
+ * `bis keywords <id>`: runs keyword research and prints it; `--out file.csv` also writes the PPC
+ * table as CSV (each keyword's figures, peak month and searches in each month).
+ */
+export function keywords(
+  options: GlobalOptions & { id: string; out?: string },
+  io: Io,
+): Promise<number> {
+  const out = options.out?.trim();
+  if (options.out !== undefined && !out)
+    throw new CliError("--out needs a file name.", "For example: --out keywords.csv");
   return respond(options, io, async ({ client }) => {
     const analysis = await client.premium.keywords(options.id);
-    return { data: analysis.keywordResearchData, doc: keywordsDoc(analysis) };
+    const data = analysis.keywordResearchData;
+    const doc = keywordsDoc(analysis);
+    if (out && data) {
+      const table = ppcTable(data);
+      writeFileSync(path.resolve(io.cwd, out), ppcTableCsv(table));
+      doc.push(
+        text(
+          `Saved ${table.rows.length} keywords with their searches by month to ${out}.`,
+          "success",
+        ),
+      );
+    }
+    return { data, doc };
   });
 }
 

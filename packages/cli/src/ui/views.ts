@@ -7,12 +7,17 @@ import {
   type ApiToken,
   type AppSettings,
   type FigureProvenance,
+  type KeywordResearchData,
   keywordCounts,
   LOCAL_MARKET_TITLE,
   localMarketRows,
+  MONTH_NAMES,
   marketLeader,
   type Partner,
   type PpcRow,
+  type PpcTable,
+  peakMonth,
+  ppcBudgetByMonth,
   ppcTable,
   type User,
 } from "@bis/sdk";
@@ -206,6 +211,40 @@ export function analysesListDoc(list: AnalysisSummary[]): Doc {
   ];
 }
 
+/** "July", or "—" without months. */
+function peakMonthName(months: readonly number[] | null): string {
+  const peak = peakMonth(months);
+  return peak === null ? "—" : (MONTH_NAMES[peak] ?? "—");
+}
+
+/** The PPC budget by month (the SDK's ppcBudgetByMonth), with where the months come from. */
+function budgetByMonthDoc(data: KeywordResearchData, ppc: PpcTable): Doc {
+  const byMonth = ppcBudgetByMonth(ppc);
+  if (!byMonth) return [];
+  const sources = [data.seasonality?.measured, data.seasonality?.modeled]
+    .flatMap((p) => (p ? [`${p.grade}: ${p.source}`] : []))
+    .join("; ");
+  return [
+    table(
+      [
+        "Month",
+        { header: "PPC budget", align: "right" as const },
+        { header: "Share", align: "right" as const },
+      ],
+      [
+        ...byMonth.months.map((v, i) => [
+          MONTH_NAMES[i] ?? "",
+          fmt.usd(v),
+          `${((100 * v) / Math.max(1, byMonth.yearly)).toFixed(1)} %`,
+        ]),
+        ["Year", fmt.usd(byMonth.yearly), "100.0 %"],
+      ],
+      { title: "PPC budget by month (12 × the monthly budget, as the searches fall)" },
+    ),
+    text(`Searches by month — ${sources}`, "muted"),
+  ];
+}
+
 export function keywordsDoc(analysis: Analysis): Doc {
   const data = analysis.keywordResearchData;
   if (!data) return [text("No keyword research yet.", "warning")];
@@ -213,7 +252,9 @@ export function keywordsDoc(analysis: Analysis): Doc {
   const counts = keywordCounts(data);
   const grade = data.provider ? `${data.provider.grade} · ${data.provider.label}` : undefined;
   // The rows of the PPC table the results page and the PDF show (the SDK's ppcTable), by group.
-  const ppc = ppcTable(data).rows;
+  const ppcAll = ppcTable(data);
+  const ppc = ppcAll.rows;
+  const withMonths = ppc.some((k) => k.monthlySearches);
   const rows = (group: PpcRow["group"]) =>
     ppc
       .filter((k) => k.group === group)
@@ -224,6 +265,7 @@ export function keywordsDoc(analysis: Analysis): Doc {
         fmt.int(k.searchVolume),
         fmt.cents(k.cpc),
         k.competition == null ? "—" : String(k.competition),
+        ...(withMonths ? [peakMonthName(k.monthlySearches)] : []),
       ]);
   const columns = [
     "Keyword",
@@ -231,6 +273,7 @@ export function keywordsDoc(analysis: Analysis): Doc {
     { header: "Searches / mo", align: "right" as const },
     { header: "CPC", align: "right" as const },
     { header: "Competition", align: "right" as const },
+    ...(withMonths ? ["Peak month"] : []),
   ];
   return [
     heading(`Keyword research — ${analysis.location}`),
@@ -247,6 +290,7 @@ export function keywordsDoc(analysis: Analysis): Doc {
     ...(counts.limits.length ? [text(counts.limits.join("\n"), "warning")] : []),
     table(columns, rows("primary"), { title: "Top primary keywords" }),
     table(columns, rows("longTail"), { title: "Top long-tail keywords" }),
+    ...budgetByMonthDoc(data, ppcAll),
     ...(data.keywordData.recommendations.length
       ? [
           heading("Recommendations"),
