@@ -57,10 +57,7 @@ describe("checkout in demo mode", () => {
   }, async () => {
     await page.goto(url(`${analysisPath}?payment_success=true`));
     // The app asks the server for about 10 s, then says it is still confirming.
-    await visible(
-      page.getByText("Payment received — we're confirming it with the payment provider."),
-      20_000,
-    );
+    await visible(page.getByText("Payment received — we're confirming it."), 20_000);
     expect(new URL(page.url()).search).toBe("");
     expect(await toastIn(page, "Payment Successful").count()).toBe(0);
     await visible(page.getByText(PROMO, { exact: true }));

@@ -246,10 +246,14 @@ describe("the comparison report from fixtures", () => {
     if (!households) throw new Error("no households row");
     for (const c of households.cells) expect(text).toContain(comparisonCellText(households.row, c));
     expect(text).toContain("Polar Air Austin");
-    // Tyler is scored on demand only: the ranking is like for like, Austin first.
-    expect(pages[0]).toContain("Like for like");
-    expect(pages[0]).toMatch(/#1 Austin, TX/);
-    expect(text).toContain("Ranked like for like on demand");
+    // Ranked by each market's one score (no second, "like for like" number); Tyler's rests on
+    // demand only, and the report says which inputs it lacks.
+    expect(text).not.toMatch(/like for like/i);
+    expect(pages[0]).toMatch(new RegExp(`#1 ${table.markets[0]?.location}`));
+    expect(text).toContain("Ranked by each market's opportunity score");
+    expect(text).toContain(
+      "Tyler, TX: Scored on demand only; competition and cost to acquire need the premium steps",
+    );
     expect(text).toContain("1 analysis of this comparison was deleted");
     const mapPage = pages.findIndex((p) => p.startsWith("Map") || p.includes(" Map "));
     expect(mapPage).toBeGreaterThan(0);

@@ -399,7 +399,7 @@ describe("/checkout/:analysisId in Stripe mode", () => {
       expect.objectContaining({ clientSecret: "pi_1_secret_x" }),
     );
     expect(stripe._elements.create).toHaveBeenCalledWith("payment", expect.anything());
-    expect(screen.getByText(/Stripe test mode/)).toBeTruthy();
+    expect(screen.getByText(/^Test checkout — no real card is charged/)).toBeTruthy();
 
     await user.click(pay);
     expect(await findToast("Payment Failed")).toBeTruthy();

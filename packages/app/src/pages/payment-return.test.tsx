@@ -16,7 +16,7 @@ vi.mock("../lib/payment-return", async (importOriginal) => ({
 
 vi.mock("../lib/basemap", () => import("../test/basemap-stub"));
 
-const UNCONFIRMED = "Payment received — we're confirming it with the payment provider.";
+const UNCONFIRMED = "Payment received — we're confirming it.";
 
 function analysisReads(calls: { method: string; path: string }[]) {
   return calls.filter((c) => c.method === "GET" && c.path === "/api/analyses/an_123").length;

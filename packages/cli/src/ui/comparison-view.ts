@@ -29,11 +29,15 @@ const COLUMNS: { key: ComparisonRowKey; header: string }[] = [
 ];
 
 /** The ranked table's rows: rank, market, then each column's text ("*" on the best). */
+/** The columns whose row the table has (a paid item not offered has none). */
+const columnsOf = (t: ComparisonTable) =>
+  COLUMNS.filter(({ key }) => t.rows.some((r) => r.row.key === key));
+
 export function rankedRows(t: ComparisonTable): string[][] {
   return t.markets.map((m, i) => [
     t.ranks[i] === null || t.ranks[i] === undefined ? "—" : String(t.ranks[i]),
     m.location,
-    ...COLUMNS.map(({ key }) => {
+    ...columnsOf(t).map(({ key }) => {
       const row = t.rows.find((r) => r.row.key === key);
       const c = row?.cells[i];
       if (!row || !c) return "—";
@@ -54,7 +58,7 @@ export function comparisonDoc(
       [
         { header: "#", align: "right" },
         "Market",
-        ...COLUMNS.map((c) => ({ header: c.header, align: "right" as const })),
+        ...columnsOf(t).map((c) => ({ header: c.header, align: "right" as const })),
       ],
       rankedRows(t),
     ),

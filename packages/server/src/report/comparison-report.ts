@@ -15,6 +15,7 @@ import {
   compareMarkets,
   comparisonCellText,
   comparisonFileName,
+  isOffered,
   type OfferList,
   offeredPremiumPhrase,
   scoreBasisText,
@@ -97,7 +98,8 @@ function drawRanking(w: ReportWriter, table: ComparisonTable) {
       cellAt("costScore", i),
       !m.isPaid
         ? "Needed (not purchased)"
-        : m.keywordResearchCompleted && m.competitionAnalysisCompleted
+        : (m.keywordResearchCompleted || !isOffered(table.offer, "keywordResearch")) &&
+            (m.competitionAnalysisCompleted || !isOffered(table.offer, "competitionAnalysis"))
           ? "Complete"
           : "Purchased; not all run",
     ]),

@@ -44,10 +44,7 @@ function SampleBanner() {
       <TriangleAlert className="mt-0.5 size-5 shrink-0 text-amber-600" aria-hidden="true" />
       <div>
         <p className="font-semibold">Sample data</p>
-        <p>
-          These competitors are demonstration data, not real businesses. Configure a Google Places
-          or Yelp key to analyze the real competitors of this market.
-        </p>
+        <p>These competitors are demonstration data, not real businesses of this market.</p>
       </div>
     </div>
   );

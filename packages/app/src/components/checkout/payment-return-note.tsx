@@ -24,7 +24,7 @@ export function PaymentReturnNote({ state }: { state: PaymentReturnState }) {
         <Clock className="mt-0.5 size-4 shrink-0 text-slate-500" aria-hidden="true" />
         <p>
           <span className="font-semibold text-slate-900">
-            Payment received — we're confirming it with the payment provider.
+            Payment received — we're confirming it.
           </span>{" "}
           Premium access unlocks as soon as the confirmation arrives; reload this page in a minute.
         </p>

@@ -51,14 +51,14 @@ function useStripeJs(publishableKey: string | null) {
   return useQuery<Stripe>({
     queryKey: ["stripe.js", publishableKey],
     queryFn: async () => {
-      if (!publishableKey) throw new Error("Stripe is not configured: no publishable key.");
+      if (!publishableKey) throw new Error("Card payments are not available right now.");
       const { loadStripe } = await import("@stripe/stripe-js/pure");
       const stripe = await withTimeout(
         loadStripe(publishableKey),
         STRIPE_LOAD_TIMEOUT_MS,
-        "Stripe.js did not load in time.",
+        "The card form did not load in time. Check your connection and try again.",
       );
-      if (!stripe) throw new Error("Stripe.js is not available in this browser.");
+      if (!stripe) throw new Error("The card form cannot load in this browser.");
       return stripe;
     },
     staleTime: Number.POSITIVE_INFINITY,
@@ -169,7 +169,7 @@ export default function StripePayment({
       {publishableKey?.startsWith("pk_test_") ? (
         <p className="flex items-start gap-2 rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
           <CreditCard className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          Stripe test mode: no real card is charged. Use the test card 4242 4242 4242 4242.
+          Test checkout — no real card is charged. Use the test card 4242 4242 4242 4242.
         </p>
       ) : null}
       <Elements stripe={stripe.data} options={options}>

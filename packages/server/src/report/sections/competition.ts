@@ -17,7 +17,7 @@ export function drawCompetition(w: ReportWriter, ctx: ReportContext): void {
   const sample = ctx.competitionGrades.includes("sample");
   if (sample)
     w.banner(
-      `${SAMPLE_DATA_LABEL}: these competitors are demo businesses, not real companies in this market. Configure a competitor data provider for real ones.`,
+      `${SAMPLE_DATA_LABEL}: these competitors are demo businesses, not real companies in this market.`,
       "sample",
     );
   const leader = marketLeader(data);

@@ -94,7 +94,12 @@ export function drawSources(w: ReportWriter, ctx: ReportContext): void {
     `Service area: places whose point lies within the secondary radius (${formatMiles(analysis.secondaryRadius)}, great-circle distance) of the geocoded target; within the primary radius (${formatMiles(analysis.primaryRadius)}) a place is primary, otherwise secondary. A place the circle cuts counts by the share of its area inside; residents outside listed places are added at the state's background density.`,
     "Per service: annual jobs = households × equipment share × annual incidence (1 ÷ lifespan for replacements, a repair or plan rate otherwise); estimated revenue = annual jobs × average ticket; market penetration = annual jobs ÷ households. Total market revenue = the sum over services; average annual revenue = total ÷ households.",
     `Keyword research: estimated PPC budget = search volume × CPC × ${PPC_BUDGET_FACTOR}; only keywords with search volume above 0 are listed: primary keywords by volume, highest first, then long-tail keywords likewise, each keyword once.`,
-    `Competition analysis: competitors found within the primary radius, de-duplicated across providers; market saturation from competitors per 10,000 households${thresholds ? ` (Low below ${formatNumber(thresholds.low, 1)}, High at ${formatNumber(thresholds.high, 1)} or more)` : ", with the thresholds documented in the methodology"}.`,
+    // Not described where it is not available (a report never explains what is not sold).
+    ...(ctx.competitionState.status === "unavailable"
+      ? []
+      : [
+          `Competition analysis: competitors found within the primary radius, de-duplicated across providers; market saturation from competitors per 10,000 households${thresholds ? ` (Low below ${formatNumber(thresholds.low, 1)}, High at ${formatNumber(thresholds.high, 1)} or more)` : ", with the thresholds documented in the methodology"}.`,
+        ]),
     "Opportunity score: demand (households, market revenue), supply (competitors, review depth of the top three) and cost to acquire (average CPC), each scored 0–100 and weighted.",
     `The full methodology, with every formula and threshold, is docs/methodology.md in BIS; the data behind this report is the analysis ${analysis.id}${market?.analysisTimestamp ? `, computed ${formatDate(market.analysisTimestamp)}` : ""}.`,
   ]);
