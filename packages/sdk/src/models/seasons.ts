@@ -15,7 +15,7 @@ import type {
 } from "../schemas/market.js";
 import type { IndustryProfile, SeasonDefinition } from "./industry-types.js";
 import { DAYS_IN_MONTH, MONTH_NAMES, MONTHS } from "./months.js";
-import { assumptionValues } from "./services.js";
+import { AssumptionError } from "./services.js";
 
 export { DAYS_IN_MONTH, MONTH_ABBREVIATIONS, MONTH_NAMES, MONTHS } from "./months.js";
 
@@ -46,18 +46,33 @@ export interface ClimateShape {
  */
 export function splitByShares(total: number, shares: readonly number[]): number[] {
   const whole = Math.round(total);
+  const n = shares.length;
   let sum = 0;
-  for (const s of shares) sum += s > 0 ? s : 0;
-  const weights = sum > 0 ? shares.map((s) => (s > 0 ? s / sum : 0)) : EVEN_MONTH_SHARES;
-  const exact = weights.map((w) => w * whole);
-  const out = exact.map((x) => Math.floor(x));
-  let left = whole - out.reduce((a, b) => a + b, 0);
-  const order = exact
-    .map((x, i) => ({ i, r: x - Math.floor(x) }))
-    .sort((a, b) => b.r - a.r || a.i - b.i);
-  for (let k = 0; left > 0 && order.length > 0; k = (k + 1) % order.length, left--) {
-    const o = order[k] as { i: number };
-    out[o.i] = (out[o.i] as number) + 1;
+  for (let i = 0; i < n; i++) {
+    const v = shares[i] as number;
+    if (v > 0) sum += v;
+  }
+  const weights = sum > 0 ? shares : EVEN_MONTH_SHARES;
+  const scale = sum > 0 ? whole / sum : whole;
+  const out = new Array<number>(weights.length);
+  const rest = new Array<number>(weights.length);
+  let left = whole;
+  for (let i = 0; i < weights.length; i++) {
+    const w = weights[i] as number;
+    const exact = w > 0 ? w * scale : 0;
+    const floor = Math.floor(exact);
+    out[i] = floor;
+    rest[i] = exact - floor;
+    left -= floor;
+  }
+  // At most one extra unit per part: hand them to the largest remainders (earlier part on a tie).
+  while (left > 0) {
+    let best = 0;
+    for (let i = 1; i < rest.length; i++)
+      if ((rest[i] as number) > (rest[best] as number)) best = i;
+    out[best] = (out[best] as number) + 1;
+    rest[best] = -1;
+    left--;
   }
   return out;
 }
@@ -114,6 +129,25 @@ export function serviceMonthShares(
   return driver.map((d, i) => w * d + (1 - w) * (EVEN_MONTH_SHARES[i] as number));
 }
 
+/**
+ * A lookup of the profile's weather-share assumptions (a missing key is an AssumptionError); one
+ * pass over the assumptions for the few keys the seasons read.
+ */
+function weatherShares(
+  profile: Pick<IndustryProfile, "services">,
+  assumptions: readonly Pick<Assumption, "key" | "value">[],
+): (key: string) => number {
+  const needed = new Set<string>();
+  for (const s of profile.services) if (s.season) needed.add(s.season.weatherShareKey);
+  const found = new Map<string, number>();
+  for (const a of assumptions) if (needed.has(a.key)) found.set(a.key, a.value);
+  return (key) => {
+    const v = found.get(key);
+    if (v === undefined) throw new AssumptionError(key, `Missing assumption: ${key}`);
+    return v;
+  };
+}
+
 export interface SeasonsInput {
   serviceBreakdown: readonly ServiceBreakdownEntry[];
   profile: Pick<IndustryProfile, "services">;
@@ -138,7 +172,7 @@ export function shapeDescription(shape: ClimateShape): string {
  */
 export function computeSeasons(input: SeasonsInput): MarketSeasons {
   const { shape, climate } = input;
-  const value = assumptionValues(input.assumptions);
+  const value = weatherShares(input.profile, input.assumptions);
   const heating = splitByShares(Math.round(climate.heatingDegreeDays), shape.heating);
   const cooling = splitByShares(Math.round(climate.coolingDegreeDays), shape.cooling);
   const definitions = new Map(input.profile.services.map((s) => [s.id, s.season]));
