@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { comparisonDoc } from "../../cli/src/ui/comparison-view.js";
 import { renderPlain } from "../../cli/src/ui/plain.js";
+import { analysisDoc, competitionDoc } from "../../cli/src/ui/views.js";
 import {
   analysisFor,
   paidAnalysisFor,
@@ -41,7 +42,8 @@ async function surfaces(s: ServerWithUsers) {
   const csv = new TextDecoder().decode(await s.owner.comparisons.export(saved.id, "csv"));
   const offer = (await s.owner.settings.public()).premiumOffer ?? null;
   const cli = renderPlain(comparisonDoc(saved, undefined, offer));
-  return { offer, report, comparisonPdf, csv, cli };
+  const analysis = await s.owner.analyses.get(paid);
+  return { offer, report, comparisonPdf, csv, cli, analysis, saved };
 }
 
 describe("on a default install, without a competitor data provider", () => {
@@ -65,6 +67,34 @@ describe("on a default install, without a competitor data provider", () => {
     expect(promises(seen.cli)).toEqual([]);
     // What is offered still is: keyword research completes the free market's score.
     expect(seen.cli).toContain("Would need the premium steps (keyword research)");
+  });
+});
+
+describe("one opportunity score per market", () => {
+  let s: ServerWithUsers;
+  let seen: Awaited<ReturnType<typeof surfaces>>;
+  beforeAll(async () => {
+    s = await startWithUsers("Sol", { BIS_SAMPLE_DATA: "true" });
+    seen = await surfaces(s);
+    await s.owner.premium.competition(seen.analysis.id);
+  }, 120_000);
+  afterAll(() => s?.close());
+
+  it("is the same number on the API, the PDF, the comparison and the CLI", async () => {
+    const analysis = await s.owner.analyses.get(seen.analysis.id);
+    const score = Math.round(analysis.opportunityScore?.score ?? Number.NaN);
+    expect(score).toBeGreaterThan(0);
+    const report = (await pageTexts(await s.owner.premium.report(analysis.id))).join("\n");
+    expect(report).toContain(`${score} / 100`);
+    const compared = await s.owner.comparisons.create({
+      analysisIds: [analysis.id, ...seen.saved.analysisIds.slice(1)],
+    });
+    const market = compared.markets.find((m) => m.analysisId === analysis.id);
+    expect(Math.round(market?.score?.score ?? Number.NaN)).toBe(score);
+    expect(renderPlain(analysisDoc(analysis))).toMatch(
+      new RegExp(`Opportunity score:\\s+${score} / 100`),
+    );
+    expect(renderPlain(competitionDoc(analysis))).toContain(`${score} / 100`);
   });
 });
 

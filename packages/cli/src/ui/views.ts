@@ -100,6 +100,16 @@ export function analysisDoc(analysis: Analysis): Doc {
       tone: "success",
     },
     { label: "Revenue / household", value: fmt.usd(data.avgRevenue) },
+    // The analysis's one score: the number its results page, PDF and comparisons show.
+    ...(analysis.opportunityScore
+      ? [
+          {
+            label: "Opportunity score",
+            value: `${Math.round(analysis.opportunityScore.score)} / 100`,
+            note: analysis.opportunityScore.grade,
+          },
+        ]
+      : []),
   ];
   if (summary) {
     figures.push({
