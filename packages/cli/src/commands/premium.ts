@@ -11,7 +11,7 @@ import { competitionDoc, createUi, keywordsDoc, text } from "../ui/index.js";
  * `bis keywords <id>`: runs keyword research and prints it; `--out file.csv` also writes the PPC
  * table as CSV (each keyword's figures, peak month and searches in each month).
  */
-export function keywords(
+export async function keywords(
   options: GlobalOptions & { id: string; out?: string },
   io: Io,
 ): Promise<number> {
