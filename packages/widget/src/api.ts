@@ -1,7 +1,8 @@
 /**
- * The widget's two calls, as the SDK's endpoint table defines them (`widgetAnalyze`, `widgetLead`, from the
- * zod-free `@bis/sdk/constants`), sent with plain fetch (the SDK client would bring zod along):
- * the partner key in a header, never cookies. Failures become `{ code, message }`.
+ * The widget's two calls, as the SDK's endpoint table defines them (`widgetAnalyze`, `widgetLead`),
+ * sent by the SDK's zod-free `call()` (`@bis/sdk/constants`; the SDK client would bring zod
+ * along): the partner key in a header, never cookies. Failures become `{ code, message }` with
+ * the server's error code (the SDK's vocabulary).
  */
 import type {
   WidgetAnalyzeRequest,
@@ -10,6 +11,8 @@ import type {
   WidgetLeadResponse,
 } from "@bis/sdk";
 import {
+  type CallFailure,
+  call,
   PARTNER_KEY_HEADER,
   WIDGET_UI_MESSAGES,
   widgetAnalyze,
@@ -25,42 +28,32 @@ export interface WidgetError {
 export const NETWORK_MESSAGE =
   "The market analysis service could not be reached from this website. If this is your site, check that its address is on your BIS partner allowlist.";
 
-type WidgetCall = typeof widgetAnalyze | typeof widgetLead;
-
-async function post<T>(apiBase: string, call: WidgetCall, key: string, body: unknown): Promise<T> {
-  let res: Response;
-  try {
-    res = await fetch(apiBase + call.path, {
-      method: call.method,
-      // Cross-origin (fetch's default mode, "cors"), never with cookies.
-      credentials: "omit",
-      headers: { "Content-Type": "application/json", [PARTNER_KEY_HEADER]: key },
-      body: JSON.stringify(body),
-    });
-  } catch {
-    throw { code: "NETWORK_ERROR", message: NETWORK_MESSAGE } satisfies WidgetError;
-  }
-  const data = await res.json().catch(() => null);
-  if (res.status === 429)
-    throw { code: "RATE_LIMITED", message: WIDGET_UI_MESSAGES.rateLimited } satisfies WidgetError;
-  if (!res.ok)
-    throw {
-      code: data?.code ?? `HTTP_${res.status}`,
-      message: data?.message || `${res.status}: ${res.statusText}`,
-    } satisfies WidgetError;
-  return data as T;
-}
+const send = <T>(
+  endpoint: typeof widgetAnalyze | typeof widgetLead,
+  base: string,
+  key: string,
+  body: unknown,
+) => call<T>(endpoint, { baseUrl: base, body, headers: { [PARTNER_KEY_HEADER]: key } });
 
 export const analyze = (apiBase: string, key: string, body: WidgetAnalyzeRequest) =>
-  post<WidgetAnalyzeResponse>(apiBase, widgetAnalyze, key, body);
+  send<WidgetAnalyzeResponse>(widgetAnalyze, apiBase, key, body);
 
 export const sendLead = (apiBase: string, key: string, body: WidgetLeadRequest) =>
-  post<WidgetLeadResponse>(apiBase, widgetLead, key, body);
+  send<WidgetLeadResponse>(widgetLead, apiBase, key, body);
 
-/** Anything thrown → a WidgetError. */
+/**
+ * Anything thrown → a WidgetError: a failed call keeps the server's code (the SDK's
+ * vocabulary); an unreachable server and the rate limit get the widget's own words.
+ */
 export function toWidgetError(e: unknown): WidgetError {
-  const x = e as Partial<WidgetError> | undefined;
-  return x?.code && x.message
-    ? { code: x.code, message: x.message }
-    : { code: "INTERNAL", message: String((e as Error)?.message ?? e) };
+  const { code = "INTERNAL", message = `${e}` } = (e ?? {}) as Partial<CallFailure>;
+  return {
+    code,
+    message:
+      code === "NETWORK_ERROR"
+        ? NETWORK_MESSAGE
+        : code === "RATE_LIMITED"
+          ? WIDGET_UI_MESSAGES.rateLimited
+          : message,
+  };
 }

@@ -3,13 +3,12 @@
  * (transport.ts) sends every request through `send`, and bundles that must stay small (the
  * widget, from `@bis/sdk/constants`) use `call`, which reads the JSON answer unchecked.
  */
-import { type Endpoint, pathOf, type QueryValues, withQuery } from "../api/endpoint.js";
+import type { Endpoint } from "../api/endpoint.js";
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
 export interface SendOptions {
   params?: Record<string, string>;
-  query?: QueryValues;
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
@@ -21,46 +20,43 @@ export interface SendOptions {
 }
 
 /** Sends a call of the table; the answer as it came (a failed fetch rejects as fetch does). */
-export function send(endpoint: Endpoint, o: SendOptions = {}): Promise<Response> {
-  const headers: Record<string, string> = { Accept: "application/json", ...o.headers };
-  if (o.body !== undefined) headers["Content-Type"] = "application/json";
-  return (o.fetch ?? fetch)(
-    (o.baseUrl ?? "") + withQuery(pathOf(endpoint.path, o.params), o.query),
-    {
-      method: endpoint.method,
-      headers,
-      body: o.body === undefined ? undefined : JSON.stringify(o.body),
-      credentials: o.credentials ?? (endpoint.access === "partner" ? "omit" : "include"),
-      signal: o.signal,
-    },
-  );
+export function send(endpoint: Endpoint, path: string, o: SendOptions = {}): Promise<Response> {
+  return (o.fetch ?? fetch)((o.baseUrl ?? "") + path, {
+    method: endpoint.method,
+    headers: { "Content-Type": "application/json", ...o.headers },
+    body: JSON.stringify(o.body),
+    credentials: o.credentials ?? (endpoint.access === "partner" ? "omit" : "include"),
+    signal: o.signal,
+  });
 }
 
-/** A failed call as `call` raises it: the answer's status, and its `code` and `message`. */
+/** A failed call as `call` raises it: the server's `code` and `message`. */
 export interface CallFailure {
-  status: number;
   /** The server's error code (the SDK's `ERRORS`); "NETWORK_ERROR" when it was not reached. */
   code: string;
   message: string;
 }
 
 /**
- * Sends a call of the table and resolves to its JSON answer, unchecked (undefined when there
- * is none); raises a `CallFailure`. Zod-free, for `@bis/sdk/constants`.
+ * Sends a JSON call of the table without path parameters (the widget's), never with cookies,
+ * and resolves to its answer, unchecked (null when there is none); raises a `CallFailure`
+ * with the server's code.
+ * Zod-free and small, for `@bis/sdk/constants`; the typed client's calls go through `send`.
  */
-export async function call<T = unknown>(endpoint: Endpoint, o: SendOptions = {}): Promise<T> {
-  let res: Response;
-  try {
-    res = await send(endpoint, o);
-  } catch (cause) {
-    throw { status: 0, code: "NETWORK_ERROR", message: String(cause) } satisfies CallFailure;
-  }
-  const data = await res.json().catch(() => undefined);
-  if (!res.ok)
-    throw {
-      status: res.status,
-      code: data?.code ?? (res.status < 500 ? "BAD_REQUEST" : "INTERNAL"),
-      message: data?.message || res.statusText,
-    } satisfies CallFailure;
-  return data as T;
+export async function call<T = unknown>(
+  endpoint: Endpoint,
+  { baseUrl, body, headers }: Pick<SendOptions, "body" | "headers"> & { baseUrl: string },
+): Promise<T> {
+  const res = await fetch(baseUrl + endpoint.path, {
+    method: endpoint.method,
+    headers: { "Content-Type": "application/json", ...headers },
+    body: JSON.stringify(body),
+    credentials: "omit",
+  }).catch(() => null);
+  const data = await res?.json().catch(() => null);
+  if (res?.ok) return data;
+  throw {
+    code: data?.code ?? (res ? "INTERNAL" : "NETWORK_ERROR"),
+    message: data?.message,
+  } as CallFailure;
 }

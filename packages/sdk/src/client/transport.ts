@@ -4,13 +4,14 @@
  * read and checked against their schema. The schema an entry names (and zod) loads with the
  * first success answer that needs it (api/schemas.ts).
  */
-import type {
-  BodyOf,
-  Endpoint,
-  ParamsOf,
-  Parser,
-  QueryValues,
-  ResponseOf,
+import {
+  type BodyOf,
+  type Endpoint,
+  type ParamsOf,
+  type Parser,
+  type QueryValues,
+  type ResponseOf,
+  urlOf,
 } from "../api/endpoint.js";
 import { loadSchema } from "../api/schemas.js";
 import { errorFromFetch, networkError } from "../errors.js";
@@ -81,8 +82,9 @@ export function createTransport(options: TransportOptions = {}): Transport {
   async function read(endpoint: Endpoint, o: AnyCall, parser?: () => Promise<Parser>) {
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = o.signal ? AbortSignal.any([o.signal, timeout]) : timeout;
-    const headers = { ...options.headers, ...o.headers };
-    const response = await send(endpoint, { ...o, headers, signal, baseUrl, fetch }).catch(
+    const headers = { Accept: "application/json", ...options.headers, ...o.headers };
+    const path = urlOf(endpoint, o.params ?? {}, o.query);
+    const response = await send(endpoint, path, { ...o, headers, signal, baseUrl, fetch }).catch(
       (cause: unknown) => Promise.reject(networkError(cause)),
     );
     if (o.nullOn !== undefined && response.status === o.nullOn) {
