@@ -218,6 +218,7 @@ describe("widget calls: key, origin, CORS, cookies", () => {
       result.topServices[2]?.estimatedRevenue ?? 0,
     );
     expect(result.provenance.population?.grade).toMatch(/measured|modeled/);
+    expect(result.provenance.places?.source).toMatch(/places whose centre lies within/);
     expect(result.localMarketSummary).toMatch(
       /^Climate: [\d,]+ heating · [\d,]+ cooling degree days · [\d,]+ contractors in range$/,
     );

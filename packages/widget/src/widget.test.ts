@@ -23,6 +23,7 @@ const RESULT: WidgetAnalyzeResponse = {
     population: { source: "GeoNames / ACS", vintage: "2024", grade: "modeled" },
     households: { source: "GeoNames / ACS", vintage: "2024", grade: "modeled" },
     revenue: { source: "BIS market model", vintage: "2025", grade: "modeled" },
+    places: { source: "Census places in range", vintage: "2021", grade: "measured" },
   },
   reduced: false,
   notice: null,
@@ -193,6 +194,8 @@ describe("result", () => {
     expect(text).toContain("480,000");
     expect(text).toContain("$312M");
     expect(text).toContain("Cities in range12");
+    // The cities are counted from places, and say so (not the population's tracts).
+    expect(text).toContain("Cities in range12Measured · Census places in range");
     expect(text).toContain("AC replacement: $98M a year");
     expect(ui.getAllByText("Modeled · GeoNames / ACS").length).toBeGreaterThan(0);
     expect(ui.getAllByText("Modeled · BIS market model").length).toBeGreaterThan(0);
