@@ -8,7 +8,7 @@
  *
  *   1. the HTML of /comparisons/{id};
  *   2. the entry script, its static imports and CSS (from the build's manifest), and
- *      GET /api/auth/user;
+ *      GET /api/auth/session;
  *   3. the comparison page's chunk and its static imports;
  *   4. GET /api/comparisons/{id}, GET /api/public/settings, the comparison schemas' chunk,
  *      the map's chunk (Leaflet) with its CSS, and the Texas outlines.
@@ -121,7 +121,7 @@ try {
   const asset = (f) => `/${f}`;
   const stages = [
     [`/comparisons/${comparison.id}`],
-    [...entryFiles.map(asset), "/api/auth/user"],
+    [...entryFiles.map(asset), "/api/auth/session"],
     pageFiles.map(asset),
     [`/api/comparisons/${comparison.id}`, "/api/public/settings", ...lazyFiles.map(asset)],
   ];

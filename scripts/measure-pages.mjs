@@ -8,7 +8,7 @@
  * For each page, in a fresh browser context (empty cache): the bytes transferred (as the server
  * sent them: brotli for Chromium), the JavaScript it fetched gzipped (gzip -9 of each built file,
  * the figure the size budgets use), and first contentful paint. The landing page is measured
- * also with /api/auth/user held back 3 s (route interception). The results page is an Austin, TX
+ * also with /api/auth/session held back 3 s (route interception). The results page is an Austin, TX
  * analysis of the first administrator (created through /api/admin/setup: no mail needed).
  * Figures are medians over the runs. Recorded in docs/performance.md.
  */
@@ -73,7 +73,7 @@ async function measure(browser, url, { storageState, delayAuth = false, ready })
     if (pathname.startsWith("/assets/") && pathname.endsWith(".js")) scripts.add(pathname);
   });
   if (delayAuth)
-    await page.route("**/api/auth/user", async (route) => {
+    await page.route("**/api/auth/session", async (route) => {
       await new Promise((r) => setTimeout(r, AUTH_DELAY_MS));
       await route.continue();
     });
@@ -157,7 +157,7 @@ try {
   const rows = [
     ["landing page", "/", { ready: landingReady }],
     [
-      `landing, /api/auth/user +${AUTH_DELAY_MS / 1000} s`,
+      `landing, /api/auth/session +${AUTH_DELAY_MS / 1000} s`,
       "/",
       { ready: landingReady, delayAuth: true },
     ],

@@ -7,7 +7,7 @@
  *   neither zod nor the toast UI.
  * - The results page (/analysis/:id, with the map and the outlines of the states in view) stays
  *   within 250 KB gzipped.
- * - With /api/auth/user held back 3 s, the landing page's heading shows long before the session
+ * - With /api/auth/session held back 3 s, the landing page's heading shows long before the session
  *   call answers: the public page does not wait for the session.
  * `node scripts/measure-pages.mjs` prints the same figures (and first contentful paint).
  */
@@ -94,15 +94,15 @@ describe("landing page", () => {
     expect(encodings.filter((e) => e === "br").length).toBeGreaterThanOrEqual(scripts.length - 1);
   });
 
-  it("shows its heading long before a slow /api/auth/user answers", async () => {
+  it("shows its heading long before a slow /api/auth/session answers", async () => {
     const page = await newPage({ timeout: 15_000 });
     let answeredAt = Number.POSITIVE_INFINITY;
-    await page.route("**/api/auth/user", async (route) => {
+    await page.route("**/api/auth/session", async (route) => {
       await new Promise((resolve) => setTimeout(resolve, AUTH_DELAY_MS));
       await route.continue();
     });
     page.on("response", (response) => {
-      if (new URL(response.url()).pathname === "/api/auth/user") answeredAt = Date.now();
+      if (new URL(response.url()).pathname === "/api/auth/session") answeredAt = Date.now();
     });
     const start = Date.now();
     await page.goto("/");
@@ -133,9 +133,9 @@ describe("landing page", () => {
     expect(fcp).not.toBeNull();
     expect(fcp ?? Number.POSITIVE_INFINITY).toBeLessThan(AUTH_DELAY_MS);
     // Once the session call answers (signed out), the page is still the landing page.
-    await page.waitForResponse("**/api/auth/user", { timeout: AUTH_DELAY_MS + 5000 });
+    await page.waitForResponse("**/api/auth/session", { timeout: AUTH_DELAY_MS + 5000 });
     console.info(
-      `landing page with /api/auth/user delayed ${AUTH_DELAY_MS} ms: FCP ${Math.round(fcp ?? 0)} ms, heading at ${shownAt - start} ms, session answered at ${answeredAt - start} ms`,
+      `landing page with /api/auth/session delayed ${AUTH_DELAY_MS} ms: FCP ${Math.round(fcp ?? 0)} ms, heading at ${shownAt - start} ms, session answered at ${answeredAt - start} ms`,
     );
     expect(answeredAt - shownAt).toBeGreaterThan(AUTH_DELAY_MS / 2);
     await visible(page.getByRole("link", { name: "Start Your Free Market Analysis" }));

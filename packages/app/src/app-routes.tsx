@@ -9,7 +9,7 @@
  * data, the checkout Stripe.js, the forms react-hook-form).
  *
  * While the session is loading, routes render at once (the landing page's heading does not wait
- * for /api/auth/user; signed-in screens show their own spinner) unless this browser last saw a
+ * for /api/auth/session; signed-in screens show their own spinner) unless this browser last saw a
  * signed-in user (lib/session-hint.ts): then the app waits as before, so the dashboard does not
  * open with a flash of the landing page.
  */

@@ -3,7 +3,7 @@ import { RefreshCw, TriangleAlert } from "lucide-react";
 import { Button } from "./ui/button";
 import { Card } from "./ui/card";
 
-/** Shown when the session cannot be read at all (a non-401 failure of GET /api/auth/user). */
+/** Shown when the session cannot be read at all (a failure of GET /api/auth/session). */
 export function SessionError({ error, onRetry }: { error: Error; onRetry: () => void }) {
   const reason = errorMessage(error.cause ?? error, "");
   return (

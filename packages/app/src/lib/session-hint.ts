@@ -1,6 +1,6 @@
 /**
  * Whether this browser last saw a signed-in user: a non-secret hint (no user data, no token) kept
- * in localStorage. It decides what the app shows while GET /api/auth/user is still on its way:
+ * in localStorage. It decides what the app shows while GET /api/auth/session is still on its way:
  * without the hint the public screens (the landing page above all) render at once; with it the
  * app waits for the session as before, so a signed-in user does not see the landing page flash
  * before the dashboard. The session itself is always the server's answer.
