@@ -86,7 +86,7 @@ export const analyses = {
     access: "user",
     body: schema("forms", "rerunRequestSchema"),
     response: analysis,
-    errors: ["ANALYSIS_NOT_FOUND"],
+    errors: ["ANALYSIS_NOT_FOUND", "UNKNOWN_CITY", "UPSTREAM_FAILED", "UNAVAILABLE"],
   }),
 } as const;
 
