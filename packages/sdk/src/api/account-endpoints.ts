@@ -23,7 +23,7 @@ export const auth = {
     method: "GET",
     path: "/api/auth/session",
     access: "public",
-    response: schema("entities", "sessionResponseSchema"),
+    response: schema("publicSettings", "sessionResponseSchema"),
     errors: ["ADMIN_TOKEN_MUST_EXPIRE"],
   }),
   login: endpoint({

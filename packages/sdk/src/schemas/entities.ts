@@ -37,13 +37,6 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-/**
- * GET /api/auth/session: who is signed in, answered 200 either way ({ user: null } when no one),
- * so a signed-out visit makes no failing request (GET /api/auth/user answers 401 then).
- */
-export const sessionResponseSchema = z.object({ user: userSchema.nullable() });
-export type SessionResponse = z.infer<typeof sessionResponseSchema>;
-
 /* ------------------------------------------------------------------ analysis data */
 
 export const analysisSchema = z.object({

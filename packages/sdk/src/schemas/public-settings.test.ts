@@ -1,6 +1,12 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, expectTypeOf, it } from "vitest";
 import { z } from "zod";
-import { ContractError, publicSettingsSchema } from "./public-settings.js";
+import { type User, userSchema } from "./entities.js";
+import {
+  ContractError,
+  publicSettingsSchema,
+  type SessionUser,
+  sessionResponseSchema,
+} from "./public-settings.js";
 
 // The zod schema these settings had before their check was written without zod: the check must
 // accept, reject and return exactly what it did.
@@ -70,4 +76,39 @@ describe("keyword counts in the public settings", () => {
       publicSettingsSchema.parse({ keywordCounts: { ...keywordCounts, maxCities: 1.5 } }),
     ).toThrow("Invalid answer: keywordCounts.maxCities must be a whole number of 0 or more");
   });
+});
+
+describe("sessionResponseSchema", () => {
+  it("has the user type of userSchema", () => {
+    expectTypeOf<SessionUser>().toEqualTypeOf<User>();
+  });
+
+  const dana = {
+    id: "u1",
+    email: "dana@example.com",
+    firstName: "Dana",
+    lastName: null,
+    isAdmin: false,
+    profileImageUrl: null,
+    createdAt: "2025-01-01T00:00:00.000Z",
+  };
+  const former = z.object({ user: userSchema.nullable() });
+  const answers: unknown[] = [
+    { user: null },
+    { user: dana },
+    { user: { ...dana, extra: 1 } },
+    { user: { ...dana, isAdmin: "no" } },
+    { user: { ...dana, firstName: 7 } },
+    { user: { ...dana, email: undefined } },
+    {},
+    null,
+  ];
+  it.each(answers.map((answer) => [JSON.stringify(answer), answer]))(
+    "reads %s as zod would",
+    (_, answer) => {
+      const expected = former.safeParse(answer);
+      if (expected.success) expect(sessionResponseSchema.parse(answer)).toEqual(expected.data);
+      else expect(() => sessionResponseSchema.parse(answer)).toThrow(ContractError);
+    },
+  );
 });

@@ -116,3 +116,50 @@ export const publicSettingsSchema = {
     return settings;
   },
 };
+
+/* ------------------------------------------------------------------ who is signed in */
+
+/**
+ * GET /api/auth/session: who is signed in, answered 200 either way (`{ user: null }` when no
+ * one), so a signed-out visit makes no failing request (GET /api/auth/user answers 401 then).
+ * The landing page reads it, so its check is zod-free too; it keeps userSchema's rules.
+ */
+export interface SessionResponse {
+  user: SessionUser | null;
+}
+
+/** The signed-in user, as entities.ts's userSchema has it (a test holds the two equal). */
+export interface SessionUser {
+  id: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  isAdmin: boolean;
+  profileImageUrl: string | null;
+  createdAt: string;
+}
+
+function nullableString(value: unknown, path: string): string | null {
+  return value === null ? null : string(value, path);
+}
+
+function user(value: unknown, path: string): SessionUser {
+  const body = object(value, path);
+  if (typeof body.isAdmin !== "boolean") throw new ContractError(`${path}.isAdmin`, "a boolean");
+  return {
+    id: string(body.id, `${path}.id`),
+    email: string(body.email, `${path}.email`),
+    firstName: nullableString(body.firstName, `${path}.firstName`),
+    lastName: nullableString(body.lastName, `${path}.lastName`),
+    isAdmin: body.isAdmin,
+    profileImageUrl: nullableString(body.profileImageUrl, `${path}.profileImageUrl`),
+    createdAt: string(body.createdAt, `${path}.createdAt`),
+  };
+}
+
+export const sessionResponseSchema = {
+  parse(data: unknown): SessionResponse {
+    const body = object(data, "session");
+    return { user: body.user === null ? null : user(body.user, "user") };
+  },
+};
