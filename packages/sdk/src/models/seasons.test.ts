@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { marketSeasonsSchema } from "../schemas/market.js";
+import { AUSTIN, analysisFixture } from "./comparison.fixture.js";
+import { comparisonMarket } from "./comparison.js";
 import {
   busiestMonth,
   type ClimateShape,
@@ -170,5 +172,34 @@ describe("computeSeasons", () => {
       });
       expect(sum(seasons.revenue)).toBe(sum(breakdown.map((b) => b.estimatedRevenue)));
     }
+  });
+});
+
+describe("the comparison's busiest month", () => {
+  it("names each market's month of the most revenue, and nothing for a record without months", () => {
+    const analysis = analysisFixture(AUSTIN);
+    expect(comparisonMarket(analysis).cells.peakMonth?.status).toBe("missing");
+    const seasons = computeSeasons({
+      serviceBreakdown: [
+        {
+          serviceId: "cool",
+          serviceName: "Cool",
+          annualJobs: 900,
+          estimatedRevenue: 450_000,
+          averageCost: 500,
+          marketPenetration: 0.1,
+        },
+      ],
+      profile,
+      assumptions,
+      climate: { heatingDegreeDays: 900, coolingDegreeDays: 4600 },
+      shape: shape(PHOENIX_HDD, PHOENIX_CDD),
+    });
+    if (analysis.marketAnalysisData) analysis.marketAnalysisData.seasons = seasons;
+    expect(comparisonMarket(analysis).cells.peakMonth).toEqual({
+      value: "July",
+      grade: "modeled",
+      status: "value",
+    });
   });
 });
