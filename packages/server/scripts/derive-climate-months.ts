@@ -1,5 +1,5 @@
 /**
- * The shape of the year that ships in `assets/climate-months.json` (`pnpm -F @bis/server
+ * The shape of the year that ships in `assets/climate-months.json.gz` (`pnpm -F @bis/server
  * derive:climate-months`): each first-order station's twelve monthly shares of its annual heating
  * and cooling degree days (base 65 °F), with its state and location, and each state's shares as
  * the fallback. From the public files in ../shared/data (see its README):
@@ -20,7 +20,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { gunzipSync } from "node:zlib";
+import { gunzipSync, gzipSync } from "node:zlib";
 import { splitByShares, US_STATES } from "@bis/sdk";
 import type { ClimateMonthsFile } from "../src/providers/places/climate-months.js";
 import { num, rows } from "./derive-local-housing.js";
@@ -191,6 +191,11 @@ export function deriveClimateMonths(texts: {
   };
 }
 
+/** The file's bytes: JSON, gzipped (level 9; no name or time in the header, so the same bytes each run). */
+export function encodeClimateMonths(file: ClimateMonthsFile): Buffer {
+  return gzipSync(`${JSON.stringify(file)}\n`, { level: 9 });
+}
+
 /** ../shared/data from this script. */
 export const SHARED_DATA = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -212,12 +217,12 @@ export function readSharedTexts(dir = SHARED_DATA) {
 
 export const CLIMATE_MONTHS_FILE = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
-  "../assets/climate-months.json",
+  "../assets/climate-months.json.gz",
 );
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   const { file, unmatched, outside } = deriveClimateMonths(readSharedTexts());
-  writeFileSync(CLIMATE_MONTHS_FILE, `${JSON.stringify(file)}\n`);
+  writeFileSync(CLIMATE_MONTHS_FILE, encodeClimateMonths(file));
   console.log(
     `${file.stations.name.length} stations, ${file.states.code.length} states; left out: ${outside.length} outside the states (${outside.join("; ")}), ${unmatched.length} without a location (${unmatched.join("; ")})`,
   );

@@ -1,5 +1,5 @@
 /**
- * The shape of the year of a market (`assets/climate-months.json`, derived by
+ * The shape of the year of a market (`assets/climate-months.json.gz`, derived by
  * scripts/derive-climate-months.ts from NOAA's monthly normals): the monthly shares of heating
  * and cooling degree days of the nearest first-order station within `STATION_RANGE_MILES`, else
  * of the market's state (nClimDiv statewide means). Alaska and Hawaii have no statewide series:
@@ -10,9 +10,10 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { gunzipSync } from "node:zlib";
 import { type ClimateShape, US_STATES } from "@bis/sdk";
 
-const DATA_FILE = "climate-months.json";
+const DATA_FILE = "climate-months.json.gz";
 const FORMAT = 1;
 
 /** A station farther than this from the market's centre gives way to the state's shape. */
@@ -91,7 +92,7 @@ let loaded: ClimateMonths | undefined;
 
 /** The shipped file, decoded once. */
 export function climateMonths(): ClimateMonths {
-  loaded ??= decodeClimateMonths(readFileSync(climateMonthsPath(), "utf8"));
+  loaded ??= decodeClimateMonths(gunzipSync(readFileSync(climateMonthsPath())).toString("utf8"));
   return loaded;
 }
 
