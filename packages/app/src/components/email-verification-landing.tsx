@@ -2,13 +2,13 @@
  * Where the server's email-verification link lands: /signin?verified=1 (the user is now signed
  * in by cookie) or /signin?…&error=CODE. Runs once, before the sign-in screen's own redirect.
  */
-import type { User } from "@bis/sdk";
+import { endpoints, type User } from "@bis/sdk";
 import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useRef } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { setSessionUser } from "../hooks/use-auth";
 import { toast } from "../hooks/use-toast";
-import { queryKeys } from "../lib/api";
+import { keyOf } from "../lib/query-options";
 import { FullPageSpinner } from "./ui/spinner";
 
 export function EmailVerificationLanding({ children }: { children: ReactNode }) {
@@ -38,8 +38,8 @@ export function EmailVerificationLanding({ children }: { children: ReactNode }) 
       return;
     }
     void (async () => {
-      await client.invalidateQueries({ queryKey: queryKeys.user });
-      const user = client.getQueryData<User | null>(queryKeys.user);
+      await client.invalidateQueries({ queryKey: keyOf(endpoints.auth.session) });
+      const user = client.getQueryData<User | null>(keyOf(endpoints.auth.session));
       toast({ title: "Email verified", description: "Your email address is confirmed." });
       if (user) {
         setSessionUser(user, client);

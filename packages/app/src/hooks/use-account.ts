@@ -5,18 +5,20 @@
 import {
   ACCOUNT_MESSAGES,
   type EmailChangeRequest,
+  endpoints,
   errorMessage,
   type ForgotPasswordRequest,
   type ResetPasswordRequest,
 } from "@bis/sdk";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
-import { api, queryKeys } from "../lib/api";
+import { api } from "../lib/api";
+import { keyOf, queryOptionsOf } from "../lib/query-options";
 import { setSessionUser } from "./use-auth";
 import { toast } from "./use-toast";
 
 /** The signed-in devices of the user (GET /api/auth/sessions). */
-export const sessionsQueryKey = queryKeys.sessions;
+export const sessionsQueryKey = keyOf(endpoints.account.sessions);
 
 export function useForgotPassword() {
   return useMutation({
@@ -72,7 +74,7 @@ export function useConfirmEmailChange() {
   return useMutation({
     mutationFn: (token: string) => api.account.confirmEmailChange({ token }),
     onSuccess: async ({ message }) => {
-      await client.invalidateQueries({ queryKey: queryKeys.user });
+      await client.invalidateQueries({ queryKey: keyOf(endpoints.auth.session) });
       toast({ title: "Email changed", description: message });
     },
     onError: (error) => {
@@ -86,7 +88,10 @@ export function useConfirmEmailChange() {
 }
 
 export function useSessions() {
-  return useQuery({ queryKey: sessionsQueryKey, queryFn: () => api.account.sessions() });
+  return useQuery({
+    ...queryOptionsOf(endpoints.account.sessions, undefined),
+    select: (answer) => answer.sessions,
+  });
 }
 
 export function useRevokeOtherSessions() {

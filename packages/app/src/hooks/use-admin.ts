@@ -17,7 +17,8 @@ import {
 } from "@bis/sdk";
 import { type QueryKey, useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
-import { api, queryKeys } from "../lib/api";
+import { api } from "../lib/api";
+import { keyOf, optionalQueryOf, pagedOf, prefixOf, queryOptionsOf } from "../lib/query-options";
 import { useAdminGate, useAdminPaged, useAdminQuery } from "./use-admin-gate";
 import { endSession } from "./use-auth";
 import { toast } from "./use-toast";
@@ -25,27 +26,10 @@ import { toast } from "./use-toast";
 const { admin, partners } = endpoints;
 
 /**
- * Query keys of the admin calls: "admin", then the path of the call that fills the query (the
- * endpoint table's); invalidating `all` refreshes every tab, and a partner's brand and members
- * sit under the partners list.
+ * Every administrator's query: all of them sit under `/api/admin` (query-options.ts), so a
+ * change refreshes every tab by default.
  */
-export const adminKeys = {
-  all: ["admin"],
-  analytics: ["admin", admin.analytics.path],
-  system: ["admin", admin.system.path],
-  users: ["admin", admin.users.path],
-  analyses: ["admin", admin.analyses.path],
-  payments: ["admin", admin.payments.path],
-  prices: ["admin", admin.prices.path],
-  settings: ["admin", admin.settings.path],
-  apiKeys: ["admin", admin.apiKeys.path],
-  logs: (level: LogLevel | "all") => ["admin", admin.logs.path, level] as const,
-  audit: ["admin", admin.audit.path],
-  partners: ["admin", partners.list.path],
-  leads: (status: WebhookStatus | "all") => ["admin", partners.leads.path, status] as const,
-  partnerBrand: (id: string) => ["admin", partners.list.path, id, partners.brand.path] as const,
-  partnerMembers: (id: string) => ["admin", partners.list.path, id, partners.members.path] as const,
-} as const;
+export const everyAdminQuery = prefixOf(admin.analytics, partners.list);
 
 /** How often the Logs tab refreshes itself while auto-refresh is on (the specification's 5 s). */
 export const LOGS_REFRESH_MS = 5000;
@@ -54,28 +38,28 @@ export const LOGS_REFRESH_MS = 5000;
 
 export function useAdminAnalytics() {
   return useAdminQuery({
-    queryKey: adminKeys.analytics,
-    queryFn: () => api.admin.analytics(),
+    ...queryOptionsOf(admin.analytics, undefined),
     refetchInterval: ADMIN_SUMMARY_REFRESH_MS,
   });
 }
 
 export function useAdminSystem() {
   return useAdminQuery({
-    queryKey: adminKeys.system,
-    queryFn: () => api.admin.system(),
+    ...queryOptionsOf(admin.system, undefined),
     refetchInterval: ADMIN_SUMMARY_REFRESH_MS,
   });
 }
 
 /** Users, newest first, a page at a time. */
 export function useAdminUsers() {
-  return useAdminPaged(adminKeys.users, (query) => api.admin.usersPage(query));
+  const list = pagedOf(admin.users, undefined);
+  return useAdminPaged(list.queryKey, list.fetchPage);
 }
 
 /** All users' analyses, newest first, a page at a time. */
 export function useAdminAnalyses() {
-  return useAdminPaged(adminKeys.analyses, (query) => api.admin.analysesPage(query));
+  const list = pagedOf(admin.analyses, undefined);
+  return useAdminPaged(list.queryKey, list.fetchPage);
 }
 
 /**
@@ -84,78 +68,74 @@ export function useAdminAnalyses() {
  */
 export function useAdminAllAnalyses() {
   return useAdminQuery({
-    queryKey: [...adminKeys.analyses, "all"],
-    queryFn: () => allPages((query) => api.admin.analysesPage(query)),
+    queryKey: [...keyOf(admin.analyses), "all"],
+    queryFn: () => allPages(pagedOf(admin.analyses, undefined).fetchPage),
   });
 }
 
 /** Payments, newest first, a page at a time. */
 export function useAdminPayments() {
-  return useAdminPaged(adminKeys.payments, (query) => api.admin.paymentsPage(query));
+  const list = pagedOf(admin.payments, undefined);
+  return useAdminPaged(list.queryKey, list.fetchPage);
 }
 
 /** Every payment (all pages): the user-deletion summary counts a user's payments. */
 export function useAdminAllPayments() {
   return useAdminQuery({
-    queryKey: [...adminKeys.payments, "all"],
-    queryFn: () => allPages((query) => api.admin.paymentsPage(query)),
+    queryKey: [...keyOf(admin.payments), "all"],
+    queryFn: () => allPages(pagedOf(admin.payments, undefined).fetchPage),
   });
 }
 
 export function useAdminSettings() {
-  return useAdminQuery({ queryKey: adminKeys.settings, queryFn: () => api.admin.settings() });
+  return useAdminQuery(queryOptionsOf(admin.settings, undefined));
 }
 
 export function useAdminApiKeys() {
-  return useAdminQuery({ queryKey: adminKeys.apiKeys, queryFn: () => api.admin.apiKeys() });
+  return useAdminQuery(queryOptionsOf(admin.apiKeys, undefined));
 }
 
 /** The server log at `level` and above, newest first, a page at a time ("Load more"). */
 export function useAdminLogs(level: LogLevel | "all", autoRefresh: boolean) {
+  const logs = pagedOf(admin.logs, undefined, { level: level === "all" ? undefined : level });
   return useAdminPaged(
-    adminKeys.logs(level),
-    (query) =>
-      api.admin.logsPage({
-        ...query,
-        // Without a page size the server sends its newest 500 entries.
-        limit: query.limit ?? PAGE_SIZE_DEFAULT,
-        level: level === "all" ? undefined : level,
-      }),
+    logs.queryKey,
+    // Without a page size the server sends its newest 500 entries.
+    (query) => logs.fetchPage({ ...query, limit: query.limit ?? PAGE_SIZE_DEFAULT }),
     { refetchInterval: autoRefresh ? LOGS_REFRESH_MS : false },
   );
 }
 
 export function useAdminAudit(autoRefresh = false) {
-  return useAdminPaged(adminKeys.audit, (query) => api.admin.auditPage(query), {
+  const audit = pagedOf(admin.audit, undefined);
+  return useAdminPaged(audit.queryKey, audit.fetchPage, {
     refetchInterval: autoRefresh ? LOGS_REFRESH_MS : false,
   });
 }
 
 /** The widget's partners, a page at a time. */
 export function usePartners() {
-  return useAdminPaged(adminKeys.partners, (query) => api.admin.partnersPage(query));
+  const list = pagedOf(partners.list, undefined);
+  return useAdminPaged(list.queryKey, list.fetchPage);
 }
 
 /** A partner's brand; null while it has none. */
 export function usePartnerBrand(partnerId: string) {
-  return useAdminQuery({
-    queryKey: adminKeys.partnerBrand(partnerId),
-    queryFn: () => api.admin.partnerBrand(partnerId),
-  });
+  return useAdminQuery(optionalQueryOf(partners.brand, { id: partnerId }, 404));
 }
 
 /** The users reporting under a partner's brand and those asking to, a page at a time. */
 export function usePartnerMembers(partnerId: string) {
-  return useAdminPaged(adminKeys.partnerMembers(partnerId), (query) =>
-    api.admin.partnerMembersPage(partnerId, query),
-  );
+  const list = pagedOf(partners.members, { id: partnerId });
+  return useAdminPaged(list.queryKey, list.fetchPage);
 }
 
 /** The widget's leads, newest first, with one delivery status or all. */
 export function useLeads(status: WebhookStatus | "all") {
-  return useAdminPaged(adminKeys.leads(status), (query) =>
-    api.admin.leadsPage(status === "all" ? query : { ...query, status }),
-  );
+  const list = pagedOf(partners.leads, undefined, {
+    status: status === "all" ? undefined : status,
+  });
+  return useAdminPaged(list.queryKey, list.fetchPage);
 }
 
 /* ------------------------------------------------------------------ changes */
@@ -171,7 +151,7 @@ export function useAdminChange<Variables, Result>(
   call: (variables: Variables) => Promise<Result>,
   onSuccess: (result: Result, variables: Variables) => void,
   {
-    refresh = [adminKeys.all],
+    refresh = [everyAdminQuery],
     onError,
   }: {
     refresh?: readonly QueryKey[];
@@ -228,7 +208,7 @@ export function useBulkDeleteAnalyses() {
     ({ deletedCount }) => {
       success(`Deleted ${deletedCount} ${deletedCount === 1 ? "analysis" : "analyses"}.`);
       // The administrator's own list may have held some of them.
-      void client.invalidateQueries({ queryKey: queryKeys.analyses });
+      void client.invalidateQueries({ queryKey: keyOf(endpoints.analyses.list) });
     },
   );
 }
@@ -239,9 +219,9 @@ export function useUpdateSettings() {
   return useMutation({
     mutationFn: (patch: SettingsPatch) => api.admin.updateSettings(patch),
     onSuccess: (settings) => {
-      client.setQueryData(adminKeys.settings, settings);
-      void client.invalidateQueries({ queryKey: queryKeys.publicSettings });
-      void client.invalidateQueries({ queryKey: adminKeys.audit });
+      client.setQueryData(keyOf(admin.settings), settings);
+      void client.invalidateQueries({ queryKey: keyOf(endpoints.site.publicSettings) });
+      void client.invalidateQueries({ queryKey: keyOf(admin.audit) });
       toast({ title: "Settings Updated", description: "The video settings have been saved." });
     },
     onError: (error) => {
@@ -266,7 +246,7 @@ export function useRefundPayment() {
 /* ------------------------------------------------------------------ API keys */
 
 /** What a change of an API key makes stale. */
-const KEY_QUERIES = [adminKeys.apiKeys, adminKeys.system, adminKeys.audit];
+const KEY_QUERIES = [keyOf(admin.apiKeys), keyOf(admin.system), keyOf(admin.audit)];
 
 /**
  * Save an outside-service key. The maps key goes through the specification's own call
@@ -328,6 +308,6 @@ export function useTestApiKey() {
           description: result.message,
         });
     },
-    { refresh: [adminKeys.apiKeys, adminKeys.system] },
+    { refresh: [keyOf(admin.apiKeys), keyOf(admin.system)] },
   );
 }

@@ -3,31 +3,37 @@
  * Each mutation owns its cache effect and its toasts (the specification's); screens add only their
  * local UI changes (the wizard's results stage, the unknown-city suggestions).
  */
-import { type Analysis, type AnalyzeRequest, errorMessage, type RerunRequest } from "@bis/sdk";
+import {
+  type Analysis,
+  type AnalyzeRequest,
+  endpoints,
+  errorMessage,
+  type RerunRequest,
+} from "@bis/sdk";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api, queryKeys } from "../lib/api";
+import { api } from "../lib/api";
+import { keyOf, pagedOf, queryOptionsOf } from "../lib/query-options";
 import { usePagedList } from "./use-paged-list";
 import { toast } from "./use-toast";
 
+const { analyses } = endpoints;
+
 export function useAnalysis(id: string | undefined) {
   return useQuery({
-    queryKey: queryKeys.analysis(id ?? ""),
-    queryFn: () => api.analyses.get(id ?? ""),
+    ...queryOptionsOf(analyses.get, { id: id ?? "" }),
     enabled: Boolean(id),
   });
 }
 
 /** The ZIP areas in range of an analysis, nearest first (recomputed by the server on each call). */
 export function useZipAreas(id: string) {
-  return useQuery({
-    queryKey: queryKeys.zipAreas(id),
-    queryFn: ({ signal }) => api.analyses.zipAreas(id, {}, signal),
-  });
+  return useQuery(queryOptionsOf(analyses.zipAreas, { id }));
 }
 
 /** The signed-in user's analyses, newest first, a page at a time ("Load more"). */
 export function useAnalysesList() {
-  return usePagedList(queryKeys.analyses, (query) => api.analyses.page(query));
+  const list = pagedOf(analyses.list, undefined);
+  return usePagedList(list.queryKey, list.fetchPage);
 }
 
 /** POST /api/market-analysis/analyze; "Analysis Complete!" or "Analysis Failed". */
@@ -36,7 +42,7 @@ export function useAnalyze() {
   return useMutation({
     mutationFn: (body: AnalyzeRequest) => api.analyses.analyze(body),
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: queryKeys.analyses, exact: true });
+      void client.invalidateQueries({ queryKey: keyOf(analyses.list), exact: true });
       toast({
         title: "Analysis Complete!",
         description: "Your market analysis has been generated successfully.",
@@ -58,8 +64,8 @@ export function useRerunAnalysis(id: string) {
   return useMutation({
     mutationFn: (body: RerunRequest) => api.analyses.rerun(id, body),
     onSuccess: (analysis: Analysis) => {
-      client.setQueryData(queryKeys.analysis(id), analysis);
-      void client.invalidateQueries({ queryKey: queryKeys.analyses });
+      client.setQueryData(keyOf(analyses.get, { id }), analysis);
+      void client.invalidateQueries({ queryKey: keyOf(analyses.list) });
       toast({
         title: "Analysis Updated",
         description: "Your market analysis was re-run with your assumptions.",
@@ -86,10 +92,10 @@ export function useDeleteAnalysis({ quiet = false }: { quiet?: boolean } = {}) {
     mutationFn: ({ id, ifUnpaid }: { id: string; location: string; ifUnpaid?: boolean }) =>
       api.analyses.delete(id, { ifUnpaid }),
     onSuccess: (_nothing, { id, location }) => {
-      client.removeQueries({ queryKey: queryKeys.analysis(id) });
-      void client.invalidateQueries({ queryKey: queryKeys.analyses, exact: true });
+      client.removeQueries({ queryKey: keyOf(analyses.get, { id }) });
+      void client.invalidateQueries({ queryKey: keyOf(analyses.list), exact: true });
       // Comparisons that held it now list it as missing.
-      void client.invalidateQueries({ queryKey: queryKeys.comparisons });
+      void client.invalidateQueries({ queryKey: keyOf(endpoints.comparisons.list) });
       if (quiet) return;
       toast({
         title: "Analysis deleted",

@@ -8,6 +8,7 @@
  */
 import {
   type AdminSetupRequest,
+  endpoints,
   errorMessage,
   isBisApiError,
   type LoginRequest,
@@ -18,9 +19,13 @@ import {
 } from "@bis/sdk";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router";
-import { api, queryClient as appQueryClient, queryKeys } from "../lib/api";
+import { api, queryClient as appQueryClient } from "../lib/api";
 import { displayName } from "../lib/display-name";
+import { keyOf } from "../lib/query-options";
 import { toast } from "./use-toast";
+
+/** The key of "who is signed in" (GET /api/auth/session). */
+const userKey = keyOf(endpoints.auth.session);
 
 /** A user fetch that failed for another reason than "signed out". */
 export class UserFetchError extends Error {
@@ -58,7 +63,7 @@ export function sessionEndDestination(): string {
 /** Puts a signed-in user into the cache (sign in, admin setup, profile update). */
 export function setSessionUser(user: User, client = appQueryClient): void {
   signedOutOnPurpose = false;
-  client.setQueryData<User | null>(queryKeys.user, user);
+  client.setQueryData<User | null>(userKey, user);
 }
 
 /**
@@ -71,13 +76,13 @@ export function endSession(client = appQueryClient, redirectTo = "/"): void {
   signedOutOnPurpose = true;
   signedOutDestination = redirectTo;
   void client.cancelQueries();
-  client.setQueryData<User | null>(queryKeys.user, null);
+  client.setQueryData<User | null>(userKey, null);
   client.removeQueries({ predicate: (query) => !isUserQuery(query.queryKey) });
   client.getMutationCache().clear();
 }
 
 function isUserQuery(key: readonly unknown[]): boolean {
-  return key.length === queryKeys.user.length && key.every((part, i) => part === queryKeys.user[i]);
+  return key.length === userKey.length && key.every((part, i) => part === userKey[i]);
 }
 
 export interface AuthState {
@@ -91,7 +96,7 @@ export interface AuthState {
 }
 
 export function useAuth(): AuthState {
-  const query = useQuery({ queryKey: queryKeys.user, queryFn: fetchUser });
+  const query = useQuery({ queryKey: userKey, queryFn: fetchUser });
   return {
     user: query.data,
     isLoading: query.isLoading,
@@ -193,7 +198,7 @@ export function useChangePassword() {
     // The server's message says what else ended: other sessions, personal API tokens.
     onSuccess: ({ message }) => {
       // The other devices were signed out: the Signed-in Devices list shows it at once.
-      void client.invalidateQueries({ queryKey: queryKeys.sessions });
+      void client.invalidateQueries({ queryKey: keyOf(endpoints.account.sessions) });
       toast({ title: "Password changed", description: message });
     },
     onError: (error) => {

@@ -6,29 +6,33 @@ import {
   type AnalyzeRequest,
   COMPARISON_LIMITS,
   type CreateComparisonRequest,
+  endpoints,
   errorMessage,
   type MultiMarketInput,
 } from "@bis/sdk";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { api, queryKeys } from "../lib/api";
+import { api } from "../lib/api";
+import { keyOf, pagedOf, queryOptionsOf } from "../lib/query-options";
 import { usePagedList } from "./use-paged-list";
 import { toast } from "./use-toast";
+
+const { comparisons } = endpoints;
 
 export const comparisonPath = (id: string) => `/comparisons/${encodeURIComponent(id)}`;
 
 export function useComparison(id: string | undefined) {
   return useQuery({
-    queryKey: queryKeys.comparison(id ?? ""),
-    queryFn: ({ signal }) => api.comparisons.get(id ?? "", signal),
+    ...queryOptionsOf(comparisons.get, { id: id ?? "" }),
     enabled: Boolean(id),
   });
 }
 
 /** The signed-in user's comparisons, newest first, a page at a time. */
 export function useComparisonsList() {
-  return usePagedList(queryKeys.comparisons, (query) => api.comparisons.page(query));
+  const list = pagedOf(comparisons.list, undefined);
+  return usePagedList(list.queryKey, list.fetchPage);
 }
 
 /** POST /api/comparisons, then the comparison's page. */
@@ -38,8 +42,8 @@ export function useCreateComparison() {
   return useMutation({
     mutationFn: (body: CreateComparisonRequest) => api.comparisons.create(body),
     onSuccess: (comparison) => {
-      client.setQueryData(queryKeys.comparison(comparison.id), comparison);
-      void client.invalidateQueries({ queryKey: queryKeys.comparisons, exact: true });
+      client.setQueryData(keyOf(comparisons.get, { id: comparison.id }), comparison);
+      void client.invalidateQueries({ queryKey: keyOf(comparisons.list), exact: true });
       navigate(comparisonPath(comparison.id));
     },
     onError: (error) => {
@@ -93,7 +97,7 @@ export function useAnalyzeAndCompare() {
       }
       setRuns([...next]);
     }
-    void client.invalidateQueries({ queryKey: queryKeys.analyses, exact: true });
+    void client.invalidateQueries({ queryKey: keyOf(endpoints.analyses.list), exact: true });
     setRunning(false);
     if (ids.length < COMPARISON_LIMITS.min) {
       toast({

@@ -7,11 +7,12 @@
  * if the server has still not confirmed, the screen says so plainly. Either way the parameters
  * are removed afterwards (replace), so a reload repeats nothing.
  */
+import { endpoints } from "@bis/sdk";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useLocation, useNavigate, useSearchParams } from "react-router";
-import { api, queryKeys } from "../lib/api";
 import { PAYMENT_CONFIRMATION, PAYMENT_RETURN_PARAMS } from "../lib/payment-return";
+import { keyOf, queryOptionsOf } from "../lib/query-options";
 import { paymentFailed } from "./use-payments";
 import { toast } from "./use-toast";
 
@@ -52,8 +53,7 @@ export function usePaymentReturn(analysisId: string | undefined): PaymentReturnS
     const isPaid = async (id: string): Promise<boolean | "error"> => {
       try {
         const analysis = await client.fetchQuery({
-          queryKey: queryKeys.analysis(id),
-          queryFn: () => api.analyses.get(id),
+          ...queryOptionsOf(endpoints.analyses.get, { id }),
           staleTime: 0,
         });
         return analysis.isPaid;
@@ -82,7 +82,7 @@ export function usePaymentReturn(analysisId: string | undefined): PaymentReturnS
         }
       }
 
-      void client.invalidateQueries({ queryKey: queryKeys.analyses, exact: true });
+      void client.invalidateQueries({ queryKey: keyOf(endpoints.analyses.list), exact: true });
       if (outcome === "confirmed") {
         toast({
           title: "Payment Successful",

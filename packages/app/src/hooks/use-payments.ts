@@ -4,11 +4,12 @@
  * 401 → "Authentication Required" then /signin after REDIRECT_DELAY_MS.checkoutAuth;
  * 409 (already paid) and 404 refetch the analysis so the page shows what the server says.
  */
-import { errorMessage, isSignInRequired, isStatus, REDIRECT_DELAY_MS } from "@bis/sdk";
+import { endpoints, errorMessage, isSignInRequired, isStatus, REDIRECT_DELAY_MS } from "@bis/sdk";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef } from "react";
 import { useNavigate } from "react-router";
-import { api, queryKeys } from "../lib/api";
+import { api } from "../lib/api";
+import { keyOf, queryOptionsOf } from "../lib/query-options";
 import { endSession } from "./use-auth";
 import { toast } from "./use-toast";
 
@@ -18,7 +19,7 @@ export function paymentReturnPath(analysisId: string): string {
 }
 
 export function usePaymentConfig() {
-  return useQuery({ queryKey: queryKeys.paymentConfig, queryFn: () => api.payments.config() });
+  return useQuery(queryOptionsOf(endpoints.payments.config, undefined));
 }
 
 /**
@@ -28,7 +29,8 @@ export function usePaymentConfig() {
  */
 export function usePaymentIntent(analysisId: string, enabled: boolean) {
   return useQuery({
-    queryKey: queryKeys.paymentIntent(analysisId),
+    // A POST read as a query (the same intent each time): its key names the entry and the analysis.
+    queryKey: keyOf(endpoints.payments.createIntent, undefined, { analysisId }),
     queryFn: () => api.payments.createIntent({ analysisId }),
     enabled,
     staleTime: Number.POSITIVE_INFINITY,
@@ -80,7 +82,9 @@ export function useCheckoutErrorHandler(analysisId: string) {
         return true;
       }
       if (isStatus(error, 404) || isStatus(error, 409)) {
-        void client.invalidateQueries({ queryKey: queryKeys.analysis(analysisId) });
+        void client.invalidateQueries({
+          queryKey: keyOf(endpoints.analyses.get, { id: analysisId }),
+        });
         return true;
       }
       return false;
@@ -120,7 +124,10 @@ export function useConfirmDemoPayment(analysisId: string) {
       // refetched here. A refetch while the results page loads would show this checkout's
       // "Already purchased" for a moment (the navigation is a transition); the results page
       // refetches when it mounts.
-      void client.invalidateQueries({ queryKey: queryKeys.analyses, refetchType: "none" });
+      void client.invalidateQueries({
+        queryKey: keyOf(endpoints.analyses.list),
+        refetchType: "none",
+      });
       navigate(paymentReturnPath(analysisId));
     },
     onError: (error) => {

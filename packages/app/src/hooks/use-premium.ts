@@ -8,6 +8,7 @@ import {
   type Analysis,
   defaultIndustry,
   ERRORS,
+  endpoints,
   errorMessage,
   hasErrorCode,
   industryLabel,
@@ -19,9 +20,10 @@ import {
 } from "@bis/sdk";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef } from "react";
-import { api, queryKeys } from "../lib/api";
+import { api } from "../lib/api";
 import { formatNumber } from "../lib/format";
 import { keywordCities } from "../lib/premium";
+import { keyOf, queryOptionsOf } from "../lib/query-options";
 import { usePaymentConfig } from "./use-payments";
 import { type ToastInput, toast } from "./use-toast";
 
@@ -47,7 +49,7 @@ export function usePremiumSectionState(
  * placeholder.
  */
 export function useVideoSettings() {
-  return useQuery({ queryKey: queryKeys.videoSettings, queryFn: () => api.settings.videos() });
+  return useQuery(queryOptionsOf(endpoints.site.videos, undefined));
 }
 
 /** "View Your Results" and "Competition Analysis Ready" follow the completion toast after 2 s. */
@@ -77,8 +79,8 @@ function useStoreAnalysis() {
   const client = useQueryClient();
   return useCallback(
     (analysis: Analysis) => {
-      client.setQueryData(queryKeys.analysis(analysis.id), analysis);
-      void client.invalidateQueries({ queryKey: queryKeys.analyses });
+      client.setQueryData(keyOf(endpoints.analyses.get, { id: analysis.id }), analysis);
+      void client.invalidateQueries({ queryKey: keyOf(endpoints.analyses.list) });
     },
     [client],
   );
@@ -101,10 +103,13 @@ function useStepFailed(analysisId: string, fallbackTitle: string) {
         else if (error.code === "KEYWORD_RESEARCH_REQUIRED") title = "Keyword Research Required";
       }
       toast({ variant: "destructive", title, description: errorMessage(error, fallbackTitle) });
-      if (analysisId) void client.invalidateQueries({ queryKey: queryKeys.analysis(analysisId) });
+      if (analysisId)
+        void client.invalidateQueries({
+          queryKey: keyOf(endpoints.analyses.get, { id: analysisId }),
+        });
       // UNAVAILABLE: the server cannot deliver the step now; what it can deliver is read again.
       if (hasErrorCode(error, "UNAVAILABLE"))
-        void client.invalidateQueries({ queryKey: queryKeys.paymentConfig });
+        void client.invalidateQueries({ queryKey: keyOf(endpoints.payments.config) });
     },
     [client, analysisId, fallbackTitle],
   );

@@ -1,4 +1,10 @@
-import { adminSetupFormSchema, PASSWORD_RULES_HINT, REDIRECT_DELAY_MS, type User } from "@bis/sdk";
+import {
+  adminSetupFormSchema,
+  endpoints,
+  PASSWORD_RULES_HINT,
+  REDIRECT_DELAY_MS,
+  type User,
+} from "@bis/sdk";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { ShieldCheck } from "lucide-react";
 import { useEffect, useState } from "react";
@@ -13,7 +19,7 @@ import { PasswordField } from "../components/ui/password-input";
 import { Spinner } from "../components/ui/spinner";
 import { setSessionUser, useAdminSetup } from "../hooks/use-auth";
 import { useDocumentTitle } from "../hooks/use-document-title";
-import { api, queryKeys } from "../lib/api";
+import { queryOptionsOf } from "../lib/query-options";
 
 function AdminSetupForm() {
   const setup = useAdminSetup();
@@ -60,10 +66,7 @@ function AdminSetupForm() {
 
 export function AdminSetupPage() {
   useDocumentTitle("Administrator Setup");
-  const status = useQuery({
-    queryKey: queryKeys.adminSetupStatus,
-    queryFn: () => api.admin.setupStatus(),
-  });
+  const status = useQuery(queryOptionsOf(endpoints.site.setupStatus, undefined));
 
   if (status.isPending) {
     return (

@@ -2,7 +2,7 @@
  * Where the email-change link lands (`/confirm-email?token=…`, mailed to the new address): it
  * confirms once, then goes to the profile (signed in) or the sign-in page, with a toast.
  */
-import { ACCOUNT_MESSAGES, type User } from "@bis/sdk";
+import { ACCOUNT_MESSAGES, endpoints, type User } from "@bis/sdk";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { useNavigate, useSearchParams } from "react-router";
@@ -10,7 +10,7 @@ import { FullPageSpinner } from "../components/ui/spinner";
 import { useConfirmEmailChange } from "../hooks/use-account";
 import { useDocumentTitle } from "../hooks/use-document-title";
 import { toast } from "../hooks/use-toast";
-import { queryKeys } from "../lib/api";
+import { keyOf } from "../lib/query-options";
 
 export function ConfirmEmailPage() {
   useDocumentTitle("Confirm Email");
@@ -26,7 +26,7 @@ export function ConfirmEmailPage() {
     if (started.current) return;
     started.current = true;
     const onward = () => {
-      const user = client.getQueryData<User | null>(queryKeys.user);
+      const user = client.getQueryData<User | null>(keyOf(endpoints.auth.session));
       navigate(user ? "/profile" : "/signin", { replace: true });
     };
     if (!token) {

@@ -1,4 +1,4 @@
-import { hasErrorCode, type OutboxMessage } from "@bis/sdk";
+import { endpoints, hasErrorCode, type OutboxMessage } from "@bis/sdk";
 import { useQuery } from "@tanstack/react-query";
 import { Inbox, TriangleAlert } from "lucide-react";
 import type { ReactNode } from "react";
@@ -7,8 +7,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../co
 import { RefreshButton } from "../components/ui/refresh-button";
 import { Spinner } from "../components/ui/spinner";
 import { useDocumentTitle } from "../hooks/use-document-title";
-import { api, queryKeys } from "../lib/api";
 import { linkify } from "../lib/linkify";
+import { queryOptionsOf } from "../lib/query-options";
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
@@ -60,7 +60,10 @@ function MailCard({ message }: { message: OutboxMessage }) {
 
 export function DevOutboxPage() {
   useDocumentTitle("Development Outbox");
-  const outbox = useQuery({ queryKey: queryKeys.devOutbox, queryFn: () => api.dev.outbox() });
+  const outbox = useQuery({
+    ...queryOptionsOf(endpoints.site.outbox, undefined),
+    select: (messages) => ({ messages }),
+  });
   const notAvailable = hasErrorCode(outbox.error, "DEV_ONLY");
   const messages = [...(outbox.data?.messages ?? [])].sort((a, b) =>
     b.createdAt.localeCompare(a.createdAt),

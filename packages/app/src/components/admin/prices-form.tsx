@@ -4,23 +4,23 @@
  * (premium-offer.ts): without competition analysis it costs less. Defaults split the
  * specification's $899 over the three.
  */
-import { DELIVERABLE_NAMES, type PremiumPrices } from "@bis/sdk";
+import { DELIVERABLE_NAMES, endpoints, type PremiumPrices } from "@bis/sdk";
 import { type FormEvent, useEffect, useState } from "react";
-import { adminKeys, useAdminChange } from "../../hooks/use-admin";
+import { everyAdminQuery, useAdminChange } from "../../hooks/use-admin";
 import { useAdminQuery } from "../../hooks/use-admin-gate";
 import { toast } from "../../hooks/use-toast";
-import { api, queryKeys } from "../../lib/api";
+import { api } from "../../lib/api";
+import { keyOf, queryOptionsOf } from "../../lib/query-options";
 import { Button } from "../ui/button";
 import { Input } from "../ui/input";
 import { Label } from "../ui/label";
 
 const IDS = ["keywordResearch", "competitionAnalysis", "pdfReport"] as const;
-const pricesKey = adminKeys.prices;
 
 const toDollars = (cents: number) => (cents / 100).toFixed(2);
 
 export function PricesForm() {
-  const prices = useAdminQuery({ queryKey: pricesKey, queryFn: () => api.admin.prices() });
+  const prices = useAdminQuery(queryOptionsOf(endpoints.admin.prices, undefined));
   const [draft, setDraft] = useState<Record<string, string> | null>(null);
   useEffect(() => {
     if (prices.data && draft === null)
@@ -33,7 +33,7 @@ export function PricesForm() {
       setDraft(Object.fromEntries(IDS.map((id) => [id, toDollars(saved[id])])));
       toast({ title: "Success", description: "The prices have been saved." });
     },
-    { refresh: [adminKeys.all, queryKeys.paymentConfig] },
+    { refresh: [everyAdminQuery, keyOf(endpoints.payments.config)] },
   );
 
   if (prices.isPending || !draft)

@@ -4,13 +4,14 @@
  * report, with "Data and analysis by BIS" in small print. Nothing without a partner. The logo is served by BIS (`endpoints.account.brandLogo`),
  * never loaded from the partner's site.
  */
+import { endpoints } from "@bis/sdk";
 import { useQuery } from "@tanstack/react-query";
-import { api, queryKeys } from "../../lib/api";
+import { queryOptionsOf } from "../../lib/query-options";
 
 export function PartnerBrandBanner({ analysisId }: { analysisId: string }) {
   const brand = useQuery({
-    queryKey: queryKeys.analysisBrand(analysisId),
-    queryFn: () => api.account.analysisBrand(analysisId),
+    ...queryOptionsOf(endpoints.account.analysisBrand, { id: analysisId }),
+    select: (answer) => answer.brand,
   }).data;
   if (!brand) return null;
   return (

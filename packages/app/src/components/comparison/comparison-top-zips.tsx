@@ -3,11 +3,11 @@
  * score (GET /api/analyses/{id}/zip-areas?sort=score&limit=N), with each score's reasons — the
  * same rows as the market's results page, its exports and `bis zips`.
  */
-import { type ComparisonTable, errorMessage } from "@bis/sdk";
+import { type ComparisonTable, endpoints, errorMessage } from "@bis/sdk";
 import { useQueries } from "@tanstack/react-query";
 import { Link } from "react-router";
-import { api, queryKeys } from "../../lib/api";
 import { formatNumber } from "../../lib/format";
+import { queryOptionsOf } from "../../lib/query-options";
 import { Card, CardContent, CardHeader, CardTitle } from "../ui/card";
 import { Spinner } from "../ui/spinner";
 
@@ -16,11 +16,13 @@ export const COMPARISON_TOP_ZIPS = 5;
 
 export function ComparisonTopZips({ table }: { table: ComparisonTable }) {
   const queries = useQueries({
-    queries: table.markets.map((m) => ({
-      queryKey: [...queryKeys.zipAreas(m.analysisId), "top", COMPARISON_TOP_ZIPS],
-      queryFn: ({ signal }: { signal: AbortSignal }) =>
-        api.analyses.zipAreas(m.analysisId, { sort: "score", limit: COMPARISON_TOP_ZIPS }, signal),
-    })),
+    queries: table.markets.map((m) =>
+      queryOptionsOf(
+        endpoints.analyses.zipAreas,
+        { id: m.analysisId },
+        { sort: "score", limit: COMPARISON_TOP_ZIPS },
+      ),
+    ),
   });
   return (
     <Card>
