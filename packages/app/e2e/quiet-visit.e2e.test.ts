@@ -34,11 +34,17 @@ describe("a signed-out first visit", () => {
   }, async () => {
     const before = serverOutput().length;
     await page.goto("/", { waitUntil: "networkidle" });
-    await visible(page.getByRole("heading", { level: 1, name: "Premium Local Market Research" }));
+    await visible(
+      page.getByRole("heading", { level: 1, name: "Premium Local Market Research" }),
+      STEP_TIMEOUT,
+    );
     await page.goto("/signin", { waitUntil: "networkidle" });
-    await visible(page.getByRole("button", { name: "Sign In" }).first());
+    await visible(page.getByRole("button", { name: "Sign In", exact: true }), STEP_TIMEOUT);
     await page.goto("/register", { waitUntil: "networkidle" });
-    await visible(page.getByLabel("Email").first());
+    await visible(
+      page.getByRole("button", { name: "Create Account & Start Analysis" }),
+      STEP_TIMEOUT,
+    );
     expect(failed).toEqual([]);
     expect(consoleErrors).toEqual([]);
     const logged = serverOutput().slice(before);
