@@ -219,7 +219,9 @@ describe("the bis binary", () => {
     expect(after.stderr).toBe("Error: Not signed in.\nHint: Run `bis login` or set BIS_TOKEN.\n");
   });
 
-  it("compares analyses: a batch with --compare, the ranked table, --json, --save, CSV and XLSX", async () => {
+  it("compares analyses: a batch with --compare, the ranked table, --json, --save, CSV and XLSX", {
+    timeout: 120_000,
+  }, async () => {
     const email = await verifiedAccount(bis, "Cleo");
     const token = { BIS_TOKEN: await tokenFor(bis, email, PASSWORD) };
     writeFileSync(path.join(work, "texas.csv"), "city,state\nAustin,TX\nWaco,TX\nTyler,TX\n");
