@@ -7,9 +7,9 @@
  * is 14 KB gzipped), and decodes them with `topojson-client`. Each state loads once.
  */
 
-import { endpoints, urlOf } from "@bis/sdk";
 import type { Feature, FeatureCollection, MultiLineString } from "geojson";
 import outlineIndex from "../assets/outlines/index.json";
+import { fetchOutlines as getOutlines } from "./api";
 
 type TopojsonClient = typeof import("topojson-client");
 type Topology = Parameters<TopojsonClient["feature"]>[0];
@@ -52,9 +52,7 @@ export function statesIn(box: Box): StateEntry[] {
 
 /** The outlines of several states, in one request (GET /api/outlines?states=48,40). */
 async function fetchOutlines(fips: readonly string[]): Promise<Record<string, unknown>> {
-  const response = await fetch(urlOf(endpoints.site.outlines, {}, { states: fips.join(",") }));
-  if (!response.ok) throw new Error(`Outlines of ${fips.join(",")}: ${response.status}`);
-  return (await response.json()) as Record<string, unknown>;
+  return getOutlines({ states: fips.join(",") });
 }
 
 async function decode(entry: StateEntry, data: unknown): Promise<StateOutline> {

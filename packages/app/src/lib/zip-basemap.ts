@@ -7,9 +7,10 @@
  * GET /api/outlines?states=36,34&zips=36,34 (a 100-mile New York view: about 520 KB gzipped),
  * and decodes them with `topojson-client`. Nothing here is bundled but the small prefix index.
  */
-import { endpoints, urlOf } from "@bis/sdk";
+
 import type { Feature, FeatureCollection } from "geojson";
 import zipIndex from "../assets/outlines/zips/index.json";
+import { fetchOutlines } from "./api";
 import type { StateEntry } from "./basemap";
 
 type TopojsonClient = typeof import("topojson-client");
@@ -84,9 +85,7 @@ export async function loadZipLayers(
     waterLines: [],
   };
   if (!query.states && !query.zips) return layers;
-  const response = await fetch(urlOf(endpoints.site.outlines, {}, query));
-  if (!response.ok) throw new Error(`ZIP map layers: ${response.status}`);
-  const data = (await response.json()) as Record<string, unknown> & {
+  const data = (await fetchOutlines(query)) as Record<string, unknown> & {
     zips?: Record<string, Topology>;
   };
   const { feature } = await import("topojson-client");
