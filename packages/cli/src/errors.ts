@@ -3,7 +3,7 @@
  * error's code (never by its text). Imports nothing heavy (the binary loads it for every
  * command): the SDK's error vocabulary comes from its zod-free entry.
  */
-import { type BisApiError, hasErrorCode, isBisApiError } from "@bis/sdk/constants";
+import { type BisApiError, type ErrorKind, isBisApiError } from "@bis/sdk/constants";
 
 export const EXIT = {
   ok: 0,
@@ -73,6 +73,14 @@ function hintFor(error: BisApiError): string | undefined {
   return undefined;
 }
 
+/** The kinds of a failure of the server (or of what is behind it), not of the request. */
+const SERVER_FAILURES: ErrorKind[] = [
+  "INTERNAL",
+  "UPSTREAM_FAILED",
+  "UNAVAILABLE",
+  "GATEWAY_TIMEOUT",
+];
+
 /** Turns anything thrown into a message and a hint; `server` is the URL that was called. */
 export function toCliError(error: unknown, server?: string): CliError {
   if (error instanceof CliError) return error;
@@ -84,7 +92,7 @@ export function toCliError(error: unknown, server?: string): CliError {
         "Check that it is running, or point to it with --server or BIS_URL.",
       );
     if (error.code === "SESSION_REQUIRED") return new CliError("Not signed in.", SIGN_IN_HINT);
-    if (hasErrorCode(error, "INTERNAL", "UPSTREAM_FAILED", "UNAVAILABLE"))
+    if (SERVER_FAILURES.includes(error.kind))
       return new CliError(
         `The server failed (${error.status}): ${message}`,
         "Try again; if it keeps failing, an administrator can read the server log.",

@@ -8,7 +8,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { allEndpoints, ERRORS, endpoints, type ServerErrorCode } from "@bis/sdk";
+import { allEndpoints, type Endpoint, ERRORS, endpoints, type ServerErrorCode } from "@bis/sdk";
 import express from "express";
 import { describe, expect, it } from "vitest";
 import { ACCESS_ERRORS, allowedErrors, IMPLIED_ERRORS } from "../src/http/endpoint-errors.js";
@@ -26,7 +26,7 @@ const nobody = {
 
 /** One public route (GET /api/admin/setup, which declares no codes) that throws `thrown`. */
 let thrown: AppError | undefined;
-function serve(checkResponses: boolean, endpoint = endpoints.site.setupStatus) {
+function serve(checkResponses: boolean, endpoint: Endpoint = endpoints.site.setupStatus) {
   const registry = createEndpointRegistry({ accounts: nobody, checkResponses });
   const routes = registry.routes();
   routes.on(endpoint, () => {
@@ -39,7 +39,7 @@ function serve(checkResponses: boolean, endpoint = endpoints.site.setupStatus) {
   return startLocalServer(app);
 }
 
-async function call(app: LocalServer, endpoint = endpoints.site.setupStatus) {
+async function call(app: LocalServer, endpoint: Endpoint = endpoints.site.setupStatus) {
   const res = await fetch(`${app.url}${endpoint.path}`);
   return { status: res.status, body: (await res.json()) as { code: string; message: string } };
 }
