@@ -1,11 +1,13 @@
 #!/usr/bin/env node
 /**
- * Four checks of the non-test source (part of `npm test`'s lint step):
+ * Five checks of the non-test source (part of `npm test`'s lint step):
  *
  *   node scripts/check-source.mjs size        no file over 500 lines
  *   node scripts/check-source.mjs duplicates  no repeated code (jscpd)
  *   node scripts/check-source.mjs pointers    no comment that points outside the repository
  *   node scripts/check-source.mjs api-paths   no API path written outside the endpoint table
+ *   node scripts/check-source.mjs calls       clients call through the SDK and decide on codes:
+ *                                             no raw fetch(), no HTTP status compared with a number
  *
  * Non-test source: the files git knows (tracked, or new and not ignored) under packages/* /src,
  * packages/* /scripts and scripts/, in TypeScript or JavaScript, less tests, fixtures and
@@ -17,6 +19,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { RAW_FETCH, STATUS_CHECK } from "./client-rules.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -75,6 +78,21 @@ const ENDPOINT_TABLE = /^packages\/sdk\/src\/api\//;
 
 /** A string or template literal that starts with an API path: "/api", "/api/…", "/api?…". */
 const API_PATH_LITERAL = /["'`]\/api(?=["'`/?])/;
+
+/** The clients: every call goes through the SDK's transport (or its zod-free `call`). */
+const CLIENTS = /^packages\/(app|widget|cli)\/src\//;
+
+/**
+ * The files that still decide on an HTTP status, each with why (the rules: client-rules.mjs);
+ * signed-out detection keeps its one place, the rest move to error codes.
+ */
+const STATUS_CHECKS_ALLOWED = {
+  "packages/app/src/hooks/use-admin-gate.ts": "signed-out and not-an-administrator detection",
+  "packages/app/src/hooks/use-payments.ts":
+    "an analysis gone or already paid (404, 409) at checkout",
+  "packages/app/src/pages/checkout-page.tsx": "an analysis gone (404) at checkout",
+  "packages/cli/src/commands/auth.ts": "a token refused (401) by `bis logout`",
+};
 
 const SOURCE = /^(packages\/[^/]+\/(src|scripts)|scripts)\/.+\.(ts|tsx|mts|cts|js|mjs|cjs)$/;
 const NOT_SOURCE = [
@@ -344,12 +362,41 @@ function checkApiPaths() {
   );
 }
 
+function checkCalls() {
+  const files = sourceFiles().filter((file) => CLIENTS.test(file));
+  const found = files.flatMap((file) =>
+    codeOf(readFileSync(path.join(root, file), "utf8"))
+      .split("\n")
+      .flatMap((text, k) => {
+        const rule = RAW_FETCH.test(text)
+          ? "RAW FETCH"
+          : STATUS_CHECK.test(text) && !Object.hasOwn(STATUS_CHECKS_ALLOWED, file)
+            ? "STATUS"
+            : null;
+        return rule ? [{ rule, file, line: k + 1, text: text.trim() }] : [];
+      }),
+  );
+  for (const p of found) process.stdout.write(`${p.rule}  ${p.file}:${p.line}  ${p.text}\n`);
+  if (found.length > 0) {
+    process.stderr.write(
+      `✖ ${found.length} call(s) past the SDK or decision(s) on an HTTP status: call through the SDK's transport (or its zod-free call()) and switch on the error's code\n`,
+    );
+    process.exit(1);
+  }
+  process.stdout.write(
+    `✔ ${files.length} client source files: every call goes through the SDK, decisions are on codes\n`,
+  );
+}
+
 const check = process.argv[2];
 if (check === "size") checkSize();
 else if (check === "duplicates") checkDuplicates();
 else if (check === "pointers") checkPointers();
 else if (check === "api-paths") checkApiPaths();
+else if (check === "calls") checkCalls();
 else {
-  process.stderr.write("usage: node scripts/check-source.mjs size|duplicates|pointers|api-paths\n");
+  process.stderr.write(
+    "usage: node scripts/check-source.mjs size|duplicates|pointers|api-paths|calls\n",
+  );
   process.exit(2);
 }
