@@ -323,8 +323,8 @@ describe("cross-site writes", () => {
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
     expect(res.headers.get("content-security-policy")).toContain("default-src 'self'");
     expect(res.headers.get("x-request-id")).toMatch(/^[\w-]+$/);
-    // No video or map tiles set: only which paid items are offered.
-    expect(Object.keys(await res.json())).toEqual(["premiumOffer"]);
+    // No video or map tiles set: which paid items are offered, and the keyword counts.
+    expect(Object.keys(await res.json())).toEqual(["premiumOffer", "keywordCounts"]);
   });
 });
 

@@ -104,6 +104,8 @@ const EXPECTATIONS: Record<string, Expectation> = {
   // Demo payment mode: no Stripe webhook endpoint.
   "POST /api/webhooks/stripe": { body: () => ({}), expect: everyone(404) },
   "GET /api/auth/user": { expect: signedIn(200) },
+  // The app's session probe: 200 for everyone ({ user: null } signed out).
+  "GET /api/auth/session": { expect: everyone(200) },
   "POST /api/auth/login": {
     body: () => ({ email: "nobody@example.com", password: "Wrong-pass1!" }),
     expect: everyone(401),
