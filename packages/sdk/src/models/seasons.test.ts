@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { marketSeasonsSchema } from "../schemas/market.js";
+import { marketAnalysisDataSchema, marketSeasonsSchema } from "../schemas/market.js";
 import { AUSTIN, analysisFixture } from "./comparison.fixture.js";
 import { comparisonMarket } from "./comparison.js";
 import {
@@ -201,5 +201,15 @@ describe("the comparison's busiest month", () => {
       grade: "modeled",
       status: "value",
     });
+  });
+});
+
+describe("records without months", () => {
+  it("still parse, and one with months keeps them", () => {
+    const older = analysisFixture(AUSTIN).marketAnalysisData;
+    const parsed = marketAnalysisDataSchema.parse(older);
+    expect(parsed.seasons).toBeUndefined();
+    const bad = { ...older, seasons: { jobs: [1, 2, 3] } };
+    expect(marketAnalysisDataSchema.safeParse(bad).success).toBe(false);
   });
 });
