@@ -23,6 +23,7 @@ export default defineProject({
       "test/competitor-providers.test.ts",
       "test/upstream-client.test.ts",
       "test/documented-commands.test.ts",
+      "test/keyword-season-calibration.test.ts",
       // SQLite's write-ahead log and its checkpoint worker: there is no such thing on PostgreSQL.
       "test/wal-checkpoints.test.ts",
     ],

@@ -390,6 +390,15 @@ export const HVAC_KEYWORD_PROFILE: KeywordProfile = {
     },
     describe:
       "repair and emergency searches follow this market's repair jobs, replacement, installation and cost searches its replacement jobs, maintenance searches its maintenance plans, company searches all its jobs (cooling terms the cooling services, heating terms the heating ones)",
+    // Calibrated (packages/server/test/keyword-season-calibration.test.ts): with this share
+    // spread evenly, U.S. "AC repair" searches (each state's repair months from its nClimDiv
+    // cooling degree days, weighted by housing units × cooling degree days) rise 347 % from
+    // January to July, as ppcinfo.com reports (../shared/data/benchmarks.md).
+    evenShare: {
+      value: 0.37,
+      source:
+        'BIS calibration: 37 % of searches spread evenly over the year, so U.S. "AC repair" searches rise 347 % from January to July (ppcinfo.com)',
+    },
   },
   seeds: [
     "ac repair",

@@ -115,6 +115,12 @@ export interface KeywordProfile {
     byTerm?: Readonly<Record<string, Readonly<Record<string, number>>>>;
     /** The services' months in words, for the source line: "repair searches follow repair jobs, …". */
     describe: string;
+    /**
+     * The share of a keyword's searches spread evenly over the year (people search when they
+     * plan, compare or read, not only when the equipment fails), with its source: searches
+     * swing less than jobs.
+     */
+    evenShare?: { value: number; source: string };
   };
 }
 

@@ -154,7 +154,12 @@ export function keywordMonthShares(
     return total > 0 ? out.map((v) => v / total) : null;
   };
   const followed = keywordServices(keyword, intent, profile);
-  return mix((s) => followed[s.serviceId] ?? 0) ?? mix(() => 1);
+  const shares = mix((s) => followed[s.serviceId] ?? 0) ?? mix(() => 1);
+  // Searches swing less than jobs: part of them spread evenly over the year.
+  const even = profile.seasonServices?.evenShare?.value ?? 0;
+  return shares && even > 0
+    ? shares.map((share) => (1 - even) * share + even / MONTHS_IN_YEAR)
+    : shares;
 }
 
 export interface KeywordSeasonsInput {
@@ -222,7 +227,7 @@ export function withKeywordSeasons(
           source: `BIS keyword model over this market's monthly jobs (${input.source.source})`,
           vintage: input.source.vintage,
           grade: "modeled",
-          method: `The keyword's monthly volume × 12, spread over the months as its services' jobs are (weighted by their yearly jobs): ${input.profile.seasonServices?.describe ?? "all the market's services"}; whole searches, largest remainder, so the 12 months average to the monthly volume; ${modeledCount} keywords`,
+          method: `The keyword's monthly volume × 12, spread over the months as its services' jobs are (weighted by their yearly jobs): ${input.profile.seasonServices?.describe ?? "all the market's services"}${input.profile.seasonServices?.evenShare ? `; ${input.profile.seasonServices.evenShare.source}` : ""}; whole searches, largest remainder, so the 12 months average to the monthly volume; ${modeledCount} keywords`,
         }
       : null;
   return {
