@@ -58,7 +58,7 @@ function texts(file: string): { line: number; text: string }[] {
       text = [node.head.text, ...node.templateSpans.map((s) => s.literal.text)].join(" … ");
     const words = text?.trim().replace(/\s+/g, " ");
     // Sentences and labels (two words or more), not identifiers or keys.
-    if (words && words.includes(" "))
+    if (words?.includes(" "))
       found.push({
         line: source.getLineAndCharacterOfPosition(node.getStart()).line + 1,
         text: words,

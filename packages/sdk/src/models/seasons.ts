@@ -88,7 +88,7 @@ export function busiestMonth(values: readonly number[]): number {
 
 /** Shares normalised to sum to 1; all 0 (or none) gives the even spread. */
 function normalised(values: readonly number[]): number[] {
-  const sum = values.reduce((a, b) => a + (b > 0 ? b : 0), 0);
+  const sum = values.reduce((a, b) => a + Math.max(b, 0), 0);
   return sum > 0 ? values.map((v) => (v > 0 ? v / sum : 0)) : [...EVEN_MONTH_SHARES];
 }
 
