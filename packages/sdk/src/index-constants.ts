@@ -7,7 +7,7 @@
 
 export { API_PREFIX, pathOf, urlOf, withQuery } from "./api/endpoint.js";
 export { widgetAnalyze, widgetEndpoints, widgetLead } from "./api/widget-endpoints.js";
-export { type CallFailure, call, type SendOptions, send } from "./client/call.js";
+export { type CallFailure, type CallInit, call } from "./client/call.js";
 export * from "./constants.js";
 export * from "./errors.js";
 export * from "./messages.js";

@@ -26,11 +26,7 @@ export { widgetAnalyze, widgetEndpoints, widgetLead } from "./api/widget-endpoin
 export * from "./app-routes.js";
 export * from "./client/call.js";
 export * from "./client/client.js";
-export type {
-  ComparisonExport,
-  PaymentQuery,
-  ZipAreasQueryInput,
-} from "./client/client-helpers.js";
+export type { ComparisonExport, ZipAreasQueryInput } from "./client/client-helpers.js";
 export * from "./client/derive.js";
 export * from "./client/transport.js";
 export * from "./constants.js";

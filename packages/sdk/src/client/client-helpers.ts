@@ -1,11 +1,10 @@
 /**
- * The named helpers beside the derived methods (client.ts): a list's items (`list`) beside its
- * page (`page`), every page (`allPages`), download links and bytes, the calls where "none" is
- * an answer (null), and the names and arguments the app, the CLI and the tests call.
+ * The named helpers beside the derived methods (client.ts): a list's items beside its page,
+ * every page (`allPages`), download links and bytes, calls where "none" is an answer (null),
+ * and the names and arguments the app, the CLI and the tests call.
  */
 import { urlOf } from "../api/endpoint.js";
 import { endpoints } from "../api/endpoints.js";
-import { PARTNER_KEY_HEADER } from "../constants.js";
 import type { ApiKeyName } from "../schemas/admin.js";
 import type { Page, PageQuery } from "../schemas/pagination.js";
 import type { derive } from "./derive.js";
@@ -14,21 +13,17 @@ import type { Transport } from "./transport.js";
 const { analyses, auth, comparisons, partners, premium, site, widget } = endpoints;
 
 /** Every item of a paginated list, page after page (scripts and exports; the UI shows pages). */
-export async function allPages<T>(
-  pageOf: (query: PageQuery) => Promise<Page<T>>,
-  pageSize = 200,
-): Promise<T[]> {
+export async function allPages<T>(pageOf: (q: PageQuery) => Promise<Page<T>>, limit = 200) {
   const items: T[] = [];
   let cursor: string | undefined;
   do {
-    const page = await pageOf({ limit: pageSize, cursor });
+    const page = await pageOf({ limit, cursor });
     items.push(...page.items);
     cursor = page.nextCursor ?? undefined;
   } while (cursor);
   return items;
 }
 
-/** A page call's first page, its items only. */
 const items =
   <A extends unknown[], T>(page: (...args: A) => Promise<Page<T>>) =>
   (...args: A): Promise<T[]> =>
@@ -36,17 +31,13 @@ const items =
 
 /** How the ZIP list is sorted and cut (GET /api/analyses/{id}/zip-areas?sort=&order=&limit=). */
 export type ZipAreasQueryInput = NonNullable<Parameters<Derived["analyses"]["zipAreas"]>[1]>;
-/** Which payments: all (default), real ones (Stripe) or demo ones (no card charged). */
-export type PaymentQuery = PageQuery & { kind?: "all" | "real" | "demo" };
 /** The exports of a comparison: a spreadsheet's two formats and the PDF report. */
 export type ComparisonExport = "csv" | "xlsx" | "pdf";
 
+const XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 const EXPORTS = {
   csv: [comparisons.exportCsv, "text/csv"],
-  xlsx: [
-    comparisons.exportXlsx,
-    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
-  ],
+  xlsx: [comparisons.exportXlsx, XLSX],
   pdf: [comparisons.report, "application/pdf"],
 } as const;
 
@@ -63,11 +54,9 @@ export function helpers(t: Transport, d: Derived) {
       session: (signal?: AbortSignal) => t.call(auth.session, { signal }).then((r) => r.user),
     },
     account: {
-      /** The signed-in devices of the caller, this one marked `current`. */
       sessions: () => d.account.sessions().then((r) => r.sessions),
-      /** The signed-in user's partner brand (null: BIS's own reports). */
       brand: () => d.account.brand().then((r) => r.brand),
-      /** The brand an analysis' reports carry: its owner's, also when an administrator asks. */
+      /** The brands (null: BIS's own reports): the user's, an analysis' (its owner's). */
       analysisBrand: (id: string) => d.account.analysisBrand(id).then((r) => r.brand),
     },
     analyses: {
@@ -79,28 +68,23 @@ export function helpers(t: Transport, d: Derived) {
       zipAreasCsv: (id: string, query: ZipAreasQueryInput = {}, signal?: AbortSignal) =>
         d.analyses.zipAreasCsv(id, query, { signal, headers: { Accept: "text/csv" } }),
       /** Download links: the browser keeps the server's file name and sends the cookie. */
-      zipAreasCsvPath: (id: string, query: ZipAreasQueryInput = {}) =>
-        urlOf(analyses.zipAreasCsv, { id }, query),
-      zipAreasXlsxPath: (id: string, query: ZipAreasQueryInput = {}) =>
-        urlOf(analyses.zipAreasXlsx, { id }, query),
+      zipAreasCsvPath: (id: string, q: ZipAreasQueryInput = {}) =>
+        urlOf(analyses.zipAreasCsv, { id }, q),
+      zipAreasXlsxPath: (id: string, q: ZipAreasQueryInput = {}) =>
+        urlOf(analyses.zipAreasXlsx, { id }, q),
     },
     comparisons: {
       list: items(d.comparisons.list),
       page: d.comparisons.list,
-      /** Where an export is served (a download link). */
       exportPath: (id: string, format: ComparisonExport) => urlOf(EXPORTS[format][0], { id }),
-      /** An export's bytes (CSV as UTF-8 text bytes). */
-      export: (id: string, format: ComparisonExport, signal?: AbortSignal) =>
-        t.call(EXPORTS[format][0], {
-          params: { id },
-          headers: { Accept: EXPORTS[format][1] },
-          signal,
-        }),
+      export: (id: string, format: ComparisonExport, signal?: AbortSignal) => {
+        const [endpoint, Accept] = EXPORTS[format];
+        return t.call(endpoint, { params: { id }, headers: { Accept }, signal });
+      },
     },
     premium: {
       keywords: (analysisId: string) => d.premium.keywords({ analysisId }),
       competition: (analysisId: string) => d.premium.competition(analysisId, {}),
-      /** Where the PDF report of an analysis is served (premium). */
       reportPath: (analysisId: string) => urlOf(premium.report, { id: analysisId }),
     },
     tokens: { list: items(d.tokens.list), page: d.tokens.list },
@@ -110,10 +94,11 @@ export function helpers(t: Transport, d: Derived) {
       users: items(d.admin.users),
       usersPage: d.admin.users,
       setAdmin: (userId: string, isAdmin: boolean) => d.admin.setAdmin(userId, { isAdmin }),
-      payments: items((q: PaymentQuery = {}) => d.admin.payments(q)),
-      paymentsPage: (q: PaymentQuery = {}) => d.admin.payments(q),
+      /** `kind`: all payments (default), real ones (Stripe) or demo ones (no card charged). */
+      payments: items((q: PageQuery & { kind?: "all" | "real" | "demo" } = {}) =>
+        d.admin.payments(q),
+      ),
       analyses: items(d.admin.analyses),
-      analysesPage: d.admin.analyses,
       bulkDeleteAnalyses: (analysisIds: string[]) => d.admin.bulkDeleteAnalyses({ analysisIds }),
       saveApiKey: (name: ApiKeyName, value: string) => d.admin.saveApiKey(name, { value }),
       testApiKey: (name: ApiKeyName, value?: string) =>
@@ -122,14 +107,12 @@ export function helpers(t: Transport, d: Derived) {
       logs: items(d.admin.logs),
       logsPage: d.admin.logs,
       audit: items(d.admin.audit),
-      auditPage: d.admin.audit,
       partners: items(d.partners.list),
       partnersPage: d.partners.list,
       createPartner: d.partners.create,
       updatePartner: d.partners.update,
       revokePartner: d.partners.revoke,
       leads: items(leadsPage),
-      leadsPage,
       /** The partner's brand; null while it has none. */
       partnerBrand: (id: string) => t.call(partners.brand, { params: { id }, nullOn: 404 }),
       savePartnerBrand: d.partners.saveBrand,
@@ -146,16 +129,6 @@ export function helpers(t: Transport, d: Derived) {
       mapsKey: (signal?: AbortSignal) => t.call(site.mapsKey, { nullOn: 404, signal }),
     },
     dev: { outbox: () => d.site.outbox().then((messages) => ({ messages })) },
-    widget: {
-      /** The partner's key in its header; never cookies. */
-      analyze: (
-        key: string,
-        body: Parameters<Derived["widget"]["analyze"]>[0],
-        signal?: AbortSignal,
-      ) => d.widget.analyze(body, { headers: { [PARTNER_KEY_HEADER]: key }, signal }),
-      lead: (key: string, body: Parameters<Derived["widget"]["lead"]>[0], signal?: AbortSignal) =>
-        d.widget.lead(body, { headers: { [PARTNER_KEY_HEADER]: key }, signal }),
-      manifest: () => t.call(widget.manifest, { credentials: "omit" }),
-    },
+    widget: { manifest: () => t.call(widget.manifest, { credentials: "omit" }) },
   };
 }

@@ -1,9 +1,7 @@
 /**
  * The typed BIS API client, derived from the endpoint table (api/endpoints.ts): every entry is
- * a method of its group (`client.analyses.zipAreas`, `client.partners.members`, …; derive.ts
- * says how its arguments are read), so a client cannot drift from its contract. A few named
- * helpers stay beside them (client-helpers.ts): a list's items, download links, the calls where
- * "none" is an answer, and the names the app, the CLI and the tests have always called.
+ * a method of its group (`client.partners.members`; derive.ts reads its arguments), so a client
+ * cannot drift from its contract. Named helpers stay beside them (client-helpers.ts).
  */
 import { helpers } from "./client-helpers.js";
 import { derive } from "./derive.js";

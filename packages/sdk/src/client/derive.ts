@@ -44,18 +44,19 @@ type InputArgs<E extends Endpoint> = E["body"] extends SchemaRef
       ? [query?: QueryOf<E>]
       : [];
 
-/** The method an entry becomes. */
+/** The method an entry becomes; `Methods`: every entry of a group as one. */
 export type Method<E extends Endpoint> = (
   ...args: [...PathArgs<E["path"]>, ...InputArgs<E>, extras?: CallExtras | AbortSignal]
 ) => Promise<ResponseOf<E>>;
 
-/** Every entry of a group as a method. */
 export type Methods<G> = { [K in keyof G]: G[K] extends Endpoint ? Method<G[K]> : never };
 
-/** Whether a derived method takes an input (body or query) after its path parameters. */
+/** Whether a derived method takes a body or a query after its path parameters. */
 export function takesInput(endpoint: Endpoint): boolean {
   return !!(endpoint.body || endpoint.query || endpoint.response?.wrap === "page");
 }
+
+type AnyCall = (e: Endpoint, o: object) => Promise<unknown>;
 
 /** The method of one entry (see `Method`). */
 export function methodOf<E extends Endpoint>(t: Transport, endpoint: E): Method<E> {
@@ -67,18 +68,14 @@ export function methodOf<E extends Endpoint>(t: Transport, endpoint: E): Method<
     const last = args[names.length + (input ? 1 : 0)];
     const extras = last instanceof AbortSignal ? { signal: last } : (last as CallExtras);
     const io = endpoint.body ? { body: value } : { query: value as QueryValues };
-    return (t.call as (e: Endpoint, o: object) => Promise<unknown>)(endpoint, {
-      params,
-      ...io,
-      ...extras,
-    });
+    return (t.call as AnyCall)(endpoint, { params, ...io, ...extras });
   }) as Method<E>;
 }
 
+type Group = keyof typeof endpoints;
+
 /** Every entry of every group of the table, as methods. */
-export function derive(t: Transport): {
-  [G in keyof typeof endpoints]: Methods<(typeof endpoints)[G]>;
-} {
+export function derive(t: Transport): { [G in Group]: Methods<(typeof endpoints)[G]> } {
   const group = (entries: Record<string, Endpoint>) =>
     Object.fromEntries(Object.entries(entries).map(([name, e]) => [name, methodOf(t, e)]));
   return Object.fromEntries(

@@ -1,8 +1,7 @@
 /**
- * Transport: the one place where a client's requests are sent (through call.ts's `send`),
- * headers set, time limits applied, failures mapped to `BisApiError` (errors.ts) and answers
- * read and checked against their schema. The schema an entry names (and zod) loads with the
- * first success answer that needs it (api/schemas.ts).
+ * Transport: the one place where a client's requests are sent, headers set, time limits
+ * applied, failures mapped to `BisApiError` (errors.ts) and answers read and checked against
+ * their schema, which (with zod) loads with the first answer that needs it (api/schemas.ts).
  */
 import {
   type BodyOf,
@@ -15,14 +14,12 @@ import {
 } from "../api/endpoint.js";
 import { loadSchema } from "../api/schemas.js";
 import { errorFromFetch, networkError } from "../errors.js";
-import { type FetchLike, send } from "./call.js";
 
-export type { FetchLike };
+export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
 export interface TransportOptions {
-  /** Base URL of the BIS server; "" for same-origin calls from the app. */
+  /** The BIS server's address; "" for same-origin calls from the app. */
   baseUrl?: string;
-  /** fetch implementation; the global one by default. */
   fetch?: FetchLike;
   /** Extra headers sent with every call (for example `Authorization: Bearer …`). */
   headers?: Record<string, string>;
@@ -30,7 +27,7 @@ export interface TransportOptions {
   timeoutMs?: number;
 }
 
-/** What a call may add to its entry: an abort signal, headers, the status that means "none". */
+/** What a call may add to its entry. */
 export interface CallExtras {
   signal?: AbortSignal;
   /** Headers of this call only (e.g. the widget's partner key, `Accept: text/csv`). */
@@ -56,7 +53,6 @@ export interface RequestOptions<T> extends CallExtras {
   read?: Endpoint["read"];
 }
 
-/** The options of a call: required when it has path parameters. */
 type OptionalCall<E extends Endpoint> = [keyof ParamsOf<E>] extends [never]
   ? [options?: CallOptions<E>]
   : [options: CallOptions<E>];
@@ -83,21 +79,19 @@ export function createTransport(options: TransportOptions = {}): Transport {
     const timeout = AbortSignal.timeout(timeoutMs);
     const signal = o.signal ? AbortSignal.any([o.signal, timeout]) : timeout;
     const headers = { Accept: "application/json", ...options.headers, ...o.headers };
-    const path = urlOf(endpoint, o.params ?? {}, o.query);
-    const response = await send(endpoint, path, { ...o, headers, signal, baseUrl, fetch }).catch(
-      (cause: unknown) => Promise.reject(networkError(cause)),
-    );
-    if (o.nullOn !== undefined && response.status === o.nullOn) {
-      await response.body?.cancel().catch(() => undefined);
-      return null;
-    }
+    const response = await fetch(baseUrl + urlOf(endpoint, o.params ?? {}, o.query), {
+      method: endpoint.method,
+      headers: o.body === undefined ? headers : { ...headers, "Content-Type": "application/json" },
+      body: o.body === undefined ? undefined : JSON.stringify(o.body),
+      credentials: o.credentials ?? (endpoint.access === "partner" ? "omit" : "include"),
+      signal,
+    }).catch((cause: unknown) => Promise.reject(networkError(cause)));
+    const unread = () => Promise.resolve(response.body?.cancel()).catch(() => undefined);
+    if (o.nullOn !== undefined && response.status === o.nullOn) return unread().then(() => null);
     if (!response.ok) throw await errorFromFetch(response);
     if (endpoint.read === "text") return response.text();
     if (endpoint.read === "bytes") return new Uint8Array(await response.arrayBuffer());
-    if (!parser) {
-      await response.body?.cancel().catch(() => undefined);
-      return undefined;
-    }
+    if (!parser) return unread().then(() => undefined);
     const [schema, json] = await Promise.all([parser(), response.json()]);
     return schema.parse(json);
   }
@@ -112,10 +106,5 @@ export function createTransport(options: TransportOptions = {}): Transport {
       o as AnyCall,
       schema && (async () => schema),
     );
-
-  return {
-    call: call as Transport["call"],
-    request: request as Transport["request"],
-    baseUrl,
-  };
+  return { call: call as Transport["call"], request: request as Transport["request"], baseUrl };
 }
