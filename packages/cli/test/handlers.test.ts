@@ -496,8 +496,17 @@ describe("batch", () => {
     expect(code).toBe(2);
     const lines = readFileSync(out, "utf8").trim().split("\n");
     expect(lines[0]).toBe(
-      "city,state,industry,primary,secondary,analysis_id,location,market_size,households,avg_revenue,population_grade,revenue_grade,data_source",
+      "city,state,industry,primary,secondary,analysis_id,location,market_size,households,avg_revenue,population_grade,revenue_grade,data_source,total_revenue,busiest_month,revenue_jan,revenue_feb,revenue_mar,revenue_apr,revenue_may,revenue_jun,revenue_jul,revenue_aug,revenue_sep,revenue_oct,revenue_nov,revenue_dec",
     );
+    // Each row's 12 months sum to its yearly revenue, and name its busiest month.
+    for (const line of lines.slice(1)) {
+      const cells = line.split(",").slice(-14);
+      const months = cells.slice(2).map(Number);
+      expect(months.reduce((a, b) => a + b, 0)).toBe(Number(cells[0]));
+      expect(cells[1]).toMatch(
+        /^(January|February|March|April|May|June|July|August|September|October|November|December)$/,
+      );
+    }
     expect(lines).toHaveLength(1 + 23);
     for (const line of badLines) expect(io.err()).toMatch(new RegExp(`line ${line} .*FAILED`));
     expect(io.err()).toMatch(/line 6 Nowhere, \(no state\): FAILED: Please select a state/);

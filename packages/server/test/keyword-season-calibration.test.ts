@@ -32,8 +32,11 @@ describe.runIf(present)("the keyword model's even share of searches", () => {
     const rows = parse(gunzipSync(readFileSync(MONTHS)).toString("utf8"), {
       columns: true,
     }) as Record<string, string>[];
-    const weather =
-      INDUSTRY_PROFILES.HVAC.assumptions.find((a) => a.key === "season.coolingRepair")?.value ?? 0;
+    const found = INDUSTRY_PROFILES.HVAC.assumptions.find(
+      (a) => a.key === "season.coolingRepair",
+    )?.value;
+    const weather = typeof found === "number" ? found : 0;
+    expect(weather).toBeGreaterThan(0);
     const even = keywordProfileFor("HVAC").seasonServices?.evenShare?.value ?? 0;
     const us = Array<number>(12).fill(0);
     let weights = 0;

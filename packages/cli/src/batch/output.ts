@@ -5,7 +5,13 @@
  * included).
  */
 import { closeSync, existsSync, openSync, readFileSync, writeSync } from "node:fs";
-import { type AnalyzeResponse, csvCell, type MarketAnalysisForm } from "@bis/sdk";
+import {
+  type AnalyzeResponse,
+  busiestMonth,
+  csvCell,
+  type MarketAnalysisForm,
+  MONTH_NAMES,
+} from "@bis/sdk";
 import { parse } from "csv-parse/sync";
 import { CliError } from "../errors.js";
 import type { OutStream } from "../io.js";
@@ -13,7 +19,26 @@ import { type InputRow, rowKey } from "./rows.js";
 
 export type Format = "csv" | "json";
 
-export interface ResultRow {
+/** The market's revenue in each month (dollars; the 12 sum to the year), as batch fields. */
+const MONTH_FIELDS = [
+  "revenueJan",
+  "revenueFeb",
+  "revenueMar",
+  "revenueApr",
+  "revenueMay",
+  "revenueJun",
+  "revenueJul",
+  "revenueAug",
+  "revenueSep",
+  "revenueOct",
+  "revenueNov",
+  "revenueDec",
+] as const;
+type MonthField = (typeof MONTH_FIELDS)[number];
+
+export type ResultRow = ResultFields & Record<MonthField, number | null>;
+
+interface ResultFields {
   city: string;
   state: string;
   industry: string;
@@ -29,6 +54,10 @@ export interface ResultRow {
   populationGrade: string | null;
   revenueGrade: string | null;
   dataSource: string | null;
+  /** Total market revenue a year, dollars. */
+  totalRevenue: number | null;
+  /** The month of the most revenue ("July"); null without the market's months. */
+  busiestMonth: string | null;
 }
 
 /** CSV columns, in order, with the JSON field each comes from. */
@@ -46,6 +75,12 @@ export const CSV_COLUMNS: [string, keyof ResultRow][] = [
   ["population_grade", "populationGrade"],
   ["revenue_grade", "revenueGrade"],
   ["data_source", "dataSource"],
+  ["total_revenue", "totalRevenue"],
+  ["busiest_month", "busiestMonth"],
+  ...MONTH_FIELDS.map((field): [string, keyof ResultRow] => [
+    `revenue_${field.slice(-3).toLowerCase()}`,
+    field,
+  ]),
 ];
 
 /** A row's result: the input as sent, the analysis' figures, their grades and source. */
@@ -55,6 +90,7 @@ export function resultRow(
   response: AnalyzeResponse,
 ): ResultRow {
   const p = response.provenance ?? {};
+  const months = response.revenueByMonth ?? null;
   const source = p.population ?? p.households;
   return {
     city: row.city,
@@ -70,6 +106,12 @@ export function resultRow(
     populationGrade: p.population?.grade ?? null,
     revenueGrade: p.revenue?.grade ?? null,
     dataSource: source ? `${source.source}${source.vintage ? ` ${source.vintage}` : ""}` : null,
+    totalRevenue: response.totalMarketRevenue ?? null,
+    busiestMonth: months ? (MONTH_NAMES[busiestMonth(months) - 1] ?? null) : null,
+    ...(Object.fromEntries(MONTH_FIELDS.map((field, m) => [field, months?.[m] ?? null])) as Record<
+      MonthField,
+      number | null
+    >),
   };
 }
 

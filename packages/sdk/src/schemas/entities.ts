@@ -103,6 +103,9 @@ export const analyzeResponseSchema = z.object({
   avgRevenue: z.number().nullable(),
   /** Source and grade of the three figures (BIS addition: every figure carries its grade). */
   provenance: z.partialRecord(marketFigureSchema, figureProvenanceSchema).optional(),
+  /** BIS additions: the yearly market revenue, and its months (January first; they sum to it). */
+  totalMarketRevenue: z.number().nullable().optional(),
+  revenueByMonth: z.array(z.number()).length(12).nullable().optional(),
 });
 export type AnalyzeResponse = z.infer<typeof analyzeResponseSchema>;
 

@@ -219,6 +219,8 @@ export function createAnalysisService({
           households: data.provenance?.households,
           revenue: data.provenance?.revenue,
         },
+        totalMarketRevenue: data.marketSummary?.totalMarketRevenue ?? null,
+        revenueByMonth: data.seasons?.revenue ?? null,
       };
     },
 
