@@ -1,5 +1,7 @@
+import { endpoints } from "@bis/sdk";
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { keyOf } from "./lib/query-options";
 import { dana, type FakeReply, fakeApi, signedOut } from "./test/fake-api";
 import { held } from "./test/held";
 import { findToast, renderApp } from "./test/render-app";
@@ -255,7 +257,7 @@ describe("sign in and the session", () => {
       await screen.findByRole("heading", { name: "Premium Local Market Research" }),
     ).toBeTruthy();
     expect(window.location.pathname).toBe("/");
-    expect(client.getQueryData(["/api/auth/user"])).toBeNull();
+    expect(client.getQueryData(keyOf(endpoints.auth.session))).toBeNull();
     await new Promise((resolve) => setTimeout(resolve, 1200));
     expect(screen.queryByText("Session Expired")).toBeNull();
   });
