@@ -83,16 +83,11 @@ const API_PATH_LITERAL = /["'`]\/api(?=["'`/?])/;
 const CLIENTS = /^packages\/(app|widget|cli)\/src\//;
 
 /**
- * The files that still decide on an HTTP status, each with why (the rules: client-rules.mjs);
- * signed-out detection keeps its one place, the rest move to error codes.
+ * The files that may decide on an HTTP status, each with why (the rules: client-rules.mjs).
+ * None: every client decision, signed-out detection included (`isSignInRequired`), switches on
+ * the error vocabulary's codes.
  */
-const STATUS_CHECKS_ALLOWED = {
-  "packages/app/src/hooks/use-admin-gate.ts": "signed-out and not-an-administrator detection",
-  "packages/app/src/hooks/use-payments.ts":
-    "an analysis gone or already paid (404, 409) at checkout",
-  "packages/app/src/pages/checkout-page.tsx": "an analysis gone (404) at checkout",
-  "packages/cli/src/commands/auth.ts": "a token refused (401) by `bis logout`",
-};
+const STATUS_CHECKS_ALLOWED = {};
 
 const SOURCE = /^(packages\/[^/]+\/(src|scripts)|scripts)\/.+\.(ts|tsx|mts|cts|js|mjs|cjs)$/;
 const NOT_SOURCE = [

@@ -10,7 +10,6 @@ import {
   ADMIN_MESSAGES,
   hasErrorCode,
   isSignInRequired,
-  isStatus,
   type Page,
   type PageQuery,
   REDIRECT_DELAY_MS,
@@ -128,7 +127,7 @@ export function useAdminQuery<T>(options: UseQueryOptions<T, Error, T, QueryKey>
   const query = useQuery(options);
   useEffect(() => {
     if (!query.error) return;
-    if (isStatus(query.error, 403)) denyAccess();
+    if (hasErrorCode(query.error, "ADMIN_REQUIRED")) denyAccess();
     else handleError(query.error);
   }, [query.error, handleError, denyAccess]);
   return query;
@@ -144,7 +143,7 @@ export function useAdminPaged<T>(
   const list = usePagedList(queryKey, fetchPage, options);
   useEffect(() => {
     if (!list.error) return;
-    if (isStatus(list.error, 403)) denyAccess();
+    if (hasErrorCode(list.error, "ADMIN_REQUIRED")) denyAccess();
     else handleError(list.error);
   }, [list.error, handleError, denyAccess]);
   return list;

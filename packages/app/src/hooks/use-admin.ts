@@ -121,7 +121,7 @@ export function usePartners() {
 
 /** A partner's brand; null while it has none. */
 export function usePartnerBrand(partnerId: string) {
-  return useAdminQuery(optionalQueryOf(partners.brand, { id: partnerId }, 404));
+  return useAdminQuery(optionalQueryOf(partners.brand, { id: partnerId }, "BRAND_NOT_FOUND"));
 }
 
 /** The users reporting under a partner's brand and those asking to, a page at a time. */

@@ -4,7 +4,13 @@
  * 401 → "Authentication Required" then /signin after REDIRECT_DELAY_MS.checkoutAuth;
  * 409 (already paid) and 404 refetch the analysis so the page shows what the server says.
  */
-import { endpoints, errorMessage, isSignInRequired, isStatus, REDIRECT_DELAY_MS } from "@bis/sdk";
+import {
+  endpoints,
+  errorMessage,
+  hasErrorCode,
+  isSignInRequired,
+  REDIRECT_DELAY_MS,
+} from "@bis/sdk";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useRef } from "react";
 import { useNavigate } from "react-router";
@@ -81,7 +87,7 @@ export function useCheckoutErrorHandler(analysisId: string) {
         authenticationRequired();
         return true;
       }
-      if (isStatus(error, 404) || isStatus(error, 409)) {
+      if (hasErrorCode(error, "ANALYSIS_NOT_FOUND", "ANALYSIS_ALREADY_PAID")) {
         void client.invalidateQueries({
           queryKey: keyOf(endpoints.analyses.get, { id: analysisId }),
         });

@@ -12,6 +12,7 @@
 import type {
   CallExtras,
   Endpoint,
+  ErrorCode,
   Page,
   PageQuery,
   ParamsOf,
@@ -65,11 +66,11 @@ export function queryOptionsOf<E extends Endpoint>(
   };
 }
 
-/** `queryOptionsOf` where the status `nullOn` means "none" (a brand not set): null. */
+/** `queryOptionsOf` where the error code `nullOn` means "none" (a brand not set): null. */
 export function optionalQueryOf<E extends Endpoint>(
   endpoint: E,
   params: ParamsArg<E>,
-  nullOn: number,
+  nullOn: ErrorCode,
 ) {
   const options = queryOptionsOf(endpoint, params, undefined, { nullOn });
   return options as Omit<typeof options, "queryFn"> & {

@@ -57,7 +57,7 @@ describe("/checkout/:analysisId", () => {
       checkoutRoutes({
         "GET /api/analyses/theirs": {
           status: 404,
-          body: { code: "NOT_FOUND", message: "Analysis not found" },
+          body: { code: "ANALYSIS_NOT_FOUND", message: "Analysis not found" },
         },
       }),
     );
@@ -366,7 +366,7 @@ describe("/checkout/:analysisId in Stripe mode", () => {
           },
           "POST /api/create-payment-intent": {
             status: 409,
-            body: { code: "CONFLICT", message: "This analysis is already paid for." },
+            body: { code: "ANALYSIS_ALREADY_PAID", message: "This analysis is already paid for." },
           },
         },
         stripeConfig,

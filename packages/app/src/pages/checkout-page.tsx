@@ -8,7 +8,7 @@
  * analysis can be delivered, the page says so and shows no payment form. The back link returns
  * to the analysis the checkout is for.
  */
-import { errorMessage, isSignInRequired, isStatus, type PaymentConfig } from "@bis/sdk";
+import { errorMessage, hasErrorCode, isSignInRequired, type PaymentConfig } from "@bis/sdk";
 import { CircleCheck, CircleSlash, LogIn, SearchX, TriangleAlert } from "lucide-react";
 import { lazy, Suspense, useEffect } from "react";
 import { Link, useParams } from "react-router";
@@ -135,7 +135,7 @@ function CheckoutBody({ analysisId }: { analysisId: string }) {
 
   if (analysis.isPending || config.isPending) return <LoadingCheckout />;
 
-  if (isStatus(analysis.error, 404) || (!analysis.isError && !analysis.data)) {
+  if (hasErrorCode(analysis.error, "ANALYSIS_NOT_FOUND") || (!analysis.isError && !analysis.data)) {
     return (
       <MessageCard
         icon={SearchX}

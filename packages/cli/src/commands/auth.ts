@@ -4,7 +4,7 @@
  * `bis tokens renew` moves the date with the account's password.
  */
 import os from "node:os";
-import { isStatus } from "@bis/sdk/constants";
+import { hasErrorCode } from "@bis/sdk/constants";
 import { allPages, createNodeClient } from "@bis/sdk/node";
 import {
   normalizeServer,
@@ -161,8 +161,8 @@ export async function logout(options: GlobalOptions, io: Io): Promise<number> {
       revoked = true;
     }
   } catch (error) {
-    // Already revoked (401) is fine; an unreachable server is worth a warning.
-    if (!isStatus(error, 401))
+    // Already revoked (refused as signed out) is fine; an unreachable server is worth a warning.
+    if (!hasErrorCode(error, "UNAUTHORIZED"))
       warning = `Could not revoke the token on ${config.server}: ${toCliError(error, config.server).message}`;
   } finally {
     await client.close();

@@ -49,7 +49,7 @@ export function helpers(t: Transport, d: Derived) {
   return {
     auth: {
       /** The signed-in user, or null when signed out (401). */
-      user: (signal?: AbortSignal) => t.call(auth.user, { nullOn: 401, signal }),
+      user: (signal?: AbortSignal) => t.call(auth.user, { nullOn: "UNAUTHORIZED", signal }),
       /** Who is signed in, or null: the app's session probe (200 either way, never a 401). */
       session: (signal?: AbortSignal) => t.call(auth.session, { signal }).then((r) => r.user),
     },
@@ -114,7 +114,8 @@ export function helpers(t: Transport, d: Derived) {
       revokePartner: d.partners.revoke,
       leads: items(leadsPage),
       /** The partner's brand; null while it has none. */
-      partnerBrand: (id: string) => t.call(partners.brand, { params: { id }, nullOn: 404 }),
+      partnerBrand: (id: string) =>
+        t.call(partners.brand, { params: { id }, nullOn: "BRAND_NOT_FOUND" }),
       savePartnerBrand: d.partners.saveBrand,
       removePartnerBrand: d.partners.removeBrand,
       partnerMembers: items(d.partners.members),
@@ -126,7 +127,8 @@ export function helpers(t: Transport, d: Derived) {
     settings: { public: d.site.publicSettings, videos: d.site.videos },
     config: {
       /** The configured map key (signed-in users), or null when none is configured (404). */
-      mapsKey: (signal?: AbortSignal) => t.call(site.mapsKey, { nullOn: 404, signal }),
+      mapsKey: (signal?: AbortSignal) =>
+        t.call(site.mapsKey, { nullOn: "MAPS_KEY_MISSING", signal }),
     },
     dev: { outbox: () => d.site.outbox().then((messages) => ({ messages })) },
     widget: { manifest: () => t.call(widget.manifest, { credentials: "omit" }) },

@@ -123,13 +123,17 @@ describe("a call that may find nothing", () => {
     await expect(client.auth.user()).rejects.toThrow();
   });
 
-  it("resolves an unconfigured map key (404) to null", async () => {
+  it("resolves an unconfigured map key (MAPS_KEY_MISSING) to null, another 404 to an error", async () => {
     const { client } = clientAnswering((url) =>
       url.endsWith("/google-maps-key")
-        ? Response.json({ code: "NOT_FOUND", message: "none" }, { status: 404 })
+        ? Response.json({ code: "MAPS_KEY_MISSING", message: "none" }, { status: 404 })
         : Response.json({}),
     );
     await expect(client.config.mapsKey()).resolves.toBeNull();
+    const lost = clientAnswering(() =>
+      Response.json({ code: "NOT_FOUND", message: "No such route" }, { status: 404 }),
+    );
+    await expect(lost.client.config.mapsKey()).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 
   it("passes the caller's abort signal on", async () => {

@@ -13,7 +13,8 @@ import {
   urlOf,
 } from "../api/endpoint.js";
 import { loadSchema } from "../api/schemas.js";
-import { errorFromFetch, networkError } from "../errors.js";
+import type { ErrorCode } from "../error-table.js";
+import { errorFromFetch, hasErrorCode, networkError } from "../errors.js";
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
@@ -32,8 +33,8 @@ export interface CallExtras {
   signal?: AbortSignal;
   /** Headers of this call only (e.g. the widget's partner key, `Accept: text/csv`). */
   headers?: Record<string, string>;
-  /** This status resolves to null instead of raising (401: signed out; 404: none). */
-  nullOn?: number;
+  /** An error of this code (or kind) resolves to null instead of raising: "none". */
+  nullOn?: ErrorCode;
   /** "omit" for a call that must not carry cookies (the widget's always omit them). */
   credentials?: RequestCredentials;
 }
@@ -58,10 +59,10 @@ type OptionalCall<E extends Endpoint> = [keyof ParamsOf<E>] extends [never]
   : [options: CallOptions<E>];
 
 export interface Transport {
-  /** A call of the table; with `nullOn`, that status resolves to null. */
+  /** A call of the table; with `nullOn`, an error of that code resolves to null. */
   call<E extends Endpoint>(
     endpoint: E,
-    options: CallOptions<E> & { nullOn: number },
+    options: CallOptions<E> & { nullOn: ErrorCode },
   ): Promise<ResponseOf<E> | null>;
   call<E extends Endpoint>(endpoint: E, ...options: OptionalCall<E>): Promise<ResponseOf<E>>;
   request<T = void>(options: RequestOptions<T>): Promise<T>;
@@ -87,8 +88,11 @@ export function createTransport(options: TransportOptions = {}): Transport {
       signal,
     }).catch((cause: unknown) => Promise.reject(networkError(cause)));
     const unread = () => Promise.resolve(response.body?.cancel()).catch(() => undefined);
-    if (o.nullOn !== undefined && response.status === o.nullOn) return unread().then(() => null);
-    if (!response.ok) throw await errorFromFetch(response);
+    if (!response.ok) {
+      const error = await errorFromFetch(response);
+      if (o.nullOn !== undefined && hasErrorCode(error, o.nullOn)) return null;
+      throw error;
+    }
     if (endpoint.read === "text") return response.text();
     if (endpoint.read === "bytes") return new Uint8Array(await response.arrayBuffer());
     if (!parser) return unread().then(() => undefined);
