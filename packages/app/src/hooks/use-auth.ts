@@ -37,7 +37,7 @@ export class UserFetchError extends Error {
 
 async function fetchUser({ signal }: { signal: AbortSignal }): Promise<User | null> {
   try {
-    return await api.auth.session(signal);
+    return (await api.auth.session(signal)).user;
   } catch (cause) {
     throw new UserFetchError(cause);
   }

@@ -48,10 +48,7 @@ export function helpers(t: Transport, d: Derived) {
     d.partners.leads(typeof query === "string" ? { partnerId: query } : query);
   return {
     auth: {
-      /** The signed-in user, or null when signed out (401). */
-      user: (signal?: AbortSignal) => t.call(auth.user, { nullOn: "UNAUTHORIZED", signal }),
-      /** Who is signed in, or null: the app's session probe (200 either way, never a 401). */
-      session: (signal?: AbortSignal) => t.call(auth.session, { signal }).then((r) => r.user),
+      user: (signal?: AbortSignal) => t.call(auth.user, { nullOn: "UNAUTHORIZED", signal }), // null: signed out
     },
     account: {
       sessions: () => d.account.sessions().then((r) => r.sessions),
@@ -95,9 +92,7 @@ export function helpers(t: Transport, d: Derived) {
       usersPage: d.admin.users,
       setAdmin: (userId: string, isAdmin: boolean) => d.admin.setAdmin(userId, { isAdmin }),
       /** `kind`: all payments (default), real ones (Stripe) or demo ones (no card charged). */
-      payments: items((q: PageQuery & { kind?: "all" | "real" | "demo" } = {}) =>
-        d.admin.payments(q),
-      ),
+      payments: items(d.admin.payments),
       analyses: items(d.admin.analyses),
       bulkDeleteAnalyses: (analysisIds: string[]) => d.admin.bulkDeleteAnalyses({ analysisIds }),
       saveApiKey: (name: ApiKeyName, value: string) => d.admin.saveApiKey(name, { value }),
@@ -126,7 +121,7 @@ export function helpers(t: Transport, d: Derived) {
     },
     settings: { public: d.site.publicSettings, videos: d.site.videos },
     config: {
-      /** The configured map key (signed-in users), or null when none is configured (404). */
+      /** The configured map key (signed-in users), or null when none is (MAPS_KEY_MISSING). */
       mapsKey: (signal?: AbortSignal) =>
         t.call(site.mapsKey, { nullOn: "MAPS_KEY_MISSING", signal }),
     },

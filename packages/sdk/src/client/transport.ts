@@ -13,8 +13,7 @@ import {
   urlOf,
 } from "../api/endpoint.js";
 import { loadSchema } from "../api/schemas.js";
-import type { ErrorCode } from "../error-table.js";
-import { errorFromFetch, hasErrorCode, networkError } from "../errors.js";
+import { type ErrorCode, errorFromFetch, hasErrorCode, networkError } from "../errors.js";
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
