@@ -252,7 +252,7 @@ describe("the comparison report from fixtures", () => {
     expect(pages[0]).toMatch(new RegExp(`#1 ${table.markets[0]?.location}`));
     expect(text).toContain("Ranked by each market's opportunity score");
     expect(text).toContain(
-      "Tyler, TX: Scored on demand only; competition and cost to acquire need the premium steps",
+      "Scored on demand only; competition and cost to acquire need the premium steps",
     );
     expect(text).toContain("1 analysis of this comparison was deleted");
     const mapPage = pages.findIndex((p) => p.startsWith("Map") || p.includes(" Map "));
