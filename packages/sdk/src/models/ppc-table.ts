@@ -17,8 +17,8 @@ import { PPC_BUDGET_FACTOR } from "../constants.js";
 import { csvCell } from "../format.js";
 import type { KeywordEntry, KeywordIntent, KeywordResearchData } from "../schemas/keywords.js";
 import type { DataGrade } from "../schemas/provenance.js";
-import { apportionWhole, MONTHS_IN_YEAR, peakMonth } from "./keywords/seasons.js";
-import { MONTH_NAMES } from "./seasons.js";
+import { MONTHS_IN_YEAR, peakMonth } from "./keywords/seasons.js";
+import { MONTH_NAMES, splitByShares } from "./seasons.js";
 
 /** Estimated monthly PPC budget of one keyword, the specification's formula: volume × CPC × 0.1, not rounded. */
 export function ppcBudget(searchVolume: number, cpc: number): number {
@@ -114,7 +114,7 @@ export function ppcBudgetByMonth(table: PpcTable): PpcBudgetByMonth | null {
     ),
   );
   const yearly = Math.round(table.totalBudget) * MONTHS_IN_YEAR;
-  return { months: apportionWhole(yearly, weights), yearly, rowsWithMonths };
+  return { months: splitByShares(yearly, weights), yearly, rowsWithMonths };
 }
 
 /**

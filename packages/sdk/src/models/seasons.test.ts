@@ -99,6 +99,20 @@ describe("splitByShares", () => {
     expect(splitByShares(0, PHOENIX_CDD)).toEqual(new Array(12).fill(0));
   });
 
+  it("keeps every part within one of its exact share, over 500 random splits", () => {
+    const rand = random(7);
+    for (let run = 0; run < 500; run++) {
+      const total = Math.floor(rand() * 100_000);
+      const weights = Array.from({ length: 12 }, () => (rand() < 0.2 ? 0 : rand()));
+      const parts = splitByShares(total, weights);
+      expect(sum(parts)).toBe(total);
+      for (const [i, p] of parts.entries()) {
+        expect(Number.isInteger(p)).toBe(true);
+        expect(Math.abs(p - (total * (weights[i] ?? 0)) / sum(weights))).toBeLessThan(1);
+      }
+    }
+  });
+
   it("spreads evenly over the days when no month has weight", () => {
     const out = splitByShares(365, new Array(12).fill(0));
     expect(out[0]).toBe(31);

@@ -19,6 +19,7 @@ import {
 import { useId, useState } from "react";
 import { cn } from "../../lib/cn";
 import { formatCompactCurrency, formatCurrency, formatNumber } from "../../lib/format";
+import { MonthHeaderCells } from "./month-header-cells";
 import { ProvenanceBadge } from "./provenance-badge";
 
 /** Bar colours by group, in the order the groups first appear. */
@@ -132,16 +133,7 @@ function MonthlyTable({ seasons, metric }: { seasons: MarketSeasons; metric: Sea
             <th scope="col" className="px-2 py-1.5 text-left font-medium">
               Service
             </th>
-            {MONTH_ABBREVIATIONS.map((m, i) => (
-              <th key={m} scope="col" className="px-2 py-1.5 text-right font-medium">
-                <abbr title={MONTH_NAMES[i]} className="no-underline">
-                  {m}
-                </abbr>
-              </th>
-            ))}
-            <th scope="col" className="px-2 py-1.5 text-right font-medium">
-              Year
-            </th>
+            <MonthHeaderCells />
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">

@@ -16,6 +16,7 @@ import {
 } from "@bis/sdk";
 import { useId, useState } from "react";
 import { cn } from "../../lib/cn";
+import { MonthHeaderCells } from "./month-header-cells";
 import { ProvenanceBadge } from "./provenance-badge";
 
 const WIDTH = 600;
@@ -106,16 +107,7 @@ export function PpcBudgetByMonth({ data, table }: { data: KeywordResearchData; t
             </caption>
             <thead className="bg-slate-50 text-slate-600">
               <tr>
-                {MONTH_ABBREVIATIONS.map((m, i) => (
-                  <th key={m} scope="col" className="px-2 py-1.5 text-right font-medium">
-                    <abbr title={MONTH_NAMES[i]} className="no-underline">
-                      {m}
-                    </abbr>
-                  </th>
-                ))}
-                <th scope="col" className="px-2 py-1.5 text-right font-medium">
-                  Year
-                </th>
+                <MonthHeaderCells />
               </tr>
             </thead>
             <tbody>

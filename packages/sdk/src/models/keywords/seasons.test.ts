@@ -7,7 +7,6 @@ import { seasonalKeywordsOffered } from "../premium-offer.js";
 import { assembleKeywordResearch } from "./assemble.js";
 import { computeKeywordResearch } from "./model.js";
 import {
-  apportionWhole,
   calendarMonths,
   keywordMonthShares,
   keywordSeasonCounts,
@@ -90,26 +89,6 @@ const allEntries = (data: KeywordResearchData) => [
 ];
 
 describe("whole numbers that sum exactly (largest remainder)", () => {
-  it("splits any total over any weights into parts summing to it", () => {
-    let seed = 7;
-    const rand = () => {
-      seed = (seed * 16_807) % 2_147_483_647;
-      return seed / 2_147_483_647;
-    };
-    for (let run = 0; run < 500; run++) {
-      const total = Math.floor(rand() * 100_000);
-      const weights = Array.from({ length: 12 }, () => (rand() < 0.2 ? 0 : rand()));
-      const parts = apportionWhole(total, weights);
-      expect(sum(parts)).toBe(total);
-      for (const [i, p] of parts.entries()) {
-        expect(Number.isInteger(p)).toBe(true);
-        const exact = (total * (weights[i] ?? 0)) / sum(weights);
-        expect(Math.abs(p - exact)).toBeLessThan(1);
-      }
-    }
-    expect(apportionWhole(10, [0, 0, 0])).toEqual([4, 3, 3]);
-  });
-
   it("12 monthly volumes average exactly to the monthly volume, in the shape given", () => {
     const months = monthlyVolumes(1_230, COOLING);
     expect(months).toHaveLength(12);

@@ -11,34 +11,11 @@
 import type { KeywordEntry, KeywordIntent, KeywordResearchData } from "../../schemas/keywords.js";
 import type { MarketAnalysisData } from "../../schemas/market.js";
 import type { FigureProvenance } from "../../schemas/provenance.js";
-import { MONTHS } from "../seasons.js";
+import { MONTHS, splitByShares } from "../seasons.js";
 import type { KeywordProfile, KeywordServiceGroup } from "./profile.js";
 
 /** Months in a year (the market model's MONTHS). */
 export const MONTHS_IN_YEAR = MONTHS;
-
-/**
- * `total` (a whole number) split into whole parts in proportion to `weights`, largest remainder
- * first (ties: the earlier part), so the parts sum exactly to `total`. All weights 0: even split.
- */
-export function apportionWhole(total: number, weights: readonly number[]): number[] {
-  const n = weights.length;
-  if (n === 0) return [];
-  const clean = weights.map((w) => (Number.isFinite(w) && w > 0 ? w : 0));
-  const sum = clean.reduce((s, w) => s + w, 0);
-  const shares = sum > 0 ? clean.map((w) => w / sum) : clean.map(() => 1 / n);
-  const exact = shares.map((s) => s * total);
-  const parts = exact.map(Math.floor);
-  let left = total - parts.reduce((s, p) => s + p, 0);
-  const order = exact
-    .map((x, i) => ({ i, rest: x - Math.floor(x) }))
-    .sort((a, b) => b.rest - a.rest || a.i - b.i);
-  for (let k = 0; left > 0; k = (k + 1) % n, left -= 1) {
-    const at = order[k]?.i ?? 0;
-    parts[at] = (parts[at] ?? 0) + 1;
-  }
-  return parts;
-}
 
 /** One month of a provider's figures: calendar year, month 1–12, searches (null: none given). */
 export interface ProviderMonth {
@@ -69,7 +46,7 @@ export function calendarMonths(
 
 /** 12 whole monthly searches in the shape of `shape`, averaging exactly to `monthlyVolume`. */
 export function monthlyVolumes(monthlyVolume: number, shape: readonly number[]): number[] {
-  return apportionWhole(Math.round(monthlyVolume * MONTHS_IN_YEAR), shape);
+  return splitByShares(Math.round(monthlyVolume * MONTHS_IN_YEAR), shape);
 }
 
 /** The month (0 = January) with the most searches; the earliest on a tie; null without any. */
