@@ -81,6 +81,25 @@ describe("the market's year of an analysis", () => {
     ).toBeGreaterThan(0.4);
   });
 
+  it("keeps Miami's furnace work under 1 % of every month's revenue (a short heating season)", async () => {
+    const d = await analyze("Miami", "FL");
+    const s = d.seasons as MarketSeasons;
+    const furnace = d.serviceBreakdown
+      .map((entry, i) => ({ entry, months: s.services[i]?.revenue ?? [] }))
+      .filter(({ entry }) => entry.serviceId?.startsWith("furnace-"));
+    expect(furnace.map(({ entry }) => entry.serviceId).sort()).toEqual([
+      "furnace-repair",
+      "furnace-replacement",
+    ]);
+    for (let month = 0; month < 12; month++) {
+      const all = sum(s.services.map((x) => x.revenue[month] ?? 0));
+      const furnaceRevenue = sum(furnace.map(({ months }) => months[month] ?? 0));
+      expect(furnaceRevenue / all).toBeLessThan(0.01);
+    }
+    const replacement = furnace.find(({ entry }) => entry.serviceId === "furnace-replacement");
+    expect(replacement?.entry.formula).toContain("short heating season");
+  });
+
   it("sums every service's months to its yearly jobs and revenue, and explains itself", async () => {
     for (const [city, state] of [
       ["Miami", "FL"],

@@ -21,6 +21,8 @@ import {
   type AreaBuildings,
   areaBuildings,
   type FuelShares,
+  HEATING_SEASON_DAYS,
+  heatingSeasonFactor,
   type LocalMeans,
   localMeans,
   MIN_WAGE_EMPLOYEES,
@@ -44,7 +46,12 @@ export type HousingRule =
  * A factor on a service's jobs, read from one assumption (see `replacementFactor`): the age and
  * tenure of the housing stock on replacements, the climate on repairs.
  */
-export type ReplacementAdjustment = "housingAge" | "ownerOccupancy" | "coolingUse" | "heatingUse";
+export type ReplacementAdjustment =
+  | "housingAge"
+  | "ownerOccupancy"
+  | "coolingUse"
+  | "heatingUse"
+  | "heatingSeason";
 
 /**
  * Replacements a year of a home built 2000 or later, relative to an older home (BIS estimate).
@@ -112,6 +119,8 @@ export function replacementFactor(kind: ReplacementAdjustment, value: number): n
       return usageFactor(value, NATIONAL_DEGREE_DAYS.cooling);
     case "heatingUse":
       return usageFactor(value, NATIONAL_DEGREE_DAYS.heating);
+    case "heatingSeason":
+      return heatingSeasonFactor(value);
   }
 }
 
@@ -121,7 +130,15 @@ export const ADJUSTMENT_LABELS: Record<ReplacementAdjustment, string> = {
   ownerOccupancy: "owner occupancy",
   coolingUse: "cooling use",
   heatingUse: "heating use",
+  heatingSeason: `short heating season (heating degree days ÷ ${formatDecimal(HEATING_SEASON_DAYS.value)})`,
 };
+
+/** Where the heating season is short, how heating jobs shrink with it (nothing at and above it). */
+function shortSeasonNote(heatingDegreeDays: number): string {
+  const factor = heatingSeasonFactor(heatingDegreeDays);
+  if (factor >= 1) return "";
+  return `; heating jobs × ${num(factor)} for a short heating season (${HEATING_SEASON_DAYS.source})`;
+}
 
 /** Shares (0–1) of an area's housing stock; null where the table's total is 0. */
 export interface HousingMix {
@@ -362,7 +379,7 @@ export function housingDefaults<D extends HousingAdjustable>(
         const national = cooling ? NATIONAL_DEGREE_DAYS.cooling : NATIONAL_DEGREE_DAYS.heating;
         return {
           value: Math.round(value),
-          source: `${local.climateSource}: household-weighted mean ${formatDecimal(Math.round(value))} ${cooling ? "cooling" : "heating"} degree days (base 65 °F) against the U.S. ${formatDecimal(national)}; ${cooling ? "cooling" : "heating"} repairs × (this ÷ U.S.)^${USAGE_ELASTICITY.value} = ${num(usageFactor(value, national))} (${USAGE_ELASTICITY.source})`,
+          source: `${local.climateSource}: household-weighted mean ${formatDecimal(Math.round(value))} ${cooling ? "cooling" : "heating"} degree days (base 65 °F) against the U.S. ${formatDecimal(national)}; ${cooling ? "cooling" : "heating"} repairs × (this ÷ U.S.)^${USAGE_ELASTICITY.value} = ${num(usageFactor(value, national))} (${USAGE_ELASTICITY.source})${cooling ? "" : shortSeasonNote(value)}`,
         };
       }
       case "ownerOccupied": {

@@ -21,6 +21,14 @@ const REPLACEMENT_ADJUSTMENTS = [
   { kind: "ownerOccupancy", key: "housing.ownerOccupied" },
 ] as const;
 
+/** Heating equipment is replaced and repaired less where the heating season is short. */
+const SHORT_HEATING_SEASON = { kind: "heatingSeason", key: "climate.heatingDegreeDays" } as const;
+const HEATING_REPLACEMENT_ADJUSTMENTS = [...REPLACEMENT_ADJUSTMENTS, SHORT_HEATING_SEASON] as const;
+const HEATING_REPAIR_ADJUSTMENTS = [
+  { kind: "heatingUse", key: "climate.heatingDegreeDays" },
+  SHORT_HEATING_SEASON,
+] as const;
+
 /** Cooling equipment wears by cooling degree days, heating equipment by heating, heat pumps by both. */
 const COOLING_DAYS = { season: "cooling", key: "climate.coolingDegreeDays" } as const;
 const HEATING_DAYS = { season: "heating", key: "climate.heatingDegreeDays" } as const;
@@ -63,7 +71,7 @@ export const HVAC: IndustryProfile = {
       incidence: { kind: "lifespan", key: "lifespan.furnace", wear: HEATING_WEAR },
       ticketKey: "ticket.furnaceReplacement",
       price: INSTALLATION_PRICE,
-      adjustments: REPLACEMENT_ADJUSTMENTS,
+      adjustments: HEATING_REPLACEMENT_ADJUSTMENTS,
       season: SEASONS.heatingReplacement,
     },
     {
@@ -73,7 +81,7 @@ export const HVAC: IndustryProfile = {
       incidence: { kind: "lifespan", key: "lifespan.boiler", wear: HEATING_WEAR },
       ticketKey: "ticket.boilerReplacement",
       price: INSTALLATION_PRICE,
-      adjustments: REPLACEMENT_ADJUSTMENTS,
+      adjustments: HEATING_REPLACEMENT_ADJUSTMENTS,
       season: SEASONS.heatingReplacement,
     },
     {
@@ -103,7 +111,7 @@ export const HVAC: IndustryProfile = {
       incidence: { kind: "rate", key: "rate.furnaceRepair" },
       ticketKey: "ticket.furnaceRepair",
       price: REPAIR_PRICE,
-      adjustments: [{ kind: "heatingUse", key: "climate.heatingDegreeDays" }],
+      adjustments: HEATING_REPAIR_ADJUSTMENTS,
       season: SEASONS.heatingRepair,
     },
     {
@@ -113,7 +121,7 @@ export const HVAC: IndustryProfile = {
       incidence: { kind: "rate", key: "rate.boilerRepair" },
       ticketKey: "ticket.boilerRepair",
       price: REPAIR_PRICE,
-      adjustments: [{ kind: "heatingUse", key: "climate.heatingDegreeDays" }],
+      adjustments: HEATING_REPAIR_ADJUSTMENTS,
       season: SEASONS.heatingRepair,
     },
     {
