@@ -38,18 +38,16 @@ export const USAGE_FACTOR_BOUNDS = { min: 0.3, max: 2 } as const;
 /**
  * Below this many heating degree days a year, heating equipment is worked on in proportion to
  * them: jobs × min(1, area heating degree days ÷ this). Where the heating season is a few cool
- * nights, a fuel-fired heater that is seldom lit seldom wears out or breaks, and one that fails is
- * often left in place or not replaced in kind (a space heater, an air handler's heat strips or a
- * heat pump with the next cooling system). 1,000 is about a quarter of the U.S. mean and just
- * below the mildest large markets that still heat with furnaces (Phoenix 1,065, Los Angeles
- * 1,087, Houston 1,156 heating degree days: 23–42 % of homes on a furnace), so they are
- * unchanged; Tampa (410) is at 0.41, Miami (120) at 0.12, Honolulu (1) at 0. A BIS estimate: no
- * published rate of furnace work by climate was found.
+ * nights, heating that is seldom on seldom wears out or breaks, and what fails is often not
+ * replaced in kind. 1,000 is about a quarter of the U.S. mean and just below the mildest large
+ * markets that still heat mostly with fuel (Phoenix 1,065, Los Angeles 1,087, Houston 1,156
+ * heating degree days), so they are unchanged; Tampa (410) is at 0.41, Miami (120) at 0.12,
+ * Honolulu (1) at 0. A BIS estimate: no published rate of heating work by climate was found.
  */
 export const HEATING_SEASON_DAYS = {
   value: 1000,
   source:
-    "BIS estimate: below 1,000 heating degree days a year (about a quarter of the U.S. mean; Phoenix 1,065, Los Angeles 1,087, Houston 1,156 are above it) heating jobs × heating degree days ÷ 1,000 — a heater that is seldom lit seldom wears out or breaks, and one that fails is often not replaced in kind (Florida contractors: a furnace there runs far fewer hours and wears less, acguyoftampa.com; a heat pump is the usual choice, callahoy.com)",
+    "BIS estimate: below 1,000 heating degree days a year (about a quarter of the U.S. mean; Phoenix 1,065, Los Angeles 1,087, Houston 1,156 are above it) heating jobs × heating degree days ÷ 1,000 — heating that is seldom on seldom wears out or breaks, and what fails is often not replaced in kind (Florida contractors: acguyoftampa.com, callahoy.com)",
 } as const;
 
 /** Heating jobs × min(1, heating degree days ÷ HEATING_SEASON_DAYS): 1 at and above it. */
