@@ -344,7 +344,13 @@ export function housingDefaults<D extends HousingAdjustable>(
   region: CensusRegion,
   context: HousingContext,
   equipmentModel?: EquipmentModel,
-): { definitions: D[]; derived: string[]; notes: Record<string, string> } {
+): {
+  definitions: D[];
+  derived: string[];
+  notes: Record<string, string>;
+  /** The equipment model's estimate for the area (the local market profile shows its shares). */
+  equipment?: EquipmentStock;
+} {
   const mix = housingMix(context.housing);
   const over = `over the ${formatDecimal(context.tracts)} census ${context.tracts === 1 ? "tract" : "tracts"} in range`;
   const tables = context.tables ?? {
@@ -422,5 +428,10 @@ export function housingDefaults<D extends HousingAdjustable>(
       ...(area.sourceUrl ? { sourceUrl: area.sourceUrl } : {}),
     } as D;
   });
-  return { definitions: result, derived, notes: notesByKey };
+  return {
+    definitions: result,
+    derived,
+    notes: notesByKey,
+    ...(stock ? { equipment: stock } : {}),
+  };
 }

@@ -6,7 +6,7 @@
 import { type CensusRegion, US_STATES } from "../constants.js";
 import type { LocalMarket } from "../schemas/market.js";
 import type { AreaTotals } from "./coverage.js";
-import type { EquipmentModel } from "./housing-adjustments.js";
+import type { EquipmentModel, EquipmentStock } from "./housing-adjustments.js";
 import { equipmentArea, fuelShares, housingMix, type LocalContext } from "./housing-adjustments.js";
 import {
   areaBuildings,
@@ -64,6 +64,8 @@ export function localMarketProfile(
   zips: LocalZips | undefined,
   equipmentModel: EquipmentModel | undefined,
   region: CensusRegion,
+  /** The model's estimate already made for the area's assumptions (else estimated here). */
+  estimated?: EquipmentStock,
 ): LocalMarket | undefined {
   const local = totals.local;
   const housing = totals.housing;
@@ -73,15 +75,17 @@ export function localMarketProfile(
   const mix = housingMix(housing);
   if (!means || !fuel || !mix.built) return undefined;
   const buildings = areaBuildings(local, totals.housingUnits);
-  const stock = equipmentModel?.estimate(
-    equipmentArea(
-      region,
-      { housing, tracts: 0, vintage: "", local: context },
-      context.housingSource,
-      () => null,
-      totals.households,
-    ),
-  );
+  const stock =
+    estimated ??
+    equipmentModel?.estimate(
+      equipmentArea(
+        region,
+        { housing, tracts: 0, vintage: "", local: context },
+        context.housingSource,
+        () => null,
+        totals.households,
+      ),
+    );
   const index = wageIndex(local);
   const households = totals.households;
   const establishments = zips?.contractors ?? 0;

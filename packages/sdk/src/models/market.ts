@@ -11,7 +11,11 @@ import {
   areaTotals,
   type PlaceAtDistance,
 } from "./coverage.js";
-import { type HousingContext, housingDefaults } from "./housing-adjustments.js";
+import {
+  type EquipmentStock,
+  type HousingContext,
+  housingDefaults,
+} from "./housing-adjustments.js";
 import { COMMERCIAL_UNITS_PER_RESIDENT, type IndustryProfile } from "./industry-profiles.js";
 import { type LocalZips, localContext, localMarketProfile } from "./local-market-profile.js";
 import { mostPopulous } from "./most-populous.js";
@@ -95,7 +99,12 @@ export function resolveAssumptionsOf(
   region: CensusRegion,
   overrides: Record<string, number> = {},
   housing?: HousingContext,
-): { assumptions: Assumption[]; derived: string[]; notes: Record<string, string> } {
+): {
+  assumptions: Assumption[];
+  derived: string[];
+  notes: Record<string, string>;
+  equipment?: EquipmentStock;
+} {
   const plain = !housing && Object.keys(overrides).length === 0;
   const kept = plain ? regionalDefaults.get(profile)?.get(region) : undefined;
   if (kept) return { assumptions: [...kept], derived: [], notes: {} };
@@ -112,7 +121,12 @@ export function resolveAssumptionsOf(
     );
     regionalDefaults.set(profile, byRegion);
   }
-  return { assumptions: resolved, derived: area?.derived ?? [], notes: area?.notes ?? {} };
+  return {
+    assumptions: resolved,
+    derived: area?.derived ?? [],
+    notes: area?.notes ?? {},
+    ...(area?.equipment ? { equipment: area.equipment } : {}),
+  };
 }
 
 /**
@@ -241,6 +255,7 @@ export function computeMarketAnalysis(input: MarketInput): MarketAnalysisData {
     assumptions,
     derived: housingDerived,
     notes,
+    equipment,
   } = resolveAssumptionsOf(profile, input.region, input.overrides, housing);
 
   const places =
@@ -275,6 +290,7 @@ export function computeMarketAnalysis(input: MarketInput): MarketAnalysisData {
     input.localZips,
     profile.equipment,
     input.region,
+    equipment,
   );
   const p = dataset.provenance;
   const rowsCarryHouseholds = p.households.grade === "measured";
