@@ -12,14 +12,19 @@ import {
   ppcBudgetByMonth,
   ppcTable,
 } from "@bis/sdk";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { tablesFor } from "../src/db/database.js";
 import { renderReportBuffer } from "../src/report/render-report.js";
+import { READ_TIME_SEASONS_NOTE } from "../src/services/analysis-seasons.js";
 import { paidAnalysisFor, type ServerWithUsers, startWithUsers } from "./support/index.js";
 import { pageTexts } from "./support/pdf.js";
+import { testEngine } from "./support/postgres.js";
 
-let { owner, close } = {} as ServerWithUsers;
+const { analysis: analysisTable } = tablesFor(testEngine());
+let { bis, owner, close } = {} as ServerWithUsers;
 beforeAll(async () => {
-  ({ owner, close } = await startWithUsers("Mona"));
+  ({ bis, owner, close } = await startWithUsers("Mona"));
 }, 60_000);
 afterAll(() => close?.());
 
@@ -120,4 +125,39 @@ describe("keyword research by month", () => {
     );
     expect(text).toContain("Keywords: Searches by month (modeled)");
   });
+});
+
+describe("an analysis stored before the market's year", () => {
+  it("gets its months when read, saying how, and its keywords get months too", async () => {
+    const id = await paidAnalysisFor(owner, { city: "Phoenix", state: "AZ" });
+    const market = (await owner.analyses.get(id)).marketAnalysisData;
+    if (!market?.assumptions) throw new Error("no market data");
+    // As such a record was stored: no months, no weather-share assumptions.
+    const { seasons: _months, ...older } = market;
+    await bis.server.context.db
+      .update(analysisTable)
+      .set({
+        marketAnalysisData: {
+          ...older,
+          assumptions: market.assumptions.filter((a) => !a.key.startsWith("season.")),
+        },
+      })
+      .where(eq(analysisTable.id, id));
+
+    const read = (await owner.analyses.get(id)).marketAnalysisData;
+    const seasons = read?.seasons;
+    expect(seasons?.provenance.method).toContain(READ_TIME_SEASONS_NOTE);
+    expect(seasons?.peakMonth).toBe(JUL + 1);
+    read?.serviceBreakdown.forEach((entry, i) => {
+      expect(sum(seasons?.services[i]?.revenue ?? [])).toBe(entry.estimatedRevenue);
+    });
+    // The months of a record stored with them are the ones it was stored with.
+    expect(seasons?.services.map((s) => s.jobs)).toEqual(
+      market.seasons?.services.map((s) => s.jobs),
+    );
+
+    const keywords = (await owner.premium.keywords(id)).keywordResearchData;
+    if (!keywords) throw new Error("no keyword data");
+    for (const k of listed(keywords)) expect(k.monthlySearches).toHaveLength(12);
+  }, 60_000);
 });

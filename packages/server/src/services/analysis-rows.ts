@@ -10,6 +10,7 @@ import { type Tables, tablesOf } from "../db/database.js";
 import { dialectOf } from "../db/dialect.js";
 import { AppError } from "../lib/errors.js";
 import { ownedOrAdmin } from "./access.js";
+import { withRecordSeasons } from "./analysis-seasons.js";
 
 export type AnalysisRow = Tables["analysis"]["$inferSelect"];
 
@@ -46,7 +47,10 @@ export function toAnalysisDto(row: AnalysisRow): Analysis {
   return {
     ...header(row),
     userId: row.userId ?? null,
-    marketAnalysisData: (row.marketAnalysisData ?? null) as Analysis["marketAnalysisData"],
+    // A record stored before the market's year gets its months when read (analysis-seasons.ts).
+    marketAnalysisData: withRecordSeasons(
+      (row.marketAnalysisData ?? null) as Analysis["marketAnalysisData"],
+    ),
     keywordResearchData: (row.keywordResearchData ?? null) as Analysis["keywordResearchData"],
     competitionAnalysisData: (row.competitionAnalysisData ??
       null) as Analysis["competitionAnalysisData"],

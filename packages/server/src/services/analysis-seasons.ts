@@ -4,10 +4,17 @@
  * with a local market profile (the embedded dataset); others stay without.
  */
 import {
+  type Assumption,
+  type CensusRegion,
   type ClimateShape,
   computeSeasons,
+  INDUSTRY_PROFILES,
+  type IndustryId,
   type IndustryProfile,
   type MarketAnalysisData,
+  type MarketSeasons,
+  resolveAssumptions,
+  US_STATES,
 } from "@bis/sdk";
 import { climateShapeAt } from "../providers/places/climate-months.js";
 
@@ -26,22 +33,68 @@ function shapeAt(lat: number, lon: number, state: string): ClimateShape | null {
   return shape;
 }
 
+/** The months of a record from its climate, centre and services; null where they are unknown. */
+function seasonsFor(
+  data: MarketAnalysisData,
+  profile: IndustryProfile,
+  assumptions: readonly Assumption[],
+): MarketSeasons | null {
+  const climate = data.localMarket?.climate;
+  const target = data.target;
+  if (!climate || !target) return null;
+  const shape = shapeAt(target.lat, target.lon, target.state);
+  if (!shape) return null;
+  return computeSeasons({
+    serviceBreakdown: data.serviceBreakdown,
+    profile,
+    assumptions,
+    climate,
+    shape,
+  });
+}
+
 /** The record with `seasons` added where its climate is known. */
 export function withSeasons(
   data: MarketAnalysisData,
   profile: IndustryProfile,
 ): MarketAnalysisData {
-  const climate = data.localMarket?.climate;
-  const target = data.target;
-  if (!climate || !target || !data.assumptions) return data;
-  const shape = shapeAt(target.lat, target.lon, target.state);
-  if (!shape) return data;
-  data.seasons = computeSeasons({
-    serviceBreakdown: data.serviceBreakdown,
-    profile,
-    assumptions: data.assumptions,
-    climate,
-    shape,
-  });
+  if (!data.assumptions) return data;
+  const seasons = seasonsFor(data, profile, data.assumptions);
+  if (seasons) data.seasons = seasons;
   return data;
+}
+
+/** What the months of a record stored before them say of how they were made. */
+export const READ_TIME_SEASONS_NOTE =
+  "computed when the analysis was read: it was stored before the market's year, so each service's weather-driven share is the profile's default";
+
+/**
+ * A stored record with its months: its own, else — a record stored before the market's year,
+ * with its local market profile and service ids — computed now from its climate, centre and
+ * services, with the profile's default weather shares (such a record has none of its own) and a
+ * method that says so. Other records come back as they are.
+ */
+export function withRecordSeasons<T extends MarketAnalysisData | null>(data: T): T {
+  if (!data || data.seasons || !data.assumptions || !data.localMarket) return data;
+  const profile = (INDUSTRY_PROFILES as Partial<Record<string, IndustryProfile>>)[
+    data.requestIndustry as IndustryId
+  ];
+  if (!profile || data.serviceBreakdown.some((entry) => !entry.serviceId)) return data;
+  const present = new Set(data.assumptions.map((a) => a.key));
+  const region = (data.region ??
+    US_STATES.find((st) => st.code === data.target?.state)?.region ??
+    "South") as CensusRegion;
+  const missing = resolveAssumptions(profile, region).filter((a) => !present.has(a.key));
+  const seasons = seasonsFor(data, profile, [...data.assumptions, ...missing]);
+  if (!seasons) return data;
+  return {
+    ...data,
+    seasons: {
+      ...seasons,
+      provenance: {
+        ...seasons.provenance,
+        method: `${seasons.provenance.method}; ${READ_TIME_SEASONS_NOTE}`,
+      },
+    },
+  };
 }

@@ -14,7 +14,7 @@
  *    limits that applied (cities left out, keyword ideas cut off), shown as such by every reader.
  * 7. Every listed keyword gets its searches by month: the provider's monthly figures (measured)
  *    where it gave them, else the months of its services in this market (modeled, from the
- *    analysis' `seasons`); an analysis without `seasons` (older records) gets none.
+ *    analysis' `seasons`, computed when read for a record stored before them).
  * 8. The result is stored on the analysis with keywordResearchCompleted = true; running the step
  *    again replaces it.
  */
@@ -41,6 +41,7 @@ import { AppError } from "../lib/errors.js";
 import type { KeyStore } from "../providers/keys/key-store.js";
 import { createKeywordProvider, type KeywordProvider } from "../providers/keywords/index.js";
 import { saveAnalysis } from "./analysis-rows.js";
+import { withRecordSeasons } from "./analysis-seasons.js";
 import type { PaymentService } from "./payments/index.js";
 
 export const ANALYSIS_ID_NOT_FOUND_MESSAGE = "Analysis ID not found";
@@ -98,7 +99,7 @@ export function createKeywordService(deps: KeywordServiceDeps) {
         ...(result.limits ? { limits: result.limits } : {}),
       });
       // Each keyword's months: the provider's where it gave them, else its services' months here.
-      const seasons = keywordSeasonsOf(market, keywordProfileFor(row.industry));
+      const seasons = keywordSeasonsOf(withRecordSeasons(market), keywordProfileFor(row.industry));
       const data = seasons ? withKeywordSeasons(assembled, seasons) : assembled;
       log.info(
         {
