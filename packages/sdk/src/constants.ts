@@ -197,6 +197,11 @@ const STATE_CENSUS_CODES: Record<UsStateCode, readonly [fips: string, region: Ce
  */
 export const US_STATES: readonly UsState[] = /* @__PURE__ */ withCensusCodes(US_STATE_NAMES);
 
+/** The census region of a state by its two-letter code; the South (the largest) when unknown. */
+export function censusRegionOf(code: string | undefined): CensusRegion {
+  return US_STATES.find((s) => s.code === code)?.region ?? "South";
+}
+
 function withCensusCodes(names: typeof US_STATE_NAMES): UsState[] {
   return Object.entries(names).map(([code, name]) => {
     const [fips, region] = STATE_CENSUS_CODES[code as UsStateCode];

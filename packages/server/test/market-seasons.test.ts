@@ -2,7 +2,13 @@
  * The market's year on the shipped data: each market's months from its nearest first-order
  * station (or its state), the figures a contractor checks first, and months that sum to the year.
  */
-import { computeMarketAnalysis, INDUSTRY_PROFILES, type MarketSeasons, US_STATES } from "@bis/sdk";
+import {
+  computeMarketAnalysis,
+  INDUSTRY_PROFILES,
+  type MarketAnalysisData,
+  type MarketSeasons,
+  US_STATES,
+} from "@bis/sdk";
 import { describe, expect, it } from "vitest";
 import {
   climateMonths,
@@ -10,7 +16,7 @@ import {
   STATION_RANGE_MILES,
 } from "../src/providers/places/climate-months.js";
 import { createEmbeddedProvider, loadEmbeddedCensus } from "../src/providers/places/embedded.js";
-import { withSeasons } from "../src/services/analysis-seasons.js";
+import { withRecordSeasons, withSeasons } from "../src/services/analysis-seasons.js";
 import { createPlaceService } from "../src/services/places/place-service.js";
 
 const places = createPlaceService({
@@ -119,5 +125,22 @@ describe("the market's year of an analysis", () => {
       expect(s.provenance.grade).toBe("modeled");
       expect(d.assumptions?.some((a) => a.key.startsWith("season."))).toBe(true);
     }
+  });
+});
+
+describe("a stored record read without months", () => {
+  it("is left as it is where its months cannot be made, never an error", async () => {
+    expect(withRecordSeasons(null)).toBeNull();
+    const { seasons: _months, ...phoenix } = await analyze("Phoenix", "AZ");
+    const odd = [
+      { ...phoenix, serviceBreakdown: undefined },
+      { ...phoenix, assumptions: "none" },
+      { ...phoenix, requestIndustry: "Landscaping" },
+      { ...phoenix, target: undefined },
+      { ...phoenix, localMarket: undefined },
+    ] as unknown as MarketAnalysisData[];
+    for (const record of odd) expect(withRecordSeasons(record)).toBe(record);
+    // The same record with what months need gets them.
+    expect(withRecordSeasons(phoenix as MarketAnalysisData).seasons?.peakMonth).toBe(7);
   });
 });

@@ -44,7 +44,8 @@ export type HousingRule =
 
 /**
  * A factor on a service's jobs, read from one assumption (see `replacementFactor`): the age and
- * tenure of the housing stock on replacements, the climate on repairs.
+ * tenure of the housing stock on replacements, the climate on repairs, and a short heating
+ * season on heating replacements and repairs.
  */
 export type ReplacementAdjustment =
   | "housingAge"

@@ -42,12 +42,13 @@ export const USAGE_FACTOR_BOUNDS = { min: 0.3, max: 2 } as const;
  * replaced in kind. 1,000 is about a quarter of the U.S. mean and just below the mildest large
  * markets that still heat mostly with fuel (Phoenix 1,065, Los Angeles 1,087, Houston 1,156
  * heating degree days), so they are unchanged; Tampa (410) is at 0.41, Miami (120) at 0.12,
- * Honolulu (1) at 0. A BIS estimate: no published rate of heating work by climate was found.
+ * Honolulu (1) at 0. A BIS estimate: no published rate of heating work by climate was found
+ * (its source names what Florida contractors write, for and against).
  */
 export const HEATING_SEASON_DAYS = {
   value: 1000,
   source:
-    "BIS estimate: below 1,000 heating degree days a year (about a quarter of the U.S. mean; Phoenix 1,065, Los Angeles 1,087, Houston 1,156 are above it) heating jobs × heating degree days ÷ 1,000 — heating that is seldom on seldom wears out or breaks, and what fails is often not replaced in kind (Florida contractors: acguyoftampa.com, callahoy.com)",
+    "BIS estimate: below 1,000 heating degree days a year (about a quarter of the U.S. mean; Phoenix 1,065, Los Angeles 1,087, Houston 1,156 are above it) heating jobs × heating degree days ÷ 1,000 — heating that is seldom on seldom wears out or breaks, and what fails is often not replaced in kind; contractors in Florida write as much (callahoy.com, andservices.com), though equipment left unused still needs care (acguyoftampa.com): a judgement, not a measured rate",
 } as const;
 
 /** Heating jobs × min(1, heating degree days ÷ HEATING_SEASON_DAYS): 1 at and above it. */

@@ -10,8 +10,8 @@ import {
   type AnalyzeInput,
   type AnalyzeResponse,
   AssumptionError,
-  type CensusRegion,
   type CompetitionAnalysisData,
+  censusRegionOf,
   computeMarketAnalysis,
   INDUSTRY_PROFILES,
   type IndustryId,
@@ -21,7 +21,6 @@ import {
   opportunityScore,
   PAID_ANALYSIS_KEPT_MESSAGE,
   sortZipRows,
-  US_STATES,
   type User,
   ZIP_AREAS_PROVENANCE,
   type ZipAreasQuery,
@@ -128,10 +127,6 @@ export function createAnalysisService({
     })
     .prepare("insert_analysis");
 
-  function regionOf(code: string): CensusRegion {
-    return US_STATES.find((s) => s.code === code)?.region ?? "South";
-  }
-
   async function compute(
     request: AnalysisArea,
     overrides: Record<string, number> | undefined,
@@ -149,7 +144,7 @@ export function createAnalysisService({
           lon: target.lon,
           input: request.city,
         },
-        region: regionOf(target.state),
+        region: censusRegionOf(target.state),
         ...area,
         zipAreas: places.zipAreasSummary(
           target.lat,

@@ -7,6 +7,7 @@ import {
   type Assumption,
   type CensusRegion,
   type ClimateShape,
+  censusRegionOf,
   computeSeasons,
   INDUSTRY_PROFILES,
   type IndustryId,
@@ -14,7 +15,6 @@ import {
   type MarketAnalysisData,
   type MarketSeasons,
   resolveAssumptions,
-  US_STATES,
 } from "@bis/sdk";
 import { climateShapeAt } from "../providers/places/climate-months.js";
 
@@ -75,15 +75,15 @@ export const READ_TIME_SEASONS_NOTE =
  * method that says so. Other records come back as they are.
  */
 export function withRecordSeasons<T extends MarketAnalysisData | null>(data: T): T {
-  if (!data || data.seasons || !data.assumptions || !data.localMarket) return data;
+  // Only a record of the shape the months are made from (a stored record is not re-validated).
+  if (!data || data.seasons || !data.localMarket) return data;
+  if (!Array.isArray(data.assumptions) || !Array.isArray(data.serviceBreakdown)) return data;
   const profile = (INDUSTRY_PROFILES as Partial<Record<string, IndustryProfile>>)[
     data.requestIndustry as IndustryId
   ];
   if (!profile || data.serviceBreakdown.some((entry) => !entry.serviceId)) return data;
   const present = new Set(data.assumptions.map((a) => a.key));
-  const region = (data.region ??
-    US_STATES.find((st) => st.code === data.target?.state)?.region ??
-    "South") as CensusRegion;
+  const region = (data.region as CensusRegion | undefined) ?? censusRegionOf(data.target?.state);
   const missing = resolveAssumptions(profile, region).filter((a) => !present.has(a.key));
   const seasons = seasonsFor(data, profile, [...data.assumptions, ...missing]);
   if (!seasons) return data;

@@ -9,7 +9,7 @@
  * (phrasings without one). CPC = the industry's published average CPC × intent multiplier.
  * Every rate, multiplier and index is a named assumption (see docs/methodology.md).
  */
-import { type CensusRegion, US_STATES } from "../../constants.js";
+import { type CensusRegion, censusRegionOf } from "../../constants.js";
 import { KEYWORD_PROFILES } from "../../industries/keywords.js";
 import { defaultIndustry, industryLabel } from "../../industries.js";
 import type {
@@ -29,10 +29,6 @@ import type {
   KeywordTerm,
 } from "./profile.js";
 import { fmt, keywordText, money, round2 } from "./text.js";
-
-function regionOfState(code: string | undefined): CensusRegion {
-  return US_STATES.find((s) => s.code === code)?.region ?? "South";
-}
 
 /**
  * The cooling share of service-specific searches from the market's own jobs: cooling jobs ÷
@@ -209,7 +205,7 @@ export function modelKeywords(input: KeywordModelInput): KeywordModelResult {
   const { market } = input;
   const profile = input.profile ?? keywordProfileFor(input.industry ?? market.requestIndustry);
   const region =
-    (market.region as CensusRegion | undefined) ?? regionOfState(targetOf(market)?.state);
+    (market.region as CensusRegion | undefined) ?? censusRegionOf(targetOf(market)?.state);
   const assumptions = resolveKeywordAssumptions(
     profile,
     region,

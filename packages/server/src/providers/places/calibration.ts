@@ -6,6 +6,7 @@
 import {
   type AreaTotals,
   type AreaUnit,
+  censusRegionOf,
   computeServices,
   HOUSING_STOCK_FIELDS,
   type HousingContext,
@@ -55,7 +56,7 @@ export function areaServices(
   profile: IndustryProfile,
 ): { totals: AreaTotals; services: ServiceBreakdownEntry[] } {
   const totals = unitTotals(units);
-  const region = US_STATES.find((s) => s.code === state)?.region ?? "South";
+  const region = censusRegionOf(state);
   const local = localContext(totals, dataset, state);
   const housing: HousingContext | undefined = totals.housing
     ? {
