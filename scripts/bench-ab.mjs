@@ -5,7 +5,12 @@
  * shared or drifting machine two runs one after the other can differ by a quarter for one build;
  * at the same moment the ratio of their throughputs is the ratio of their costs.
  *
- *   node scripts/bench-ab.mjs --a ../other-checkout --b . [--duration 20 --connections 2]
+ *   node scripts/bench-ab.mjs --a ../other-checkout --b . [--duration 20 --connections 2 --warmup 10]
+ *
+ * `--warmup` seconds of the same load on both servers before the measured run (default 0: two
+ * analyses each, as every figure before 7 December 2026 was measured). Two analyses load the
+ * code, but V8 optimizes it over the first few thousand; with 10 s first the run measures the
+ * servers as they run for hours.
  *
  * Each checkout must be built (`pnpm build`). Prints each server's analyses per second and CPU
  * per analysis, and b ÷ a. Run it in both orders, and a build against itself for the noise.
@@ -27,6 +32,7 @@ const opts = benchArgs({
   b: { type: "string", default: "." },
   duration: { type: "string", default: "20" },
   connections: { type: "string", default: "2" },
+  warmup: { type: "string", default: "0" },
   ...MARKET_OPTIONS,
 });
 if (!opts.a) {
@@ -42,9 +48,16 @@ const servers = await Promise.all(
 );
 try {
   const headers = await Promise.all(servers.map((s) => adminSession(s.baseUrl)));
-  // Two analyses each first: code loaded and optimized before the load.
+  // Two analyses each first: code loaded before the load (and optimized with --warmup).
   for (let i = 0; i < 2; i++)
     await Promise.all(servers.map((s, k) => analyzeMarket(s.baseUrl, headers[k], body)));
+  if (Number(opts.warmup) > 0) {
+    await Promise.all(
+      servers.map((s, k) =>
+        loadAnalyses(s.baseUrl, { ...opts, duration: opts.warmup, headers: headers[k], body }),
+      ),
+    );
+  }
   const cpu = servers.map((s) => s.cpuMs());
   const results = await Promise.all(
     servers.map((s, k) => loadAnalyses(s.baseUrl, { ...opts, headers: headers[k], body })),
