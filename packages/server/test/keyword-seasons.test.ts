@@ -128,7 +128,7 @@ describe("keyword research by month", () => {
 });
 
 describe("an analysis stored before the market's year", () => {
-  it("gets its months when read, saying how, and its keywords get months too", async () => {
+  it("gets its months when read, saying how, in the PDF too, and its keywords get months", async () => {
     const id = await paidAnalysisFor(owner, { city: "Phoenix", state: "AZ" });
     const market = (await owner.analyses.get(id)).marketAnalysisData;
     if (!market?.assumptions) throw new Error("no market data");
@@ -155,6 +155,12 @@ describe("an analysis stored before the market's year", () => {
     expect(seasons?.services.map((s) => s.jobs)).toEqual(
       market.seasons?.services.map((s) => s.jobs),
     );
+
+    // The PDF prints the months computed when read, and says how they were made.
+    const report = (await pageTexts(await owner.premium.report(id))).join(" ");
+    expect(report).toContain("The market's year");
+    expect(report).toContain("Busiest month July");
+    expect(report).toContain("computed when the analysis was read");
 
     const keywords = (await owner.premium.keywords(id)).keywordResearchData;
     if (!keywords) throw new Error("no keyword data");

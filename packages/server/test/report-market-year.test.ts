@@ -1,7 +1,9 @@
 /**
  * The market's year in the PDF: a Phoenix analysis as the server computes it prints its revenue
  * and jobs by month (the same figures as the record), where the months come from, and the
- * method among the sources; an older record without months prints no such table.
+ * method among the sources; a record without months prints no such table (one made from data
+ * without a local climate: a record stored before the months gets them when read, before it is
+ * printed — keyword-seasons.test.ts).
  */
 import { type Analysis, computeMarketAnalysis, formatNumber, INDUSTRY_PROFILES } from "@bis/sdk";
 import { describe, expect, it } from "vitest";
@@ -64,7 +66,7 @@ describe("the market's year in the PDF", () => {
     expect(text).toContain("The market's year: degree days, jobs and revenue by month");
   });
 
-  it("prints no monthly table for an older record", async () => {
+  it("prints no monthly table for a record without months", async () => {
     const analysis = await phoenix();
     if (analysis.marketAnalysisData) delete analysis.marketAnalysisData.seasons;
     const text = (await pageTexts(await renderReportBuffer(analysis))).join(" ");
