@@ -8,7 +8,7 @@
  *   node scripts/bench-ab.mjs --a ../other-checkout --b . [--duration 20 --connections 2 --warmup 10]
  *
  * `--warmup` seconds of the same load on both servers before the measured run (default 0: two
- * analyses each, as every figure before 7 December 2026 was measured). Two analyses load the
+ * analyses each, as every figure in docs/performance.md without `--warmup` was measured). Two analyses load the
  * code, but V8 optimizes it over the first few thousand; with 10 s first the run measures the
  * servers as they run for hours.
  *

@@ -3,11 +3,11 @@
  * station (or its state), the figures a contractor checks first, and months that sum to the year.
  */
 import {
+  censusRegionOf,
   computeMarketAnalysis,
   INDUSTRY_PROFILES,
   type MarketAnalysisData,
   type MarketSeasons,
-  US_STATES,
 } from "@bis/sdk";
 import { describe, expect, it } from "vitest";
 import {
@@ -28,7 +28,7 @@ const HVAC = INDUSTRY_PROFILES.HVAC;
 async function analyze(city: string, state: string) {
   const request = { city, state, industry: "HVAC", primaryRadius: 10, secondaryRadius: 15 };
   const { target, ...area } = await places.locate(city, state, request);
-  const region = US_STATES.find((s) => s.code === target.state)?.region ?? "South";
+  const region = censusRegionOf(target.state);
   const data = computeMarketAnalysis({
     request,
     target: { ...target, input: city },
@@ -138,6 +138,11 @@ describe("a stored record read without months", () => {
       { ...phoenix, requestIndustry: "Landscaping" },
       { ...phoenix, target: undefined },
       { ...phoenix, localMarket: undefined },
+      { ...phoenix, serviceBreakdown: [null] },
+      { ...phoenix, assumptions: [null, ...(phoenix.assumptions ?? [])] },
+      { ...phoenix, target: { name: "Phoenix", state: "AZ", lat: "33.4" } },
+      { ...phoenix, localMarket: { ...phoenix.localMarket, climate: null } },
+      { ...phoenix, serviceBreakdown: [{ ...phoenix.serviceBreakdown[0], annualJobs: "many" }] },
     ] as unknown as MarketAnalysisData[];
     for (const record of odd) expect(withRecordSeasons(record)).toBe(record);
     // The same record with what months need gets them.

@@ -64,6 +64,41 @@ export function withSeasons(
   return data;
 }
 
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null;
+const isNumber = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
+
+/**
+ * Whether a stored record has what its months are made from (a stored record is not
+ * re-validated, and reading it must not fail): a centre, annual degree days, services with ids
+ * and yearly figures, and assumptions.
+ */
+function monthsCanBeMade(data: MarketAnalysisData): boolean {
+  const { target, localMarket, serviceBreakdown, assumptions } = data as unknown as Record<
+    string,
+    unknown
+  >;
+  const climate = isObject(localMarket) ? localMarket.climate : undefined;
+  return (
+    isObject(target) &&
+    isNumber(target.lat) &&
+    isNumber(target.lon) &&
+    typeof target.state === "string" &&
+    isObject(climate) &&
+    isNumber(climate.heatingDegreeDays) &&
+    isNumber(climate.coolingDegreeDays) &&
+    Array.isArray(serviceBreakdown) &&
+    serviceBreakdown.every(
+      (entry) =>
+        isObject(entry) &&
+        typeof entry.serviceId === "string" &&
+        isNumber(entry.annualJobs) &&
+        isNumber(entry.estimatedRevenue),
+    ) &&
+    Array.isArray(assumptions) &&
+    assumptions.every((a) => isObject(a) && typeof a.key === "string" && isNumber(a.value))
+  );
+}
+
 /** What the months of a record stored before them say of how they were made. */
 export const READ_TIME_SEASONS_NOTE =
   "computed when the analysis was read: it was stored before the market's year, so each service's weather-driven share is the profile's default";
@@ -75,13 +110,11 @@ export const READ_TIME_SEASONS_NOTE =
  * method that says so. Other records come back as they are.
  */
 export function withRecordSeasons<T extends MarketAnalysisData | null>(data: T): T {
-  // Only a record of the shape the months are made from (a stored record is not re-validated).
-  if (!data || data.seasons || !data.localMarket) return data;
-  if (!Array.isArray(data.assumptions) || !Array.isArray(data.serviceBreakdown)) return data;
+  if (!data || data.seasons || !monthsCanBeMade(data)) return data;
   const profile = (INDUSTRY_PROFILES as Partial<Record<string, IndustryProfile>>)[
     data.requestIndustry as IndustryId
   ];
-  if (!profile || data.serviceBreakdown.some((entry) => !entry.serviceId)) return data;
+  if (!profile) return data;
   const present = new Set(data.assumptions.map((a) => a.key));
   const region = (data.region as CensusRegion | undefined) ?? censusRegionOf(data.target?.state);
   const missing = resolveAssumptions(profile, region).filter((a) => !present.has(a.key));
