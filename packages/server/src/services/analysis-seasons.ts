@@ -115,10 +115,11 @@ export function withRecordSeasons<T extends MarketAnalysisData | null>(data: T):
     data.requestIndustry as IndustryId
   ];
   if (!profile) return data;
-  const present = new Set(data.assumptions.map((a) => a.key));
+  const stored = data.assumptions ?? [];
+  const present = new Set(stored.map((a) => a.key));
   const region = (data.region as CensusRegion | undefined) ?? censusRegionOf(data.target?.state);
   const missing = resolveAssumptions(profile, region).filter((a) => !present.has(a.key));
-  const seasons = seasonsFor(data, profile, [...data.assumptions, ...missing]);
+  const seasons = seasonsFor(data, profile, [...stored, ...missing]);
   if (!seasons) return data;
   return {
     ...data,
