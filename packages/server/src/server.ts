@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import { createApp } from "./app.js";
 import type { Config } from "./config.js";
 import { type AppContext, createContext } from "./context.js";
+import { createHttpServer } from "./http/node-server.js";
 
 export interface RunningServer {
   url: string;
@@ -41,12 +42,11 @@ export async function startServer(
   // Durable jobs: webhook attempts run on this instance (and any still owed are queued).
   await context.jobs.start();
   await context.services.webhooks.start();
-  const server = await new Promise<Server>((resolve, reject) => {
-    const done = (error?: Error) => (error ? reject(error) : resolve(s));
-    const s = config.host
-      ? app.listen(config.port, config.host, done)
-      : app.listen(config.port, done);
-    s.once("error", reject);
+  const server = createHttpServer(app);
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    if (config.host) server.listen(config.port, config.host, resolve);
+    else server.listen(config.port, resolve);
   });
   const port = (server.address() as AddressInfo).port;
   if (!warmFirst) setImmediate(() => void warm());
