@@ -21,9 +21,7 @@ import type { Express } from "express";
 
 export function createHttpServer(app: Express): Server {
   class ExpressRequest extends IncomingMessage {}
-  class ExpressResponse<
-    Request extends IncomingMessage = IncomingMessage,
-  > extends ServerResponse<Request> {}
+  class ExpressResponse extends ServerResponse {}
   // Express's methods first, then Node's (the chain Express would have set).
   Object.setPrototypeOf(ExpressRequest.prototype, app.request);
   Object.setPrototypeOf(ExpressResponse.prototype, app.response);
