@@ -1,5 +1,6 @@
 import type { ErrorCode, ErrorKind } from "./error-table.js";
 import { KIND_OF_STATUS } from "./error-table.js";
+import { isRecord } from "./guards.js";
 
 /**
  * The one error vocabulary of BIS, without zod or any other dependency: the
@@ -84,10 +85,6 @@ export class BisApiError extends Error {
 
 export function isBisApiError(error: unknown): error is BisApiError {
   return error instanceof BisApiError;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 const isIssue = (i: unknown): i is ErrorIssue =>

@@ -32,6 +32,7 @@ export * from "./client/transport.js";
 export * from "./constants.js";
 export * from "./errors.js";
 export * from "./format.js";
+export * from "./guards.js";
 export * from "./industries/index.js";
 export * from "./messages.js";
 export * from "./models/area-note.js";

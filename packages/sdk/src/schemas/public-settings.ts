@@ -9,6 +9,7 @@
  * check keeps zod's rules for these shapes: known keys only, optional means absent (not null),
  * and a broken answer throws.
  */
+import { isRecord } from "../guards.js";
 import { DELIVERABLE_NAMES } from "../models/premium-offer.js";
 import type { PremiumDeliverableId } from "./payments.js";
 
@@ -56,7 +57,7 @@ export class ContractError extends TypeError {
 type Body = Record<string, unknown>;
 
 function object(value: unknown, path: string): Body {
-  if (typeof value === "object" && value !== null && !Array.isArray(value)) return value as Body;
+  if (isRecord(value)) return value;
   throw new ContractError(path, "an object");
 }
 

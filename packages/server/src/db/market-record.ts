@@ -19,6 +19,8 @@
  * write through drizzle, so no service sees the stored form.
  */
 
+import { isRecord } from "@bis/sdk";
+
 type Row = Record<string, unknown>;
 
 /** The city table as columns of values (how it is stored now). */
@@ -41,21 +43,17 @@ interface RowTable {
 const MAX_DECIMALS = 6;
 const POWERS = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000];
 
-function isObject(value: unknown): value is Row {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
 /** The rows as columns of values when every row has the same keys; otherwise null. */
 function compactColumns(rows: readonly unknown[]): ColumnTable | null {
   const first = rows[0];
-  if (!isObject(first)) return null;
+  if (!isRecord(first)) return null;
   const columns = Object.keys(first);
   const width = columns.length;
   // Filled by push: packed lists, which JSON writes faster than lists made with a length.
   const values: unknown[][] = columns.map(() => []);
   for (let r = 0; r < rows.length; r++) {
     const row = rows[r];
-    if (!isObject(row)) return null;
+    if (!isRecord(row)) return null;
     // Same number of keys, and each column present: the same keys (no array of keys per row).
     let keys = 0;
     for (const _key in row) keys++;
@@ -107,7 +105,7 @@ function validDecimals(decimals: unknown, width: number): boolean {
 }
 
 function isColumnTable(value: unknown): value is ColumnTable {
-  if (!isObject(value) || !Array.isArray(value.columns) || !Array.isArray(value.values)) {
+  if (!isRecord(value) || !Array.isArray(value.columns) || !Array.isArray(value.values)) {
     return false;
   }
   const { columns, values } = value;
@@ -122,7 +120,7 @@ function isColumnTable(value: unknown): value is ColumnTable {
 
 function isRowTable(value: unknown): value is RowTable {
   return (
-    isObject(value) &&
+    isRecord(value) &&
     Array.isArray(value.columns) &&
     value.columns.every((c) => typeof c === "string") &&
     Array.isArray(value.rows) &&
@@ -133,7 +131,7 @@ function isRowTable(value: unknown): value is RowTable {
 
 /** The stored form of a market record (any other value is stored as it is). */
 export function encodeMarketRecord(record: unknown): unknown {
-  if (!isObject(record) || !isObject(record.cityAnalysis)) return record;
+  if (!isRecord(record) || !isRecord(record.cityAnalysis)) return record;
   const { cityBreakdown, ...rest } = record.cityAnalysis;
   if (!Array.isArray(cityBreakdown) || cityBreakdown.length === 0) return record;
   const table = compactColumns(cityBreakdown);
@@ -163,7 +161,7 @@ function rowsOf(
 
 /** The record from its stored form (full-form records come back unchanged). */
 export function decodeMarketRecord(stored: unknown): unknown {
-  if (!isObject(stored) || !isObject(stored.cityAnalysis)) return stored;
+  if (!isRecord(stored) || !isRecord(stored.cityAnalysis)) return stored;
   const { cityColumns, cityTable, ...rest } = stored.cityAnalysis;
   if (isColumnTable(cityColumns)) {
     const { columns, values, decimals } = cityColumns;

@@ -37,7 +37,7 @@ describe("createHttpServer", () => {
     expect(seen.routed.map((proto, i) => proto === made[i])).toEqual([true, true, true, true]);
   });
 
-  it("keeps Node's and Express's methods on the chain", async () => {
+  it("keeps Node's and Express's methods on the chain", () => {
     const app = express();
     createHttpServer(app);
     // Express's own (from express.request / express.response) and Node's underneath.

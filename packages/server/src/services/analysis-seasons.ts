@@ -12,6 +12,8 @@ import {
   INDUSTRY_PROFILES,
   type IndustryId,
   type IndustryProfile,
+  isFiniteNumber,
+  isRecord,
   type MarketAnalysisData,
   type MarketSeasons,
   resolveAssumptions,
@@ -64,9 +66,6 @@ export function withSeasons(
   return data;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null;
-const isNumber = (v: unknown): v is number => typeof v === "number" && Number.isFinite(v);
-
 /**
  * Whether a stored record has what its months are made from (a stored record is not
  * re-validated, and reading it must not fail): a centre, annual degree days, services with ids
@@ -77,25 +76,25 @@ function monthsCanBeMade(data: MarketAnalysisData): boolean {
     string,
     unknown
   >;
-  const climate = isObject(localMarket) ? localMarket.climate : undefined;
+  const climate = isRecord(localMarket) ? localMarket.climate : undefined;
   return (
-    isObject(target) &&
-    isNumber(target.lat) &&
-    isNumber(target.lon) &&
+    isRecord(target) &&
+    isFiniteNumber(target.lat) &&
+    isFiniteNumber(target.lon) &&
     typeof target.state === "string" &&
-    isObject(climate) &&
-    isNumber(climate.heatingDegreeDays) &&
-    isNumber(climate.coolingDegreeDays) &&
+    isRecord(climate) &&
+    isFiniteNumber(climate.heatingDegreeDays) &&
+    isFiniteNumber(climate.coolingDegreeDays) &&
     Array.isArray(serviceBreakdown) &&
     serviceBreakdown.every(
       (entry) =>
-        isObject(entry) &&
+        isRecord(entry) &&
         typeof entry.serviceId === "string" &&
-        isNumber(entry.annualJobs) &&
-        isNumber(entry.estimatedRevenue),
+        isFiniteNumber(entry.annualJobs) &&
+        isFiniteNumber(entry.estimatedRevenue),
     ) &&
     Array.isArray(assumptions) &&
-    assumptions.every((a) => isObject(a) && typeof a.key === "string" && isNumber(a.value))
+    assumptions.every((a) => isRecord(a) && typeof a.key === "string" && isFiniteNumber(a.value))
   );
 }
 

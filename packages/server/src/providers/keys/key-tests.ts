@@ -14,7 +14,7 @@
  * (raw, URL-encoded, JSON-escaped; for DataForSEO also `login:password` and its Base64:
  * providers/upstream/messages.ts `redact`). An unexpected error is passed on with the same masking.
  */
-import { API_KEY_LABELS, competitorProfileFor, industryProfileFor } from "@bis/sdk";
+import { API_KEY_LABELS, competitorProfileFor, industryProfileFor, isRecord } from "@bis/sdk";
 import type { Dispatcher } from "undici";
 import type { Config } from "../../config.js";
 import { AppError } from "../../lib/errors.js";
@@ -51,9 +51,7 @@ const excerpt = (text: string, secrets: readonly string[]) => snippet(text, secr
 function json(text: string): Record<string, unknown> | null {
   try {
     const value: unknown = JSON.parse(text);
-    return value && typeof value === "object" && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : null;
+    return isRecord(value) ? value : null;
   } catch {
     return null;
   }
